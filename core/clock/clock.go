@@ -1,0 +1,185 @@
+// Package clock is kubeloop's simulated time and its one task queue.
+//
+// Nothing in core/ or controllers/ reads the wall clock or sleeps. Instead,
+// everything that should happen later — a watch event delivered to an
+// informer, a reconcile, a kubelet step, a retry — is a task scheduled on a
+// Sim. Tasks run one at a time in (deadline, sequence) order, so the same
+// seed and the same inputs give the same history, byte for byte.
+//
+// Sim is not safe for concurrent use; kubeloop has one loop and no
+// goroutines.
+package clock
+
+import (
+	"container/heap"
+	"math/rand/v2"
+	"time"
+)
+
+// Epoch is where every simulated cluster's time starts: a fixed instant, so
+// that creationTimestamps and names are reproducible.
+var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
+
+// Sim is a simulated clock with a priority queue of tasks.
+type Sim struct {
+	now   time.Time
+	seq   uint64
+	tasks taskHeap
+	rand  *rand.Rand
+	// pending counts queued tasks that are not housekeeping, so Busy is O(1).
+	pending int
+}
+
+// Timer is a scheduled task. Stop cancels it if it has not run yet.
+type Timer struct {
+	at           time.Time
+	seq          uint64
+	name         string
+	fn           func()
+	housekeeping bool
+	index        int // position in the heap; -1 once run or stopped
+	sim          *Sim
+}
+
+// New returns a clock at Epoch whose randomness comes from seed alone.
+func New(seed uint64) *Sim {
+	return &Sim{now: Epoch, rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
+// Now is the current simulated time.
+func (s *Sim) Now() time.Time { return s.now }
+
+// Rand is the simulation's only source of randomness, seeded by New.
+func (s *Sim) Rand() *rand.Rand { return s.rand }
+
+// After schedules fn to run d from now. A d ≤ 0 runs it at the current
+// instant, after every task already due now (sequence order).
+func (s *Sim) After(d time.Duration, name string, fn func()) *Timer {
+	if d < 0 {
+		d = 0
+	}
+	return s.schedule(s.now.Add(d), name, fn, false)
+}
+
+// Housekeeping schedules a periodic-maintenance task (heartbeats, lease
+// renewals, resyncs). Such tasks run like any other but do not keep the
+// cluster "busy": Settle stops when only housekeeping is left.
+func (s *Sim) Housekeeping(d time.Duration, name string, fn func()) *Timer {
+	if d < 0 {
+		d = 0
+	}
+	return s.schedule(s.now.Add(d), name, fn, true)
+}
+
+func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
+	s.seq++
+	t := &Timer{at: at, seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
+	heap.Push(&s.tasks, t)
+	if !hk {
+		s.pending++
+	}
+	return t
+}
+
+// Stop cancels the timer. It reports whether the timer was still pending.
+func (t *Timer) Stop() bool {
+	if t == nil || t.index < 0 {
+		return false
+	}
+	heap.Remove(&t.sim.tasks, t.index)
+	if !t.housekeeping {
+		t.sim.pending--
+	}
+	return true
+}
+
+// When is the instant the timer fires.
+func (t *Timer) When() time.Time { return t.at }
+
+// Name is the label given when the timer was scheduled (for traces).
+func (t *Timer) Name() string { return t.name }
+
+// Next reports the deadline of the earliest task, if any.
+func (s *Sim) Next() (time.Time, bool) {
+	if len(s.tasks) == 0 {
+		return time.Time{}, false
+	}
+	return s.tasks[0].at, true
+}
+
+// Busy reports whether any non-housekeeping task is queued.
+func (s *Sim) Busy() bool { return s.pending > 0 }
+
+// DueNow reports whether a task is due at the current instant.
+func (s *Sim) DueNow() bool {
+	return len(s.tasks) > 0 && !s.tasks[0].at.After(s.now)
+}
+
+// Step runs the earliest task, moving the clock forward to its deadline.
+// It returns false when no task is queued.
+func (s *Sim) Step() bool {
+	if len(s.tasks) == 0 {
+		return false
+	}
+	t := heap.Pop(&s.tasks).(*Timer)
+	if !t.housekeeping {
+		s.pending--
+	}
+	if t.at.After(s.now) {
+		s.now = t.at
+	}
+	t.fn()
+	return true
+}
+
+// StepDue runs the earliest task only if it is due now (no time passes).
+func (s *Sim) StepDue() bool {
+	if !s.DueNow() {
+		return false
+	}
+	return s.Step()
+}
+
+// AdvanceTo runs every task with a deadline ≤ t, in order, then sets the
+// clock to t. Time never goes backwards: a t before Now only runs what is
+// already due.
+func (s *Sim) AdvanceTo(t time.Time) {
+	for len(s.tasks) > 0 && !s.tasks[0].at.After(t) {
+		s.Step()
+	}
+	if t.After(s.now) {
+		s.now = t
+	}
+}
+
+// Advance is AdvanceTo(Now()+d).
+func (s *Sim) Advance(d time.Duration) { s.AdvanceTo(s.now.Add(d)) }
+
+type taskHeap []*Timer
+
+func (h taskHeap) Len() int { return len(h) }
+func (h taskHeap) Less(i, j int) bool {
+	if !h[i].at.Equal(h[j].at) {
+		return h[i].at.Before(h[j].at)
+	}
+	return h[i].seq < h[j].seq
+}
+func (h taskHeap) Swap(i, j int) {
+	h[i], h[j] = h[j], h[i]
+	h[i].index = i
+	h[j].index = j
+}
+func (h *taskHeap) Push(x any) {
+	t := x.(*Timer)
+	t.index = len(*h)
+	*h = append(*h, t)
+}
+func (h *taskHeap) Pop() any {
+	old := *h
+	n := len(old)
+	t := old[n-1]
+	old[n-1] = nil
+	t.index = -1
+	*h = old[:n-1]
+	return t
+}

@@ -1,0 +1,69 @@
+package clock
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestTasksRunInDeadlineThenSequenceOrder(t *testing.T) {
+	s := New(1)
+	var got []string
+	s.After(2*time.Second, "b", func() { got = append(got, "b") })
+	s.After(time.Second, "a", func() { got = append(got, "a") })
+	s.After(2*time.Second, "c", func() { got = append(got, "c") })
+	s.After(0, "now", func() { got = append(got, "now") })
+	s.Advance(5 * time.Second)
+	assert.Equal(t, []string{"now", "a", "b", "c"}, got)
+	assert.Equal(t, Epoch.Add(5*time.Second), s.Now())
+}
+
+func TestStopCancelsOnlyPendingTimers(t *testing.T) {
+	s := New(1)
+	ran := false
+	tm := s.After(time.Second, "x", func() { ran = true })
+	assert.True(t, s.Busy())
+	assert.True(t, tm.Stop())
+	assert.False(t, tm.Stop())
+	assert.False(t, s.Busy())
+	s.Advance(time.Minute)
+	assert.False(t, ran)
+}
+
+func TestHousekeepingDoesNotMakeTheClockBusy(t *testing.T) {
+	s := New(1)
+	s.Housekeeping(time.Second, "heartbeat", func() {})
+	assert.False(t, s.Busy())
+	_, ok := s.Next()
+	assert.True(t, ok)
+}
+
+func TestTasksScheduledWhileRunningKeepOrder(t *testing.T) {
+	s := New(1)
+	var got []int
+	s.After(0, "first", func() {
+		got = append(got, 1)
+		s.After(0, "nested", func() { got = append(got, 3) })
+	})
+	s.After(0, "second", func() { got = append(got, 2) })
+	for s.StepDue() {
+	}
+	assert.Equal(t, []int{1, 2, 3}, got)
+}
+
+func TestSameSeedSameRandomness(t *testing.T) {
+	a, b := New(42), New(42)
+	for i := 0; i < 10; i++ {
+		require.Equal(t, a.Rand().Uint64(), b.Rand().Uint64())
+	}
+	assert.NotEqual(t, New(1).Rand().Uint64(), New(2).Rand().Uint64())
+}
+
+func TestTimeNeverGoesBackwards(t *testing.T) {
+	s := New(1)
+	s.Advance(time.Minute)
+	s.AdvanceTo(Epoch)
+	assert.Equal(t, Epoch.Add(time.Minute), s.Now())
+}
