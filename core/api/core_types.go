@@ -1,0 +1,372 @@
+package api
+
+// This file holds the core/v1 kinds: Namespace, Node, Pod, Event.
+
+// Namespace groups namespaced objects.
+type Namespace struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NamespaceSpec   `json:"spec,omitempty"`
+	Status     NamespaceStatus `json:"status,omitempty"`
+}
+
+type NamespaceSpec struct {
+	Finalizers []string `json:"finalizers,omitempty"`
+}
+
+type NamespaceStatus struct {
+	Phase string `json:"phase,omitempty"`
+}
+
+// Node is a machine pods run on; in kubeloop a simulated kubelet drives it.
+type Node struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NodeSpec   `json:"spec,omitempty"`
+	Status     NodeStatus `json:"status,omitempty"`
+}
+
+type NodeSpec struct {
+	PodCIDR       string   `json:"podCIDR,omitempty"`
+	PodCIDRs      []string `json:"podCIDRs,omitempty"`
+	Unschedulable bool     `json:"unschedulable,omitempty"`
+	Taints        []Taint  `json:"taints,omitempty"`
+}
+
+type Taint struct {
+	Key       string `json:"key"`
+	Value     string `json:"value,omitempty"`
+	Effect    string `json:"effect"`
+	TimeAdded *Time  `json:"timeAdded,omitempty"`
+}
+
+type NodeStatus struct {
+	Capacity    ResourceList    `json:"capacity,omitempty"`
+	Allocatable ResourceList    `json:"allocatable,omitempty"`
+	Conditions  []NodeCondition `json:"conditions,omitempty"`
+	Addresses   []NodeAddress   `json:"addresses,omitempty"`
+	NodeInfo    NodeSystemInfo  `json:"nodeInfo,omitempty"`
+}
+
+type NodeCondition struct {
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	LastHeartbeatTime  Time   `json:"lastHeartbeatTime,omitempty"`
+	LastTransitionTime Time   `json:"lastTransitionTime,omitempty"`
+	Reason             string `json:"reason,omitempty"`
+	Message            string `json:"message,omitempty"`
+}
+
+type NodeAddress struct {
+	Type    string `json:"type"`
+	Address string `json:"address"`
+}
+
+type NodeSystemInfo struct {
+	KubeletVersion          string `json:"kubeletVersion,omitempty"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
+	OSImage                 string `json:"osImage,omitempty"`
+	KernelVersion           string `json:"kernelVersion,omitempty"`
+	OperatingSystem         string `json:"operatingSystem,omitempty"`
+	Architecture            string `json:"architecture,omitempty"`
+}
+
+// ResourceList maps resource names (cpu, memory, pods) to quantities.
+type ResourceList map[string]Quantity
+
+// Pod is one or more containers scheduled together on a node.
+type Pod struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec   `json:"spec,omitempty"`
+	Status     PodStatus `json:"status,omitempty"`
+}
+
+// PodTemplateSpec is the pod a workload controller stamps out.
+type PodTemplateSpec struct {
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec `json:"spec,omitempty"`
+}
+
+type PodSpec struct {
+	Volumes                       []Volume          `json:"volumes,omitempty"`
+	InitContainers                []Container       `json:"initContainers,omitempty"`
+	Containers                    []Container       `json:"containers"`
+	RestartPolicy                 string            `json:"restartPolicy,omitempty"`
+	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty"`
+	ActiveDeadlineSeconds         *int64            `json:"activeDeadlineSeconds,omitempty"`
+	DNSPolicy                     string            `json:"dnsPolicy,omitempty"`
+	NodeSelector                  map[string]string `json:"nodeSelector,omitempty"`
+	ServiceAccountName            string            `json:"serviceAccountName,omitempty"`
+	NodeName                      string            `json:"nodeName,omitempty"`
+	HostNetwork                   bool              `json:"hostNetwork,omitempty"`
+	Hostname                      string            `json:"hostname,omitempty"`
+	Subdomain                     string            `json:"subdomain,omitempty"`
+	Affinity                      *Affinity         `json:"affinity,omitempty"`
+	SchedulerName                 string            `json:"schedulerName,omitempty"`
+	Tolerations                   []Toleration      `json:"tolerations,omitempty"`
+	PriorityClassName             string            `json:"priorityClassName,omitempty"`
+	Priority                      *int32            `json:"priority,omitempty"`
+	EnableServiceLinks            *bool             `json:"enableServiceLinks,omitempty"`
+}
+
+type Volume struct {
+	Name                  string                             `json:"name"`
+	HostPath              *HostPathVolumeSource              `json:"hostPath,omitempty"`
+	EmptyDir              *EmptyDirVolumeSource              `json:"emptyDir,omitempty"`
+	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty"`
+	ConfigMap             *ConfigMapVolumeSource             `json:"configMap,omitempty"`
+	Secret                *SecretVolumeSource                `json:"secret,omitempty"`
+}
+
+type HostPathVolumeSource struct {
+	Path string `json:"path"`
+	Type string `json:"type,omitempty"`
+}
+
+type EmptyDirVolumeSource struct {
+	Medium    string    `json:"medium,omitempty"`
+	SizeLimit *Quantity `json:"sizeLimit,omitempty"`
+}
+
+type PersistentVolumeClaimVolumeSource struct {
+	ClaimName string `json:"claimName"`
+	ReadOnly  bool   `json:"readOnly,omitempty"`
+}
+
+type ConfigMapVolumeSource struct {
+	Name     string `json:"name,omitempty"`
+	Optional *bool  `json:"optional,omitempty"`
+}
+
+type SecretVolumeSource struct {
+	SecretName string `json:"secretName,omitempty"`
+	Optional   *bool  `json:"optional,omitempty"`
+}
+
+type Container struct {
+	Name            string               `json:"name"`
+	Image           string               `json:"image,omitempty"`
+	Command         []string             `json:"command,omitempty"`
+	Args            []string             `json:"args,omitempty"`
+	WorkingDir      string               `json:"workingDir,omitempty"`
+	Ports           []ContainerPort      `json:"ports,omitempty"`
+	Env             []EnvVar             `json:"env,omitempty"`
+	Resources       ResourceRequirements `json:"resources,omitempty"`
+	VolumeMounts    []VolumeMount        `json:"volumeMounts,omitempty"`
+	LivenessProbe   *Probe               `json:"livenessProbe,omitempty"`
+	ReadinessProbe  *Probe               `json:"readinessProbe,omitempty"`
+	StartupProbe    *Probe               `json:"startupProbe,omitempty"`
+	ImagePullPolicy string               `json:"imagePullPolicy,omitempty"`
+	Stdin           bool                 `json:"stdin,omitempty"`
+	TTY             bool                 `json:"tty,omitempty"`
+}
+
+type ContainerPort struct {
+	Name          string `json:"name,omitempty"`
+	HostPort      int32  `json:"hostPort,omitempty"`
+	ContainerPort int32  `json:"containerPort"`
+	Protocol      string `json:"protocol,omitempty"`
+}
+
+type EnvVar struct {
+	Name      string        `json:"name"`
+	Value     string        `json:"value,omitempty"`
+	ValueFrom *EnvVarSource `json:"valueFrom,omitempty"`
+}
+
+type EnvVarSource struct {
+	FieldRef *ObjectFieldSelector `json:"fieldRef,omitempty"`
+}
+
+type ObjectFieldSelector struct {
+	APIVersion string `json:"apiVersion,omitempty"`
+	FieldPath  string `json:"fieldPath"`
+}
+
+type ResourceRequirements struct {
+	Limits   ResourceList `json:"limits,omitempty"`
+	Requests ResourceList `json:"requests,omitempty"`
+}
+
+type VolumeMount struct {
+	Name      string `json:"name"`
+	ReadOnly  bool   `json:"readOnly,omitempty"`
+	MountPath string `json:"mountPath"`
+	SubPath   string `json:"subPath,omitempty"`
+}
+
+type Probe struct {
+	Exec                *ExecAction      `json:"exec,omitempty"`
+	HTTPGet             *HTTPGetAction   `json:"httpGet,omitempty"`
+	TCPSocket           *TCPSocketAction `json:"tcpSocket,omitempty"`
+	InitialDelaySeconds int32            `json:"initialDelaySeconds,omitempty"`
+	TimeoutSeconds      int32            `json:"timeoutSeconds,omitempty"`
+	PeriodSeconds       int32            `json:"periodSeconds,omitempty"`
+	SuccessThreshold    int32            `json:"successThreshold,omitempty"`
+	FailureThreshold    int32            `json:"failureThreshold,omitempty"`
+}
+
+type ExecAction struct {
+	Command []string `json:"command,omitempty"`
+}
+
+type HTTPGetAction struct {
+	Path   string      `json:"path,omitempty"`
+	Port   IntOrString `json:"port"`
+	Host   string      `json:"host,omitempty"`
+	Scheme string      `json:"scheme,omitempty"`
+}
+
+type TCPSocketAction struct {
+	Port IntOrString `json:"port"`
+}
+
+type Toleration struct {
+	Key               string `json:"key,omitempty"`
+	Operator          string `json:"operator,omitempty"`
+	Value             string `json:"value,omitempty"`
+	Effect            string `json:"effect,omitempty"`
+	TolerationSeconds *int64 `json:"tolerationSeconds,omitempty"`
+}
+
+type Affinity struct {
+	NodeAffinity *NodeAffinity `json:"nodeAffinity,omitempty"`
+}
+
+type NodeAffinity struct {
+	RequiredDuringSchedulingIgnoredDuringExecution  *NodeSelector             `json:"requiredDuringSchedulingIgnoredDuringExecution,omitempty"`
+	PreferredDuringSchedulingIgnoredDuringExecution []PreferredSchedulingTerm `json:"preferredDuringSchedulingIgnoredDuringExecution,omitempty"`
+}
+
+type NodeSelector struct {
+	NodeSelectorTerms []NodeSelectorTerm `json:"nodeSelectorTerms"`
+}
+
+type NodeSelectorTerm struct {
+	MatchExpressions []NodeSelectorRequirement `json:"matchExpressions,omitempty"`
+	MatchFields      []NodeSelectorRequirement `json:"matchFields,omitempty"`
+}
+
+type NodeSelectorRequirement struct {
+	Key      string   `json:"key"`
+	Operator string   `json:"operator"`
+	Values   []string `json:"values,omitempty"`
+}
+
+type PreferredSchedulingTerm struct {
+	Weight     int32            `json:"weight"`
+	Preference NodeSelectorTerm `json:"preference"`
+}
+
+type PodStatus struct {
+	Phase             string            `json:"phase,omitempty"`
+	Conditions        []PodCondition    `json:"conditions,omitempty"`
+	Message           string            `json:"message,omitempty"`
+	Reason            string            `json:"reason,omitempty"`
+	NominatedNodeName string            `json:"nominatedNodeName,omitempty"`
+	HostIP            string            `json:"hostIP,omitempty"`
+	PodIP             string            `json:"podIP,omitempty"`
+	PodIPs            []PodIP           `json:"podIPs,omitempty"`
+	StartTime         *Time             `json:"startTime,omitempty"`
+	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty"`
+	QOSClass          string            `json:"qosClass,omitempty"`
+}
+
+type PodIP struct {
+	IP string `json:"ip"`
+}
+
+type PodCondition struct {
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	LastProbeTime      Time   `json:"lastProbeTime,omitempty"`
+	LastTransitionTime Time   `json:"lastTransitionTime,omitempty"`
+	Reason             string `json:"reason,omitempty"`
+	Message            string `json:"message,omitempty"`
+}
+
+type ContainerStatus struct {
+	Name         string         `json:"name"`
+	State        ContainerState `json:"state,omitempty"`
+	LastState    ContainerState `json:"lastState,omitempty"`
+	Ready        bool           `json:"ready"`
+	RestartCount int32          `json:"restartCount"`
+	Image        string         `json:"image"`
+	ImageID      string         `json:"imageID"`
+	ContainerID  string         `json:"containerID,omitempty"`
+	Started      *bool          `json:"started,omitempty"`
+}
+
+type ContainerState struct {
+	Waiting    *ContainerStateWaiting    `json:"waiting,omitempty"`
+	Running    *ContainerStateRunning    `json:"running,omitempty"`
+	Terminated *ContainerStateTerminated `json:"terminated,omitempty"`
+}
+
+type ContainerStateWaiting struct {
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+type ContainerStateRunning struct {
+	StartedAt Time `json:"startedAt,omitempty"`
+}
+
+type ContainerStateTerminated struct {
+	ExitCode   int32  `json:"exitCode"`
+	Reason     string `json:"reason,omitempty"`
+	Message    string `json:"message,omitempty"`
+	StartedAt  Time   `json:"startedAt,omitempty"`
+	FinishedAt Time   `json:"finishedAt,omitempty"`
+}
+
+// Pod phases and condition types.
+const (
+	PodPending   = "Pending"
+	PodRunning   = "Running"
+	PodSucceeded = "Succeeded"
+	PodFailed    = "Failed"
+	PodUnknown   = "Unknown"
+
+	PodScheduled    = "PodScheduled"
+	PodReady        = "Ready"
+	ContainersReady = "ContainersReady"
+	PodInitialized  = "Initialized"
+)
+
+// Event records something that happened to an object (kubectl get events).
+type Event struct {
+	TypeMeta           `json:",inline"`
+	ObjectMeta         `json:"metadata,omitempty"`
+	InvolvedObject     ObjectReference `json:"involvedObject"`
+	Reason             string          `json:"reason,omitempty"`
+	Message            string          `json:"message,omitempty"`
+	Source             EventSource     `json:"source,omitempty"`
+	FirstTimestamp     Time            `json:"firstTimestamp,omitempty"`
+	LastTimestamp      Time            `json:"lastTimestamp,omitempty"`
+	Count              int32           `json:"count,omitempty"`
+	Type               string          `json:"type,omitempty"`
+	ReportingComponent string          `json:"reportingComponent,omitempty"`
+	ReportingInstance  string          `json:"reportingInstance,omitempty"`
+}
+
+type EventSource struct {
+	Component string `json:"component,omitempty"`
+	Host      string `json:"host,omitempty"`
+}
+
+// Lease is a coordination.k8s.io/v1 lock: node heartbeats and leader election.
+type Lease struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       LeaseSpec `json:"spec,omitempty"`
+}
+
+type LeaseSpec struct {
+	HolderIdentity       *string `json:"holderIdentity,omitempty"`
+	LeaseDurationSeconds *int32  `json:"leaseDurationSeconds,omitempty"`
+	AcquireTime          *Time   `json:"acquireTime,omitempty"`
+	RenewTime            *Time   `json:"renewTime,omitempty"`
+	LeaseTransitions     *int32  `json:"leaseTransitions,omitempty"`
+}

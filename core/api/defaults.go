@@ -1,0 +1,116 @@
+package api
+
+// Default fills the fields admission defaults on create and update, per
+// UPSTREAM.md: what `kubectl get -o yaml` shows that the user did not write.
+func Default(o Object) {
+	SetKind(o)
+	switch x := o.(type) {
+	case *Pod:
+		defaultPodSpec(&x.Spec, true)
+	case *Deployment:
+		defaultDeployment(x)
+	case *ReplicaSet:
+		if x.Spec.Replicas == nil {
+			x.Spec.Replicas = Ptr[int32](1)
+		}
+		defaultPodSpec(&x.Spec.Template.Spec, false)
+	}
+}
+
+func defaultDeployment(d *Deployment) {
+	s := &d.Spec
+	if s.Replicas == nil {
+		s.Replicas = Ptr[int32](1)
+	}
+	if s.Strategy.Type == "" {
+		s.Strategy.Type = RollingUpdateDeploymentStrategyType
+	}
+	if s.Strategy.Type == RollingUpdateDeploymentStrategyType {
+		if s.Strategy.RollingUpdate == nil {
+			s.Strategy.RollingUpdate = &RollingUpdateDeployment{}
+		}
+		if s.Strategy.RollingUpdate.MaxSurge == nil {
+			s.Strategy.RollingUpdate.MaxSurge = Ptr(FromString("25%"))
+		}
+		if s.Strategy.RollingUpdate.MaxUnavailable == nil {
+			s.Strategy.RollingUpdate.MaxUnavailable = Ptr(FromString("25%"))
+		}
+	}
+	if s.RevisionHistoryLimit == nil {
+		s.RevisionHistoryLimit = Ptr[int32](10)
+	}
+	if s.ProgressDeadlineSeconds == nil {
+		s.ProgressDeadlineSeconds = Ptr[int32](600)
+	}
+	defaultPodSpec(&s.Template.Spec, false)
+}
+
+// defaultPodSpec applies pod defaults. Default tolerations are added by
+// admission to pods only (not to templates), as DefaultTolerationSeconds does.
+func defaultPodSpec(s *PodSpec, isPod bool) {
+	if s.RestartPolicy == "" {
+		s.RestartPolicy = "Always"
+	}
+	if s.TerminationGracePeriodSeconds == nil {
+		s.TerminationGracePeriodSeconds = Ptr[int64](30)
+	}
+	if s.DNSPolicy == "" {
+		s.DNSPolicy = "ClusterFirst"
+	}
+	if s.SchedulerName == "" {
+		s.SchedulerName = "default-scheduler"
+	}
+	for i := range s.Containers {
+		c := &s.Containers[i]
+		if c.ImagePullPolicy == "" {
+			if imageTag(c.Image) == "latest" {
+				c.ImagePullPolicy = "Always"
+			} else {
+				c.ImagePullPolicy = "IfNotPresent"
+			}
+		}
+		for j := range c.Ports {
+			if c.Ports[j].Protocol == "" {
+				c.Ports[j].Protocol = "TCP"
+			}
+		}
+	}
+	if isPod {
+		for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
+			if !toleratesKey(s.Tolerations, key) {
+				s.Tolerations = append(s.Tolerations, Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: Ptr[int64](300)})
+			}
+		}
+	}
+}
+
+func toleratesKey(ts []Toleration, key string) bool {
+	for _, t := range ts {
+		if (t.Key == key || (t.Key == "" && t.Operator == "Exists")) && (t.Effect == "" || t.Effect == "NoExecute") {
+			return true
+		}
+	}
+	return false
+}
+
+// imageTag returns the tag of an image reference, "latest" when none.
+func imageTag(image string) string {
+	ref := image
+	if i := lastIndexByte(ref, '@'); i >= 0 {
+		return ref[i+1:]
+	}
+	slash := lastIndexByte(ref, '/')
+	if i := lastIndexByte(ref, ':'); i > slash {
+		return ref[i+1:]
+	}
+	return "latest"
+}
+
+func lastIndexByte(s string, c byte) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}

@@ -1,0 +1,105 @@
+package api
+
+import (
+	"sort"
+	"strings"
+)
+
+// Kind describes one kind the sandbox serves: how manifests name it, how
+// kubectl names its resource, and how to make an empty one.
+type Kind struct {
+	Kind       string   // Deployment
+	Group      string   // apps ("" for core)
+	Version    string   // v1
+	Resource   string   // deployments
+	Singular   string   // deployment
+	ShortNames []string // deploy
+	Namespaced bool
+	New        func() Object
+}
+
+// APIVersion is group/version, or just the version for the core group.
+func (k *Kind) APIVersion() string {
+	if k.Group == "" {
+		return k.Version
+	}
+	return k.Group + "/" + k.Version
+}
+
+// GroupResource is how API errors name the kind: "deployments.apps", "pods".
+func (k *Kind) GroupResource() string {
+	if k.Group == "" {
+		return k.Resource
+	}
+	return k.Resource + "." + k.Group
+}
+
+// Kinds lists every kind, in the order `kubectl api-resources` would.
+// Adding a kind is one entry here plus its types.
+var Kinds = []*Kind{
+	{Kind: "Namespace", Version: "v1", Resource: "namespaces", Singular: "namespace", ShortNames: []string{"ns"}, New: func() Object { return &Namespace{} }},
+	{Kind: "Node", Version: "v1", Resource: "nodes", Singular: "node", ShortNames: []string{"no"}, New: func() Object { return &Node{} }},
+	{Kind: "Pod", Version: "v1", Resource: "pods", Singular: "pod", ShortNames: []string{"po"}, Namespaced: true, New: func() Object { return &Pod{} }},
+	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
+	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }},
+	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset", ShortNames: []string{"rs"}, Namespaced: true, New: func() Object { return &ReplicaSet{} }},
+	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
+}
+
+// KindFor finds a kind by apiVersion and kind, as a manifest names it.
+func KindFor(apiVersion, kind string) *Kind {
+	for _, k := range Kinds {
+		if k.Kind == kind && k.APIVersion() == apiVersion {
+			return k
+		}
+	}
+	return nil
+}
+
+// KindOf finds the kind of a Go object.
+func KindOf(o Object) *Kind {
+	t := o.GetTypeMeta()
+	if k := KindFor(t.APIVersion, t.Kind); k != nil {
+		return k
+	}
+	name := strings.TrimPrefix(typeName(o), "*")
+	for _, k := range Kinds {
+		if k.Kind == name {
+			return k
+		}
+	}
+	return nil
+}
+
+// ResourceFor resolves what a kubectl user types — "pods", "pod", "po",
+// "Deployment", "deployments.apps" — to a kind.
+func ResourceFor(name string) *Kind {
+	n := strings.ToLower(name)
+	for _, k := range Kinds {
+		full := []string{k.Resource, k.Singular, strings.ToLower(k.Kind), k.GroupResource(), k.Singular + "." + k.Group}
+		for _, s := range append(full, k.ShortNames...) {
+			if s == n {
+				return k
+			}
+		}
+	}
+	return nil
+}
+
+// KnownKinds lists the kinds' names, sorted, for error messages.
+func KnownKinds() []string {
+	var names []string
+	for _, k := range Kinds {
+		names = append(names, k.Kind)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// SetKind fills an object's TypeMeta from its Go type.
+func SetKind(o Object) {
+	if k := KindOf(o); k != nil {
+		t := o.GetTypeMeta()
+		t.APIVersion, t.Kind = k.APIVersion(), k.Kind
+	}
+}

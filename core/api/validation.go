@@ -1,0 +1,193 @@
+package api
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+)
+
+var (
+	dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	dns1123Label     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+)
+
+const (
+	subdomainMsg = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"
+	labelMsg     = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+)
+
+// Validate checks an object as the API server's validation does, after
+// defaulting. old is the stored object on update (nil on create), for the
+// immutable fields. It returns an Invalid StatusError, or nil.
+func Validate(o, old Object) error {
+	var errs FieldErrors
+	m := o.GetObjectMeta()
+	validateName(&errs, o, m.Name)
+	switch x := o.(type) {
+	case *Pod:
+		validatePodSpec(&errs, "spec", &x.Spec)
+	case *Deployment:
+		validateDeployment(&errs, x, old)
+	case *ReplicaSet:
+		validateReplicaSet(&errs, x, old)
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return NewInvalid(o.GetTypeMeta().Kind, m.Name, errs)
+}
+
+func validateName(errs *FieldErrors, o Object, name string) {
+	if name == "" {
+		errs.required("metadata.name", "name or generateName is required")
+		return
+	}
+	if _, isNS := o.(*Namespace); isNS {
+		if len(name) > 63 || !dns1123Label.MatchString(name) {
+			errs.invalid("metadata.name", name, labelMsg)
+		}
+		return
+	}
+	if len(name) > 253 || !dns1123Subdomain.MatchString(name) {
+		errs.invalid("metadata.name", name, subdomainMsg)
+	}
+}
+
+func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
+	if len(s.Containers) == 0 {
+		errs.required(path+".containers", "")
+	}
+	seen := map[string]bool{}
+	for i, c := range s.Containers {
+		p := fmt.Sprintf("%s.containers[%d]", path, i)
+		if c.Name == "" {
+			errs.required(p+".name", "")
+		} else if !dns1123Label.MatchString(c.Name) {
+			errs.invalid(p+".name", c.Name, labelMsg)
+		} else if seen[c.Name] {
+			*errs = append(*errs, FieldError{Type: "Duplicate value", Field: p + ".name", BadValue: c.Name})
+		}
+		seen[c.Name] = true
+		if c.Image == "" {
+			errs.required(p+".image", "")
+		}
+		for j, port := range c.Ports {
+			if port.ContainerPort < 1 || port.ContainerPort > 65535 {
+				errs.invalid(fmt.Sprintf("%s.ports[%d].containerPort", p, j), port.ContainerPort, "must be between 1 and 65535, inclusive")
+			}
+		}
+	}
+	switch s.RestartPolicy {
+	case "Always", "OnFailure", "Never":
+	default:
+		errs.unsupported(path+".restartPolicy", s.RestartPolicy, "Always", "OnFailure", "Never")
+	}
+}
+
+// validateWorkload holds the rules Deployments and ReplicaSets share.
+func validateWorkload(errs *FieldErrors, replicas *int32, sel *LabelSelector, tmpl *PodTemplateSpec, oldSel *LabelSelector, kind string) {
+	if replicas != nil && *replicas < 0 {
+		errs.invalid("spec.replicas", int64(*replicas), "must be greater than or equal to 0")
+	}
+	if sel == nil {
+		errs.required("spec.selector", "")
+	} else if s, err := sel.AsSelector(); err != nil {
+		errs.invalid("spec.selector", sel, err.Error())
+	} else if s.Empty() {
+		errs.invalid("spec.selector", sel, "empty selector is invalid for "+kind)
+	} else if !s.Matches(tmpl.Labels) {
+		errs.invalid("spec.template.metadata.labels", tmpl.Labels, "`selector` does not match template `labels`")
+	}
+	if oldSel != nil && sel != nil && !reflect.DeepEqual(oldSel, sel) {
+		errs.invalid("spec.selector", sel, "field is immutable")
+	}
+	validatePodSpec(errs, "spec.template.spec", &tmpl.Spec)
+}
+
+func validateDeployment(errs *FieldErrors, d *Deployment, old Object) {
+	var oldSel *LabelSelector
+	if o, ok := old.(*Deployment); ok {
+		oldSel = o.Spec.Selector
+	}
+	validateWorkload(errs, d.Spec.Replicas, d.Spec.Selector, &d.Spec.Template, oldSel, "deployment")
+	if rp := d.Spec.Template.Spec.RestartPolicy; rp != "Always" && rp != "" {
+		*errs = filterField(*errs, "spec.template.spec.restartPolicy")
+		errs.unsupported("spec.template.spec.restartPolicy", rp, "Always")
+	}
+	switch d.Spec.Strategy.Type {
+	case RollingUpdateDeploymentStrategyType:
+		ru := d.Spec.Strategy.RollingUpdate
+		if ru != nil {
+			surge := validateIntOrPercent(errs, "spec.strategy.rollingUpdate.maxSurge", ru.MaxSurge)
+			unavail := validateIntOrPercent(errs, "spec.strategy.rollingUpdate.maxUnavailable", ru.MaxUnavailable)
+			if surge == 0 && unavail == 0 && ru.MaxSurge != nil && ru.MaxUnavailable != nil {
+				errs.invalid("spec.strategy.rollingUpdate.maxUnavailable", formatIntOrString(ru.MaxUnavailable), "may not be 0 when `maxSurge` is 0")
+			}
+		}
+	case RecreateDeploymentStrategyType:
+		if d.Spec.Strategy.RollingUpdate != nil {
+			*errs = append(*errs, FieldError{Type: ErrTypeForbidden, Field: "spec.strategy.rollingUpdate", Detail: "may not be specified when strategy `type` is 'Recreate'"})
+		}
+	default:
+		errs.unsupported("spec.strategy.type", d.Spec.Strategy.Type, RecreateDeploymentStrategyType, RollingUpdateDeploymentStrategyType)
+	}
+	if d.Spec.MinReadySeconds < 0 {
+		errs.invalid("spec.minReadySeconds", int64(d.Spec.MinReadySeconds), "must be greater than or equal to 0")
+	}
+	if p := d.Spec.ProgressDeadlineSeconds; p != nil && *p <= d.Spec.MinReadySeconds {
+		errs.invalid("spec.progressDeadlineSeconds", int64(*p), "must be greater than minReadySeconds")
+	}
+	if r := d.Spec.RevisionHistoryLimit; r != nil && *r < 0 {
+		errs.invalid("spec.revisionHistoryLimit", int64(*r), "must be greater than or equal to 0")
+	}
+}
+
+func validateReplicaSet(errs *FieldErrors, rs *ReplicaSet, old Object) {
+	var oldSel *LabelSelector
+	if o, ok := old.(*ReplicaSet); ok {
+		oldSel = o.Spec.Selector
+	}
+	validateWorkload(errs, rs.Spec.Replicas, rs.Spec.Selector, &rs.Spec.Template, oldSel, "replicaset")
+}
+
+// validateIntOrPercent checks a maxSurge/maxUnavailable value and returns
+// it as a number (percent or int) for the both-zero rule.
+func validateIntOrPercent(errs *FieldErrors, path string, v *IntOrString) int {
+	if v == nil {
+		return -1
+	}
+	if !v.IsString {
+		if v.IntVal < 0 {
+			errs.invalid(path, int64(v.IntVal), "must be greater than or equal to 0")
+		}
+		return int(v.IntVal)
+	}
+	n, err := v.ScaledValue(100, false)
+	if err != nil {
+		errs.invalid(path, v.StrVal, "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')")
+		return -1
+	}
+	if n < 0 {
+		errs.invalid(path, v.StrVal, "must be greater than or equal to 0")
+	} else if n > 100 {
+		errs.invalid(path, v.StrVal, "must not be greater than 100%")
+	}
+	return n
+}
+
+func formatIntOrString(v *IntOrString) any {
+	if v.IsString {
+		return v.StrVal
+	}
+	return int64(v.IntVal)
+}
+
+func filterField(errs FieldErrors, field string) FieldErrors {
+	out := errs[:0]
+	for _, e := range errs {
+		if e.Field != field {
+			out = append(out, e)
+		}
+	}
+	return out
+}
