@@ -1,0 +1,286 @@
+// Package informer keeps a local, read-only cache of one kind, fed by a
+// list and then a watch of the store, and tells handlers what changed.
+//
+// Controllers read from the cache (listers), never from the store, and
+// react to handler calls by enqueueing keys: that is the "observe" of the
+// control loop. The cache may lag the store by the watch latency; a
+// controller must tolerate that, as a real one must.
+//
+// Objects in the cache are shared with the store: NEVER modify them.
+package informer
+
+import (
+	"sort"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Handler is called as the cache changes. Any field may be nil. OnDelete
+// receives either the deleted object or a DeletedFinalStateUnknown when the
+// informer learned of the deletion by relisting.
+type Handler struct {
+	OnAdd    func(obj api.Object)
+	OnUpdate func(old, obj api.Object)
+	OnDelete func(obj any)
+}
+
+// DeletedFinalStateUnknown is the tombstone passed to OnDelete when an
+// object vanished while the watch was broken: Obj is its last known state.
+type DeletedFinalStateUnknown struct {
+	Key string
+	Obj api.Object
+}
+
+// IndexFunc returns the index values of an object.
+type IndexFunc func(api.Object) []string
+
+// Informer caches one kind.
+type Informer struct {
+	kind     *api.Kind
+	store    *store.Store
+	items    map[string]api.Object
+	indexers map[string]IndexFunc
+	indexes  map[string]map[string]map[string]struct{}
+	handlers []Handler
+	synced   bool
+	rev      int64
+	stop     func()
+	// observe is told of every delivered event (for the page and traces).
+	observe func(*api.Kind, store.Event)
+}
+
+// Standard index names every informer has.
+const (
+	IndexNamespace = "namespace"
+	IndexOwner     = "owner" // uid of each owner
+	IndexLabel     = "label" // "key=value" for each label
+	IndexNode      = "node"  // pods: spec.nodeName
+)
+
+// New returns an informer for kind with the standard indexes; Start it.
+func New(s *store.Store, kind *api.Kind) *Informer {
+	i := &Informer{kind: kind, store: s, items: map[string]api.Object{},
+		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{}}
+	i.AddIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
+	i.AddIndexer(IndexOwner, func(o api.Object) []string {
+		var uids []string
+		for _, r := range o.GetObjectMeta().OwnerReferences {
+			uids = append(uids, r.UID)
+		}
+		return uids
+	})
+	i.AddIndexer(IndexLabel, func(o api.Object) []string {
+		var kv []string
+		for k, v := range o.GetObjectMeta().Labels {
+			kv = append(kv, k+"="+v)
+		}
+		return kv
+	})
+	if kind.Kind == "Pod" {
+		i.AddIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} })
+	}
+	return i
+}
+
+// Kind is the kind this informer caches.
+func (i *Informer) Kind() *api.Kind { return i.kind }
+
+// AddIndexer adds a named index. Add indexers before Start.
+func (i *Informer) AddIndexer(name string, f IndexFunc) {
+	i.indexers[name] = f
+	i.indexes[name] = map[string]map[string]struct{}{}
+	for key, o := range i.items {
+		i.index(name, key, o)
+	}
+}
+
+// AddHandler registers a handler. One added after the initial list first
+// receives OnAdd for everything already cached, as client-go does.
+func (i *Informer) AddHandler(h Handler) {
+	i.handlers = append(i.handlers, h)
+	if h.OnAdd != nil {
+		for _, o := range i.List("") {
+			h.OnAdd(o)
+		}
+	}
+}
+
+// Start lists the kind at the store's current revision, then watches from
+// there. The list is synchronous: after Start the cache is synced.
+func (i *Informer) Start() error {
+	if i.stop != nil {
+		return nil
+	}
+	return i.relist()
+}
+
+// relist replaces the cache with the store's contents and (re)starts the
+// watch; objects that vanished get OnDelete with a tombstone.
+func (i *Informer) relist() error {
+	listed := map[string]api.Object{}
+	for _, o := range i.store.List(i.kind, "") {
+		listed[store.KeyOf(o)] = o
+	}
+	rev := i.store.Revision()
+	for _, key := range sortedKeys(i.items) {
+		if _, ok := listed[key]; !ok {
+			old := i.items[key]
+			i.remove(key, old)
+			for _, h := range i.handlers {
+				if h.OnDelete != nil {
+					h.OnDelete(DeletedFinalStateUnknown{Key: key, Obj: old})
+				}
+			}
+		}
+	}
+	for _, key := range sortedKeys(listed) {
+		o := listed[key]
+		old, had := i.items[key]
+		i.put(key, o)
+		i.notify(had, old, o)
+	}
+	i.rev, i.synced = rev, true
+	stop, err := i.store.Watch(i.kind, rev, "informer "+i.kind.Resource, i.deliver)
+	if err != nil {
+		return err
+	}
+	i.stop = stop
+	return nil
+}
+
+// Stop ends the watch; the cache stays as it was.
+func (i *Informer) Stop() {
+	if i.stop != nil {
+		i.stop()
+		i.stop = nil
+	}
+}
+
+// HasSynced reports whether the initial list has completed.
+func (i *Informer) HasSynced() bool { return i.synced }
+
+// LastSyncRevision is the revision of the newest event the cache reflects.
+func (i *Informer) LastSyncRevision() int64 { return i.rev }
+
+func (i *Informer) deliver(ev store.Event) {
+	if ev.Revision <= i.rev {
+		return // already reflected by a relist
+	}
+	i.rev = ev.Revision
+	key := store.KeyOf(ev.Object)
+	if i.observe != nil {
+		i.observe(i.kind, ev)
+	}
+	switch ev.Type {
+	case store.Deleted:
+		old, had := i.items[key]
+		if !had {
+			return
+		}
+		i.remove(key, old)
+		for _, h := range i.handlers {
+			if h.OnDelete != nil {
+				h.OnDelete(ev.Object)
+			}
+		}
+	default:
+		old, had := i.items[key]
+		i.put(key, ev.Object)
+		i.notify(had, old, ev.Object)
+	}
+}
+
+func (i *Informer) notify(had bool, old, o api.Object) {
+	for _, h := range i.handlers {
+		if had && h.OnUpdate != nil {
+			h.OnUpdate(old, o)
+		} else if !had && h.OnAdd != nil {
+			h.OnAdd(o)
+		}
+	}
+}
+
+func (i *Informer) put(key string, o api.Object) {
+	if old, ok := i.items[key]; ok {
+		i.unindex(key, old)
+	}
+	i.items[key] = o
+	for name := range i.indexers {
+		i.index(name, key, o)
+	}
+}
+
+func (i *Informer) remove(key string, o api.Object) {
+	i.unindex(key, o)
+	delete(i.items, key)
+}
+
+func (i *Informer) index(name, key string, o api.Object) {
+	idx := i.indexes[name]
+	for _, v := range i.indexers[name](o) {
+		set := idx[v]
+		if set == nil {
+			set = map[string]struct{}{}
+			idx[v] = set
+		}
+		set[key] = struct{}{}
+	}
+}
+
+func (i *Informer) unindex(key string, o api.Object) {
+	for name, f := range i.indexers {
+		idx := i.indexes[name]
+		for _, v := range f(o) {
+			delete(idx[v], key)
+			if len(idx[v]) == 0 {
+				delete(idx, v)
+			}
+		}
+	}
+}
+
+// Get returns a cached object.
+func (i *Informer) Get(namespace, name string) (api.Object, bool) {
+	o, ok := i.items[store.Key(namespace, name)]
+	return o, ok
+}
+
+// List returns cached objects in a namespace ("" for all), sorted by key.
+func (i *Informer) List(namespace string) []api.Object {
+	if namespace != "" {
+		return i.ByIndex(IndexNamespace, namespace)
+	}
+	out := make([]api.Object, 0, len(i.items))
+	for _, key := range sortedKeys(i.items) {
+		out = append(out, i.items[key])
+	}
+	return out
+}
+
+// ByIndex returns the cached objects whose index name has value, sorted.
+func (i *Informer) ByIndex(name, value string) []api.Object {
+	set := i.indexes[name][value]
+	keys := make([]string, 0, len(set))
+	for k := range set {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]api.Object, len(keys))
+	for n, k := range keys {
+		out[n] = i.items[k]
+	}
+	return out
+}
+
+// Len is the number of cached objects.
+func (i *Informer) Len() int { return len(i.items) }
+
+func sortedKeys(m map[string]api.Object) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,327 @@
+package store
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+)
+
+// EventType says what happened to an object.
+type EventType string
+
+const (
+	Added    EventType = "ADDED"
+	Modified EventType = "MODIFIED"
+	Deleted  EventType = "DELETED"
+)
+
+// Event is one change. Object is the object after the change (for Deleted,
+// its last state); Old is the state before (nil for Added).
+type Event struct {
+	Type     EventType
+	Kind     *api.Kind
+	Object   api.Object
+	Old      api.Object
+	Revision int64
+}
+
+// Store is the simulated API server.
+type Store struct {
+	clk     *clock.Sim
+	rev     int64
+	objects map[*api.Kind]map[string]api.Object
+	// log holds every event after compacted, in revision order.
+	log       []Event
+	compacted int64
+	base      map[*api.Kind]map[string]api.Object // state at compacted
+	watchers  []*watcher
+	admission []AdmissionFunc
+
+	// WatchLatency delays every watch delivery, so a lesson can show an
+	// informer's cache lagging behind the store. Zero by default.
+	WatchLatency time.Duration
+}
+
+// AdmissionFunc may mutate (on create/update) or reject a write after
+// defaulting and before validation. old is nil on create.
+type AdmissionFunc func(op Operation, obj, old api.Object) error
+
+// Operation names a write for admission.
+type Operation string
+
+const (
+	OpCreate Operation = "CREATE"
+	OpUpdate Operation = "UPDATE"
+)
+
+// New returns an empty store on the given clock.
+func New(clk *clock.Sim) *Store {
+	return &Store{clk: clk, objects: map[*api.Kind]map[string]api.Object{}, base: map[*api.Kind]map[string]api.Object{}}
+}
+
+// AddAdmission registers an admission step (quota, service accounts, …).
+func (s *Store) AddAdmission(f AdmissionFunc) { s.admission = append(s.admission, f) }
+
+// Clock is the store's simulated clock.
+func (s *Store) Clock() *clock.Sim { return s.clk }
+
+// Revision is the newest revision.
+func (s *Store) Revision() int64 { return s.rev }
+
+// Key is how the store names an object: "ns/name", or "name" when cluster-scoped.
+func Key(namespace, name string) string {
+	if namespace == "" {
+		return name
+	}
+	return namespace + "/" + name
+}
+
+// KeyOf is Key for an object.
+func KeyOf(o api.Object) string {
+	m := o.GetObjectMeta()
+	return Key(m.Namespace, m.Name)
+}
+
+// Get returns the stored object or NotFound.
+func (s *Store) Get(kind *api.Kind, namespace, name string) (api.Object, error) {
+	if o, ok := s.objects[kind][Key(namespace, name)]; ok {
+		return o, nil
+	}
+	return nil, api.NewNotFound(kind, name)
+}
+
+// List returns a kind's objects in a namespace ("" for all), sorted by
+// namespace then name, as the API server returns them.
+func (s *Store) List(kind *api.Kind, namespace string) []api.Object {
+	return sortedObjects(s.objects[kind], namespace)
+}
+
+func sortedObjects(m map[string]api.Object, namespace string) []api.Object {
+	out := make([]api.Object, 0, len(m))
+	for _, o := range m {
+		if namespace == "" || o.GetObjectMeta().Namespace == namespace {
+			out = append(out, o)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i].GetObjectMeta(), out[j].GetObjectMeta()
+		if a.Namespace != b.Namespace {
+			return a.Namespace < b.Namespace
+		}
+		return a.Name < b.Name
+	})
+	return out
+}
+
+// Count returns how many objects of a kind are stored.
+func (s *Store) Count(kind *api.Kind) int { return len(s.objects[kind]) }
+
+// Create admits and stores a new object and returns the stored copy.
+func (s *Store) Create(in api.Object) (api.Object, error) {
+	o := api.DeepCopyObject(in)
+	kind := api.KindOf(o)
+	if kind == nil {
+		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", o.GetTypeMeta().Kind))
+	}
+	m := o.GetObjectMeta()
+	if err := s.checkNamespace(kind, m); err != nil {
+		return nil, err
+	}
+	if m.Name == "" && m.GenerateName != "" {
+		m.Name = s.generateName(kind, m.Namespace, m.GenerateName)
+	}
+	if m.ResourceVersion != "" {
+		return nil, api.NewBadRequest("resourceVersion should not be set on objects to be created")
+	}
+	api.Default(o)
+	for _, f := range s.admission {
+		if err := f(OpCreate, o, nil); err != nil {
+			return nil, err
+		}
+	}
+	if err := api.Validate(o, nil); err != nil {
+		return nil, err
+	}
+	if _, exists := s.objects[kind][KeyOf(o)]; exists {
+		return nil, api.NewAlreadyExists(kind, m.Name)
+	}
+	m.UID = s.newUID()
+	m.CreationTimestamp = api.NewTime(s.clk.Now())
+	m.DeletionTimestamp = nil
+	if hasSpec(o) {
+		m.Generation = 1
+	}
+	s.write(Added, kind, o, nil)
+	return o, nil
+}
+
+func (s *Store) checkNamespace(kind *api.Kind, m *api.ObjectMeta) error {
+	if !kind.Namespaced {
+		m.Namespace = ""
+		return nil
+	}
+	if m.Namespace == "" {
+		m.Namespace = "default"
+	}
+	ns, ok := s.objects[api.ResourceFor("namespaces")][m.Namespace]
+	if !ok {
+		return api.NewNotFound(api.ResourceFor("namespaces"), m.Namespace)
+	}
+	if ns.GetObjectMeta().DeletionTimestamp != nil {
+		return &api.StatusError{Reason: api.ReasonForbidden, Message: fmt.Sprintf(
+			"%s %q is forbidden: unable to create new content in namespace %s because it is being terminated", kind.GroupResource(), m.Name, m.Namespace)}
+	}
+	return nil
+}
+
+// generateName appends five random characters from the alphabet upstream
+// uses, cutting the base to 58 characters, and retries on a collision.
+func (s *Store) generateName(kind *api.Kind, namespace, base string) string {
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	if len(base) > 58 {
+		base = base[:58]
+	}
+	for {
+		var b strings.Builder
+		b.WriteString(base)
+		for i := 0; i < 5; i++ {
+			b.WriteByte(alphabet[s.clk.Rand().IntN(len(alphabet))])
+		}
+		if _, taken := s.objects[kind][Key(namespace, b.String())]; !taken {
+			return b.String()
+		}
+	}
+}
+
+func (s *Store) newUID() string {
+	r := s.clk.Rand()
+	a, b := r.Uint64(), r.Uint64()
+	b = b&^(0xf<<60) | 4<<60 // version 4, as uuid.New
+	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, b>>48, (a&0xffff)|0x8000, b&0xffffffffffff)
+}
+
+// Update replaces an object's spec and metadata; its status is kept as
+// stored (status changes go through UpdateStatus), as for kinds with a
+// status subresource.
+func (s *Store) Update(in api.Object) (api.Object, error) {
+	return s.update(in, false)
+}
+
+// UpdateStatus replaces only an object's status.
+func (s *Store) UpdateStatus(in api.Object) (api.Object, error) {
+	return s.update(in, true)
+}
+
+func (s *Store) update(in api.Object, status bool) (api.Object, error) {
+	o := api.DeepCopyObject(in)
+	kind := api.KindOf(o)
+	if kind == nil {
+		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", o.GetTypeMeta().Kind))
+	}
+	m := o.GetObjectMeta()
+	if !kind.Namespaced {
+		m.Namespace = ""
+	} else if m.Namespace == "" {
+		m.Namespace = "default"
+	}
+	old, ok := s.objects[kind][KeyOf(o)]
+	if !ok {
+		return nil, api.NewNotFound(kind, m.Name)
+	}
+	om := old.GetObjectMeta()
+	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
+		return nil, api.NewConflict(kind, m.Name)
+	}
+	if status {
+		// Only the status moves: start from the stored object.
+		n := api.DeepCopyObject(old)
+		copyField(n, o, "Status")
+		o, m = n, n.GetObjectMeta()
+	} else {
+		copyField(o, old, "Status")
+		m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
+		m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
+		m.Generation = om.Generation
+		api.Default(o)
+		for _, f := range s.admission {
+			if err := f(OpUpdate, o, old); err != nil {
+				return nil, err
+			}
+		}
+		if err := api.Validate(o, old); err != nil {
+			return nil, err
+		}
+		if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
+			m.Generation = om.Generation + 1
+		}
+	}
+	// An object being deleted goes once its last finalizer is removed.
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 {
+		s.write(Deleted, kind, o, old)
+		return o, nil
+	}
+	s.write(Modified, kind, o, old)
+	return o, nil
+}
+
+// Bind sets a pod's node, as the pods/binding subresource does for the
+// scheduler (nodeName is otherwise immutable).
+func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
+	kind := api.ResourceFor("pods")
+	old, ok := s.objects[kind][Key(namespace, name)]
+	if !ok {
+		return nil, api.NewNotFound(kind, name)
+	}
+	p := api.DeepCopy(old.(*api.Pod))
+	if p.Spec.NodeName != "" {
+		return nil, api.NewConflict(kind, name)
+	}
+	p.Spec.NodeName = node
+	s.write(Modified, kind, p, old)
+	return p, nil
+}
+
+// write stores o at the next revision and schedules its watch deliveries.
+func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
+	s.rev++
+	o.GetObjectMeta().ResourceVersion = fmt.Sprint(s.rev)
+	objs := s.objects[kind]
+	if objs == nil {
+		objs = map[string]api.Object{}
+		s.objects[kind] = objs
+	}
+	if t == Deleted {
+		delete(objs, KeyOf(o))
+	} else {
+		objs[KeyOf(o)] = o
+	}
+	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Revision: s.rev}
+	s.log = append(s.log, ev)
+	for _, w := range s.watchers {
+		if w.kind == kind && !w.stopped {
+			s.deliver(w, ev)
+		}
+	}
+}
+
+func hasSpec(o api.Object) bool {
+	_, ok := reflect.TypeOf(o).Elem().FieldByName("Spec")
+	return ok
+}
+
+func field(o api.Object, name string) any {
+	return reflect.ValueOf(o).Elem().FieldByName(name).Interface()
+}
+
+// copyField sets dst.name = src.name (both the same kind).
+func copyField(dst, src api.Object, name string) {
+	d := reflect.ValueOf(dst).Elem().FieldByName(name)
+	if d.IsValid() {
+		d.Set(reflect.ValueOf(src).Elem().FieldByName(name))
+	}
+}

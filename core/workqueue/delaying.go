@@ -1,0 +1,42 @@
+package workqueue
+
+import "time"
+
+// AddAfter adds item once d of simulated time has passed; d ≤ 0 adds it now.
+// An item waits on at most one timer: if it is already waiting, the earlier
+// of the two times wins, so a short requeue is never postponed by a long one.
+// A delayed add is independent of whether item is ready or processing now —
+// when it fires it is an ordinary Add, collapsed like any other. Ignored
+// after ShutDown.
+func (q *Queue[T]) AddAfter(item T, d time.Duration) {
+	if q.shuttingDown {
+		return
+	}
+	if d <= 0 {
+		q.Add(item)
+		return
+	}
+	at := q.clk.Now().Add(d)
+	if t, ok := q.waiting[item]; ok {
+		if !at.Before(t.When()) {
+			return
+		}
+		t.Stop()
+	}
+	q.waiting[item] = q.clk.After(d, "workqueue "+q.name+" retry", func() {
+		delete(q.waiting, item)
+		q.Add(item)
+	})
+}
+
+// Waiting is the number of items with a pending delayed add.
+func (q *Queue[T]) Waiting() int { return len(q.waiting) }
+
+func (q *Queue[T]) stopWaiting() {
+	// Map order is random, but stopping timers only removes them; it cannot
+	// change the order in which the clock runs what remains.
+	for item, t := range q.waiting {
+		t.Stop()
+		delete(q.waiting, item)
+	}
+}
