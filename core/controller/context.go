@@ -1,0 +1,107 @@
+package controller
+
+import (
+	"fmt"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Context is what a reconcile gets besides its Request: the time, the API
+// (whose writes it records), and the trace entry it is writing.
+type Context struct {
+	Clock  *clock.Sim
+	store  *store.Store
+	events *Recorder
+	entry  *Entry
+}
+
+// NewContext returns a Context whose writes are recorded in entry (which
+// may be nil). Tests of a single reconcile use it directly.
+func NewContext(clk *clock.Sim, s *store.Store, ev *Recorder, entry *Entry) *Context {
+	if entry == nil {
+		entry = &Entry{}
+	}
+	return &Context{Clock: clk, store: s, events: ev, entry: entry}
+}
+
+// Entry is the trace entry this reconcile is writing.
+func (c *Context) Entry() *Entry { return c.entry }
+
+// Observe records a fact the decision rests on ("spec.replicas=3, pods=2").
+func (c *Context) Observe(format string, args ...any) {
+	c.entry.Observed = append(c.entry.Observed, fmt.Sprintf(format, args...))
+}
+
+// Diff records what is missing or extra ("1 pod missing").
+func (c *Context) Diff(format string, args ...any) {
+	c.entry.Diff = append(c.entry.Diff, fmt.Sprintf(format, args...))
+}
+
+// Why records the rule that applied, in words.
+func (c *Context) Why(format string, args ...any) {
+	c.entry.Why = append(c.entry.Why, fmt.Sprintf(format, args...))
+}
+
+func (c *Context) act(verb string, o api.Object, detail string, err error) {
+	a := Action{Verb: verb, Name: o.GetObjectMeta().Name, Namespace: o.GetObjectMeta().Namespace, Detail: detail}
+	if k := api.KindOf(o); k != nil {
+		a.Kind = k.Kind
+	}
+	if err != nil {
+		a.Error = err.Error()
+	}
+	c.entry.Actions = append(c.entry.Actions, a)
+}
+
+// Create creates o; detail says what it is for ("replica 3 of 3").
+func (c *Context) Create(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.Create(o)
+	if out != nil {
+		c.act("create", out, detail, err)
+	} else {
+		c.act("create", o, detail, err)
+	}
+	return out, err
+}
+
+// Update writes o's spec and metadata.
+func (c *Context) Update(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.Update(o)
+	c.act("update", o, detail, err)
+	return out, err
+}
+
+// UpdateStatus writes o's status.
+func (c *Context) UpdateStatus(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.UpdateStatus(o)
+	c.act("update-status", o, detail, err)
+	return out, err
+}
+
+// Delete deletes an object.
+func (c *Context) Delete(o api.Object, opts store.DeleteOptions, detail string) error {
+	m := o.GetObjectMeta()
+	_, err := c.store.Delete(api.KindOf(o), m.Namespace, m.Name, opts)
+	c.act("delete", o, detail, err)
+	return err
+}
+
+// Bind assigns a pod to a node.
+func (c *Context) Bind(p *api.Pod, node string) error {
+	_, err := c.store.Bind(p.Namespace, p.Name, node)
+	c.act("bind", p, "to "+node, err)
+	return err
+}
+
+// Event records a Kubernetes Event about o (kubectl get events / describe).
+func (c *Context) Event(o api.Object, eventType, reason, format string, args ...any) {
+	if c.events != nil {
+		c.events.Event(o, eventType, reason, fmt.Sprintf(format, args...))
+	}
+}
+
+// Store gives read access for the rare read that must not be stale (as a
+// live GET would); controllers otherwise read their informers.
+func (c *Context) Store() *store.Store { return c.store }

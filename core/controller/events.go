@@ -1,0 +1,70 @@
+package controller
+
+import (
+	"fmt"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Event types.
+const (
+	EventNormal  = "Normal"
+	EventWarning = "Warning"
+)
+
+// Recorder writes Events for a component, aggregating repeats of the same
+// event on the same object into one with a growing count, as upstream does.
+type Recorder struct {
+	store     *store.Store
+	component string
+	seq       uint64
+	// recent maps (object uid, type, reason, message) to the Event's name.
+	recent map[string]string
+}
+
+// NewRecorder returns a recorder that signs events as component
+// ("deployment-controller", "default-scheduler", "kubelet").
+func NewRecorder(s *store.Store, component string) *Recorder {
+	return &Recorder{store: s, component: component, recent: map[string]string{}}
+}
+
+// Event records one event about o.
+func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
+	m, kind := o.GetObjectMeta(), api.KindOf(o)
+	ns := m.Namespace
+	if ns == "" {
+		ns = "default"
+	}
+	now := api.NewTime(r.store.Clock().Now())
+	evKind := api.ResourceFor("events")
+	aggKey := m.UID + "\x00" + eventType + "\x00" + reason + "\x00" + message
+	if name, ok := r.recent[aggKey]; ok {
+		if cur, err := r.store.Get(evKind, ns, name); err == nil {
+			e := api.DeepCopy(cur.(*api.Event))
+			e.Count++
+			e.LastTimestamp = now
+			if _, err := r.store.Update(e); err == nil {
+				return
+			}
+		}
+	}
+	r.seq++
+	e := &api.Event{
+		ObjectMeta: api.ObjectMeta{
+			// Upstream names events <object>.<unix nanos in hex>; simulated
+			// instants repeat, so a counter keeps the names unique.
+			Name:      fmt.Sprintf("%s.%x", m.Name, uint64(r.store.Clock().Now().UnixNano())+r.seq),
+			Namespace: ns,
+		},
+		InvolvedObject: api.ObjectReference{Kind: kind.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID,
+			APIVersion: kind.APIVersion(), ResourceVersion: m.ResourceVersion},
+		Reason: reason, Message: message, Type: eventType,
+		Source:         api.EventSource{Component: r.component},
+		FirstTimestamp: now, LastTimestamp: now, Count: 1,
+		ReportingComponent: r.component,
+	}
+	if out, err := r.store.Create(e); err == nil {
+		r.recent[aggKey] = out.GetObjectMeta().Name
+	}
+}

@@ -1,0 +1,116 @@
+package controller
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/workqueue"
+)
+
+// Controller runs one Reconciler: it owns the workqueue, turns each ready
+// key into a reconcile task on the clock, and applies the Result.
+type Controller struct {
+	Name       string
+	Queue      *workqueue.Queue[Request]
+	reconciler Reconciler
+	// maxRetries > 0 drops a key after that many failed attempts (the
+	// Deployment controller's 15), so a broken object cannot spin forever.
+	maxRetries int
+	recorder   *Recorder
+	mgr        *Manager
+	reconciles int64
+}
+
+// Options tune a controller.
+type Options struct {
+	// MaxRetries > 0 gives up on a key after that many consecutive errors.
+	MaxRetries int
+	// Component signs the controller's Events; default "<name>-controller".
+	Component string
+}
+
+// NewController registers a controller with the manager.
+func (m *Manager) NewController(name string, r Reconciler, opts Options) *Controller {
+	if opts.Component == "" {
+		opts.Component = name + "-controller"
+	}
+	c := &Controller{Name: name, reconciler: r, maxRetries: opts.MaxRetries, mgr: m,
+		Queue:    workqueue.New[Request](m.Clock, name, workqueue.DefaultControllerRateLimiter[Request](m.Clock)),
+		recorder: NewRecorder(m.Store, opts.Component)}
+	c.Queue.SetOnReady(c.schedule)
+	m.controllers = append(m.controllers, c)
+	return c
+}
+
+// Recorder is the controller's Event recorder.
+func (c *Controller) Recorder() *Recorder { return c.recorder }
+
+// Reconciles counts the reconciles run so far.
+func (c *Controller) Reconciles() int64 { return c.reconciles }
+
+// Enqueue adds a request.
+func (c *Controller) Enqueue(req Request) { c.Queue.Add(req) }
+
+// EnqueueObject adds the request naming o.
+func (c *Controller) EnqueueObject(o api.Object) {
+	m := o.GetObjectMeta()
+	c.Queue.Add(Request{Namespace: m.Namespace, Name: m.Name})
+}
+
+// EnqueueAfter adds a request after d.
+func (c *Controller) EnqueueAfter(req Request, d time.Duration) { c.Queue.AddAfter(req, d) }
+
+// schedule makes one reconcile task for one ready key.
+func (c *Controller) schedule() {
+	c.mgr.Clock.After(0, "reconcile "+c.Name, c.process)
+}
+
+func (c *Controller) process() {
+	if !c.mgr.leading {
+		return // a standby manager's queues fill but do not drain
+	}
+	req, ok := c.Queue.Get()
+	if !ok {
+		return
+	}
+	defer c.Queue.Done(req)
+	c.reconciles++
+	entry := Entry{Time: c.mgr.Clock.Now(), Revision: c.mgr.Store.Revision(), Controller: c.Name,
+		Key: req.String(), Retries: c.Queue.NumRequeues(req)}
+	ctx := NewContext(c.mgr.Clock, c.mgr.Store, c.recorder, &entry)
+	res, err := c.safeReconcile(ctx, req)
+	switch {
+	case err != nil && IsTerminal(err):
+		c.Queue.Forget(req)
+		entry.Result = "error (not retried): " + err.Error()
+	case err != nil && c.maxRetries > 0 && c.Queue.NumRequeues(req) >= c.maxRetries:
+		c.Queue.Forget(req)
+		entry.Result = fmt.Sprintf("error, dropped after %d retries: %v", c.maxRetries, err)
+	case err != nil:
+		c.Queue.AddRateLimited(req)
+		entry.Result = fmt.Sprintf("error, retry %d with back-off: %v", c.Queue.NumRequeues(req), err)
+	case res.RequeueAfter > 0:
+		c.Queue.Forget(req)
+		c.Queue.AddAfter(req, res.RequeueAfter)
+		entry.Result = "requeue after " + res.RequeueAfter.String()
+	case res.Requeue:
+		c.Queue.AddRateLimited(req)
+		entry.Result = "requeue with back-off"
+	default:
+		c.Queue.Forget(req)
+		entry.Result = "done"
+	}
+	c.mgr.Trace.add(entry)
+}
+
+// safeReconcile turns a panic in a reconciler into an error, so one bad
+// controller shows up in the trace instead of stopping the whole loop.
+func (c *Controller) safeReconcile(ctx *Context, req Request) (res Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = Terminal(fmt.Errorf("panic in %s reconcile: %v", c.Name, r))
+		}
+	}()
+	return c.reconciler.Reconcile(ctx, req)
+}
