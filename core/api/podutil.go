@@ -1,6 +1,9 @@
 package api
 
-import "time"
+import (
+	"strconv"
+	"time"
+)
 
 // PodCondition returns the pod's condition of type t, or nil.
 func (p *Pod) Condition(t string) *PodCondition {
@@ -42,4 +45,45 @@ func IsPodActive(p *Pod) bool {
 func IsControlledBy(o Object, ownerUID string) bool {
 	r := ControllerOf(o)
 	return r != nil && r.UID == ownerUID
+}
+
+// PodDisplayStatus is the STATUS kubectl shows for a pod: a container's
+// waiting or terminated reason when there is one (ContainerCreating,
+// ErrImagePull, ImagePullBackOff, CrashLoopBackOff, Completed),
+// Terminating while being deleted, else the phase.
+func PodDisplayStatus(p *Pod) string {
+	reason := p.Status.Phase
+	if p.Status.Reason != "" {
+		reason = p.Status.Reason
+	}
+	running := false
+	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
+		cs := p.Status.ContainerStatuses[i]
+		switch {
+		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "":
+			reason = cs.State.Waiting.Reason
+		case cs.State.Terminated != nil && cs.State.Terminated.Reason != "":
+			reason = cs.State.Terminated.Reason
+		case cs.State.Terminated != nil:
+			reason = "ExitCode:" + strconv.Itoa(int(cs.State.Terminated.ExitCode))
+		case cs.Ready && cs.State.Running != nil:
+			running = true
+		}
+	}
+	if reason == "Completed" && running {
+		reason = "Running"
+		if !IsPodReady(p) {
+			reason = "NotReady"
+		}
+	}
+	if p.DeletionTimestamp != nil {
+		if p.Status.Reason == "NodeLost" {
+			return PodUnknown
+		}
+		return "Terminating"
+	}
+	if reason == "" {
+		return PodPending
+	}
+	return reason
 }

@@ -1,0 +1,387 @@
+// Package replicaset keeps the number of pods each ReplicaSet selects equal
+// to its spec.replicas: the thermostat of the control loop.
+//
+// Observe: the ReplicaSet and the active pods it controls (from the
+// informers' caches). Diff: how many are missing or extra. Act: create
+// pods in slow-start batches (1, 2, 4, …, at most 500 per sync) or delete
+// the least valuable ones first, then write status. Pods that match the
+// selector but have no controller are adopted; controlled pods whose labels
+// stopped matching are released.
+package replicaset
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// BurstReplicas caps creates or deletes in one sync, as upstream's 500.
+const BurstReplicas = 500
+
+// Reconciler is the ReplicaSet controller.
+type Reconciler struct {
+	// replicaSets and pods are the caches the loop observes; never modify
+	// what they return.
+	replicaSets, pods *informer.Informer
+	ctrl              *controller.Controller
+	// expectations remember creates and deletes whose watch events have not
+	// arrived yet, so a lagging cache never causes a second round of them.
+	expectations *expectations
+}
+
+// Register adds the ReplicaSet controller to a manager.
+func Register(m *controller.Manager) *controller.Controller {
+	r := &Reconciler{
+		replicaSets:  m.Informers.For(api.ResourceFor("replicasets")),
+		pods:         m.Informers.For(api.ResourceFor("pods")),
+		expectations: newExpectations(m.Clock),
+	}
+	c := m.NewController("replicaset", r, controller.Options{Component: "replicaset-controller"})
+	r.ctrl = c
+	r.replicaSets.AddHandler(informer.Handler{
+		OnAdd:    c.EnqueueObject,
+		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
+		OnDelete: func(o any) {
+			if rs := objectOf(o); rs != nil {
+				r.expectations.forget(store.KeyOf(rs))
+				c.EnqueueObject(rs)
+			}
+		},
+	})
+	r.pods.AddHandler(informer.Handler{
+		OnAdd: func(o api.Object) {
+			p := o.(*api.Pod)
+			if p.DeletionTimestamp != nil {
+				r.enqueueOwners(p)
+				return
+			}
+			if key := r.ownerKey(p); key != "" {
+				r.expectations.observeAdd(key)
+			}
+			r.enqueueOwners(p)
+		},
+		OnUpdate: func(old, o api.Object) {
+			r.enqueueOwners(old.(*api.Pod))
+			r.enqueueOwners(o.(*api.Pod))
+		},
+		OnDelete: func(o any) {
+			p, _ := objectOf(o).(*api.Pod)
+			if p == nil {
+				return
+			}
+			if key := r.ownerKey(p); key != "" {
+				r.expectations.observeDelete(key, p.UID)
+			}
+			r.enqueueOwners(p)
+		},
+	})
+	return c
+}
+
+func objectOf(o any) api.Object {
+	switch x := o.(type) {
+	case informer.DeletedFinalStateUnknown:
+		return x.Obj
+	case api.Object:
+		return x
+	}
+	return nil
+}
+
+// ownerKey is the key of the ReplicaSet controlling p, if any.
+func (r *Reconciler) ownerKey(p *api.Pod) string {
+	ref := api.ControllerOf(p)
+	if ref == nil || ref.Kind != "ReplicaSet" {
+		return ""
+	}
+	return store.Key(p.Namespace, ref.Name)
+}
+
+// enqueueOwners wakes the pod's controlling ReplicaSet, or — for an orphan —
+// every ReplicaSet whose selector matches it (one may adopt it).
+func (r *Reconciler) enqueueOwners(p *api.Pod) {
+	if ref := api.ControllerOf(p); ref != nil {
+		if ref.Kind == "ReplicaSet" {
+			r.ctrl.Enqueue(controller.Request{Namespace: p.Namespace, Name: ref.Name})
+		}
+		return
+	}
+	for _, o := range r.replicaSets.List(p.Namespace) {
+		rs := o.(*api.ReplicaSet)
+		if sel, err := rs.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(p.Labels) {
+			r.ctrl.EnqueueObject(rs)
+		}
+	}
+}
+
+// Reconcile brings one ReplicaSet's pods to its spec.replicas.
+func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	o, ok := r.replicaSets.Get(req.Namespace, req.Name)
+	if !ok {
+		ctx.Observe("ReplicaSet %s is gone", req)
+		r.expectations.forget(req.String())
+		return controller.Result{}, nil
+	}
+	rs := o.(*api.ReplicaSet)
+	sel, err := rs.Spec.Selector.AsSelector()
+	if err != nil {
+		return controller.Result{}, controller.Terminal(fmt.Errorf("invalid selector: %w", err))
+	}
+	pods, err := r.claimPods(ctx, rs, sel)
+	if err != nil {
+		return controller.Result{}, err
+	}
+	want := int(api.Deref(rs.Spec.Replicas, 1))
+	ctx.Observe("spec.replicas=%d, active pods=%d%s", want, len(pods), describePods(pods))
+
+	var manageErr error
+	if rs.DeletionTimestamp == nil {
+		if pending, ok := r.expectations.satisfied(req.String()); !ok {
+			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
+		} else {
+			manageErr = r.manage(ctx, rs, pods, want)
+		}
+	}
+	requeue, err := r.updateStatus(ctx, rs, pods)
+	if manageErr != nil {
+		return controller.Result{}, manageErr
+	}
+	if err != nil {
+		return controller.Result{}, err
+	}
+	return controller.Result{RequeueAfter: requeue}, nil
+}
+
+func describePods(pods []*api.Pod) string {
+	var pending, notReady int
+	for _, p := range pods {
+		switch {
+		case p.Status.Phase == api.PodPending || p.Status.Phase == "":
+			pending++
+		case !api.IsPodReady(p):
+			notReady++
+		}
+	}
+	s := ""
+	if pending > 0 {
+		s += fmt.Sprintf(" (%d Pending)", pending)
+	}
+	if notReady > 0 {
+		s += fmt.Sprintf(" (%d not ready)", notReady)
+	}
+	return s
+}
+
+// manage creates or deletes pods to close the gap between want and pods.
+func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []*api.Pod, want int) error {
+	diff := len(pods) - want
+	key := store.KeyOf(rs)
+	switch {
+	case diff < 0:
+		n := min(-diff, BurstReplicas)
+		ctx.Diff("%d pod(s) missing", -diff)
+		if -diff > BurstReplicas {
+			ctx.Why("more than %d missing: create %d this sync, the rest next", BurstReplicas, BurstReplicas)
+		}
+		r.expectations.expectAdds(key, n)
+		created, err := slowStart(n, func() error {
+			err := r.createPod(ctx, rs)
+			if err != nil {
+				r.expectations.lowerAdds(key, 1) // its event will never come
+			}
+			return err
+		})
+		if skipped := n - created; skipped > 0 {
+			r.expectations.lowerAdds(key, skipped)
+		}
+		ctx.Why("observed %d < desired %d: create %d (slow-start batches 1, 2, 4, …)", len(pods), want, n)
+		return err
+	case diff > 0:
+		n := min(diff, BurstReplicas)
+		ctx.Diff("%d pod(s) extra", diff)
+		victims := podsToDelete(pods, n)
+		ctx.Why("observed %d > desired %d: delete %d, least valuable first (unscheduled, pending, not ready, newest…)", len(pods), want, n)
+		uids := make([]string, len(victims))
+		for i, p := range victims {
+			uids[i] = p.UID
+		}
+		r.expectations.expectDeletes(key, uids)
+		var firstErr error
+		for _, p := range victims {
+			if err := ctx.Delete(p, store.DeleteOptions{}, "scale down"); err != nil {
+				r.expectations.observeDelete(key, p.UID)
+				if !api.IsNotFound(err) && firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+			ctx.Event(rs, controller.EventNormal, "SuccessfulDelete", "Deleted pod: %s", p.Name)
+		}
+		return firstErr
+	default:
+		ctx.Why("observed = desired = %d: nothing to do", want)
+	}
+	return nil
+}
+
+// slowStart calls create n times in batches of 1, 2, 4, … and stops at
+// the first batch with a failure, so a broken template costs one call,
+// not hundreds. It returns how many calls were made.
+func slowStart(n int, create func() error) (int, error) {
+	done := 0
+	for batch := 1; done < n; batch *= 2 {
+		size := min(batch, n-done)
+		var firstErr error
+		for i := 0; i < size; i++ {
+			if err := create(); err != nil && firstErr == nil {
+				firstErr = err
+			}
+		}
+		done += size
+		if firstErr != nil {
+			return done, firstErr
+		}
+	}
+	return done, nil
+}
+
+func (r *Reconciler) createPod(ctx *controller.Context, rs *api.ReplicaSet) error {
+	owner := api.DeepCopy(rs)
+	api.SetKind(owner)
+	p := &api.Pod{
+		ObjectMeta: api.ObjectMeta{
+			GenerateName:    rs.Name + "-",
+			Namespace:       rs.Namespace,
+			Labels:          copyMap(rs.Spec.Template.Labels),
+			Annotations:     copyMap(rs.Spec.Template.Annotations),
+			OwnerReferences: []api.OwnerReference{api.NewControllerRef(owner)},
+		},
+		Spec: api.DeepCopy(rs.Spec.Template.Spec),
+	}
+	out, err := ctx.Create(p, "for "+rs.Name)
+	if err != nil {
+		ctx.Event(rs, controller.EventWarning, "FailedCreate", "Error creating: %v", err)
+		return err
+	}
+	ctx.Event(rs, controller.EventNormal, "SuccessfulCreate", "Created pod: %s", out.GetObjectMeta().Name)
+	return nil
+}
+
+// claimPods returns the active pods this ReplicaSet controls, adopting
+// matching orphans and releasing controlled pods that no longer match.
+func (r *Reconciler) claimPods(ctx *controller.Context, rs *api.ReplicaSet, sel api.Selector) ([]*api.Pod, error) {
+	var out []*api.Pod
+	for _, o := range r.pods.List(rs.Namespace) {
+		p := o.(*api.Pod)
+		ref := api.ControllerOf(p)
+		matches := sel.Matches(p.Labels)
+		switch {
+		case ref != nil && ref.UID == rs.UID && matches:
+			if api.IsPodActive(p) {
+				out = append(out, p)
+			}
+		case ref != nil && ref.UID == rs.UID:
+			if err := r.release(ctx, p, rs); err != nil {
+				return nil, err
+			}
+		case ref == nil && matches && rs.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
+			adopted, err := r.adopt(ctx, p, rs)
+			if err != nil {
+				return nil, err
+			}
+			if adopted != nil && api.IsPodActive(adopted) {
+				out = append(out, adopted)
+			}
+		}
+	}
+	return out, nil
+}
+
+func (r *Reconciler) adopt(ctx *controller.Context, p *api.Pod, rs *api.ReplicaSet) (*api.Pod, error) {
+	c := api.DeepCopy(p)
+	owner := api.DeepCopy(rs)
+	api.SetKind(owner)
+	c.OwnerReferences = append(c.OwnerReferences, api.NewControllerRef(owner))
+	ctx.Why("pod %s matches the selector and has no controller: adopt it", p.Name)
+	out, err := ctx.Update(c, "adopt")
+	if err != nil {
+		if api.IsNotFound(err) || api.IsConflict(err) {
+			return nil, nil // it changed under us; the next event retries
+		}
+		return nil, err
+	}
+	return out.(*api.Pod), nil
+}
+
+func (r *Reconciler) release(ctx *controller.Context, p *api.Pod, rs *api.ReplicaSet) error {
+	c := api.DeepCopy(p)
+	var refs []api.OwnerReference
+	for _, ref := range c.OwnerReferences {
+		if ref.UID != rs.UID {
+			refs = append(refs, ref)
+		}
+	}
+	c.OwnerReferences = refs
+	ctx.Why("pod %s no longer matches the selector: release it", p.Name)
+	if _, err := ctx.Update(c, "release"); err != nil && !api.IsNotFound(err) && !api.IsConflict(err) {
+		return err
+	}
+	return nil
+}
+
+// updateStatus writes replicas/ready/available counts when they changed and
+// says when to look again for pods still inside minReadySeconds.
+func (r *Reconciler) updateStatus(ctx *controller.Context, rs *api.ReplicaSet, pods []*api.Pod) (time.Duration, error) {
+	now := ctx.Clock.Now()
+	st := api.ReplicaSetStatus{Replicas: int32(len(pods)), ObservedGeneration: rs.Generation, Conditions: rs.Status.Conditions}
+	tmplSel := api.SelectorFromSet(rs.Spec.Template.Labels)
+	var requeue time.Duration
+	for _, p := range pods {
+		if tmplSel.Matches(p.Labels) {
+			st.FullyLabeledReplicas++
+		}
+		if api.IsPodReady(p) {
+			st.ReadyReplicas++
+			if api.IsPodAvailable(p, rs.Spec.MinReadySeconds, now) {
+				st.AvailableReplicas++
+			} else if c := p.Condition(api.PodReady); c != nil {
+				wait := c.LastTransitionTime.Add(time.Duration(rs.Spec.MinReadySeconds) * time.Second).Sub(now)
+				if requeue == 0 || wait < requeue {
+					requeue = wait
+				}
+			}
+		}
+	}
+	ctx.Observe("ready=%d, available=%d", st.ReadyReplicas, st.AvailableReplicas)
+	if statusEqual(rs.Status, st) {
+		return requeue, nil
+	}
+	c := api.DeepCopy(rs)
+	c.Status = st
+	_, err := ctx.UpdateStatus(c, fmt.Sprintf("replicas=%d ready=%d available=%d", st.Replicas, st.ReadyReplicas, st.AvailableReplicas))
+	if api.IsNotFound(err) {
+		return 0, nil
+	}
+	return requeue, err
+}
+
+func statusEqual(a, b api.ReplicaSetStatus) bool {
+	return a.Replicas == b.Replicas && a.FullyLabeledReplicas == b.FullyLabeledReplicas &&
+		a.ReadyReplicas == b.ReadyReplicas && a.AvailableReplicas == b.AvailableReplicas &&
+		a.ObservedGeneration == b.ObservedGeneration
+}
+
+func copyMap(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	c := make(map[string]string, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}

@@ -1,0 +1,234 @@
+// Package scheduler binds each unscheduled pod to a node: filter the nodes
+// that can run it, score the rest, bind to the best. It is not part of
+// kube-controller-manager, but it is a control loop of the same shape, and
+// without it no pod would ever run.
+package scheduler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/informer"
+)
+
+// Name is the schedulerName this scheduler serves.
+const Name = "default-scheduler"
+
+// Reconciler is the scheduler.
+type Reconciler struct {
+	pods, nodes *informer.Informer
+	ctrl        *controller.Controller
+}
+
+// Register adds the scheduler to a manager.
+func Register(m *controller.Manager) *controller.Controller {
+	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes"))}
+	c := m.NewController("scheduler", r, controller.Options{Component: Name})
+	r.ctrl = c
+	enqueueIfPending := func(o api.Object) {
+		if p := o.(*api.Pod); needsScheduling(p) {
+			c.EnqueueObject(p)
+		}
+	}
+	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) }})
+	// A node that appears or changes may fit pods that fitted nowhere.
+	retryAll := func() {
+		for _, p := range r.pods.ByIndex(informer.IndexNode, "") {
+			enqueueIfPending(p)
+		}
+	}
+	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { retryAll() }, OnUpdate: func(_, _ api.Object) { retryAll() }})
+	return c
+}
+
+func needsScheduling(p *api.Pod) bool {
+	return p.Spec.NodeName == "" && p.DeletionTimestamp == nil && api.IsPodActive(p) &&
+		(p.Spec.SchedulerName == "" || p.Spec.SchedulerName == Name)
+}
+
+// Reconcile schedules one pod.
+func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	o, ok := r.pods.Get(req.Namespace, req.Name)
+	if !ok || !needsScheduling(o.(*api.Pod)) {
+		ctx.Observe("pod is gone or already bound")
+		return controller.Result{}, nil
+	}
+	pod := o.(*api.Pod)
+	nodes := informer.Typed[*api.Node](r.nodes.List(""))
+	fit, reasons := r.filter(pod, nodes)
+	ctx.Observe("pod %s unscheduled; %d node(s), %d fit", pod.Name, len(nodes), len(fit))
+	if len(fit) == 0 {
+		msg := unschedulableMessage(len(nodes), reasons)
+		ctx.Why("%s", msg)
+		r.markUnschedulable(ctx, pod, msg)
+		// Like upstream's unschedulable queue, wait for a node to appear or
+		// change (the node handler re-enqueues) instead of spinning.
+		return controller.Result{}, nil
+	}
+	best := r.score(ctx, fit)
+	ctx.Diff("pod has no node")
+	ctx.Why("%s has the fewest pods among %d feasible node(s)", best.Name, len(fit))
+	if err := ctx.Bind(pod, best.Name); err != nil {
+		if api.IsConflict(err) || api.IsNotFound(err) {
+			return controller.Result{}, nil
+		}
+		return controller.Result{}, err
+	}
+	ctx.Event(pod, controller.EventNormal, "Scheduled", "Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, best.Name)
+	return controller.Result{}, nil
+}
+
+// filter returns the nodes that can run pod, and for the others why not
+// (reason → count), in kubectl's wording.
+func (r *Reconciler) filter(pod *api.Pod, nodes []*api.Node) ([]*api.Node, map[string]int) {
+	reasons := map[string]int{}
+	var fit []*api.Node
+	for _, n := range nodes {
+		if why := r.unfit(pod, n); why != "" {
+			reasons[why]++
+			continue
+		}
+		fit = append(fit, n)
+	}
+	return fit, reasons
+}
+
+func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
+	if n.Spec.Unschedulable {
+		return "node(s) were unschedulable"
+	}
+	if !nodeReady(n) {
+		return "node(s) were not ready"
+	}
+	if !api.SelectorFromSet(pod.Spec.NodeSelector).Matches(n.Labels) {
+		return "node(s) didn't match Pod's node affinity/selector"
+	}
+	for _, t := range n.Spec.Taints {
+		if (t.Effect == "NoSchedule" || t.Effect == "NoExecute") && !tolerates(pod.Spec.Tolerations, t) {
+			return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
+		}
+	}
+	onNode := r.pods.ByIndex(informer.IndexNode, n.Name)
+	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(countActive(onNode)+1) > maxPods.Value() {
+		return "Too many pods"
+	}
+	for _, res := range []string{"cpu", "memory"} {
+		alloc, ok := n.Status.Allocatable[res]
+		if !ok {
+			continue
+		}
+		used := int64(0)
+		for _, o := range onNode {
+			if p := o.(*api.Pod); api.IsPodActive(p) || p.DeletionTimestamp != nil {
+				used += podRequest(p, res)
+			}
+		}
+		if used+podRequest(pod, res) > alloc.MilliValue() {
+			return "Insufficient " + res
+		}
+	}
+	return ""
+}
+
+// score picks the feasible node with the fewest pods; ties go to the
+// seeded random source, as upstream picks randomly among equal scores.
+func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
+	best, bestCount, ties := fit[0], -1, 0
+	for _, n := range fit {
+		c := countActive(r.pods.ByIndex(informer.IndexNode, n.Name))
+		switch {
+		case bestCount < 0 || c < bestCount:
+			best, bestCount, ties = n, c, 1
+		case c == bestCount:
+			ties++
+			if ctx.Clock.Rand().IntN(ties) == 0 {
+				best = n
+			}
+		}
+	}
+	return best
+}
+
+func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {
+	if c := pod.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Message == msg {
+		return
+	}
+	p := api.DeepCopy(pod)
+	cond := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg,
+		LastTransitionTime: api.NewTime(ctx.Clock.Now())}
+	replaced := false
+	for i := range p.Status.Conditions {
+		if p.Status.Conditions[i].Type == api.PodScheduled {
+			p.Status.Conditions[i], replaced = cond, true
+		}
+	}
+	if !replaced {
+		p.Status.Conditions = append(p.Status.Conditions, cond)
+	}
+	p.Status.Phase = api.PodPending
+	if _, err := ctx.UpdateStatus(p, "Unschedulable"); err == nil {
+		ctx.Event(pod, controller.EventWarning, "FailedScheduling", "%s", msg)
+	}
+}
+
+// unschedulableMessage words a failure as the scheduler does:
+// "0/3 nodes are available: 1 node(s) had untolerated taint {…}, 2 Insufficient cpu."
+func unschedulableMessage(total int, reasons map[string]int) string {
+	if total == 0 {
+		return "no nodes available to schedule pods"
+	}
+	parts := make([]string, 0, len(reasons))
+	for why, n := range reasons {
+		parts = append(parts, fmt.Sprintf("%d %s", n, why))
+	}
+	sort.Strings(parts)
+	return fmt.Sprintf("0/%d nodes are available: %s.", total, strings.Join(parts, ", "))
+}
+
+func nodeReady(n *api.Node) bool {
+	for _, c := range n.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status == api.ConditionTrue
+		}
+	}
+	return false
+}
+
+func tolerates(ts []api.Toleration, t api.Taint) bool {
+	for _, tol := range ts {
+		if tol.Effect != "" && tol.Effect != t.Effect {
+			continue
+		}
+		if tol.Operator == "Exists" && (tol.Key == "" || tol.Key == t.Key) {
+			return true
+		}
+		if (tol.Operator == "" || tol.Operator == "Equal") && tol.Key == t.Key && tol.Value == t.Value {
+			return true
+		}
+	}
+	return false
+}
+
+func countActive(objs []api.Object) int {
+	n := 0
+	for _, o := range objs {
+		if api.IsPodActive(o.(*api.Pod)) {
+			n++
+		}
+	}
+	return n
+}
+
+// podRequest sums a pod's container requests of a resource, in milli-units.
+func podRequest(p *api.Pod, res string) int64 {
+	var sum int64
+	for _, c := range p.Spec.Containers {
+		if q, ok := c.Resources.Requests[res]; ok {
+			sum += q.MilliValue()
+		}
+	}
+	return sum
+}

@@ -1,0 +1,108 @@
+package informer_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+var podKind = api.ResourceFor("pods")
+
+func newStore(t *testing.T) *store.Store {
+	s := store.New(clock.New(1))
+	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
+	require.NoError(t, err)
+	return s
+}
+
+func pod(name, node string, labels map[string]string) *api.Pod {
+	return &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels},
+		Spec: api.PodSpec{NodeName: node, Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+}
+
+func settle(s *store.Store) {
+	for s.Clock().StepDue() {
+	}
+}
+
+func TestListThenWatchKeepsTheCacheInStep(t *testing.T) {
+	s := newStore(t)
+	_, err := s.Create(pod("before", "", nil))
+	require.NoError(t, err)
+	inf := informer.New(s, podKind)
+	var log []string
+	inf.AddHandler(informer.Handler{
+		OnAdd:    func(o api.Object) { log = append(log, "add "+o.GetObjectMeta().Name) },
+		OnUpdate: func(_, o api.Object) { log = append(log, "update "+o.GetObjectMeta().Name) },
+		OnDelete: func(o any) { log = append(log, "delete "+o.(api.Object).GetObjectMeta().Name) },
+	})
+	require.NoError(t, inf.Start())
+	assert.True(t, inf.HasSynced())
+	assert.Equal(t, []string{"add before"}, log)
+
+	_, err = s.Create(pod("after", "", nil))
+	require.NoError(t, err)
+	_, ok := inf.Get("default", "after")
+	assert.False(t, ok, "the cache lags the store until the event is delivered")
+	settle(s)
+	_, ok = inf.Get("default", "after")
+	assert.True(t, ok)
+	_, err = s.Bind("default", "after", "node-1")
+	require.NoError(t, err)
+	_, err = s.Delete(podKind, "default", "before", store.DeleteOptions{})
+	require.NoError(t, err)
+	settle(s)
+	assert.Equal(t, []string{"add before", "add after", "update after", "delete before"}, log)
+	assert.Equal(t, s.Revision(), inf.LastSyncRevision())
+}
+
+func TestIndexesFollowChanges(t *testing.T) {
+	s := newStore(t)
+	inf := informer.New(s, podKind)
+	require.NoError(t, inf.Start())
+	_, err := s.Create(pod("a", "", map[string]string{"app": "web"}))
+	require.NoError(t, err)
+	_, err = s.Create(pod("b", "", map[string]string{"app": "db"}))
+	require.NoError(t, err)
+	settle(s)
+	assert.Len(t, inf.ByIndex(informer.IndexNode, ""), 2)
+	_, err = s.Bind("default", "a", "node-1")
+	require.NoError(t, err)
+	settle(s)
+	assert.Len(t, inf.ByIndex(informer.IndexNode, ""), 1)
+	got := inf.ByIndex(informer.IndexNode, "node-1")
+	require.Len(t, got, 1)
+	assert.Equal(t, "a", got[0].GetObjectMeta().Name)
+	assert.Len(t, inf.ByIndex(informer.IndexLabel, "app=db"), 1)
+	assert.Len(t, inf.ByIndex(informer.IndexNamespace, "default"), 2)
+}
+
+func TestLateHandlerSeesExistingObjects(t *testing.T) {
+	s := newStore(t)
+	_, err := s.Create(pod("a", "", nil))
+	require.NoError(t, err)
+	inf := informer.New(s, podKind)
+	require.NoError(t, inf.Start())
+	n := 0
+	inf.AddHandler(informer.Handler{OnAdd: func(api.Object) { n++ }})
+	assert.Equal(t, 1, n)
+}
+
+func TestFactorySharesOneInformerPerKind(t *testing.T) {
+	s := newStore(t)
+	f := informer.NewFactory(s)
+	assert.Same(t, f.For(podKind), f.For(podKind))
+	seen := 0
+	f.Observe = func(*api.Kind, store.Event) { seen++ }
+	require.NoError(t, f.Start())
+	_, err := s.Create(pod("a", "", nil))
+	require.NoError(t, err)
+	settle(s)
+	assert.Equal(t, 1, seen)
+}
