@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // Name is the schedulerName this scheduler serves.
@@ -21,19 +22,35 @@ const Name = "default-scheduler"
 type Reconciler struct {
 	pods, nodes *informer.Informer
 	ctrl        *controller.Controller
+	// assumed holds pods bound but not yet seen bound in the cache (pod
+	// key → node), so decisions made before the watch catches up still
+	// count them — the scheduler cache's "assume" step.
+	assumed map[string]string
+	// assumedCount is assumed counted per node, for O(1) lookups.
+	assumedCount map[string]int
 }
 
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes"))}
+	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+		assumed: map[string]string{}, assumedCount: map[string]int{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	enqueueIfPending := func(o api.Object) {
-		if p := o.(*api.Pod); needsScheduling(p) {
+		p := o.(*api.Pod)
+		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
+			r.forget(store.KeyOf(p)) // the cache has caught up
+		}
+		if needsScheduling(p) {
 			c.EnqueueObject(p)
 		}
 	}
-	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) }})
+	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
+		OnDelete: func(o any) {
+			if p, ok := o.(api.Object); ok {
+				r.forget(store.KeyOf(p))
+			}
+		}})
 	// A node that appears or changes may fit pods that fitted nowhere.
 	retryAll := func() {
 		for _, p := range r.pods.ByIndex(informer.IndexNode, "") {
@@ -71,12 +88,18 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	best := r.score(ctx, fit)
 	ctx.Diff("pod has no node")
 	ctx.Why("%s has the fewest pods among %d feasible node(s)", best.Name, len(fit))
+	if _, done := r.assumed[store.KeyOf(pod)]; done {
+		ctx.Why("already bound to %s; waiting for the cache to show it", r.assumed[store.KeyOf(pod)])
+		return controller.Result{}, nil
+	}
 	if err := ctx.Bind(pod, best.Name); err != nil {
 		if api.IsConflict(err) || api.IsNotFound(err) {
 			return controller.Result{}, nil
 		}
 		return controller.Result{}, err
 	}
+	r.assumed[store.KeyOf(pod)] = best.Name
+	r.assumedCount[best.Name]++
 	ctx.Event(pod, controller.EventNormal, "Scheduled", "Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, best.Name)
 	return controller.Result{}, nil
 }
@@ -112,7 +135,7 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 		}
 	}
 	onNode := r.pods.ByIndex(informer.IndexNode, n.Name)
-	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(countActive(onNode)+1) > maxPods.Value() {
+	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(countActive(onNode)+r.assumedOn(n.Name)+1) > maxPods.Value() {
 		return "Too many pods"
 	}
 	for _, res := range []string{"cpu", "memory"} {
@@ -138,7 +161,7 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
 	best, bestCount, ties := fit[0], -1, 0
 	for _, n := range fit {
-		c := countActive(r.pods.ByIndex(informer.IndexNode, n.Name))
+		c := countActive(r.pods.ByIndex(informer.IndexNode, n.Name)) + r.assumedOn(n.Name)
 		switch {
 		case bestCount < 0 || c < bestCount:
 			best, bestCount, ties = n, c, 1
@@ -150,6 +173,16 @@ func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
 		}
 	}
 	return best
+}
+
+// assumedOn counts pods bound to node that the cache does not show yet.
+func (r *Reconciler) assumedOn(node string) int { return r.assumedCount[node] }
+
+func (r *Reconciler) forget(key string) {
+	if node, ok := r.assumed[key]; ok {
+		delete(r.assumed, key)
+		r.assumedCount[node]--
+	}
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {

@@ -70,7 +70,8 @@ func NewGone(requested, oldest int64) error {
 // NewBadRequest is a request the server cannot make sense of.
 func NewBadRequest(msg string) error { return &StatusError{Reason: ReasonBadRequest, Message: msg} }
 
-// NewInvalid: The Deployment "x" is invalid: spec.replicas: Invalid value: -1: …
+// NewInvalid: Deployment "x" is invalid: spec.replicas: Invalid value: -1: …
+// (kubectl prints it as "The Deployment …", from Kind, Name and Causes).
 func NewInvalid(kind, name string, errs FieldErrors) error {
 	var msg string
 	if len(errs) == 1 {

@@ -136,7 +136,14 @@ func (ls *LabelSelector) AsSelector() (Selector, error) {
 		}
 		s.reqs = append(s.reqs, r)
 	}
+	s.sortByKey()
 	return s, nil
+}
+
+// sortByKey orders requirements by key, as upstream does, so selectors
+// print the same however they were written.
+func (s *Selector) sortByKey() {
+	sort.SliceStable(s.reqs, func(i, j int) bool { return s.reqs[i].key < s.reqs[j].key })
 }
 
 // SelectorFromSet is the equality selector for a set of labels.
@@ -160,6 +167,7 @@ func ParseSelector(text string) (Selector, error) {
 		}
 		s.reqs = append(s.reqs, r)
 	}
+	s.sortByKey()
 	return s, nil
 }
 

@@ -109,7 +109,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 	if err != nil {
 		return err
 	}
-	*t = Time{p}
+	*t = NewTime(p)
 	return nil
 }
 

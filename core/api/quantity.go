@@ -86,6 +86,10 @@ func (q Quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.String()
 // UnmarshalJSON accepts a string ("100m") or a number (2).
 func (q *Quantity) UnmarshalJSON(b []byte) error {
 	s := string(b)
+	if s == "null" {
+		*q = Quantity{}
+		return nil
+	}
 	if len(b) > 0 && b[0] == '"' {
 		if err := json.Unmarshal(b, &s); err != nil {
 			return err

@@ -34,7 +34,11 @@ func Validate(o, old Object) error {
 	if len(errs) == 0 {
 		return nil
 	}
-	return NewInvalid(o.GetTypeMeta().Kind, m.Name, errs)
+	kind := o.GetTypeMeta().Kind
+	if k := KindOf(o); k != nil {
+		kind = k.Kind
+	}
+	return NewInvalid(kind, m.Name, errs)
 }
 
 func validateName(errs *FieldErrors, o Object, name string) {

@@ -13,6 +13,7 @@ package clock
 import (
 	"container/heap"
 	"math/rand/v2"
+	"sort"
 	"time"
 )
 
@@ -182,4 +183,21 @@ func (h *taskHeap) Pop() any {
 	t.index = -1
 	*h = old[:n-1]
 	return t
+}
+
+// Pending lists the names of up to limit queued non-housekeeping tasks,
+// earliest first: what keeps the clock busy, for "why won't it settle?".
+func (s *Sim) Pending(limit int) []string {
+	sorted := append(taskHeap(nil), s.tasks...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted.Less(i, j) })
+	var out []string
+	for _, t := range sorted {
+		if len(out) == limit {
+			break
+		}
+		if !t.housekeeping {
+			out = append(out, t.at.Sub(s.now).String()+" "+t.name)
+		}
+	}
+	return out
 }

@@ -99,6 +99,7 @@ func (c *Controller) process() {
 		entry.Result = "requeue with back-off"
 	default:
 		c.Queue.Forget(req)
+		c.Queue.CancelAfter(req)
 		entry.Result = "done"
 	}
 	c.mgr.Trace.add(entry)

@@ -1,6 +1,9 @@
 package workqueue
 
-import "time"
+import (
+	"fmt"
+	"time"
+)
 
 // AddAfter adds item once d of simulated time has passed; d ≤ 0 adds it now.
 // An item waits on at most one timer: if it is already waiting, the earlier
@@ -23,7 +26,7 @@ func (q *Queue[T]) AddAfter(item T, d time.Duration) {
 		}
 		t.Stop()
 	}
-	q.waiting[item] = q.clk.After(d, "workqueue "+q.name+" retry", func() {
+	q.waiting[item] = q.clk.After(d, fmt.Sprint("workqueue ", q.name, " retry ", item), func() {
 		delete(q.waiting, item)
 		q.Add(item)
 	})
@@ -36,6 +39,18 @@ func (q *Queue[T]) stopWaiting() {
 	// Map order is random, but stopping timers only removes them; it cannot
 	// change the order in which the clock runs what remains.
 	for item, t := range q.waiting {
+		t.Stop()
+		delete(q.waiting, item)
+	}
+}
+
+// CancelAfter drops item's pending delayed add, if any. The controller
+// runner calls it when a reconcile succeeds without asking to be requeued:
+// level-based reconcilers re-request every delay they still need, so an
+// older request (say, a progress-deadline check of a rollout that has
+// since completed) would only keep the simulation from settling.
+func (q *Queue[T]) CancelAfter(item T) {
+	if t, ok := q.waiting[item]; ok {
 		t.Stop()
 		delete(q.waiting, item)
 	}

@@ -305,3 +305,17 @@ func ExampleQueue() {
 	// retry default/web after 1 failure
 	// {Name:deployment Depth:0 Processing:0 Waiting:0 Adds:2 Retries:1}
 }
+
+func TestCancelAfterDropsAPendingDelay(t *testing.T) {
+	clk := clock.New(1)
+	q := New[string](clk, "test", nil)
+	q.AddAfter("a", time.Second)
+	assert.Equal(t, 1, q.Waiting())
+	assert.True(t, clk.Busy())
+	q.CancelAfter("a")
+	q.CancelAfter("never-added")
+	assert.Equal(t, 0, q.Waiting())
+	assert.False(t, clk.Busy())
+	clk.Advance(time.Minute)
+	assert.Equal(t, 0, q.Len())
+}

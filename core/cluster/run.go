@@ -1,0 +1,75 @@
+package cluster
+
+import "time"
+
+// DefaultSettle is how long Settle waits for quiet by default.
+const DefaultSettle = 10 * time.Minute
+
+// Step runs exactly one task — one event delivery, one reconcile, one
+// kubelet step — moving the clock to it. It reports false when nothing at
+// all is scheduled.
+func (c *Cluster) Step() bool { return c.clk.Step() }
+
+// RunUntilIdle runs every task due now, without moving the clock, and
+// returns how many ran. limit > 0 caps the count (the page's frame budget).
+func (c *Cluster) RunUntilIdle(limit int) int {
+	n := 0
+	for (limit <= 0 || n < limit) && c.clk.StepDue() {
+		n++
+	}
+	return n
+}
+
+// Advance moves simulated time forward by d, running every task due on
+// the way in order.
+func (c *Cluster) Advance(d time.Duration) { c.clk.Advance(d) }
+
+// AdvanceBudget runs the tasks due within d, at most budget of them. The
+// clock moves the whole d only when they all ran (done); otherwise it stays
+// at the last task run and the caller carries on next frame.
+func (c *Cluster) AdvanceBudget(d time.Duration, budget int) (done bool) {
+	target := c.clk.Now().Add(d)
+	for n := 0; n < budget; n++ {
+		next, ok := c.clk.Next()
+		if !ok || next.After(target) {
+			c.clk.AdvanceTo(target)
+			return true
+		}
+		c.clk.Step()
+	}
+	return false
+}
+
+// Settle advances until the cluster is quiet — no queued key, no
+// undelivered event, no timer but housekeeping — or until max has passed.
+// It reports whether it settled and how much simulated time it took.
+func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
+	if max <= 0 {
+		max = DefaultSettle
+	}
+	start := c.clk.Now()
+	deadline := start.Add(max)
+	for c.clk.Busy() {
+		next, _ := c.clk.Next()
+		if next.After(deadline) {
+			c.clk.AdvanceTo(deadline)
+			return false, max
+		}
+		c.clk.Step()
+	}
+	return true, c.clk.Now().Sub(start)
+}
+
+// RunUntil runs tasks until done() holds or max simulated time has passed;
+// it stops early, returning false, when nothing is left to happen.
+func (c *Cluster) RunUntil(done func() bool, max time.Duration) bool {
+	deadline := c.clk.Now().Add(max)
+	for !done() {
+		next, ok := c.clk.Next()
+		if !ok || next.After(deadline) || !c.clk.Busy() {
+			return false
+		}
+		c.clk.Step()
+	}
+	return true
+}

@@ -1,0 +1,168 @@
+package cluster
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Snapshot is the cluster as the page draws it: plain data with JSON tags.
+type Snapshot struct {
+	Time        time.Time        `json:"time"`
+	Elapsed     string           `json:"elapsed"`
+	Revision    int64            `json:"revision"`
+	Nodes       []NodeView       `json:"nodes"`
+	Pods        []PodView        `json:"pods"`
+	Deployments []DeploymentView `json:"deployments"`
+	ReplicaSets []ReplicaSetView `json:"replicaSets"`
+	Events      []EventView      `json:"events"`
+}
+
+type NodeView struct {
+	Name    string `json:"name"`
+	Ready   bool   `json:"ready"`
+	PodCIDR string `json:"podCIDR"`
+}
+
+type PodView struct {
+	Name      string `json:"name"`
+	Namespace string `json:"namespace"`
+	Phase     string `json:"phase"`
+	Status    string `json:"status"` // kubectl's STATUS column
+	Ready     bool   `json:"ready"`
+	ReadyText string `json:"readyText"`
+	Node      string `json:"node"`
+	IP        string `json:"ip"`
+	Owner     string `json:"owner"`
+	OwnerKind string `json:"ownerKind"`
+	Deleting  bool   `json:"deleting"`
+	Image     string `json:"image"`
+	Restarts  int32  `json:"restarts"`
+	Reason    string `json:"reason,omitempty"` // why it is Pending, from the scheduler
+}
+
+type DeploymentView struct {
+	Name      string `json:"name"`
+	Namespace string `json:"namespace"`
+	Replicas  int32  `json:"replicas"`
+	Ready     int32  `json:"ready"`
+	Updated   int32  `json:"updated"`
+	Available int32  `json:"available"`
+	Revision  string `json:"revision"`
+}
+
+type ReplicaSetView struct {
+	Name      string `json:"name"`
+	Namespace string `json:"namespace"`
+	Owner     string `json:"owner"`
+	Replicas  int32  `json:"replicas"`
+	Current   int32  `json:"current"`
+	Ready     int32  `json:"ready"`
+	Available int32  `json:"available"`
+	Revision  string `json:"revision"`
+	Image     string `json:"image"`
+}
+
+type EventView struct {
+	Time    time.Time `json:"time"`
+	Type    string    `json:"type"`
+	Reason  string    `json:"reason"`
+	Object  string    `json:"object"`
+	Message string    `json:"message"`
+	Count   int32     `json:"count"`
+}
+
+// MaxSnapshotEvents caps the events a snapshot carries (newest kept).
+const MaxSnapshotEvents = 200
+
+// Snapshot captures the newest state.
+func (c *Cluster) Snapshot() Snapshot {
+	v, _ := c.store.At(c.store.Revision())
+	return c.snapshotOf(v)
+}
+
+// SnapshotAt captures the state at an earlier revision (replay).
+func (c *Cluster) SnapshotAt(rev int64) (Snapshot, error) {
+	v, err := c.store.At(rev)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	return c.snapshotOf(v), nil
+}
+
+func (c *Cluster) snapshotOf(v *store.Snapshot) Snapshot {
+	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(clock.Epoch).String(), Revision: v.Revision}
+	for _, o := range v.List(api.ResourceFor("nodes"), "") {
+		n := o.(*api.Node)
+		ready := false
+		for _, cond := range n.Status.Conditions {
+			if cond.Type == "Ready" {
+				ready = cond.Status == api.ConditionTrue
+			}
+		}
+		s.Nodes = append(s.Nodes, NodeView{Name: n.Name, Ready: ready, PodCIDR: n.Spec.PodCIDR})
+	}
+	for _, o := range v.List(api.ResourceFor("pods"), "") {
+		s.Pods = append(s.Pods, podView(o.(*api.Pod)))
+	}
+	for _, o := range v.List(api.ResourceFor("deployments"), "") {
+		d := o.(*api.Deployment)
+		s.Deployments = append(s.Deployments, DeploymentView{Name: d.Name, Namespace: d.Namespace,
+			Replicas: api.Deref(d.Spec.Replicas, 1), Ready: d.Status.ReadyReplicas, Updated: d.Status.UpdatedReplicas,
+			Available: d.Status.AvailableReplicas, Revision: d.Annotations["deployment.kubernetes.io/revision"]})
+	}
+	for _, o := range v.List(api.ResourceFor("replicasets"), "") {
+		rs := o.(*api.ReplicaSet)
+		view := ReplicaSetView{Name: rs.Name, Namespace: rs.Namespace, Replicas: api.Deref(rs.Spec.Replicas, 1),
+			Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas, Available: rs.Status.AvailableReplicas,
+			Revision: rs.Annotations["deployment.kubernetes.io/revision"]}
+		if ref := api.ControllerOf(rs); ref != nil {
+			view.Owner = ref.Name
+		}
+		if cs := rs.Spec.Template.Spec.Containers; len(cs) > 0 {
+			view.Image = cs[0].Image
+		}
+		s.ReplicaSets = append(s.ReplicaSets, view)
+	}
+	events := v.List(api.ResourceFor("events"), "")
+	sort.SliceStable(events, func(i, j int) bool {
+		return events[i].(*api.Event).LastTimestamp.Before(events[j].(*api.Event).LastTimestamp.Time)
+	})
+	if len(events) > MaxSnapshotEvents {
+		events = events[len(events)-MaxSnapshotEvents:]
+	}
+	for _, o := range events {
+		e := o.(*api.Event)
+		s.Events = append(s.Events, EventView{Time: e.LastTimestamp.Time, Type: e.Type, Reason: e.Reason,
+			Object: strings.ToLower(e.InvolvedObject.Kind) + "/" + e.InvolvedObject.Name, Message: e.Message, Count: e.Count})
+	}
+	return s
+}
+
+func podView(p *api.Pod) PodView {
+	v := PodView{Name: p.Name, Namespace: p.Namespace, Phase: p.Status.Phase, Status: api.PodDisplayStatus(p),
+		Ready: api.IsPodReady(p), Node: p.Spec.NodeName, IP: p.Status.PodIP, Deleting: p.DeletionTimestamp != nil}
+	ready := 0
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.Ready {
+			ready++
+		}
+		v.Restarts += cs.RestartCount
+	}
+	v.ReadyText = fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers))
+	if ref := api.ControllerOf(p); ref != nil {
+		v.Owner, v.OwnerKind = ref.Name, ref.Kind
+	}
+	if len(p.Spec.Containers) > 0 {
+		v.Image = p.Spec.Containers[0].Image
+	}
+	if c := p.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse {
+		v.Reason = c.Message
+	}
+	return v
+}

@@ -1,0 +1,480 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+	"github.com/kubeloop/kubeloop/core/yaml"
+)
+
+// LastAppliedAnnotation holds the manifest kubectl apply last applied, as
+// compact JSON; the next apply deletes what it no longer mentions.
+const LastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// Apply is client-side `kubectl apply` of decoded manifests: create what is
+// missing, otherwise merge the manifest onto the live object. It returns
+// kubectl's lines ("deployment.apps/x created|configured|unchanged") for the
+// objects that succeeded and, if any failed, an error with one kubectl-
+// worded line per failure. Objects without a namespace go to "default".
+//
+// The merge is a three-way JSON merge (what kubectl apply does for kinds
+// without a strategic-merge schema): fields the manifest sets replace the
+// live ones, maps merge recursively, lists are replaced whole, and fields
+// the previous manifest (the last-applied annotation) had but this one
+// drops are removed. Fields nobody applied — status, uid, what controllers
+// or `kubectl scale` set outside the manifest — are kept.
+func Apply(s *store.Store, objs []api.Object) (lines []string, err error) {
+	var errs []error
+	for _, r := range applyAll(s, objs, "") {
+		if r.err != nil {
+			errs = append(errs, errors.New(strings.TrimSuffix(formatError(r.err, r.verb, r.source), "\n")))
+			continue
+		}
+		lines = append(lines, r.line)
+	}
+	return lines, errors.Join(errs...)
+}
+
+// applyResult is the outcome for one object.
+type applyResult struct {
+	line    string // deployment.apps/x configured
+	warning string // printed on stderr before the line
+	err     error
+	verb    string // "creating" or "patching", for "error when ..."
+	source  string
+}
+
+func applyAll(s *store.Store, objs []api.Object, source string) []applyResult {
+	out := make([]applyResult, 0, len(objs))
+	for _, o := range objs {
+		r := applyOne(s, o)
+		r.source = source
+		out = append(out, r)
+	}
+	return out
+}
+
+func applyOne(s *store.Store, in api.Object) (r applyResult) {
+	defer func() {
+		if p := recover(); p != nil {
+			r = applyResult{err: fmt.Errorf("internal error applying %s: %v", in.GetObjectMeta().Name, p)}
+		}
+	}()
+	o := api.DeepCopyObject(in)
+	k := api.KindOf(o)
+	if k == nil {
+		return applyResult{err: fmt.Errorf("no matches for kind %q in version %q", o.GetTypeMeta().Kind, o.GetTypeMeta().APIVersion)}
+	}
+	api.SetKind(o)
+	m := o.GetObjectMeta()
+	if k.Namespaced && m.Namespace == "" {
+		m.Namespace = "default"
+	}
+	name := qualifiedName(k, m.Name)
+	manifest, err := manifestMap(o)
+	if err != nil {
+		return applyResult{err: err}
+	}
+	applied, err := json.Marshal(manifest)
+	if err != nil {
+		return applyResult{err: err}
+	}
+	lastApplied := string(applied) + "\n"
+
+	live, err := s.Get(k, m.Namespace, m.Name)
+	if api.IsNotFound(err) {
+		if m.Annotations == nil {
+			m.Annotations = map[string]string{}
+		}
+		m.Annotations[LastAppliedAnnotation] = lastApplied
+		if _, err := s.Create(o); err != nil {
+			return applyResult{err: err, verb: "creating"}
+		}
+		return applyResult{line: name + " created"}
+	}
+	if err != nil {
+		return applyResult{err: err, verb: "retrieving current configuration of"}
+	}
+
+	var warning string
+	var original map[string]any
+	if prev, ok := live.GetObjectMeta().Annotations[LastAppliedAnnotation]; ok {
+		_ = json.Unmarshal([]byte(prev), &original) // a mangled annotation deletes nothing
+	} else {
+		warning = fmt.Sprintf("Warning: resource %s/%s is missing the %s annotation which is required by kubectl apply. "+
+			"kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. "+
+			"The missing annotation will be patched automatically.\n", k.Resource, m.Name, LastAppliedAnnotation)
+	}
+	liveMap, err := toMap(live)
+	if err != nil {
+		return applyResult{err: err}
+	}
+	delete(manifest, "status")
+	delete(original, "status")
+	merged := merge3(liveMap, original, manifest)
+	setPath(merged, lastApplied, "metadata", "annotations", LastAppliedAnnotation)
+	next := k.New()
+	b, err := json.Marshal(merged)
+	if err == nil {
+		err = json.Unmarshal(b, next)
+	}
+	if err != nil {
+		return applyResult{err: err, verb: "patching"}
+	}
+	api.SetKind(next)
+	// Unchanged when the result, defaulted as the server would, is the live object.
+	cand := api.DeepCopyObject(next)
+	api.Default(cand)
+	if sameJSON(cand, live) {
+		return applyResult{line: name + " unchanged", warning: warning}
+	}
+	if _, err := s.Update(next); err != nil {
+		return applyResult{err: err, verb: "patching", warning: warning}
+	}
+	return applyResult{line: name + " configured", warning: warning}
+}
+
+// merge3 applies to live what changed from original (the last applied
+// manifest) to modified (this one), as a JSON merge patch.
+func merge3(live, original, modified map[string]any) map[string]any {
+	out := make(map[string]any, len(live))
+	for k, v := range live {
+		out[k] = v
+	}
+	for k, mv := range modified {
+		mm, mIsMap := mv.(map[string]any)
+		lm, lIsMap := out[k].(map[string]any)
+		if mIsMap && lIsMap {
+			om, _ := original[k].(map[string]any)
+			out[k] = merge3(lm, om, mm)
+			continue
+		}
+		out[k] = mv
+	}
+	for k := range original {
+		if _, kept := modified[k]; !kept {
+			delete(out, k)
+		}
+	}
+	return out
+}
+
+func setPath(m map[string]any, v any, path ...string) {
+	for _, p := range path[:len(path)-1] {
+		next, ok := m[p].(map[string]any)
+		if !ok {
+			next = map[string]any{}
+			m[p] = next
+		}
+		m = next
+	}
+	m[path[len(path)-1]] = v
+}
+
+func toMap(o api.Object) (map[string]any, error) {
+	b, err := json.Marshal(o)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	err = json.Unmarshal(b, &m)
+	return m, err
+}
+
+func sameJSON(a, b api.Object) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+// manifestMap is the object as its manifest wrote it, as nearly as a typed
+// object can say: zero values are left out unless behind a pointer (so
+// `replicas: 0` and `emptyDir: {}` stay, `status: {}` and
+// `creationTimestamp: null` go). metadata.annotations is always present,
+// without the last-applied annotation, as kubectl writes it.
+func manifestMap(o api.Object) (map[string]any, error) {
+	v, keep, err := manifestValue(reflect.ValueOf(o), false)
+	if err != nil {
+		return nil, err
+	}
+	m, _ := v.(map[string]any)
+	if !keep || m == nil {
+		m = map[string]any{}
+	}
+	meta, _ := m["metadata"].(map[string]any)
+	if meta == nil {
+		meta = map[string]any{}
+		m["metadata"] = meta
+	}
+	ann, _ := meta["annotations"].(map[string]any)
+	if ann == nil {
+		ann = map[string]any{}
+	}
+	delete(ann, LastAppliedAnnotation)
+	meta["annotations"] = ann
+	return m, nil
+}
+
+var marshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
+
+// manifestValue converts v to JSON-shaped data; keep reports whether it
+// should appear at all. inPointer keeps zero values a pointer points at.
+func manifestValue(v reflect.Value, inPointer bool) (any, bool, error) {
+	if v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil, false, nil
+		}
+		return manifestValue(v.Elem(), true)
+	}
+	if v.Type().Implements(marshalerType) {
+		if !inPointer && v.IsZero() {
+			return nil, false, nil
+		}
+		b, err := v.Interface().(json.Marshaler).MarshalJSON()
+		if err != nil {
+			return nil, false, err
+		}
+		var out any
+		if err := json.Unmarshal(b, &out); err != nil {
+			return nil, false, err
+		}
+		return out, out != nil, nil
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		m := map[string]any{}
+		if err := structFields(v, m); err != nil {
+			return nil, false, err
+		}
+		return m, len(m) > 0 || inPointer, nil
+	case reflect.Slice:
+		if v.Len() == 0 {
+			return nil, false, nil
+		}
+		list := make([]any, v.Len())
+		for i := range list {
+			x, _, err := manifestValue(v.Index(i), true)
+			if err != nil {
+				return nil, false, err
+			}
+			list[i] = x
+		}
+		return list, true, nil
+	case reflect.Map:
+		if v.Len() == 0 {
+			return nil, false, nil
+		}
+		m := map[string]any{}
+		it := v.MapRange()
+		for it.Next() {
+			x, _, err := manifestValue(it.Value(), true)
+			if err != nil {
+				return nil, false, err
+			}
+			m[fmt.Sprint(it.Key().Interface())] = x
+		}
+		return m, true, nil
+	}
+	if !inPointer && v.IsZero() {
+		return nil, false, nil
+	}
+	return v.Interface(), true, nil
+}
+
+func structFields(v reflect.Value, m map[string]any) error {
+	t := v.Type()
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		if !sf.IsExported() {
+			continue
+		}
+		tag := sf.Tag.Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" {
+			continue
+		}
+		if sf.Anonymous && name == "" && sf.Type.Kind() == reflect.Struct {
+			if err := structFields(v.Field(i), m); err != nil {
+				return err
+			}
+			continue
+		}
+		if name == "" {
+			name = sf.Name
+		}
+		x, keep, err := manifestValue(v.Field(i), false)
+		if err != nil {
+			return err
+		}
+		if keep {
+			m[name] = x
+		}
+	}
+	return nil
+}
+
+// readManifests reads and decodes every -f, printing kubectl's errors.
+// It returns the objects with their source names.
+func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, ok bool) {
+	for _, file := range files {
+		var text string
+		source := file
+		if file == "-" {
+			text, source = c.stdin, "STDIN"
+		} else {
+			b, err := c.env.ReadFile(file)
+			if err != nil {
+				c.fail("the path %q does not exist", file)
+				return nil, nil, false
+			}
+			text = string(b)
+		}
+		decoded, err := yaml.Decode(text)
+		if err != nil {
+			c.fail("error parsing %s: %v", source, err)
+			return nil, nil, false
+		}
+		for _, o := range decoded {
+			if !c.placeNamespace(o, f) {
+				return nil, nil, false
+			}
+			objs = append(objs, o)
+			sources = append(sources, source)
+		}
+	}
+	return objs, sources, true
+}
+
+// placeNamespace puts a namespaced object without one into -n (or
+// default), and refuses a manifest whose namespace contradicts -n.
+func (c *invocation) placeNamespace(o api.Object, f *flags) bool {
+	k := api.KindOf(o)
+	m := o.GetObjectMeta()
+	if k == nil || !k.Namespaced {
+		return true
+	}
+	ns := namespaceOf(f)
+	if m.Namespace == "" {
+		m.Namespace = ns
+		return true
+	}
+	if f.has("namespace") && m.Namespace != ns {
+		c.fail("the namespace from the provided object %q does not match the namespace %q. You must pass '--namespace=%s' to perform this operation.", m.Namespace, ns, m.Namespace)
+		return false
+	}
+	return true
+}
+
+// filenames are every -f given, in order.
+func (f *flags) all(name string) []string {
+	var out []string
+	for _, u := range f.uses {
+		if u.name == name {
+			out = append(out, u.value)
+		}
+	}
+	return out
+}
+
+func runApply(c *invocation, args []string) {
+	_, f, ok := c.parse(args, flagDef{long: "filename", short: "f"}, flagDef{long: "record", boolean: true})
+	if !ok {
+		return
+	}
+	files := f.all("filename")
+	if len(files) == 0 {
+		c.fail("must specify one of -f and -k")
+		return
+	}
+	objs, sources, ok := c.readManifests(files, f)
+	if !ok {
+		return
+	}
+	cause := changeCause([]string{"apply"}, nil, f)
+	var errs []string
+	for i, o := range objs {
+		recordChange(o.GetObjectMeta(), f, cause)
+		r := applyAll(c.env.Store(), []api.Object{o}, sources[i])[0]
+		c.err.WriteString(r.warning)
+		if r.err != nil {
+			errs = append(errs, formatError(r.err, r.verb, r.source))
+			continue
+		}
+		c.printf("%s\n", r.line)
+	}
+	for _, e := range errs {
+		c.err.WriteString(e)
+		c.code = 1
+	}
+}
+
+func runCreate(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "filename", short: "f"},
+		flagDef{long: "record", boolean: true},
+		flagDef{long: "save-config", boolean: true},
+	)
+	if !ok {
+		return
+	}
+	files := f.all("filename")
+	if len(pos) > 0 {
+		if len(pos) == 2 && (pos[0] == "namespace" || pos[0] == "ns") {
+			c.createObject(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[1]}}, "", "")
+			return
+		}
+		c.fail("unknown command %q for \"kubectl create\"", strings.Join(pos, " "))
+		return
+	}
+	if len(files) == 0 {
+		c.fail("must specify one of -f and -k")
+		return
+	}
+	objs, sources, ok := c.readManifests(files, f)
+	if !ok {
+		return
+	}
+	cause := changeCause([]string{"create"}, nil, f)
+	var errs []string
+	for i, o := range objs {
+		recordChange(o.GetObjectMeta(), f, cause)
+		if f.boolean("save-config") {
+			if mm, err := manifestMap(o); err == nil {
+				if b, err := json.Marshal(mm); err == nil {
+					m := o.GetObjectMeta()
+					if m.Annotations == nil {
+						m.Annotations = map[string]string{}
+					}
+					m.Annotations[LastAppliedAnnotation] = string(b) + "\n"
+				}
+			}
+		}
+		if e := c.createObject(o, "creating", sources[i]); e != "" {
+			errs = append(errs, e)
+		}
+	}
+	for _, e := range errs {
+		c.err.WriteString(e)
+		c.code = 1
+	}
+}
+
+// createObject creates o and prints "kind/x created"; it returns the error
+// text to print (after the successes) or "".
+func (c *invocation) createObject(o api.Object, verb, source string) string {
+	got, err := c.env.Store().Create(o)
+	if err != nil {
+		if source == "" {
+			c.apiError(err, "", "")
+			return ""
+		}
+		return formatError(err, verb, source)
+	}
+	c.printf("%s created\n", qualifiedName(api.KindOf(got), got.GetObjectMeta().Name))
+	return ""
+}

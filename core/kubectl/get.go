@@ -1,0 +1,300 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/yaml"
+)
+
+// getGroup is what `get` found for one kind.
+type getGroup struct {
+	kind *api.Kind
+	objs []api.Object
+}
+
+func runGet(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "output", short: "o"},
+		flagDef{long: "selector", short: "l"},
+		flagDef{long: "all-namespaces", short: "A", boolean: true},
+		flagDef{long: "show-labels", boolean: true},
+		flagDef{long: "watch", short: "w", boolean: true},
+	)
+	if !ok {
+		return
+	}
+	if len(pos) == 0 {
+		c.err.WriteString("You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\n")
+		c.fail("Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples")
+		return
+	}
+	format := f.str("output")
+	switch format {
+	case "", "wide", "yaml", "json", "name":
+	default:
+		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+		return
+	}
+	if f.boolean("watch") {
+		c.fail("kubectl get --watch is not supported in this terminal yet; run the command again (or `sim advance`) to see changes")
+		return
+	}
+	sel := api.Everything()
+	if s := f.str("selector"); s != "" {
+		var err error
+		if sel, err = api.ParseSelector(s); err != nil {
+			c.fail("%v", err)
+			return
+		}
+	}
+	allNS := f.boolean("all-namespaces")
+	ns := namespaceOf(f)
+
+	// What was asked: TYPE[,TYPE] [NAME...] or TYPE/NAME...
+	type request struct {
+		kind  *api.Kind
+		names []string // nil: list
+	}
+	var reqs []*request
+	byKind := map[*api.Kind]*request{}
+	add := func(k *api.Kind, name string, named bool) {
+		r := byKind[k]
+		if r == nil {
+			r = &request{kind: k}
+			byKind[k] = r
+			reqs = append(reqs, r)
+		}
+		if named {
+			r.names = append(r.names, name)
+		}
+	}
+	if strings.Contains(pos[0], "/") {
+		for _, p := range pos {
+			typ, name, found := strings.Cut(p, "/")
+			if !found {
+				c.fail("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+				return
+			}
+			k := c.resolveKind(typ)
+			if k == nil {
+				return
+			}
+			add(k, name, true)
+		}
+	} else {
+		for _, typ := range strings.Split(pos[0], ",") {
+			if typ == "" {
+				continue
+			}
+			k := c.resolveKind(typ)
+			if k == nil {
+				return
+			}
+			if len(pos) == 1 {
+				add(k, "", false)
+			}
+			for _, name := range pos[1:] {
+				add(k, name, true)
+			}
+		}
+	}
+	st := c.env.Store()
+	var groups []getGroup
+	var errs []string
+	named := 0
+	for _, r := range reqs {
+		space := ns
+		if !r.kind.Namespaced || (allNS && r.names == nil) {
+			space = ""
+		}
+		g := getGroup{kind: r.kind}
+		if r.names != nil {
+			for _, name := range r.names {
+				named++
+				o, err := st.Get(r.kind, space, name)
+				if err != nil {
+					errs = append(errs, formatError(err, "", ""))
+					continue
+				}
+				if sel.Matches(o.GetObjectMeta().Labels) {
+					g.objs = append(g.objs, o)
+				}
+			}
+		} else {
+			for _, o := range st.List(r.kind, space) {
+				if sel.Matches(o.GetObjectMeta().Labels) {
+					g.objs = append(g.objs, o)
+				}
+			}
+		}
+		if r.kind.Kind == "Event" {
+			sortEvents(g.objs)
+		}
+		groups = append(groups, g)
+	}
+	defer func() {
+		for _, e := range errs {
+			c.err.WriteString(e)
+			c.code = 1
+		}
+	}()
+	var all []api.Object
+	for _, g := range groups {
+		all = append(all, g.objs...)
+	}
+	switch format {
+	case "yaml", "json":
+		if named == 1 && len(reqs) == 1 && len(all) == 1 {
+			c.printObject(all[0], format)
+			return
+		}
+		if len(all) == 0 && len(errs) > 0 {
+			return
+		}
+		c.printList(all, format)
+		return
+	}
+	if len(all) == 0 {
+		if len(errs) == 0 {
+			if allNS || !anyNamespaced(reqs, func(r *request) *api.Kind { return r.kind }) {
+				c.err.WriteString("No resources found\n")
+			} else {
+				fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", ns)
+			}
+		}
+		return
+	}
+	if format == "name" {
+		for _, o := range all {
+			c.printf("%s\n", qualifiedName(api.KindOf(o), o.GetObjectMeta().Name))
+		}
+		return
+	}
+	withKind := len(reqs) > 1
+	first := true
+	for _, g := range groups {
+		if len(g.objs) == 0 {
+			continue
+		}
+		if !first {
+			c.out.WriteString("\n")
+		}
+		first = false
+		c.out.WriteString(c.table(g, format == "wide", allNS && g.kind.Namespaced, f.boolean("show-labels"), withKind))
+	}
+}
+
+func anyNamespaced[T any](xs []T, kind func(T) *api.Kind) bool {
+	for _, x := range xs {
+		if kind(x).Namespaced {
+			return true
+		}
+	}
+	return false
+}
+
+// table prints one kind's objects as kubectl get does.
+func (c *invocation) table(g getGroup, wide, nsColumn, showLabels, withKind bool) string {
+	now := c.env.Store().Clock().Now()
+	head := headersFor(g.kind, wide)
+	if nsColumn {
+		head = append([]string{"NAMESPACE"}, head...)
+	}
+	if showLabels {
+		head = append(head, "LABELS")
+	}
+	rows := [][]string{head}
+	nameCol := 0
+	if g.kind.Kind == "Event" {
+		nameCol = -1
+	}
+	for _, o := range g.objs {
+		r := rowFor(g.kind, o, now, wide)
+		if withKind && nameCol == 0 {
+			r[0] = qualifiedName(g.kind, r[0])
+		}
+		if nsColumn {
+			r = append([]string{o.GetObjectMeta().Namespace}, r...)
+		}
+		if showLabels {
+			r = append(r, labelsColumn(o.GetObjectMeta().Labels))
+		}
+		rows = append(rows, r)
+	}
+	return formatTable(rows)
+}
+
+// sortEvents orders events by lastTimestamp (first seen when unset), then
+// name, so the newest is last as a user reads down.
+func sortEvents(objs []api.Object) {
+	ts := func(o api.Object) int64 {
+		e := o.(*api.Event)
+		if !e.LastTimestamp.IsZero() {
+			return e.LastTimestamp.Unix()
+		}
+		return e.FirstTimestamp.Unix()
+	}
+	sort.SliceStable(objs, func(i, j int) bool { return ts(objs[i]) < ts(objs[j]) })
+}
+
+// printObject prints one object as -o yaml or -o json.
+func (c *invocation) printObject(o api.Object, format string) {
+	var text string
+	var err error
+	if format == "yaml" {
+		text, err = yaml.Encode(o)
+	} else {
+		text, err = yaml.EncodeJSON(o)
+	}
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	c.out.WriteString(withNewline(text))
+}
+
+// printList prints objects as a kind: List, as kubectl does for more than
+// one object (or none) in -o yaml and -o json.
+func (c *invocation) printList(objs []api.Object, format string) {
+	if format == "yaml" {
+		text, err := yaml.EncodeList(objs)
+		if err != nil {
+			c.fail("%v", err)
+			return
+		}
+		c.out.WriteString(withNewline(text))
+		return
+	}
+	items := make([]json.RawMessage, 0, len(objs))
+	for _, o := range objs {
+		text, err := yaml.EncodeJSON(o)
+		if err != nil {
+			c.fail("%v", err)
+			return
+		}
+		items = append(items, json.RawMessage(text))
+	}
+	list := map[string]any{
+		"apiVersion": "v1",
+		"kind":       "List",
+		"items":      items,
+		"metadata":   map[string]any{"resourceVersion": ""},
+	}
+	b, err := json.MarshalIndent(list, "", "    ")
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	c.out.WriteString(string(b) + "\n")
+}
+
+func withNewline(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}

@@ -1,0 +1,164 @@
+package kubectl
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// lines joins expected output lines, each ending in a newline.
+func lines(ls ...string) string { return strings.Join(ls, "\n") + "\n" }
+
+func TestGetPrintsKubectlTables(t *testing.T) {
+	tests := []struct {
+		name, cmd, stdout, stderr string
+		code                      int
+	}{
+		{name: "pods", cmd: "kubectl get pods", stdout: lines(
+			"NAME                                READY   STATUS              RESTARTS   AGE",
+			"nginx-deployment-5bf87f5f59-7xk2p   1/1     Running             0          95s",
+			"nginx-deployment-5bf87f5f59-bq4zt   1/1     Running             0          95s",
+			"nginx-deployment-5bf87f5f59-x9w4d   1/1     Running             0          95s",
+			"web                                 0/1     ContainerCreating   0          5s",
+		)},
+		{name: "pods wide", cmd: "kubectl get po -o wide -l app=nginx", stdout: lines(
+			"NAME                                READY   STATUS    RESTARTS   AGE   IP           NODE            NOMINATED NODE   READINESS GATES",
+			"nginx-deployment-5bf87f5f59-7xk2p   1/1     Running   0          95s   10.244.0.5   control-plane   <none>           <none>",
+			"nginx-deployment-5bf87f5f59-bq4zt   1/1     Running   0          95s   10.244.0.6   control-plane   <none>           <none>",
+			"nginx-deployment-5bf87f5f59-x9w4d   1/1     Running   0          95s   10.244.0.7   control-plane   <none>           <none>",
+		)},
+		{name: "all namespaces", cmd: "kubectl get pods -A", stdout: lines(
+			"NAMESPACE     NAME                                READY   STATUS              RESTARTS   AGE",
+			"default       nginx-deployment-5bf87f5f59-7xk2p   1/1     Running             0          95s",
+			"default       nginx-deployment-5bf87f5f59-bq4zt   1/1     Running             0          95s",
+			"default       nginx-deployment-5bf87f5f59-x9w4d   1/1     Running             0          95s",
+			"default       web                                 0/1     ContainerCreating   0          5s",
+			"kube-system   coredns-7db6d8ff4d-abcde            1/1     Running             2          5s",
+		)},
+		{name: "namespace flag before command", cmd: "kubectl -n kube-system get pods", stdout: lines(
+			"NAME                       READY   STATUS    RESTARTS   AGE",
+			"coredns-7db6d8ff4d-abcde   1/1     Running   2          5s",
+		)},
+		{name: "deployments", cmd: "kubectl get deployments", stdout: lines(
+			"NAME               READY   UP-TO-DATE   AVAILABLE   AGE",
+			"nginx-deployment   3/3     3            3           95s",
+		)},
+		{name: "deployments wide", cmd: "kubectl get deploy -o wide", stdout: lines(
+			"NAME               READY   UP-TO-DATE   AVAILABLE   AGE   CONTAINERS   IMAGES        SELECTOR",
+			"nginx-deployment   3/3     3            3           95s   nginx        nginx:1.7.9   app=nginx",
+		)},
+		{name: "replicasets with labels", cmd: "kubectl get rs --show-labels", stdout: lines(
+			"NAME                          DESIRED   CURRENT   READY   AGE   LABELS",
+			"nginx-deployment-5bf87f5f59   3         3         3       95s   app=nginx,pod-template-hash=5bf87f5f59",
+		)},
+		{name: "replicasets wide", cmd: "kubectl get replicasets -o wide", stdout: lines(
+			"NAME                          DESIRED   CURRENT   READY   AGE   CONTAINERS   IMAGES        SELECTOR",
+			"nginx-deployment-5bf87f5f59   3         3         3       95s   nginx        nginx:1.7.9   app=nginx,pod-template-hash=5bf87f5f59",
+		)},
+		{name: "nodes", cmd: "kubectl get nodes", stdout: lines(
+			"NAME            STATUS                        ROLES           AGE    VERSION",
+			"control-plane   Ready                         control-plane   2m5s   v1.31.0",
+			"worker          NotReady,SchedulingDisabled   <none>          2m5s   v1.31.0",
+		)},
+		{name: "nodes wide", cmd: "kubectl get no -o wide", stdout: lines(
+			"NAME            STATUS                        ROLES           AGE    VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE                         KERNEL-VERSION   CONTAINER-RUNTIME",
+			"control-plane   Ready                         control-plane   2m5s   v1.31.0   172.18.0.2    <none>        Debian GNU/Linux 12 (bookworm)   6.1.0            containerd://1.7.18",
+			"worker          NotReady,SchedulingDisabled   <none>          2m5s   v1.31.0   <none>        <none>        <unknown>                        <unknown>        <unknown>",
+		)},
+		{name: "names", cmd: "kubectl get pods,deploy -l app=nginx -o name", stdout: lines(
+			"pod/nginx-deployment-5bf87f5f59-7xk2p",
+			"pod/nginx-deployment-5bf87f5f59-bq4zt",
+			"pod/nginx-deployment-5bf87f5f59-x9w4d",
+			"deployment.apps/nginx-deployment",
+		)},
+		{name: "several kinds are prefixed", cmd: "kubectl get deploy,rs", stdout: lines(
+			"NAME                               READY   UP-TO-DATE   AVAILABLE   AGE",
+			"deployment.apps/nginx-deployment   3/3     3            3           95s",
+			"",
+			"NAME                                          DESIRED   CURRENT   READY   AGE",
+			"replicaset.apps/nginx-deployment-5bf87f5f59   3         3         3       95s",
+		)},
+		{name: "by type/name", cmd: "kubectl get deployment/nginx-deployment", stdout: lines(
+			"NAME               READY   UP-TO-DATE   AVAILABLE   AGE",
+			"nginx-deployment   3/3     3            3           95s",
+		)},
+		{name: "namespaces", cmd: "kubectl get ns", stdout: lines(
+			"NAME          STATUS   AGE",
+			"default       Active   2m5s",
+			"kube-system   Active   2m5s",
+		)},
+		{name: "not found", cmd: "kubectl get pod nope", code: 1,
+			stderr: "Error from server (NotFound): pods \"nope\" not found\n"},
+		{name: "found and not found", cmd: "kubectl get deploy nginx-deployment nope", code: 1,
+			stdout: lines("NAME               READY   UP-TO-DATE   AVAILABLE   AGE", "nginx-deployment   3/3     3            3           95s"),
+			stderr: "Error from server (NotFound): deployments.apps \"nope\" not found\n"},
+		{name: "nothing in namespace", cmd: "kubectl get pods -n empty", stderr: "No resources found in empty namespace.\n"},
+		{name: "nothing anywhere", cmd: "kubectl get pods -A -l app=none", stderr: "No resources found\n"},
+		{name: "no events", cmd: "kubectl get events", stderr: "No resources found in default namespace.\n"},
+		{name: "unknown type", cmd: "kubectl get foo", code: 1, stderr: "error: the server doesn't have a resource type \"foo\"\n"},
+		{name: "unknown flag", cmd: "kubectl get pods --bogus", code: 1, stderr: "error: unknown flag: --bogus\n"},
+		{name: "unknown shorthand", cmd: "kubectl get pods -x", code: 1, stderr: "error: unknown shorthand flag: 'x' in -x\n"},
+		{name: "bad output", cmd: "kubectl get pods -o table", code: 1,
+			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: json,name,wide,yaml\n"},
+		{name: "unknown command", cmd: "kubectl frob", code: 1, stderr: "error: unknown command \"frob\" for \"kubectl\"\n"},
+		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.31.0-kubeloop\nServer Version: v1.31.0-kubeloop\n"},
+		{name: "pipe", cmd: "kubectl get pods | grep web", code: 1,
+			stderr: "error: pipes, redirects and command lists (|, >, <, ;, &) are not supported in this terminal\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := clusterEnv(t)
+			r := e.run(tt.cmd)
+			assert.Equal(t, tt.stdout, r.Stdout)
+			assert.Equal(t, tt.stderr, r.Stderr)
+			assert.Equal(t, tt.code, r.ExitCode)
+		})
+	}
+}
+
+func TestGetYAMLPrintsOneObjectOrAList(t *testing.T) {
+	e := clusterEnv(t)
+	r := e.run("kubectl get ns default -o yaml")
+	assert.Equal(t, lines(
+		"apiVersion: v1",
+		"kind: Namespace",
+		"metadata:",
+		"  creationTimestamp: \"2026-01-01T00:00:00Z\"",
+		"  generation: 1",
+		"  name: default",
+		"  resourceVersion: \"2\"",
+		"  uid: 8707a01d-6329-47df-f83f-1bd4a477b564",
+		"spec: {}",
+		"status:",
+		"  phase: Active",
+	), r.Stdout)
+	r = e.run("kubectl get ns -o yaml")
+	assert.True(t, strings.HasPrefix(r.Stdout, "apiVersion: v1\nitems:\n- apiVersion: v1\n  kind: Namespace\n"), r.Stdout)
+	assert.True(t, strings.HasSuffix(r.Stdout, "kind: List\nmetadata:\n  resourceVersion: \"\"\n"), r.Stdout)
+	r = e.run("kubectl get ns -o json")
+	assert.True(t, strings.HasPrefix(r.Stdout, "{\n    \"apiVersion\": \"v1\",\n    \"items\": [\n        {\n            \"apiVersion\": \"v1\",\n            \"kind\": \"Namespace\","), r.Stdout)
+	assert.True(t, strings.HasSuffix(r.Stdout, "    \"kind\": \"List\",\n    \"metadata\": {\n        \"resourceVersion\": \"\"\n    }\n}\n"), r.Stdout)
+}
+
+func TestGetEventsSortsByLastSeen(t *testing.T) {
+	e := clusterEnv(t)
+	now := e.clk.Now()
+	for i, ev := range []struct{ name, reason, kind, obj, msg string }{
+		{"b", "ScalingReplicaSet", "Deployment", "nginx-deployment", "Scaled up replica set nginx-deployment-5bf87f5f59 to 3"},
+		{"a", "SuccessfulCreate", "ReplicaSet", "nginx-deployment-5bf87f5f59", "Created pod: nginx-deployment-5bf87f5f59-7xk2p"},
+	} {
+		ts := api.NewTime(now.Add(time.Duration(i-60) * time.Second))
+		e.create(&api.Event{ObjectMeta: api.ObjectMeta{Name: ev.name, Namespace: "default"}, Type: "Normal", Reason: ev.reason,
+			InvolvedObject: api.ObjectReference{Kind: ev.kind, Name: ev.obj}, Message: ev.msg, FirstTimestamp: ts, LastTimestamp: ts, Count: 1})
+	}
+	r := e.run("kubectl get events")
+	assert.Equal(t, lines(
+		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
+	), r.Stdout)
+}

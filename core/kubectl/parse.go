@@ -1,0 +1,214 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// errShellOperator is returned for an unquoted |, >, <, ; or &: the
+// terminal runs one kubectl command, not a shell pipeline.
+var errShellOperator = errors.New("pipes, redirects and command lists (|, >, <, ;, &) are not supported in this terminal")
+
+// Split breaks a command line into words as a POSIX shell would, without
+// expansion: 'single quotes' are literal, "double quotes" honour \" \\ \$
+// and \`, and a backslash outside quotes escapes the next character.
+func Split(line string) ([]string, error) {
+	var (
+		words   []string
+		cur     strings.Builder
+		inWord  bool
+		quote   rune // 0, '\'' or '"'
+		escaped bool
+	)
+	for _, c := range line {
+		switch {
+		case escaped:
+			escaped = false
+			inWord = true
+			if quote == '"' && !strings.ContainsRune("\"\\$`\n", c) {
+				cur.WriteByte('\\')
+			}
+			if c != '\n' {
+				cur.WriteRune(c)
+			}
+		case quote == '\'':
+			if c == '\'' {
+				quote = 0
+			} else {
+				cur.WriteRune(c)
+			}
+		case quote == '"':
+			switch c {
+			case '"':
+				quote = 0
+			case '\\':
+				escaped = true
+			default:
+				cur.WriteRune(c)
+			}
+		case c == '\\':
+			escaped, inWord = true, true
+		case c == '\'' || c == '"':
+			quote, inWord = c, true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case strings.ContainsRune("|<>;&", c):
+			return nil, errShellOperator
+		default:
+			inWord = true
+			cur.WriteRune(c)
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated %c quote", quote)
+	}
+	if escaped && quote == 0 {
+		// A trailing backslash escapes nothing; the shell would wait for more.
+		return nil, errors.New("unexpected end of line after backslash")
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// flagDef declares one flag of a command.
+type flagDef struct {
+	long, short string
+	boolean     bool
+	def         string // default shown when the flag is absent
+	noOptDef    string // value of a bare --flag that otherwise takes one (--cascade)
+}
+
+// flagUse is one flag as given, in order: what --record writes back into
+// kubernetes.io/change-cause.
+type flagUse struct{ name, value string }
+
+// flags is the parsed result.
+type flags struct {
+	defs []flagDef
+	vals map[string]string
+	uses []flagUse
+}
+
+func (f *flags) has(name string) bool { _, ok := f.vals[name]; return ok }
+
+func (f *flags) str(name string) string {
+	if v, ok := f.vals[name]; ok {
+		return v
+	}
+	for _, d := range f.defs {
+		if d.long == name {
+			return d.def
+		}
+	}
+	return ""
+}
+
+func (f *flags) boolean(name string) bool {
+	b, _ := strconv.ParseBool(f.str(name))
+	return b
+}
+
+// globalFlags are accepted by every command, as kubectl's persistent flags.
+var globalFlags = []flagDef{
+	{long: "namespace", short: "n"},
+	{long: "help", short: "h", boolean: true},
+}
+
+// parseFlags separates positional arguments from flags, with pflag's
+// rules and cobra's error wording: --name=value, --name value, -n value,
+// -nvalue, -n=value, bool flags without a value, and "--" ending flags.
+func parseFlags(args []string, defs []flagDef) ([]string, *flags, error) {
+	defs = append(append([]flagDef(nil), defs...), globalFlags...)
+	f := &flags{defs: defs, vals: map[string]string{}}
+	find := func(long, short string) *flagDef {
+		for i := range defs {
+			if (long != "" && defs[i].long == long) || (short != "" && defs[i].short == short) {
+				return &defs[i]
+			}
+		}
+		return nil
+	}
+	set := func(d *flagDef, v string) error {
+		if d.boolean {
+			if _, err := strconv.ParseBool(v); err != nil {
+				return fmt.Errorf("invalid argument %q for \"--%s\" flag: strconv.ParseBool: parsing %q: invalid syntax", v, d.long, v)
+			}
+		}
+		f.vals[d.long] = v
+		f.uses = append(f.uses, flagUse{d.long, v})
+		return nil
+	}
+	var pos []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(pos, args[i+1:]...), f, nil
+		case strings.HasPrefix(a, "--"):
+			name, val, hasVal := strings.Cut(a[2:], "=")
+			d := find(name, "")
+			if d == nil || name == "" {
+				return nil, nil, fmt.Errorf("unknown flag: --%s", name)
+			}
+			if !hasVal {
+				if d.boolean {
+					val = "true"
+				} else if d.noOptDef != "" {
+					val = d.noOptDef
+				} else if i+1 < len(args) {
+					i++
+					val = args[i]
+				} else {
+					return nil, nil, fmt.Errorf("flag needs an argument: --%s", name)
+				}
+			}
+			if err := set(d, val); err != nil {
+				return nil, nil, err
+			}
+		case strings.HasPrefix(a, "-") && len(a) > 1:
+			// A run of shorthands: -A, -oyaml, -o=yaml, -n ns.
+			rest := a[1:]
+			for rest != "" {
+				c := rest[:1]
+				rest = rest[1:]
+				d := find("", c)
+				if d == nil {
+					return nil, nil, fmt.Errorf("unknown shorthand flag: %q in %s", rune(c[0]), a)
+				}
+				if d.boolean {
+					v := "true"
+					if strings.HasPrefix(rest, "=") {
+						v, rest = rest[1:], ""
+					}
+					if err := set(d, v); err != nil {
+						return nil, nil, err
+					}
+					continue
+				}
+				v := strings.TrimPrefix(rest, "=")
+				if rest == "" {
+					if i+1 >= len(args) {
+						return nil, nil, fmt.Errorf("flag needs an argument: %q in %s", rune(c[0]), a)
+					}
+					i++
+					v = args[i]
+				}
+				if err := set(d, v); err != nil {
+					return nil, nil, err
+				}
+				rest = ""
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	return pos, f, nil
+}

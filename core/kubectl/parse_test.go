@@ -1,0 +1,89 @@
+package kubectl
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestSplitQuotesLikeAShell(t *testing.T) {
+	tests := []struct {
+		line string
+		want []string
+		err  string
+	}{
+		{"kubectl get  pods", []string{"kubectl", "get", "pods"}, ""},
+		{`kubectl get pods -l 'app in (a, b)'`, []string{"kubectl", "get", "pods", "-l", "app in (a, b)"}, ""},
+		{`a "b \"c\" \\ \x" d\ e ''`, []string{"a", `b "c" \ \x`, "d e", ""}, ""},
+		{`a 'b`, nil, "unterminated ' quote"},
+		{`a "b`, nil, `unterminated " quote`},
+		{`a b\`, nil, "unexpected end of line after backslash"},
+		{`a | b`, nil, errShellOperator.Error()},
+		{`a '|' "&"`, []string{"a", "|", "&"}, ""},
+	}
+	for _, tt := range tests {
+		got, err := Split(tt.line)
+		if tt.err != "" {
+			assert.EqualError(t, err, tt.err, tt.line)
+			continue
+		}
+		assert.NoError(t, err, tt.line)
+		assert.Equal(t, tt.want, got, tt.line)
+	}
+}
+
+func TestParseFlagsFollowsPflag(t *testing.T) {
+	defs := []flagDef{{long: "output", short: "o"}, {long: "all-namespaces", short: "A", boolean: true}, {long: "cascade", noOptDef: "background"}}
+	pos, f, err := parseFlags([]string{"pods", "-oyaml", "-A", "x", "--namespace=kube-system", "--cascade", "--", "-y"}, defs)
+	assert.NoError(t, err)
+	assert.Equal(t, []string{"pods", "x", "-y"}, pos)
+	assert.Equal(t, "yaml", f.str("output"))
+	assert.True(t, f.boolean("all-namespaces"))
+	assert.Equal(t, "kube-system", f.str("namespace"))
+	assert.Equal(t, "background", f.str("cascade"))
+
+	for args, msg := range map[string]string{
+		"-o":            "flag needs an argument: 'o' in -o",
+		"--output":      "flag needs an argument: --output",
+		"--nope":        "unknown flag: --nope",
+		"-A=maybe":      `invalid argument "maybe" for "--all-namespaces" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
+		"-q":            "unknown shorthand flag: 'q' in -q",
+		"-n ns -o=json": "",
+	} {
+		_, _, err := parseFlags(strings.Fields(args), defs)
+		if msg == "" {
+			assert.NoError(t, err)
+		} else {
+			assert.EqualError(t, err, msg, args)
+		}
+	}
+}
+
+// FuzzParse checks that no command line makes Run panic or misbehave.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"kubectl get pods -o wide", "kubectl get deploy,rs -A --show-labels", `kubectl get pods -l 'app in (a,b)'`,
+		"kubectl apply -f -", "kubectl delete pod x --cascade", "kubectl scale deploy/x --replicas=3",
+		"kubectl set image deployment/x a=b", "kubectl rollout status deploy x --timeout=1s", `kubectl "`, "kubectl -n",
+		"kubectl get pods/", "kubectl get /x", "kubectl -nfoo get -", "kubectl delete -f - --grace-period=abc",
+	} {
+		f.Add(s, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n")
+	}
+	f.Fuzz(func(t *testing.T, line, stdin string) {
+		e := &fakeEnv{t: t, files: map[string]string{}}
+		base := newEnv(t)
+		e.clk, e.st = base.clk, base.st
+		if _, err := Split(line); err == nil && !strings.HasPrefix(line, "kubectl") {
+			line = "kubectl " + line
+		}
+		start := e.clk.Now()
+		r := Run(e, line, stdin)
+		assert.NotContains(t, r.Stderr, "internal error")
+		if r.ExitCode == 0 {
+			assert.NotContains(t, r.Stderr, "error:")
+		}
+		assert.LessOrEqual(t, e.clk.Now().Sub(start), 11*time.Minute)
+	})
+}

@@ -1,0 +1,129 @@
+package kubectl
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// rolloutStatusMax bounds `rollout status` in simulated time when no
+// --timeout is given.
+const rolloutStatusMax = 10 * time.Minute
+
+func runRollout(c *invocation, args []string) {
+	if len(args) == 0 || args[0] != "status" {
+		sub := ""
+		if len(args) > 0 {
+			sub = args[0]
+		}
+		c.fail("unknown command %q for \"kubectl rollout\"", sub)
+		return
+	}
+	runRolloutStatus(c, args[1:])
+}
+
+// DeploymentStatus is kubectl's status viewer for a Deployment: the line
+// `rollout status` prints, whether the rollout is done, and an error when
+// it can no longer finish (progress deadline exceeded).
+func DeploymentStatus(d *api.Deployment) (msg string, done bool, err error) {
+	if d.Generation > d.Status.ObservedGeneration {
+		return "Waiting for deployment spec update to be observed...\n", false, nil
+	}
+	for _, cond := range d.Status.Conditions {
+		if cond.Type == api.DeploymentProgressing && cond.Reason == "ProgressDeadlineExceeded" {
+			return "", false, fmt.Errorf("deployment %q exceeded its progress deadline", d.Name)
+		}
+	}
+	st := d.Status
+	if d.Spec.Replicas != nil && st.UpdatedReplicas < *d.Spec.Replicas {
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...\n", d.Name, st.UpdatedReplicas, *d.Spec.Replicas), false, nil
+	}
+	if st.Replicas > st.UpdatedReplicas {
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...\n", d.Name, st.Replicas-st.UpdatedReplicas), false, nil
+	}
+	if st.AvailableReplicas < st.UpdatedReplicas {
+		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...\n", d.Name, st.AvailableReplicas, st.UpdatedReplicas), false, nil
+	}
+	return fmt.Sprintf("deployment %q successfully rolled out\n", d.Name), true, nil
+}
+
+func runRolloutStatus(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "watch", short: "w", boolean: true, def: "true"},
+		flagDef{long: "timeout", def: "0s"},
+		flagDef{long: "revision", def: "0"},
+	)
+	if !ok {
+		return
+	}
+	ts, kindOnly, ok := c.targets(pos)
+	if !ok {
+		return
+	}
+	if kindOnly != nil || len(ts) != 1 {
+		c.fail("required resource not specified")
+		return
+	}
+	t := ts[0]
+	if t.kind.Kind != "Deployment" {
+		c.fail("no status viewer has been implemented for %s", t.kind.Kind)
+		return
+	}
+	limit := rolloutStatusMax
+	if v := f.str("timeout"); v != "0s" && v != "0" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", v, v)
+			return
+		}
+		if d > 0 {
+			limit = d
+		}
+	}
+	st := c.env.Store()
+	ns := namespaceFor(t.kind, f)
+	status := func() (string, bool, error) {
+		o, err := st.Get(t.kind, ns, t.name)
+		if err != nil {
+			return "", false, err
+		}
+		return DeploymentStatus(o.(*api.Deployment))
+	}
+	start := st.Clock().Now()
+	last := ""
+	for {
+		msg, done, err := status()
+		if err != nil {
+			if api.ReasonOf(err) != "" {
+				c.apiError(err, "", "")
+			} else {
+				c.fail("%v", err)
+			}
+			return
+		}
+		if msg != last {
+			c.out.WriteString(msg)
+			last = msg
+		}
+		if done || !f.boolean("watch") {
+			return
+		}
+		remaining := limit - st.Clock().Now().Sub(start)
+		if remaining <= 0 {
+			c.fail("timed out waiting for the condition")
+			return
+		}
+		changed := c.env.RunUntil(func() bool {
+			m, d, e := status()
+			return e != nil || d || m != last
+		}, remaining)
+		if !changed && st.Clock().Now().Sub(start) < limit {
+			// The cluster went quiet without finishing: nothing will change.
+			if m, d, e := status(); e == nil && !d && m == last {
+				c.fail("timed out waiting for the condition")
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,286 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Env is the cluster as kubectl sees it (core/cluster implements it).
+type Env interface {
+	Store() *store.Store
+	// RunUntil advances the simulation until done() returns true or max
+	// simulated time passes; it reports whether done became true.
+	RunUntil(done func() bool, max time.Duration) bool
+	// ReadFile reads a file named by -f (relative to the transcript or the
+	// page's files).
+	ReadFile(name string) ([]byte, error)
+}
+
+// Result is what a terminal shows for one command, and its exit code.
+type Result struct {
+	Stdout, Stderr string
+	ExitCode       int
+}
+
+// Version is what `kubectl version` reports for both client and server: the
+// Kubernetes release whose behaviour kubeloop follows, marked as kubeloop.
+const Version = "v1.31.0-kubeloop"
+
+// invocation is one command being run: its input, the cluster and the
+// output so far.
+type invocation struct {
+	env   Env
+	words []string // the command line after "kubectl", global flags moved last
+	stdin string
+	out   strings.Builder
+	err   strings.Builder
+	code  int
+}
+
+type command struct {
+	run   func(c *invocation, args []string)
+	short string
+}
+
+var commands map[string]command
+
+func init() {
+	commands = map[string]command{
+		"apply":   {runApply, "Apply a configuration to a resource by file name or stdin"},
+		"create":  {runCreate, "Create a resource from a file or from stdin"},
+		"get":     {runGet, "Display one or many resources"},
+		"delete":  {runDelete, "Delete resources by file names, stdin, resources and names, or by resources and label selector"},
+		"scale":   {runScale, "Set a new size for a deployment or replica set"},
+		"set":     {runSet, "Set specific features on objects (set image)"},
+		"rollout": {runRollout, "Manage the rollout of a resource (rollout status)"},
+		"version": {runVersion, "Print the client and server version information"},
+		"help":    {runHelp, "Help about any command"},
+	}
+}
+
+// Run runs one kubectl command line ("kubectl get pods -o wide") with stdin
+// as its standard input ("-f -"). It never panics: a bug becomes an error
+// message and exit code 1, so the page's terminal survives it.
+func Run(env Env, line string, stdin string) (res Result) {
+	c := &invocation{env: env, stdin: stdin}
+	defer func() {
+		if r := recover(); r != nil {
+			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
+			c.code = 1
+		}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code}
+	}()
+	words, err := Split(line)
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	if len(words) == 0 || words[0] != "kubectl" {
+		name := ""
+		if len(words) > 0 {
+			name = words[0]
+		}
+		c.fail("unknown command %q: this terminal runs kubectl commands", name)
+		return
+	}
+	c.words = hoistGlobalFlags(words[1:])
+	if len(c.words) == 0 || c.words[0] == "--help" || c.words[0] == "-h" {
+		runHelp(c, nil)
+		return
+	}
+	cmd, ok := commands[c.words[0]]
+	if !ok {
+		if strings.HasPrefix(c.words[0], "-") {
+			_, _, err := parseFlags(c.words[:1], nil)
+			if err != nil {
+				c.fail("%v", err)
+				return
+			}
+		}
+		c.fail("unknown command %q for \"kubectl\"", c.words[0])
+		return
+	}
+	cmd.run(c, c.words[1:])
+	return
+}
+
+// hoistGlobalFlags moves -n/--namespace given before the command name
+// ("kubectl -n kube-system get pods") after it, where parseFlags sees them.
+func hoistGlobalFlags(words []string) []string {
+	var global []string
+	for len(words) > 0 {
+		w := words[0]
+		switch {
+		case w == "-n" || w == "--namespace":
+			if len(words) < 2 {
+				return append(global, words...)
+			}
+			global = append(global, words[0], words[1])
+			words = words[2:]
+		case strings.HasPrefix(w, "--namespace=") || (strings.HasPrefix(w, "-n") && len(w) > 2):
+			global = append(global, w)
+			words = words[1:]
+		default:
+			return append(append([]string(nil), words...), global...)
+		}
+	}
+	return global
+}
+
+// fail prints "error: ..." on stderr and sets exit code 1.
+func (c *invocation) fail(format string, args ...any) {
+	fmt.Fprintf(&c.err, "error: "+format+"\n", args...)
+	c.code = 1
+}
+
+// printf writes to stdout.
+func (c *invocation) printf(format string, args ...any) { fmt.Fprintf(&c.out, format, args...) }
+
+// apiError prints an error the store returned, as kubectl's CheckErr does.
+// source, when set, names the file it came from ("error when creating").
+func (c *invocation) apiError(err error, verb, source string) {
+	c.code = 1
+	c.err.WriteString(formatError(err, verb, source))
+}
+
+// formatError words an error as kubectl prints it, with a final newline.
+func formatError(err error, verb, source string) string {
+	var se *api.StatusError
+	if !errors.As(err, &se) {
+		return "error: " + err.Error() + "\n"
+	}
+	if se.Reason == api.ReasonInvalid && se.Kind != "" {
+		prefix := fmt.Sprintf("The %s %q is invalid: ", se.Kind, se.Name)
+		switch len(se.Causes) {
+		case 0:
+			return se.Message + "\n"
+		case 1:
+			return prefix + se.Causes[0].Error() + "\n"
+		}
+		var b strings.Builder
+		b.WriteString(prefix + "\n")
+		for _, e := range se.Causes {
+			b.WriteString("* " + e.Error() + "\n")
+		}
+		return b.String()
+	}
+	msg := se.Message
+	if verb != "" && source != "" {
+		msg = fmt.Sprintf("error when %s %q: %s", verb, source, msg)
+	}
+	return fmt.Sprintf("Error from server (%s): %s\n", se.Reason, msg)
+}
+
+// parse parses a command's flags, printing cobra's error on failure.
+func (c *invocation) parse(args []string, defs ...flagDef) ([]string, *flags, bool) {
+	pos, f, err := parseFlags(args, defs)
+	if err != nil {
+		c.fail("%v", err)
+		return nil, nil, false
+	}
+	return pos, f, true
+}
+
+// namespace is -n, or "default".
+func namespaceOf(f *flags) string {
+	if ns := f.str("namespace"); ns != "" {
+		return ns
+	}
+	return "default"
+}
+
+// changeCause is the command line as kubectl's recorder writes it into
+// kubernetes.io/change-cause: "kubectl", the positional words (command
+// path included), then every flag given, as --name=value, in order.
+func changeCause(path []string, pos []string, f *flags) string {
+	parts := append([]string{"kubectl"}, path...)
+	parts = append(parts, pos...)
+	for _, u := range f.uses {
+		parts = append(parts, "--"+u.name+"="+u.value)
+	}
+	return strings.Join(parts, " ")
+}
+
+// ChangeCauseAnnotation records the command that made a revision.
+const ChangeCauseAnnotation = "kubernetes.io/change-cause"
+
+// recordChange sets kubernetes.io/change-cause on m when --record is true,
+// or when the annotation already exists and --record is not false.
+func recordChange(m *api.ObjectMeta, f *flags, cause string) {
+	_, exists := m.Annotations[ChangeCauseAnnotation]
+	if f.has("record") && !f.boolean("record") {
+		return
+	}
+	if !f.boolean("record") && !exists {
+		return
+	}
+	if m.Annotations == nil {
+		m.Annotations = map[string]string{}
+	}
+	m.Annotations[ChangeCauseAnnotation] = cause
+}
+
+// qualifiedName is how kubectl names an object in its messages:
+// "deployment.apps/x", "pod/x".
+func qualifiedName(k *api.Kind, name string) string {
+	return kindGroup(k) + "/" + name
+}
+
+// kindGroup is "deployment.apps" or "pod".
+func kindGroup(k *api.Kind) string {
+	s := strings.ToLower(k.Kind)
+	if k.Group != "" {
+		s += "." + k.Group
+	}
+	return s
+}
+
+// resolveKind looks up a resource type as typed, printing kubectl's error
+// when the cluster has no such type.
+func (c *invocation) resolveKind(name string) *api.Kind {
+	k := api.ResourceFor(name)
+	if k == nil {
+		c.fail("the server doesn't have a resource type %q", name)
+	}
+	return k
+}
+
+func runVersion(c *invocation, args []string) {
+	_, f, ok := c.parse(args, flagDef{long: "client", boolean: true}, flagDef{long: "output", short: "o"})
+	if !ok {
+		return
+	}
+	c.printf("Client Version: %s\n", Version)
+	if !f.boolean("client") {
+		c.printf("Server Version: %s\n", Version)
+	}
+}
+
+func runHelp(c *invocation, args []string) {
+	if len(args) > 0 {
+		if cmd, ok := commands[args[0]]; ok {
+			c.printf("%s\n", cmd.short)
+			return
+		}
+		c.fail("unknown command %q for \"kubectl\"", args[0])
+		return
+	}
+	c.printf("kubectl controls the kubeloop simulated Kubernetes cluster.\n\nAvailable commands:\n")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	rows := [][]string{}
+	for _, n := range names {
+		rows = append(rows, []string{"  " + n, commands[n].short})
+	}
+	c.out.WriteString(formatTable(rows))
+	c.printf("\nUsage:\n  kubectl [flags] [options]\n")
+}

@@ -1,0 +1,70 @@
+package kubectl
+
+import (
+	"strconv"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+func runScale(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "replicas", def: "-1"},
+		flagDef{long: "record", boolean: true},
+		flagDef{long: "current-replicas", def: "-1"},
+	)
+	if !ok {
+		return
+	}
+	if !f.has("replicas") {
+		c.fail("required flag(s) \"replicas\" not set")
+		return
+	}
+	n, err := strconv.Atoi(f.str("replicas"))
+	if err != nil {
+		c.fail("invalid argument %q for \"--replicas\" flag: strconv.ParseInt: parsing %q: invalid syntax", f.str("replicas"), f.str("replicas"))
+		return
+	}
+	if n < 0 {
+		c.fail("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
+		return
+	}
+	ts, kindOnly, ok := c.targets(pos)
+	if !ok {
+		return
+	}
+	if kindOnly != nil || len(ts) == 0 {
+		c.fail("resource(s) were provided, but no name was specified")
+		return
+	}
+	cause := changeCause([]string{"scale"}, pos, f)
+	st := c.env.Store()
+	for _, t := range ts {
+		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
+		if err != nil {
+			c.apiError(err, "", "")
+			continue
+		}
+		o := api.DeepCopyObject(live)
+		var replicas **int32
+		switch x := o.(type) {
+		case *api.Deployment:
+			replicas = &x.Spec.Replicas
+		case *api.ReplicaSet:
+			replicas = &x.Spec.Replicas
+		default:
+			c.fail("no scaler has been implemented for {%q %q}", t.kind.Group, t.kind.Kind)
+			continue
+		}
+		if cur, _ := strconv.Atoi(f.str("current-replicas")); cur >= 0 && int32(cur) != api.Deref(*replicas, 0) {
+			c.fail("Expected replicas to be %d, was %d", cur, api.Deref(*replicas, 0))
+			continue
+		}
+		*replicas = api.Ptr(int32(n))
+		recordChange(o.GetObjectMeta(), f, cause)
+		if _, err := st.Update(o); err != nil {
+			c.apiError(err, "", "")
+			continue
+		}
+		c.printf("%s scaled\n", qualifiedName(t.kind, t.name))
+	}
+}

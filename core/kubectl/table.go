@@ -1,0 +1,34 @@
+package kubectl
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// formatTable lays rows out as kubectl's tabwriter does (minwidth 0,
+// padding 3, padded with spaces): every column but the last is as wide as
+// its widest cell plus three spaces; lines carry no trailing spaces.
+func formatTable(rows [][]string) string {
+	var widths []int
+	for _, r := range rows {
+		for i, cell := range r[:max(len(r)-1, 0)] {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+		}
+	}
+	var b strings.Builder
+	for _, r := range rows {
+		var line strings.Builder
+		for i, cell := range r {
+			line.WriteString(cell)
+			if i < len(r)-1 {
+				line.WriteString(strings.Repeat(" ", widths[i]+3-utf8.RuneCountInString(cell)))
+			}
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

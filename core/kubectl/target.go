@@ -1,0 +1,77 @@
+package kubectl
+
+import (
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// target is one object named on the command line.
+type target struct {
+	kind *api.Kind
+	name string
+}
+
+// targets reads "TYPE NAME..." or "TYPE/NAME..." as kubectl's resource
+// builder does. It prints the error and returns ok=false on bad input;
+// kindOnly reports "TYPE" alone (for -l or --all).
+func (c *invocation) targets(pos []string) (ts []target, kindOnly *api.Kind, ok bool) {
+	if len(pos) == 0 {
+		return nil, nil, true
+	}
+	if strings.Contains(pos[0], "/") {
+		for _, p := range pos {
+			typ, name, found := strings.Cut(p, "/")
+			if !found {
+				c.fail("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+				return nil, nil, false
+			}
+			k := c.resolveKind(typ)
+			if k == nil {
+				return nil, nil, false
+			}
+			if name == "" {
+				c.fail("arguments in resource/name form must have a single resource and name")
+				return nil, nil, false
+			}
+			ts = append(ts, target{k, name})
+		}
+		return ts, nil, true
+	}
+	k := c.resolveKind(pos[0])
+	if k == nil {
+		return nil, nil, false
+	}
+	if len(pos) == 1 {
+		return nil, k, true
+	}
+	for _, name := range pos[1:] {
+		if strings.Contains(name, "/") {
+			c.fail("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+			return nil, nil, false
+		}
+		ts = append(ts, target{k, name})
+	}
+	return ts, nil, true
+}
+
+// namespaceFor is where a kind's object named on the command line lives.
+func namespaceFor(k *api.Kind, f *flags) string {
+	if !k.Namespaced {
+		return ""
+	}
+	return namespaceOf(f)
+}
+
+// podSpecOf returns the pod spec a workload stamps out (or a pod's own).
+func podSpecOf(o api.Object) *api.PodSpec {
+	switch x := o.(type) {
+	case *api.Pod:
+		return &x.Spec
+	case *api.Deployment:
+		return &x.Spec.Template.Spec
+	case *api.ReplicaSet:
+		return &x.Spec.Template.Spec
+	}
+	return nil
+}

@@ -1,0 +1,196 @@
+// Package transcript runs a script of kubectl and sim commands against a
+// simulated cluster and returns what a terminal would have shown. The same
+// scripts are scenario tests (compare the output with a golden file) and
+// lessons (show it to a learner).
+//
+// Script syntax, one command per line:
+//
+//	# a comment              echoed as is
+//	(blank line)             echoed
+//	kubectl ARGS...          run; echoed as "$ kubectl ARGS...", then stdout, then stderr
+//	kubectl apply -f - <<EOF heredoc: the lines up to the delimiter are stdin
+//	sim advance 30s          move simulated time forward (Go durations, 1m30s)
+//	sim settle [MAX]         run until quiescent, at most MAX (default 10m)
+//
+// A line ending in a backslash continues on the next line. A failing
+// command is output, not an error: Run's error is only for a malformed
+// script (an unterminated heredoc).
+package transcript
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/kubectl"
+)
+
+// Sim is what a transcript drives (core/cluster implements it).
+type Sim interface {
+	kubectl.Env
+	Advance(d time.Duration)
+	// Settle advances until quiescent (nothing queued, no timer due but
+	// housekeeping) or max; it reports whether it settled and the simulated
+	// time it took.
+	Settle(max time.Duration) (settled bool, took time.Duration)
+}
+
+// DefaultSettle is how long `sim settle` waits without an argument.
+const DefaultSettle = 10 * time.Minute
+
+// Run runs script against sim and returns the terminal output, ending in a
+// newline. It never panics.
+func Run(sim Sim, script string) (output string, err error) {
+	var out strings.Builder
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(&out, "error: internal error in kubeloop's transcript runner (please report it): %v\n", r)
+			output = out.String()
+		}
+	}()
+	lines := strings.Split(strings.ReplaceAll(script, "\r\n", "\n"), "\n")
+	if n := len(lines); n > 0 && lines[n-1] == "" {
+		lines = lines[:n-1] // the script's final newline ends the last line
+	}
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		trimmed := strings.TrimSpace(line)
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			out.WriteString(line + "\n")
+			continue
+		}
+		// Continuation lines: echo verbatim, run joined.
+		echo := []string{line}
+		cmd := line
+		for strings.HasSuffix(cmd, "\\") && i+1 < len(lines) {
+			i++
+			echo = append(echo, lines[i])
+			cmd = strings.TrimSuffix(cmd, "\\") + " " + lines[i]
+		}
+		cmd, delim, strip, hasHeredoc := cutHeredoc(cmd)
+		var stdin string
+		if hasHeredoc {
+			start := i + 1
+			end := -1
+			for j := start; j < len(lines); j++ {
+				l := lines[j]
+				if strip {
+					l = strings.TrimLeft(l, "\t")
+				}
+				if l == delim {
+					end = j
+					break
+				}
+			}
+			if end < 0 {
+				return out.String(), fmt.Errorf("line %d: here-document delimited by %q is not terminated", i+1, delim)
+			}
+			body := lines[start:end]
+			echo = append(echo, lines[start:end+1]...)
+			for k, l := range body {
+				if strip {
+					body[k] = strings.TrimLeft(l, "\t")
+				}
+			}
+			if len(body) > 0 {
+				stdin = strings.Join(body, "\n") + "\n"
+			}
+			i = end
+		}
+		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
+		out.WriteString(runCommand(sim, strings.TrimSpace(cmd), stdin))
+	}
+	return out.String(), nil
+}
+
+// runCommand runs one command line and returns its output, each stream
+// ending in a newline.
+func runCommand(sim Sim, cmd, stdin string) string {
+	words := strings.Fields(cmd)
+	if len(words) == 0 {
+		return ""
+	}
+	switch words[0] {
+	case "kubectl":
+		r := kubectl.Run(sim, cmd, stdin)
+		return terminated(r.Stdout) + terminated(r.Stderr)
+	case "sim":
+		return runSim(sim, words[1:])
+	}
+	return fmt.Sprintf("error: unknown command %q\n", words[0])
+}
+
+func runSim(sim Sim, args []string) string {
+	if len(args) == 0 {
+		return "error: sim needs a subcommand: advance DURATION or settle [MAX]\n"
+	}
+	switch args[0] {
+	case "advance":
+		if len(args) != 2 {
+			return "error: usage: sim advance DURATION (e.g. 30s, 1m30s)\n"
+		}
+		d, err := time.ParseDuration(args[1])
+		if err != nil || d < 0 {
+			return fmt.Sprintf("error: invalid duration %q (use e.g. 30s, 1m30s)\n", args[1])
+		}
+		sim.Advance(d)
+		return ""
+	case "settle":
+		max := DefaultSettle
+		if len(args) > 2 {
+			return "error: usage: sim settle [MAX]\n"
+		}
+		if len(args) == 2 {
+			d, err := time.ParseDuration(args[1])
+			if err != nil || d <= 0 {
+				return fmt.Sprintf("error: invalid duration %q (use e.g. 30s, 1m30s)\n", args[1])
+			}
+			max = d
+		}
+		if settled, _ := sim.Settle(max); !settled {
+			return fmt.Sprintf("sim: not settled after %s: still busy (back-offs or retries pending)\n", max)
+		}
+		return ""
+	}
+	return fmt.Sprintf("error: unknown command \"sim %s\"\n", args[0])
+}
+
+// cutHeredoc finds an unquoted "<<WORD" (or "<< WORD", "<<'WORD'",
+// "<<-WORD") in a command line and returns the line without it.
+func cutHeredoc(line string) (cmd, delim string, stripTabs, ok bool) {
+	var quote rune
+	for i, c := range line {
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == '<' && strings.HasPrefix(line[i:], "<<"):
+			rest := line[i+2:]
+			if strings.HasPrefix(rest, "-") {
+				stripTabs, rest = true, rest[1:]
+			}
+			rest = strings.TrimLeft(rest, " \t")
+			word := rest
+			after := ""
+			if j := strings.IndexAny(rest, " \t"); j >= 0 {
+				word, after = rest[:j], rest[j:]
+			}
+			word = strings.Trim(word, `'"`)
+			if word == "" {
+				return line, "", false, false
+			}
+			return strings.TrimRight(line[:i], " \t") + after, word, stripTabs, true
+		}
+	}
+	return line, "", false, false
+}
+
+func terminated(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}

@@ -1,0 +1,165 @@
+package transcript
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// fakeSim is a store on a clock with no controllers; busyUntil says when
+// it would settle.
+type fakeSim struct {
+	clk       *clock.Sim
+	st        *store.Store
+	files     map[string]string
+	busyUntil time.Time
+}
+
+func newSim(t testing.TB) *fakeSim {
+	clk := clock.New(1)
+	s := &fakeSim{clk: clk, st: store.New(clk), files: map[string]string{}}
+	_, err := s.st.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
+	require.NoError(t, err)
+	return s
+}
+
+func (s *fakeSim) Store() *store.Store { return s.st }
+
+func (s *fakeSim) RunUntil(done func() bool, max time.Duration) bool {
+	for elapsed := time.Duration(0); !done(); elapsed += time.Second {
+		if elapsed >= max {
+			return false
+		}
+		s.clk.Advance(time.Second)
+	}
+	return true
+}
+
+func (s *fakeSim) ReadFile(name string) ([]byte, error) {
+	if f, ok := s.files[name]; ok {
+		return []byte(f), nil
+	}
+	return nil, errors.New("not found")
+}
+
+func (s *fakeSim) Advance(d time.Duration) { s.clk.Advance(d) }
+
+func (s *fakeSim) Settle(max time.Duration) (bool, time.Duration) {
+	start := s.clk.Now()
+	if wait := s.busyUntil.Sub(start); wait > 0 {
+		if wait > max {
+			s.clk.Advance(max)
+			return false, max
+		}
+		s.clk.Advance(wait)
+		return true, wait
+	}
+	return true, 0
+}
+
+func TestRunEchoesCommandsAndTheirOutput(t *testing.T) {
+	sim := newSim(t)
+	script := `# Create a namespace, then look.
+kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: web
+EOF
+
+sim advance 1m30s
+kubectl get ns web -o name
+kubectl get pods
+kubectl get \
+  ns default -o name
+frobnicate now
+sim settle
+`
+	out, err := Run(sim, script)
+	require.NoError(t, err)
+	assert.Equal(t, `# Create a namespace, then look.
+$ kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: web
+EOF
+namespace/web created
+
+$ sim advance 1m30s
+$ kubectl get ns web -o name
+namespace/web
+$ kubectl get pods
+No resources found in default namespace.
+$ kubectl get \
+  ns default -o name
+namespace/default
+$ frobnicate now
+error: unknown command "frobnicate"
+$ sim settle
+`, out)
+	assert.Equal(t, 90*time.Second, sim.clk.Now().Sub(clock.Epoch))
+}
+
+func TestAgeFollowsSimulatedTime(t *testing.T) {
+	sim := newSim(t)
+	out, err := Run(sim, "sim advance 2m\nkubectl get ns")
+	require.NoError(t, err)
+	// No namespace controller here sets phase Active, so STATUS is empty.
+	assert.Equal(t, "$ sim advance 2m\n$ kubectl get ns\nNAME      STATUS   AGE\ndefault            2m\n", out)
+}
+
+func TestSettleReportsABusyCluster(t *testing.T) {
+	sim := newSim(t)
+	sim.busyUntil = sim.clk.Now().Add(time.Hour)
+	out, err := Run(sim, "sim settle\nsim settle 30s\nsim settle forever\nsim advance -1s\nsim fly")
+	require.NoError(t, err)
+	assert.Equal(t, `$ sim settle
+sim: not settled after 10m0s: still busy (back-offs or retries pending)
+$ sim settle 30s
+sim: not settled after 30s: still busy (back-offs or retries pending)
+$ sim settle forever
+error: invalid duration "forever" (use e.g. 30s, 1m30s)
+$ sim advance -1s
+error: invalid duration "-1s" (use e.g. 30s, 1m30s)
+$ sim fly
+error: unknown command "sim fly"
+`, out)
+	assert.Equal(t, 10*time.Minute+30*time.Second, sim.clk.Now().Sub(clock.Epoch))
+}
+
+func TestHeredocVariants(t *testing.T) {
+	sim := newSim(t)
+	out, err := Run(sim, "kubectl apply -f - <<'END'\n\tapiVersion: v1\nEND\nkubectl apply -f - <<-X\n\tapiVersion: v1\n\tkind: Namespace\n\tmetadata: {name: a}\n\tX\n")
+	require.NoError(t, err)
+	assert.Contains(t, out, "$ kubectl apply -f - <<'END'\n\tapiVersion: v1\nEND\nerror: error parsing STDIN:")
+	assert.Contains(t, out, "\tX\nnamespace/a created\n")
+
+	_, err = Run(sim, "kubectl apply -f - <<EOF\napiVersion: v1\n")
+	assert.EqualError(t, err, `line 1: here-document delimited by "EOF" is not terminated`)
+}
+
+func FuzzRun(f *testing.F) {
+	for _, s := range []string{
+		"# c\n\nkubectl get pods\n", "sim advance 1s\nsim settle 1m\n", "kubectl apply -f - <<EOF\nkind: Namespace\nEOF\n",
+		"kubectl get \\\n pods", "<<EOF\nEOF", "x <<", "kubectl 'a <<EOF'", "sim", "\\",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		sim := newSim(t)
+		out, err := Run(sim, script)
+		if err == nil && script != "" {
+			assert.True(t, strings.HasSuffix(out, "\n"), "%q", out)
+		}
+		assert.NotContains(t, out, "internal error")
+	})
+}

@@ -1,0 +1,454 @@
+package yaml
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+
+	goyaml "github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// Decode reads every document of a multi-document YAML text into a typed
+// object, in order. Empty and comment-only documents are skipped.
+//
+// Each document is parsed and checked on its own, so one broken document
+// does not hide the problems of the others. On failure the error is Errors
+// (every problem found, in text order) and the slice holds the documents
+// that decoded cleanly; callers that apply all-or-nothing, as kubectl does
+// for a file that does not parse, should ignore it.
+//
+// Decode never panics: a failure inside the YAML library becomes an Error.
+func Decode(text string) ([]api.Object, error) {
+	var (
+		objs []api.Object
+		errs Errors
+		doc  int
+	)
+	for _, chunk := range splitDocuments(text) {
+		o, docErrs, empty := decodeDocument(chunk, doc)
+		if empty {
+			continue
+		}
+		if len(docErrs) > 0 {
+			errs = append(errs, docErrs...)
+		} else {
+			objs = append(objs, o)
+		}
+		doc++
+	}
+	if len(errs) > 0 {
+		return objs, errs
+	}
+	return objs, nil
+}
+
+// chunk is one document's text and the line it starts on in the whole text.
+type chunk struct {
+	text      string
+	startLine int
+}
+
+// splitDocuments cuts text at "---" lines. A document keeps its "---" line,
+// which may carry content ("--- {a: 1}"); the parser reads it.
+func splitDocuments(text string) []chunk {
+	text = strings.TrimPrefix(text, "\ufeff")
+	var (
+		chunks []chunk
+		start  int // byte offset of the current chunk
+		line   = 1
+		first  = 1 // line of the current chunk
+	)
+	for off := 0; off < len(text); {
+		end := strings.IndexByte(text[off:], '\n')
+		next := len(text)
+		if end >= 0 {
+			next = off + end + 1
+		}
+		if off > 0 && isDocumentStart(text[off:next]) {
+			chunks = append(chunks, chunk{text[start:off], first})
+			start, first = off, line
+		}
+		off = next
+		line++
+	}
+	return append(chunks, chunk{text[start:], first})
+}
+
+func isDocumentStart(line string) bool {
+	rest, ok := strings.CutPrefix(line, "---")
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r')
+}
+
+// decodeDocument decodes one document; empty reports a document with no
+// content at all.
+func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) {
+	d := &docDecoder{doc: doc, lines: strings.Split(c.text, "\n"), startLine: c.startLine}
+	defer func() {
+		// goccy is a large parser fed arbitrary text; a panic in it must not
+		// end the wasm program, so it becomes this document's error.
+		if r := recover(); r != nil {
+			obj, empty = nil, false
+			errs = Errors{{Line: c.startLine, Doc: doc, Message: fmt.Sprintf("cannot read this document: %v", r)}}
+		}
+	}()
+	// Blank lines in front make the parser's line numbers those of the
+	// whole text, in positions and in its messages alike.
+	src := strings.Repeat("\n", c.startLine-1) + c.text
+	file, err := parser.ParseBytes([]byte(src), 0)
+	if err != nil {
+		return nil, Errors{d.syntaxError(err)}, false
+	}
+	var body ast.Node
+	for _, dn := range file.Docs {
+		if dn.Body == nil {
+			continue
+		}
+		if body != nil {
+			return nil, Errors{d.at(dn.Body, "a document may hold one object; separate objects with a \"---\" line")}, false
+		}
+		body = dn.Body
+	}
+	if body == nil {
+		return nil, nil, true
+	}
+	obj, errs = d.decode(body)
+	return obj, errs, false
+}
+
+type docDecoder struct {
+	doc       int
+	lines     []string // the document's own lines, for finding tabs
+	startLine int
+}
+
+func (d *docDecoder) errorAt(tk *token.Token, msg string) *Error {
+	e := &Error{Doc: d.doc, Message: msg}
+	if tk != nil {
+		e.Line, e.Column = tk.Position.Line, tk.Position.Column
+	}
+	return e
+}
+
+func (d *docDecoder) at(n ast.Node, msg string) *Error { return d.errorAt(startToken(n), msg) }
+
+func (d *docDecoder) decode(body ast.Node) (api.Object, Errors) {
+	m, ok := unwrap(body).(*ast.MappingNode)
+	if !ok {
+		return nil, Errors{d.at(body, fmt.Sprintf(
+			"a document must be a mapping with apiVersion, kind and metadata, not a %s", nodeKind(body)))}
+	}
+	kind, errs := d.kindOf(m)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	c := &checker{doc: d.doc}
+	c.check(m, reflect.TypeOf(kind.New()), "")
+	if len(c.errs) > 0 {
+		sort.SliceStable(c.errs, func(i, j int) bool {
+			a, b := c.errs[i], c.errs[j]
+			return a.Line < b.Line || (a.Line == b.Line && a.Column < b.Column)
+		})
+		return nil, c.errs
+	}
+	obj := kind.New()
+	// The checker has refused everything goccy would; its own errors are a
+	// backstop, converted with their positions.
+	if err := newDecoder().DecodeFromNode(m, obj); err != nil {
+		return nil, Errors{d.decodeError(err, m)}
+	}
+	return obj, nil
+}
+
+// kindOf reads apiVersion and kind from the top-level mapping and finds
+// the kind, with kubectl's wording when it cannot.
+func (d *docDecoder) kindOf(m *ast.MappingNode) (*api.Kind, Errors) {
+	var apiVersion, kind string
+	var versionNode, kindNode ast.Node
+	var errs Errors
+	for _, mv := range m.Values {
+		key := keyString(mv.Key)
+		if key != "apiVersion" && key != "kind" {
+			continue
+		}
+		s, ok := stringValue(mv.Value)
+		if !ok {
+			errs = append(errs, d.at(mv.Value, fmt.Sprintf("%s must be a string, not a %s", key, nodeKind(mv.Value))))
+			continue
+		}
+		if key == "kind" {
+			kind, kindNode = s, mv.Value
+		} else {
+			apiVersion, versionNode = s, mv.Value
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if apiVersion == "" {
+		errs = append(errs, d.at(m, "apiVersion is not set"))
+	}
+	if kind == "" {
+		errs = append(errs, d.at(m, "kind is not set"))
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if k := api.KindFor(apiVersion, kind); k != nil {
+		return k, nil
+	}
+	msg := fmt.Sprintf("no matches for kind %q in version %q", kind, apiVersion)
+	for _, k := range api.Kinds {
+		switch {
+		case k.Kind == kind:
+			return nil, Errors{d.at(versionNode, fmt.Sprintf("%s: %s is served as apiVersion: %s", msg, kind, k.APIVersion()))}
+		case strings.EqualFold(k.Kind, kind):
+			return nil, Errors{d.at(kindNode, fmt.Sprintf("%s: did you mean kind: %s? (kinds are case-sensitive)", msg, k.Kind))}
+		}
+	}
+	return nil, Errors{d.at(kindNode, fmt.Sprintf("%s: supported kinds are %s", msg, strings.Join(api.KnownKinds(), ", ")))}
+}
+
+func newDecoder() *goyaml.Decoder {
+	return goyaml.NewDecoder(strings.NewReader(""),
+		goyaml.Strict(),
+		goyaml.UseJSONUnmarshaler(),
+		// api.Time embeds time.Time, whose promoted UnmarshalText goccy
+		// would prefer to api.Time's own UnmarshalJSON.
+		// Booleans as kubectl reads them: `paused: yes` is true.
+		goyaml.CustomUnmarshaler(func(v *bool, b []byte) error {
+			x, ok := parseBool(strings.TrimSpace(string(b)))
+			if !ok {
+				return fmt.Errorf("cannot unmarshal %s into bool", strings.TrimSpace(string(b)))
+			}
+			*v = x
+			return nil
+		}),
+		goyaml.CustomUnmarshaler(func(t *api.Time, b []byte) error {
+			j, err := goyaml.YAMLToJSON(b)
+			if err != nil {
+				return err
+			}
+			return t.UnmarshalJSON([]byte(strings.TrimSpace(string(j))))
+		}),
+	)
+}
+
+var positionInMessage = regexp.MustCompile(`\[(\d+):(\d+)\]`)
+
+// syntaxError turns a parse failure into an Error, explaining the two
+// mistakes hand-written YAML makes most: tabs and repeated keys.
+func (d *docDecoder) syntaxError(err error) *Error {
+	var ye goyaml.Error
+	if !errors.As(err, &ye) {
+		return &Error{Line: d.startLine, Doc: d.doc, Message: err.Error()}
+	}
+	e := d.errorAt(ye.GetToken(), ye.GetMessage())
+	if line, col, ok := d.tabIndent(e.Line); ok {
+		e.Line, e.Column = line, col
+		e.Message = "tabs are not allowed for indentation in YAML; indent with spaces"
+		return e
+	}
+	msg := ye.GetMessage()
+	if strings.HasPrefix(msg, "mapping key ") && strings.Contains(msg, " already defined at ") {
+		key, at, _ := strings.Cut(strings.TrimPrefix(msg, "mapping key "), " already defined at ")
+		if p := positionInMessage.FindStringSubmatch(at); p != nil {
+			msg = fmt.Sprintf("duplicate key %s (first defined at line %s)", key, p[1])
+		}
+	}
+	e.Message = positionInMessage.ReplaceAllString(msg, "line $1, column $2")
+	return e
+}
+
+// tabIndent finds the first line up to errLine (or anywhere, if errLine is
+// unknown) whose indentation holds a tab. YAML forbids tabs there, and the
+// parser's own message ("found character that cannot start any token")
+// does not say so.
+func (d *docDecoder) tabIndent(errLine int) (line, col int, ok bool) {
+	for i, l := range d.lines {
+		n := d.startLine + i
+		if errLine > 0 && n > errLine {
+			break
+		}
+		for j := 0; j < len(l) && (l[j] == ' ' || l[j] == '\t'); j++ {
+			if l[j] == '\t' {
+				return n, j + 1, true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// decodeError converts an error from goccy's decoder, naming the field by
+// its path in the object.
+func (d *docDecoder) decodeError(err error, root ast.Node) *Error {
+	var ye goyaml.Error
+	if !errors.As(err, &ye) || ye.GetToken() == nil {
+		return &Error{Line: startToken(root).Position.Line, Doc: d.doc, Message: err.Error()}
+	}
+	tk := ye.GetToken()
+	path := pathOfToken(root, tk)
+	prefix := ""
+	if path != "" {
+		prefix = path + ": "
+	}
+	var (
+		te *goyaml.TypeError
+		oe *goyaml.OverflowError
+		ue *goyaml.UnknownFieldError
+	)
+	switch {
+	case errors.As(err, &ue):
+		return d.errorAt(tk, fmt.Sprintf("unknown field %q", path))
+	case errors.As(err, &te):
+		return d.errorAt(tk, fmt.Sprintf("%scannot unmarshal %s into %s", prefix, goKindName(te.SrcType.String()), te.DstType))
+	case errors.As(err, &oe):
+		return d.errorAt(tk, fmt.Sprintf("%scannot unmarshal number %s into %s", prefix, oe.SrcNum, oe.DstType))
+	}
+	return d.errorAt(tk, prefix+ye.GetMessage())
+}
+
+func goKindName(t string) string {
+	switch {
+	case strings.HasPrefix(t, "map"):
+		return "map"
+	case strings.HasPrefix(t, "[]"):
+		return "list"
+	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), strings.HasPrefix(t, "float"):
+		return "number"
+	}
+	return t
+}
+
+// pathOfToken finds the node a token belongs to and returns its field path
+// ("spec.template.spec.containers[0].image").
+func pathOfToken(root ast.Node, tk *token.Token) string {
+	var found string
+	ast.Walk(visitFunc(func(n ast.Node) bool {
+		if found == "" && n.GetToken() == tk {
+			found = strings.TrimPrefix(strings.TrimPrefix(n.GetPath(), "$"), ".")
+		}
+		return found == ""
+	}), root)
+	return found
+}
+
+type visitFunc func(ast.Node) bool
+
+func (f visitFunc) Visit(n ast.Node) ast.Visitor {
+	if f(n) {
+		return f
+	}
+	return nil
+}
+
+// unwrap looks through anchors and tags to the node they decorate.
+func unwrap(n ast.Node) ast.Node {
+	for {
+		switch x := n.(type) {
+		case *ast.AnchorNode:
+			n = x.Value
+		case *ast.TagNode:
+			n = x.Value
+		default:
+			return n
+		}
+	}
+}
+
+// startToken is where a node begins for a reader: a mapping's first key,
+// not the colon goccy records.
+func startToken(n ast.Node) *token.Token {
+	switch x := n.(type) {
+	case *ast.MappingNode:
+		if len(x.Values) > 0 && !x.IsFlowStyle {
+			return startToken(x.Values[0].Key)
+		}
+		return x.Start
+	case *ast.MappingValueNode:
+		return startToken(x.Key)
+	case *ast.SequenceNode:
+		return x.Start
+	case *ast.LiteralNode:
+		return x.Start
+	case *ast.AnchorNode:
+		return x.Start
+	case *ast.TagNode:
+		return x.Start
+	case *ast.AliasNode:
+		return x.Start
+	case nil:
+		return nil
+	}
+	return n.GetToken()
+}
+
+// keyString is a mapping key as JSON would name it.
+func keyString(k ast.MapKeyNode) string {
+	switch x := unwrap(k).(type) {
+	case *ast.StringNode:
+		return x.Value
+	case *ast.MappingKeyNode:
+		if s, ok := x.Value.(*ast.StringNode); ok {
+			return s.Value
+		}
+	}
+	if tk := k.GetToken(); tk != nil {
+		return tk.Value
+	}
+	return k.String()
+}
+
+// stringValue is n's text when n is a string scalar.
+func stringValue(n ast.Node) (string, bool) {
+	switch x := unwrap(n).(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.NullNode:
+		return "", true // "kind: null" is as good as no kind
+	}
+	return "", false
+}
+
+// nodeKind names a node's type in the words of an error message.
+func nodeKind(n ast.Node) string {
+	switch x := unwrap(n).(type) {
+	case *ast.MappingNode, *ast.MappingValueNode:
+		return "map"
+	case *ast.SequenceNode:
+		return "list"
+	case *ast.IntegerNode, *ast.FloatNode, *ast.InfinityNode, *ast.NanNode:
+		return "number"
+	case *ast.BoolNode:
+		return "bool"
+	case *ast.NullNode:
+		return "null"
+	case *ast.StringNode:
+		if isPlain(x.Token) {
+			switch resolvePlain(x.Value) {
+			case kindBool:
+				return "bool"
+			case kindInt, kindFloat:
+				return "number"
+			}
+		}
+		return "string"
+	case *ast.LiteralNode:
+		return "string"
+	case *ast.AliasNode:
+		return "alias"
+	}
+	return "value"
+}
+
+// isPlain reports an unquoted scalar token.
+func isPlain(tk *token.Token) bool {
+	return tk != nil && tk.Type != token.SingleQuoteType && tk.Type != token.DoubleQuoteType
+}

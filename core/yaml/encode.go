@@ -1,0 +1,75 @@
+package yaml
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// Encode writes o as `kubectl get -o yaml` prints it. An object without
+// apiVersion and kind gets them from its Go type (o itself is not changed).
+func Encode(o api.Object) (string, error) {
+	v, err := toGeneric(o)
+	if err != nil {
+		return "", err
+	}
+	return emitDocument(v), nil
+}
+
+// EncodeList writes objs as `kubectl get pods -o yaml` prints several: one
+// v1 List holding them as items.
+func EncodeList(objs []api.Object) (string, error) {
+	items := make([]any, 0, len(objs))
+	for _, o := range objs {
+		v, err := toGeneric(o)
+		if err != nil {
+			return "", err
+		}
+		items = append(items, v)
+	}
+	return emitDocument(map[string]any{
+		"apiVersion": "v1",
+		"items":      items,
+		"kind":       "List",
+		"metadata":   map[string]any{"resourceVersion": ""},
+	}), nil
+}
+
+// EncodeJSON writes o as `kubectl get -o json` prints it: fields in the
+// order of the Go type, 4-space indentation, a final newline.
+func EncodeJSON(o api.Object) (string, error) {
+	b, err := json.MarshalIndent(withKind(o), "", "    ")
+	if err != nil {
+		return "", err
+	}
+	return string(b) + "\n", nil
+}
+
+// toGeneric is o as JSON sees it — names, omitted fields, and the text of
+// Quantity, IntOrString and Time all decided by JSON tags and marshalers —
+// in the generic form the emitter writes.
+func toGeneric(o api.Object) (any, error) {
+	b, err := json.Marshal(withKind(o))
+	if err != nil {
+		return nil, err
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber() // keep integers exact and numbers as written
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+// withKind returns o, or a copy with apiVersion and kind filled in when o
+// lacks them: kubectl always prints both.
+func withKind(o api.Object) api.Object {
+	if t := o.GetTypeMeta(); t.APIVersion != "" && t.Kind != "" {
+		return o
+	}
+	c := api.DeepCopyObject(o)
+	api.SetKind(c)
+	return c
+}

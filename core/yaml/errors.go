@@ -1,0 +1,40 @@
+package yaml
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Error is one problem in the user's YAML. Line and Column are 1-based and
+// count from the start of the whole multi-document text (0 when unknown), so
+// an editor can underline the spot.
+type Error struct {
+	Line, Column int
+	// Doc is the 0-based index of the document among the non-empty ones
+	// (empty and comment-only documents are not counted).
+	Doc     int
+	Message string
+}
+
+// Error prints "line 7, column 3: unknown field ..." and leaves out what is
+// unknown.
+func (e *Error) Error() string {
+	switch {
+	case e.Line == 0:
+		return e.Message
+	case e.Column == 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Message)
+	}
+	return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Message)
+}
+
+// Errors is every problem Decode found, in document and line order.
+type Errors []*Error
+
+func (l Errors) Error() string {
+	msgs := make([]string, len(l))
+	for i, e := range l {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
