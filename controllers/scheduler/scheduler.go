@@ -49,16 +49,26 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
 				r.forget(store.KeyOf(p))
+				if p.(*api.Pod).Spec.NodeName != "" {
+					r.retryUnschedulable() // its node has room now
+				}
 			}
 		}})
 	// A node that appears or changes may fit pods that fitted nowhere.
-	retryAll := func() {
-		for _, p := range r.pods.ByIndex(informer.IndexNode, "") {
-			enqueueIfPending(p)
+	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { r.retryUnschedulable() },
+		OnUpdate: func(_, _ api.Object) { r.retryUnschedulable() }})
+	return c
+}
+
+// retryUnschedulable re-queues the pods that fitted nowhere, as upstream
+// moves its unschedulable queue back to active on cluster events.
+func (r *Reconciler) retryUnschedulable() {
+	for _, o := range r.pods.ByIndex(informer.IndexNode, "") {
+		p := o.(*api.Pod)
+		if c := p.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && needsScheduling(p) {
+			r.ctrl.EnqueueObject(p)
 		}
 	}
-	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { retryAll() }, OnUpdate: func(_, _ api.Object) { retryAll() }})
-	return c
 }
 
 func needsScheduling(p *api.Pod) bool {
@@ -134,22 +144,12 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 			return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
 		}
 	}
-	onNode := r.pods.ByIndex(informer.IndexNode, n.Name)
-	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(countActive(onNode)+r.assumedOn(n.Name)+1) > maxPods.Value() {
+	use := r.usage(n.Name)
+	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(use.pods+1) > maxPods.Value() {
 		return "Too many pods"
 	}
 	for _, res := range []string{"cpu", "memory"} {
-		alloc, ok := n.Status.Allocatable[res]
-		if !ok {
-			continue
-		}
-		used := int64(0)
-		for _, o := range onNode {
-			if p := o.(*api.Pod); api.IsPodActive(p) || p.DeletionTimestamp != nil {
-				used += podRequest(p, res)
-			}
-		}
-		if used+podRequest(pod, res) > alloc.MilliValue() {
+		if alloc, ok := n.Status.Allocatable[res]; ok && use.requests[res]+podRequest(pod, res) > alloc.MilliValue() {
 			return "Insufficient " + res
 		}
 	}
@@ -161,7 +161,7 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
 	best, bestCount, ties := fit[0], -1, 0
 	for _, n := range fit {
-		c := countActive(r.pods.ByIndex(informer.IndexNode, n.Name)) + r.assumedOn(n.Name)
+		c := r.usage(n.Name).pods
 		switch {
 		case bestCount < 0 || c < bestCount:
 			best, bestCount, ties = n, c, 1
@@ -245,14 +245,28 @@ func tolerates(ts []api.Toleration, t api.Taint) bool {
 	return false
 }
 
-func countActive(objs []api.Object) int {
-	n := 0
-	for _, o := range objs {
-		if api.IsPodActive(o.(*api.Pod)) {
-			n++
+// nodeUsage is what a node's pods take: their count and summed requests
+// (milli-units), including pods bound but not yet in the cache.
+type nodeUsage struct {
+	pods     int
+	requests map[string]int64
+}
+
+// usage reads a node's pods from the cache. Terminating pods still hold
+// their resources until the kubelet has stopped them.
+func (r *Reconciler) usage(node string) nodeUsage {
+	u := nodeUsage{pods: r.assumedOn(node), requests: map[string]int64{}}
+	r.pods.EachByIndex(informer.IndexNode, node, func(o api.Object) {
+		p := o.(*api.Pod)
+		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+			return
 		}
-	}
-	return n
+		u.pods++
+		for _, res := range []string{"cpu", "memory"} {
+			u.requests[res] += podRequest(p, res)
+		}
+	})
+	return u
 }
 
 // podRequest sums a pod's container requests of a resource, in milli-units.

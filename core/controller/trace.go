@@ -29,32 +29,37 @@ type Entry struct {
 
 // Trace keeps the newest entries in a bounded ring.
 type Trace struct {
-	limit   int
-	entries []Entry
-	next    int64
+	ring []Entry // ring[i%limit] holds the entry with Seq i+1
+	next int64   // Seq of the newest entry
 }
 
 // NewTrace returns a trace that keeps at most limit entries.
-func NewTrace(limit int) *Trace { return &Trace{limit: limit} }
+func NewTrace(limit int) *Trace { return &Trace{ring: make([]Entry, 0, limit)} }
 
 func (t *Trace) add(e Entry) {
 	t.next++
 	e.Seq = t.next
-	if len(t.entries) >= t.limit {
-		copy(t.entries, t.entries[len(t.entries)-t.limit+1:])
-		t.entries = t.entries[:t.limit-1]
+	if len(t.ring) < cap(t.ring) {
+		t.ring = append(t.ring, e)
+		return
 	}
-	t.entries = append(t.entries, e)
+	t.ring[(t.next-1)%int64(cap(t.ring))] = e
 }
 
 // Since returns the entries with Seq > seq still kept, oldest first.
 func (t *Trace) Since(seq int64) []Entry {
-	for i, e := range t.entries {
-		if e.Seq > seq {
-			return t.entries[i:]
-		}
+	oldest := t.next - int64(len(t.ring)) + 1
+	if seq+1 > oldest {
+		oldest = seq + 1
 	}
-	return nil
+	if oldest > t.next {
+		return nil
+	}
+	out := make([]Entry, 0, t.next-oldest+1)
+	for s := oldest; s <= t.next; s++ {
+		out = append(out, t.ring[(s-1)%int64(cap(t.ring))])
+	}
+	return out
 }
 
 // Last is the Seq of the newest entry.

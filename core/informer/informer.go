@@ -284,3 +284,15 @@ func sortedKeys(m map[string]api.Object) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// CountByIndex is len(ByIndex(name, value)) without building the list.
+func (i *Informer) CountByIndex(name, value string) int { return len(i.indexes[name][value]) }
+
+// EachByIndex calls fn for every cached object whose index name has value,
+// in no particular order: for sums and counts, where order cannot matter
+// and sorting would cost more than the work.
+func (i *Informer) EachByIndex(name, value string, fn func(api.Object)) {
+	for k := range i.indexes[name][value] {
+		fn(i.items[k])
+	}
+}

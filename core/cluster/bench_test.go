@@ -1,0 +1,87 @@
+package cluster_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+func benchDeployment(n int, image string) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: bench
+spec:
+  replicas: %d
+  selector:
+    matchLabels:
+      app: bench
+  template:
+    metadata:
+      labels:
+        app: bench
+    spec:
+      containers:
+      - name: bench
+        image: %s
+`, n, image)
+}
+
+// nodesFor is the benchmark's node count: max(3, ⌈N/110⌉), as the peer's.
+func nodesFor(n int) int { return max(3, (n+109)/110) }
+
+func readyPods(c *cluster.Cluster, image string) int {
+	ready := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		p := o.(*api.Pod)
+		if api.IsPodActive(p) && api.IsPodReady(p) && p.Spec.Containers[0].Image == image {
+			ready++
+		}
+	}
+	return ready
+}
+
+// BenchmarkDeploymentReady: apply a Deployment of N replicas and run the
+// loop until all N pods are Running and Ready.
+func BenchmarkDeploymentReady(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+				if _, err := c.Apply(benchDeployment(n, "bench:1.0")); err != nil {
+					b.Fatal(err)
+				}
+				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:1.0") != n {
+					b.Fatalf("not ready: %d of %d", readyPods(c, "bench:1.0"), n)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkRollingUpdate: from N Ready pods, change the image and run
+// until N new pods are Ready and the old ones are gone.
+func BenchmarkRollingUpdate(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+				if _, err := c.Apply(benchDeployment(n, "bench:1.0")); err != nil {
+					b.Fatal(err)
+				}
+				c.Settle(0)
+				b.StartTimer()
+				if _, err := c.Apply(strings.Replace(benchDeployment(n, "bench:1.0"), "bench:1.0", "bench:2.0", 1)); err != nil {
+					b.Fatal(err)
+				}
+				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:2.0") != n || c.Store().Count(api.ResourceFor("pods")) != n {
+					b.Fatalf("rollout incomplete: %d new ready, %d pods", readyPods(c, "bench:2.0"), c.Store().Count(api.ResourceFor("pods")))
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,362 @@
+// Package browser_test drives the built kubeloop page in headless Chromium
+// (chromedp), as a learner would: through the editor, the buttons and the
+// terminal. It serves the site from 127.0.0.1 with the production headers
+// (Content-Security-Policy included), so anything the policy blocks fails
+// here first.
+//
+// The site comes from $KUBELOOP_DIST (make test builds it with make site);
+// without it the tests build their own into a temporary folder. Without
+// /usr/bin/chromium the tests skip — unless KUBELOOP_REQUIRE_BROWSER is set,
+// as make test sets it, so CI cannot skip them silently.
+package browser_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/site"
+)
+
+const chromiumPath = "/usr/bin/chromium"
+
+// outDir is where screenshots go (gitignored).
+const outDir = "../out/browser"
+
+var (
+	distOnce sync.Once
+	distDir  string
+	distErr  error
+)
+
+// dist returns the folder of the built site, building it once if
+// KUBELOOP_DIST does not name one.
+func dist(t *testing.T) string {
+	t.Helper()
+	distOnce.Do(func() {
+		if d := os.Getenv("KUBELOOP_DIST"); d != "" {
+			distDir = d
+			return
+		}
+		distDir, distErr = buildSite()
+	})
+	require.NoError(t, distErr, "building the site")
+	for _, f := range []string{"index.html", "app.js", "app.css", "wasm_exec.js", "kubeloop.wasm"} {
+		_, err := os.Stat(filepath.Join(distDir, f))
+		require.NoError(t, err, "the built site lacks %s (run make site)", f)
+	}
+	return distDir
+}
+
+// buildSite does what `make site` does, into a temporary folder.
+func buildSite() (string, error) {
+	dir, err := os.MkdirTemp("", "kubeloop-dist-")
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "kubeloop.wasm"), "github.com/kubeloop/kubeloop/wasm")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build ./wasm: %v\n%s", err, out)
+	}
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", err
+	}
+	if err := copyFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js")); err != nil {
+		return "", err
+	}
+	static, err := filepath.Glob("../../site/static/*")
+	if err != nil {
+		return "", err
+	}
+	for _, f := range static {
+		if err := copyFile(f, filepath.Join(dir, filepath.Base(f))); err != nil {
+			return "", err
+		}
+	}
+	return dir, nil
+}
+
+func copyFile(from, to string) error {
+	src, err := os.Open(from)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	dst, err := os.Create(to)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// serve serves the site on 127.0.0.1 with the production headers. Each
+// test gets its own server, hence its own origin and its own localStorage.
+func serve(t *testing.T, dir string) string {
+	t.Helper()
+	files := http.FileServer(http.Dir(dir))
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range site.SecurityHeaders {
+			w.Header().Set(k, v)
+		}
+		if path.Ext(r.URL.Path) == ".wasm" {
+			w.Header().Set("Content-Type", "application/wasm")
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		files.ServeHTTP(w, r)
+	}))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// page is one browser tab on a fresh copy of the site.
+type page struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+
+	mu      sync.Mutex
+	console []string // console.error/warn calls and uncaught exceptions
+}
+
+// The browser is started once for the package (TestMain); each test opens
+// its own tab on its own server.
+var (
+	browserCtx context.Context
+	browserErr error
+)
+
+func TestMain(m *testing.M) {
+	os.Exit(func() int {
+		if _, err := os.Stat(chromiumPath); err != nil {
+			browserErr = err
+			return m.Run() // each test skips, or fails if the browser is required
+		}
+		profile, err := os.MkdirTemp("", "kubeloop-chromium-")
+		if err != nil {
+			browserErr = err
+			return m.Run()
+		}
+		defer os.RemoveAll(profile)
+		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+			chromedp.ExecPath(chromiumPath),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.Flag("disable-extensions", true),
+			chromedp.UserDataDir(profile), // a fresh profile: no cache, no storage
+		)
+		defer cancelAlloc()
+		ctx, cancel := chromedp.NewContext(allocCtx)
+		defer cancel()
+		if err := chromedp.Do(ctx); err != nil { // starts the browser
+			browserErr = fmt.Errorf("starting %s: %w", chromiumPath, err)
+			return m.Run()
+		}
+		browserCtx = ctx
+		return m.Run()
+	}())
+}
+
+// openPage opens the site in a new tab and waits for kubeloop.ready.
+func openPage(t *testing.T) *page {
+	t.Helper()
+	if browserCtx == nil {
+		if os.Getenv("KUBELOOP_REQUIRE_BROWSER") == "" {
+			t.Skipf("no browser (%v); set KUBELOOP_REQUIRE_BROWSER=1 to make this a failure", browserErr)
+		}
+		t.Fatalf("KUBELOOP_REQUIRE_BROWSER is set but the browser is unavailable: %v", browserErr)
+	}
+	url := serve(t, dist(t))
+	p := &page{t: t, url: url}
+	ctx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithListener(p.onEvent))
+	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelTab()
+	})
+	p.ctx = ctx
+	start := time.Now()
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.EmulateViewport(1600, 960),
+		chromedp.Navigate(url),
+	))
+	p.waitReady()
+	t.Logf("page ready in %v", time.Since(start).Round(time.Millisecond))
+	return p
+}
+
+// onEvent records what the page complains about. It runs in chromedp's
+// event loop: it must return fast and run no command.
+func (p *page) onEvent(ev any) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	switch ev := ev.(type) {
+	case *runtime.EventConsoleAPICalled:
+		if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeWarning {
+			return
+		}
+		var parts []string
+		for _, a := range ev.Args {
+			if a.Value != nil {
+				var s string
+				if json.Unmarshal(a.Value, &s) == nil {
+					parts = append(parts, s)
+					continue
+				}
+				parts = append(parts, string(a.Value))
+			} else {
+				parts = append(parts, a.Description)
+			}
+		}
+		p.console = append(p.console, string(ev.Type)+": "+strings.Join(parts, " "))
+	case *runtime.EventExceptionThrown:
+		msg := ev.ExceptionDetails.Text
+		if ev.ExceptionDetails.Exception != nil {
+			msg += " " + ev.ExceptionDetails.Exception.Description
+		}
+		p.console = append(p.console, "exception: "+msg)
+	}
+}
+
+// consoleErrors returns what the page logged as errors so far.
+func (p *page) consoleErrors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.console...)
+}
+
+// noConsoleErrors fails the test if the page logged an error or warning
+// (a CSP violation, an exception, a recovered panic).
+func (p *page) noConsoleErrors() {
+	p.t.Helper()
+	require.Empty(p.t, p.consoleErrors(), "the page logged errors")
+}
+
+func (p *page) waitReady() {
+	p.t.Helper()
+	ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](
+		`window.kubeloop && window.kubeloop.ready.then(() => true)`, chromedp.EvalAwaitPromise))
+	require.NoError(p.t, err, "waiting for window.kubeloop.ready; console: %v", p.consoleErrors())
+	require.True(p.t, ok)
+}
+
+// reload reloads the page and waits for it to start again.
+func (p *page) reload() {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, chromedp.Reload()))
+	p.waitReady()
+}
+
+// eval evaluates a JavaScript expression (awaiting a Promise) into T.
+func eval[T any](p *page, expr string) T {
+	p.t.Helper()
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	require.NoError(p.t, err, "evaluating %s", expr)
+	return v
+}
+
+// waitFor polls a JavaScript condition until it holds (10 s at most). It
+// polls from Go: chromedp's Poll compiles the predicate with new Function,
+// which the page's Content-Security-Policy rightly forbids.
+func (p *page) waitFor(what, cond string) {
+	p.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(`+cond+`)`))
+		require.NoError(p.t, err, "evaluating %s", cond)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.screenshot("timeout-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+			p.t.Fatalf("timed out waiting for %s (%s); console: %v", what, cond, p.consoleErrors())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// do runs chromedp actions.
+func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx, actions...))
+}
+
+// setEditor replaces the editor's text as typing would (an input event).
+func (p *page) setEditor(text string) {
+	p.t.Helper()
+	js, err := json.Marshal(text)
+	require.NoError(p.t, err)
+	eval[chromedp.Void](p, `(() => { const ta = document.getElementById("yaml");
+		ta.value = `+string(js)+`; ta.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+}
+
+func (p *page) editorText() string {
+	p.t.Helper()
+	return eval[string](p, `document.getElementById("yaml").value`)
+}
+
+// click clicks an element by CSS selector, as the mouse would.
+func (p *page) click(sel string) {
+	p.t.Helper()
+	p.do(chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+}
+
+// count is the number of elements matching a CSS selector.
+func (p *page) count(sel string) int {
+	p.t.Helper()
+	js, _ := json.Marshal(sel)
+	return eval[int](p, `document.querySelectorAll(`+string(js)+`).length`)
+}
+
+func (p *page) text(sel string) string {
+	p.t.Helper()
+	js, _ := json.Marshal(sel)
+	return eval[string](p, `(document.querySelector(`+string(js)+`) || {}).textContent || ""`)
+}
+
+// screenshot saves a PNG of the viewport to tests/out/browser/NAME.png.
+func (p *page) screenshot(name string) string {
+	p.t.Helper()
+	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		p.t.Logf("screenshot %s: %v", name, err)
+		return ""
+	}
+	require.NoError(p.t, os.MkdirAll(outDir, 0o755))
+	file := filepath.Join(outDir, name+".png")
+	require.NoError(p.t, os.WriteFile(file, buf, 0o644))
+	return file
+}

@@ -1,0 +1,287 @@
+package browser_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// nginxDeployment is the course's first manifest (the page's default text).
+const nginxDeployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+  labels:
+    app: nginx
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.7.9
+        ports:
+        - containerPort: 80
+`
+
+const (
+	runningCards = `#nodes .pod.st-running`
+	allCards     = `#nodes .pod`
+)
+
+// applyAndSettle applies the editor through the UI and runs the cluster to rest.
+func (p *page) applyAndSettle() {
+	p.t.Helper()
+	p.click("#apply")
+	p.click("#settle")
+}
+
+func TestEditorApplyShowsThreeRunningPodsThenFive(t *testing.T) {
+	p := openPage(t)
+	assert.Equal(t, nginxDeployment, p.editorText(), "the editor starts with the course's Deployment")
+	p.screenshot("00-start")
+
+	p.setEditor(nginxDeployment)
+	p.applyAndSettle()
+	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	assert.Equal(t, 3, p.count(allCards))
+	assert.Contains(t, p.text("#apply-result"), "deployment.apps/nginx-deployment created")
+	assert.Equal(t, 1, p.count(`#owners [data-deployment="default/nginx-deployment"]`), "the Deployment is drawn in the ownership view")
+	assert.Equal(t, 1, p.count(`#owners .own-rs`), "one ReplicaSet")
+	assert.Equal(t, 3, p.count(`#owners .own-rs .chip.st-running`), "its three pods")
+	assert.Equal(t, 3, p.count(`#nodes .lane[data-node]`), "three node lanes")
+	assert.NotEmpty(t, p.text("#trace"), "the reconcile trace shows the controllers' work")
+	assert.Contains(t, p.text("#events"), "ScalingReplicaSet")
+	p.screenshot("01-three-running")
+
+	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 5", 1))
+	p.applyAndSettle()
+	p.waitFor("five Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 5`)
+	assert.Equal(t, 5, p.count(allCards))
+	assert.Contains(t, p.text("#apply-result"), "deployment.apps/nginx-deployment configured")
+	p.screenshot("02-five-running")
+	p.noConsoleErrors()
+}
+
+func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+
+	// Line 8 becomes an unknown field.
+	bad := strings.Replace(nginxDeployment, "  replicas: 3\n", "  replicas: 4\n  replica: 4\n", 1)
+	p.setEditor(bad)
+	p.click("#apply")
+	p.waitFor("an error under the editor", `document.querySelector("#apply-result .msg-err")`)
+	msg := p.text("#apply-result .msg-err")
+	assert.Contains(t, msg, "line 9")
+	assert.Contains(t, msg, "unknown field")
+	assert.Equal(t, 1, p.count(`#gutter > div.err`), "the line is marked in the gutter")
+	assert.Equal(t, "9", p.text(`#gutter > div.err`))
+	p.click("#settle")
+	assert.Equal(t, 3, p.count(allCards), "nothing changed in the cluster")
+	assert.Equal(t, bad, p.editorText(), "the text is kept")
+	p.screenshot("03-bad-yaml")
+
+	// A validation error is placed at its field's line too.
+	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: -1", 1))
+	p.click("#apply")
+	p.waitFor("the validation error", `(document.querySelector("#apply-result .msg-err") || {}).textContent.includes("replicas")`)
+	assert.Contains(t, p.text("#apply-result .msg-err"), "line 8")
+	assert.Equal(t, 3, p.count(allCards))
+
+	// The text survives a reload.
+	p.setEditor(bad)
+	p.reload()
+	assert.Equal(t, bad, p.editorText(), "the editor text is restored after a reload")
+	p.noConsoleErrors()
+}
+
+func TestTerminalRunsKubectl(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.do(
+		chromedp.Click(chromedp.CSS("#term-input"), chromedp.NodeVisible),
+		chromedp.SendKeys(chromedp.CSS("#term-input"), "kubectl get pods\n"),
+	)
+	p.waitFor("the kubectl table", `document.getElementById("term-out").textContent.includes("STATUS")`)
+	out := p.text("#term-out")
+	assert.Contains(t, out, "kubectl get pods")
+	assert.Contains(t, out, "NAME")
+	assert.Contains(t, out, "READY")
+	assert.Equal(t, 3, strings.Count(out, "Running"), "three rows of Running pods:\n%s", out)
+
+	// History: ↑ brings the command back.
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.ArrowUp))
+	value, err := chromedp.Run(p.ctx, chromedp.Value(chromedp.CSS("#term-input")))
+	require.NoError(t, err)
+	assert.Equal(t, "kubectl get pods", value)
+
+	p.do(
+		chromedp.SetValue(chromedp.CSS("#term-input"), "kubectl scale deployment/nginx-deployment --replicas=2"),
+		chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter),
+	)
+	p.waitFor("the scale message", `document.getElementById("term-out").textContent.includes("scaled")`)
+	p.click("#settle")
+	p.waitFor("two pods", `document.querySelectorAll("`+allCards+`").length === 2`)
+	p.screenshot("04-terminal")
+	p.noConsoleErrors()
+}
+
+func TestJavaScriptAPI(t *testing.T) {
+	p := openPage(t)
+	type applyResult struct {
+		OK     bool
+		Errors []struct {
+			Line, Column int
+			Message      string
+		}
+		Lines []string
+	}
+	res := eval[applyResult](p, `kubeloop.apply(`+jsString(nginxDeployment)+`)`)
+	assert.True(t, res.OK)
+	assert.Equal(t, []string{"deployment.apps/nginx-deployment created"}, res.Lines)
+
+	settle := eval[struct {
+		Settled bool
+		Took    float64
+	}](p, `kubeloop.settle()`)
+	assert.True(t, settle.Settled)
+	assert.Greater(t, settle.Took, 0.0)
+
+	type state struct {
+		Revision int64
+		Nodes    []struct{ Name string }
+		Pods     []struct {
+			Name, Namespace, Phase, Status, Node, IP, Owner string
+			Ready                                           bool
+		}
+	}
+	st := eval[state](p, `kubeloop.state()`)
+	require.Len(t, st.Pods, 3)
+	for _, pod := range st.Pods {
+		assert.Equal(t, "Running", pod.Status)
+		assert.True(t, pod.Ready)
+		assert.NotEmpty(t, pod.Node)
+		assert.NotEmpty(t, pod.IP)
+		assert.True(t, strings.HasPrefix(pod.Owner, "nginx-deployment-"))
+	}
+	assert.Len(t, st.Nodes, 3)
+
+	kc := eval[struct {
+		Stdout, Stderr string
+		ExitCode       int
+	}](p, `kubeloop.kubectl("kubectl get deployments")`)
+	assert.Equal(t, 0, kc.ExitCode)
+	assert.Contains(t, kc.Stdout, "3/3")
+
+	bad := eval[applyResult](p, `kubeloop.apply("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\n  colour: blue\n")`)
+	assert.False(t, bad.OK)
+	require.NotEmpty(t, bad.Errors)
+	assert.Equal(t, 5, bad.Errors[0].Line)
+
+	before := eval[state](p, `kubeloop.state()`).Revision
+	eval[chromedp.Void](p, `kubeloop.advance(30)`)
+	assert.GreaterOrEqual(t, eval[state](p, `kubeloop.state()`).Revision, before)
+
+	eval[chromedp.Void](p, `kubeloop.reset(7)`)
+	assert.Empty(t, eval[state](p, `kubeloop.state()`).Pods, "reset starts an empty cluster")
+	p.noConsoleErrors()
+}
+
+func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
+	p := openPage(t)
+	res := eval[struct {
+		OK    bool
+		Error string
+	}](p, `kubeloop.debug.panic("boom")`)
+	assert.False(t, res.OK)
+	assert.Contains(t, res.Error, "boom")
+	p.waitFor("the error banner", `!document.getElementById("banner").hidden`)
+	assert.Contains(t, p.text("#banner-text"), "boom")
+	p.screenshot("05-panic-banner")
+
+	// Still alive: the API answers and the UI works.
+	assert.Equal(t, 1, eval[int](p, `kubeloop.debug.panics()`))
+	p.applyAndSettle()
+	p.waitFor("three Running pods after the panic", `document.querySelectorAll("`+runningCards+`").length === 3`)
+
+	// A pathological kubectl line does not kill the page either.
+	for _, line := range []string{"", "kubectl", "kubectl get", "kubectl get pods -o", "kubectl " + strings.Repeat("-", 5000), "kubectl get pods -l '!!!'", "kubectl apply -f -"} {
+		eval[chromedp.Void](p, `kubeloop.kubectl(`+jsString(line)+`, "\t\x00garbage: [")`)
+	}
+	assert.Len(t, eval[struct{ Pods []struct{} }](p, `kubeloop.state()`).Pods, 3)
+
+	p.click("#banner-reset")
+	p.waitFor("an empty cluster", `document.querySelectorAll("`+allCards+`").length === 0`)
+	assert.True(t, eval[bool](p, `document.getElementById("banner").hidden`))
+
+	for _, e := range p.consoleErrors() {
+		assert.Contains(t, e, "recovered panic", "only the deliberate panic is logged")
+	}
+}
+
+func TestLanguageToggle(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-lang="zh-CN"]`)
+	assert.Equal(t, "zh-CN", eval[string](p, `document.documentElement.lang`))
+	assert.Contains(t, p.text(".tagline"), "控制器")
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.screenshot("06-zh-CN")
+
+	p.reload()
+	assert.Equal(t, "zh-CN", eval[string](p, `document.documentElement.lang`), "the choice is remembered")
+	p.click(`[data-lang="en"]`)
+	assert.Contains(t, p.text(".tagline"), "controllers")
+	p.noConsoleErrors()
+}
+
+func TestPlayRunsTheClock(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	p.click("#apply")
+	// Playing at ×100 the pods come up without Settle.
+	p.waitFor("three Running pods while playing", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	assert.NotEqual(t, "t = 0s", p.text("#clock-time"))
+	p.click("#play") // pause
+	before := p.text("#clock-time")
+	p.click("#step")
+	assert.Contains(t, p.text("#play"), "Play")
+	_ = before
+	p.noConsoleErrors()
+}
+
+func jsString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case 0:
+			b.WriteString(`\u0000`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
