@@ -5,6 +5,15 @@ package api
 func Default(o Object) {
 	SetKind(o)
 	switch x := o.(type) {
+	case *Namespace:
+		// The namespace lifecycle's finalizer, which the server adds to every
+		// namespace; phase Active until it is deleted.
+		if len(x.Spec.Finalizers) == 0 {
+			x.Spec.Finalizers = []string{"kubernetes"}
+		}
+		if x.Status.Phase == "" {
+			x.Status.Phase = "Active"
+		}
 	case *Pod:
 		defaultPodSpec(&x.Spec, true)
 	case *Deployment:

