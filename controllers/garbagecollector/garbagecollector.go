@@ -120,7 +120,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		if slices.Contains(owner.GetObjectMeta().Finalizers, store.FinalizerForeground) && owner.GetObjectMeta().DeletionTimestamp != nil {
 			if m.DeletionTimestamp == nil {
 				ctx.Why("owner %s %s is being deleted in the foreground: delete its dependent first", ref.Kind, ref.Name)
-				return controller.Result{}, ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: store.PropagationForeground}, "foreground cascade"))
+				return controller.Result{}, ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: r.cascadePolicy(o)}, "foreground cascade"))
 			}
 			return controller.Result{}, nil
 		}
@@ -183,7 +183,7 @@ func (r *Reconciler) foreground(ctx *controller.Context, o api.Object) error {
 	for _, d := range r.dependents(o) {
 		blocking++
 		if d.GetObjectMeta().DeletionTimestamp == nil {
-			if err := ctx.Delete(d, store.DeleteOptions{PropagationPolicy: store.PropagationForeground}, "foreground cascade"); err != nil && !api.IsNotFound(err) {
+			if err := ctx.Delete(d, store.DeleteOptions{PropagationPolicy: r.cascadePolicy(d)}, "foreground cascade"); err != nil && !api.IsNotFound(err) {
 				return err
 			}
 		}
@@ -193,6 +193,18 @@ func (r *Reconciler) foreground(ctx *controller.Context, o api.Object) error {
 		return nil
 	}
 	return r.removeFinalizer(ctx, o, store.FinalizerForeground)
+}
+
+// cascadePolicy is how a dependent of an owner being deleted in the
+// foreground is deleted, as upstream: in the foreground too when it has
+// dependents of its own (so the owner waits for the whole tree), else in
+// the background — a pod then terminates gracefully and its kubelet removes
+// it, instead of leaving the API the moment its finalizer is removed.
+func (r *Reconciler) cascadePolicy(o api.Object) string {
+	if len(r.dependents(o)) > 0 {
+		return store.PropagationForeground
+	}
+	return store.PropagationBackground
 }
 
 func (r *Reconciler) removeFinalizer(ctx *controller.Context, o api.Object, f string) error {

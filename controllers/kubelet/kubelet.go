@@ -54,10 +54,10 @@ type podRuntime struct {
 type stage int
 
 const (
-	stageCreating stage = iota // sandbox and pull in progress
-	stagePullFailed            // ErrImagePull shown; back-off next
-	stageBackOff               // ImagePullBackOff; pull again at nextAt
-	stageStarting              // image present; container starting
+	stageCreating   stage = iota // sandbox and pull in progress
+	stagePullFailed              // ErrImagePull shown; back-off next
+	stageBackOff                 // ImagePullBackOff; pull again at nextAt
+	stageStarting                // image present; container starting
 	stageRunning
 	stageStopping
 )
@@ -134,6 +134,10 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	switch rt.stage {
 	case stageCreating, stageBackOff:
+		if rt.stage == stageBackOff {
+			// The back-off is over: the kubelet tries the pull again.
+			ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", failingImage(pod))
+		}
 		return r.pulled(ctx, pod, node, rt, now)
 	case stagePullFailed:
 		wait := rt.backoff

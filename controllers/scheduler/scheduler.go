@@ -23,17 +23,24 @@ type Reconciler struct {
 	pods, nodes *informer.Informer
 	ctrl        *controller.Controller
 	// assumed holds pods bound but not yet seen bound in the cache (pod
-	// key → node), so decisions made before the watch catches up still
-	// count them — the scheduler cache's "assume" step.
-	assumed map[string]string
-	// assumedCount is assumed counted per node, for O(1) lookups.
-	assumedCount map[string]int
+	// key → node and requests), so decisions made before the watch catches
+	// up still count them, pods and resources — the scheduler cache's
+	// "assume" step.
+	assumed map[string]assumedPod
+	// assumedUsage is assumed summed per node, for O(1) lookups.
+	assumedUsage map[string]nodeUsage
+}
+
+// assumedPod is where an assumed pod went and what it asked for.
+type assumedPod struct {
+	node     string
+	requests map[string]int64
 }
 
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]string{}, assumedCount: map[string]int{}}
+		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	enqueueIfPending := func(o api.Object) {
@@ -98,8 +105,8 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	best := r.score(ctx, fit)
 	ctx.Diff("pod has no node")
 	ctx.Why("%s has the fewest pods among %d feasible node(s)", best.Name, len(fit))
-	if _, done := r.assumed[store.KeyOf(pod)]; done {
-		ctx.Why("already bound to %s; waiting for the cache to show it", r.assumed[store.KeyOf(pod)])
+	if a, done := r.assumed[store.KeyOf(pod)]; done {
+		ctx.Why("already bound to %s; waiting for the cache to show it", a.node)
 		return controller.Result{}, nil
 	}
 	if err := ctx.Bind(pod, best.Name); err != nil {
@@ -108,8 +115,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, err
 	}
-	r.assumed[store.KeyOf(pod)] = best.Name
-	r.assumedCount[best.Name]++
+	r.assume(store.KeyOf(pod), best.Name, pod)
 	ctx.Event(pod, controller.EventNormal, "Scheduled", "Successfully assigned %s/%s to %s", pod.Namespace, pod.Name, best.Name)
 	return controller.Result{}, nil
 }
@@ -175,14 +181,34 @@ func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
 	return best
 }
 
-// assumedOn counts pods bound to node that the cache does not show yet.
-func (r *Reconciler) assumedOn(node string) int { return r.assumedCount[node] }
+// assume counts a pod just bound to node until the cache shows it there.
+func (r *Reconciler) assume(key, node string, pod *api.Pod) {
+	a := assumedPod{node: node, requests: map[string]int64{}}
+	u := r.assumedUsage[node]
+	if u.requests == nil {
+		u.requests = map[string]int64{}
+	}
+	u.pods++
+	for _, res := range []string{"cpu", "memory"} {
+		a.requests[res] = podRequest(pod, res)
+		u.requests[res] += a.requests[res]
+	}
+	r.assumed[key] = a
+	r.assumedUsage[node] = u
+}
 
 func (r *Reconciler) forget(key string) {
-	if node, ok := r.assumed[key]; ok {
-		delete(r.assumed, key)
-		r.assumedCount[node]--
+	a, ok := r.assumed[key]
+	if !ok {
+		return
 	}
+	delete(r.assumed, key)
+	u := r.assumedUsage[a.node]
+	u.pods--
+	for res, q := range a.requests {
+		u.requests[res] -= q
+	}
+	r.assumedUsage[a.node] = u
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {
@@ -255,7 +281,8 @@ type nodeUsage struct {
 // usage reads a node's pods from the cache. Terminating pods still hold
 // their resources until the kubelet has stopped them.
 func (r *Reconciler) usage(node string) nodeUsage {
-	u := nodeUsage{pods: r.assumedOn(node), requests: map[string]int64{}}
+	a := r.assumedUsage[node]
+	u := nodeUsage{pods: a.pods, requests: map[string]int64{"cpu": a.requests["cpu"], "memory": a.requests["memory"]}}
 	r.pods.EachByIndex(informer.IndexNode, node, func(o api.Object) {
 		p := o.(*api.Pod)
 		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
