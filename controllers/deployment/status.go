@@ -58,6 +58,54 @@ func calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Dep
 	return st
 }
 
+// rolloutStatus is the status a rollout step writes: what the ReplicaSets
+// imply (calculateStatus) plus the Progressing condition, judged against
+// the stored status d.Status — the rollout finished (NewReplicaSetAvailable),
+// moved since (ReplicaSetUpdated: the deadline restarts, a True condition
+// keeps its lastTransitionTime), or stood still longer than
+// progressDeadlineSeconds (ProgressDeadlineExceeded) — and a ReplicaSet's
+// ReplicaFailure condition. A Deployment without a deadline has no
+// Progressing condition; a finished rollout's is left alone. why explains a
+// finish or a timeout for the trace ("" otherwise). allRSs includes newRS.
+func rolloutStatus(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, now time.Time) (st api.DeploymentStatus, why string) {
+	st = calculateStatus(allRSs, newRS, d, now)
+	if !hasProgressDeadline(d) {
+		removeCondition(&st, api.DeploymentProgressing)
+	}
+	cur := getCondition(&d.Status, api.DeploymentProgressing)
+	complete := st.Replicas == st.UpdatedReplicas && cur != nil && cur.Reason == ReasonNewReplicaSetAvailable
+	if hasProgressDeadline(d) && !complete {
+		switch {
+		case DeploymentComplete(d, &st):
+			setCondition(&st, newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonNewReplicaSetAvailable,
+				rsOrDeployment(d, newRS)+" has successfully progressed.", now))
+			why = fmt.Sprintf("all %d replicas are updated and available: the rollout is complete", replicasOf(d))
+		case DeploymentProgressing(d, &st):
+			c := newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonReplicaSetUpdated,
+				rsOrDeployment(d, newRS)+" is progressing.", now)
+			// setCondition would leave an equal reason alone; progress must
+			// move lastUpdateTime, so the old condition goes first.
+			if cur != nil {
+				if cur.Status == api.ConditionTrue {
+					c.LastTransitionTime = cur.LastTransitionTime
+				}
+				removeCondition(&st, api.DeploymentProgressing)
+			}
+			setCondition(&st, c)
+		case DeploymentTimedOut(d, &st, now):
+			setCondition(&st, newCondition(api.DeploymentProgressing, api.ConditionFalse, ReasonProgressDeadlineExceeded,
+				rsOrDeployment(d, newRS)+" has timed out progressing.", now))
+			why = fmt.Sprintf("no progress for progressDeadlineSeconds=%d: ProgressDeadlineExceeded", *d.Spec.ProgressDeadlineSeconds)
+		}
+	}
+	if c := replicaFailure(newRS, allRSs); c != nil {
+		setCondition(&st, *c)
+	} else {
+		removeCondition(&st, api.DeploymentReplicaFailure)
+	}
+	return st, why
+}
+
 // hasProgressDeadline reports whether the Deployment asks to be told when a
 // rollout stalls (progressDeadlineSeconds set and not "forever").
 func hasProgressDeadline(d *api.Deployment) bool {

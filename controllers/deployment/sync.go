@@ -511,50 +511,17 @@ func (s *syncer) scaleTo(rs *api.ReplicaSet, to int32, why string, syncAnnotatio
 	return resize, nil
 }
 
-// syncRolloutStatus computes the status and the Progressing condition: the
-// rollout finished (NewReplicaSetAvailable), moved since the last status
-// (ReplicaSetUpdated, which restarts the deadline), or stood still longer
-// than progressDeadlineSeconds (ProgressDeadlineExceeded). An unfinished
-// rollout asks to be looked at again when its deadline falls due.
+// syncRolloutStatus computes the status and its conditions (rolloutStatus)
+// and asks to be looked at again when an unfinished rollout's deadline
+// falls due.
 func (s *syncer) syncRolloutStatus(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) error {
-	d := s.d
 	newRS, olds := s.fresh1(newRS), s.fresh(oldRSs)
-	all := appendRS(slices.Clone(olds), newRS)
-	st := calculateStatus(all, newRS, d, s.now)
-	if !hasProgressDeadline(d) {
-		removeCondition(&st, api.DeploymentProgressing)
-	}
-	cur := getCondition(&d.Status, api.DeploymentProgressing)
-	complete := st.Replicas == st.UpdatedReplicas && cur != nil && cur.Reason == ReasonNewReplicaSetAvailable
-	if hasProgressDeadline(d) && !complete {
-		switch {
-		case DeploymentComplete(d, &st):
-			setCondition(&st, newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonNewReplicaSetAvailable,
-				rsOrDeployment(d, newRS)+" has successfully progressed.", s.now))
-			s.ctx.Why("all %d replicas are updated and available: the rollout is complete", replicasOf(d))
-		case DeploymentProgressing(d, &st):
-			c := newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonReplicaSetUpdated,
-				rsOrDeployment(d, newRS)+" is progressing.", s.now)
-			if cur != nil {
-				if cur.Status == api.ConditionTrue {
-					c.LastTransitionTime = cur.LastTransitionTime
-				}
-				removeCondition(&st, api.DeploymentProgressing)
-			}
-			setCondition(&st, c)
-		case DeploymentTimedOut(d, &st, s.now):
-			setCondition(&st, newCondition(api.DeploymentProgressing, api.ConditionFalse, ReasonProgressDeadlineExceeded,
-				rsOrDeployment(d, newRS)+" has timed out progressing.", s.now))
-			s.ctx.Why("no progress for progressDeadlineSeconds=%d: ProgressDeadlineExceeded", *d.Spec.ProgressDeadlineSeconds)
-		}
-	}
-	if c := replicaFailure(newRS, all); c != nil {
-		setCondition(&st, *c)
-	} else {
-		removeCondition(&st, api.DeploymentReplicaFailure)
+	st, why := rolloutStatus(s.d, appendRS(slices.Clone(olds), newRS), newRS, s.now)
+	if why != "" {
+		s.ctx.Why("%s", why)
 	}
 	s.requeueForDeadline(&st)
-	d.Status = st
+	s.d.Status = st
 	return nil
 }
 

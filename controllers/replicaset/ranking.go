@@ -1,8 +1,11 @@
 package replicaset
 
 import (
-	"sort"
+	"cmp"
+	"math"
+	"slices"
 	"strconv"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -12,67 +15,138 @@ const PodDeletionCost = "controller.kubernetes.io/pod-deletion-cost"
 
 // podsToDelete picks the n pods a scale-down removes, in the order of
 // UPSTREAM.md: unscheduled before scheduled; Pending before Unknown before
-// Running; not ready before ready; lower deletion cost; more pods of this
-// set on the same node; ready more recently; more restarts; newer.
-func podsToDelete(pods []*api.Pod, n int) []*api.Pod {
+// Running; not ready before ready; lower deletion cost; more related pods on
+// the same node; ready more recently; more restarts; newer.
+//
+// related are the pods of every ReplicaSet that shares this one's
+// controller (its own included); a pod's rank is the number of active
+// related pods on its node. A ReplicaSet without a controller has no related
+// pods, so for it — as upstream — crowded nodes count for nothing. now
+// anchors the logarithmic comparison of times (see compareForDeletion).
+func podsToDelete(pods, related []*api.Pod, n int, now time.Time) []*api.Pod {
 	if n >= len(pods) {
 		return pods
 	}
-	perNode := map[string]int{}
-	for _, p := range pods {
-		if p.Spec.NodeName != "" {
-			perNode[p.Spec.NodeName]++
-		}
-	}
-	ranked := append([]*api.Pod(nil), pods...)
-	sort.SliceStable(ranked, func(i, j int) bool { return deleteBefore(ranked[i], ranked[j], perNode) })
-	return ranked[:n]
+	return rankForDeletion(pods, related, now)[:n]
 }
 
-// deleteBefore reports whether a should be deleted before b.
-func deleteBefore(a, b *api.Pod, perNode map[string]int) bool {
-	if (a.Spec.NodeName == "") != (b.Spec.NodeName == "") {
-		return a.Spec.NodeName == ""
+// rankForDeletion is pods (a copy) in the order they would be deleted.
+func rankForDeletion(pods, related []*api.Pod, now time.Time) []*api.Pod {
+	onNode := map[string]int{}
+	for _, p := range related {
+		if api.IsPodActive(p) {
+			onNode[p.Spec.NodeName]++
+		}
 	}
-	if pa, pb := phaseRank(a), phaseRank(b); pa != pb {
-		return pa < pb
+	ranked := slices.Clone(pods)
+	slices.SortStableFunc(ranked, func(a, b *api.Pod) int {
+		if c := compareForDeletion(a, b, onNode[a.Spec.NodeName], onNode[b.Spec.NodeName], now); c != 0 {
+			return c
+		}
+		// Upstream leaves ties to an unstable sort; we keep them deterministic.
+		return cmp.Compare(b.Name, a.Name)
+	})
+	return ranked
+}
+
+// compareForDeletion is negative when a should be deleted before b, positive
+// when after, 0 when the rules cannot tell them apart. The rules, first
+// difference wins:
+//
+//  1. unscheduled before scheduled;
+//  2. Pending (or no phase) before Unknown before Running;
+//  3. not ready before ready;
+//  4. lower pod-deletion-cost first;
+//  5. higher rank (more related pods on the same node) first;
+//  6. both ready: ready more recently first;
+//  7. more restarts of its most-restarted container first;
+//  8. created more recently first.
+//
+// Times in 6 and 8 are compared on a logarithmic scale (upstream's
+// LogarithmicScaleDown, on by default since v1.22): each becomes
+// floor(log2(now − t)) in nanoseconds, and two times in the same bucket are
+// ordered by UID — a pseudo-random but stable choice — instead of by the
+// rules that follow. So of pods ready for 5 h and 8 h neither is "newer";
+// one ready for 2 h goes before both. A zero time, or a zero now, falls back
+// to the plain comparison, where a zero time counts as the newest.
+func compareForDeletion(a, b *api.Pod, rankA, rankB int, now time.Time) int {
+	if sa, sb := a.Spec.NodeName != "", b.Spec.NodeName != ""; sa != sb {
+		return boolFirst(!sa)
+	}
+	if c := cmp.Compare(phaseRank(a), phaseRank(b)); c != 0 {
+		return c
 	}
 	if ra, rb := api.IsPodReady(a), api.IsPodReady(b); ra != rb {
-		return !ra
+		return boolFirst(!ra)
 	}
-	if ca, cb := deletionCost(a), deletionCost(b); ca != cb {
-		return ca < cb
+	if c := cmp.Compare(deletionCost(a), deletionCost(b)); c != 0 {
+		return c
 	}
-	if na, nb := perNode[a.Spec.NodeName], perNode[b.Spec.NodeName]; na != nb {
-		return na > nb
+	if c := cmp.Compare(rankB, rankA); c != 0 {
+		return c
 	}
-	if api.IsPodReady(a) {
-		ta, tb := readySince(a), readySince(b)
-		if !ta.Equal(tb.Time) {
-			return ta.After(tb.Time)
+	if api.IsPodReady(a) && api.IsPodReady(b) {
+		if ta, tb := readySince(a), readySince(b); !ta.Equal(tb) {
+			return newerFirst(a, b, ta, tb, now)
 		}
 	}
-	if ra, rb := restarts(a), restarts(b); ra != rb {
-		return ra > rb
+	if c := cmp.Compare(maxRestarts(b), maxRestarts(a)); c != 0 {
+		return c
 	}
-	if !a.CreationTimestamp.Equal(b.CreationTimestamp.Time) {
-		return a.CreationTimestamp.After(b.CreationTimestamp.Time)
+	if ta, tb := a.CreationTimestamp.Time, b.CreationTimestamp.Time; !ta.Equal(tb) {
+		return newerFirst(a, b, ta, tb, now)
 	}
-	return a.Name > b.Name // deterministic tie-break; upstream leaves it to sort order
+	return 0
 }
 
+// boolFirst is -1 when the pod it is asked about goes first, else 1.
+func boolFirst(first bool) int {
+	if first {
+		return -1
+	}
+	return 1
+}
+
+// newerFirst orders a before b when ta is the more recent time (rules 6 and
+// 8). ta and tb differ.
+func newerFirst(a, b *api.Pod, ta, tb, now time.Time) int {
+	if now.IsZero() || ta.IsZero() || tb.IsZero() {
+		if ta.IsZero() || tb.IsZero() {
+			return boolFirst(ta.IsZero())
+		}
+		return boolFirst(ta.After(tb))
+	}
+	if d := logBucket(now, ta) - logBucket(now, tb); d != 0 {
+		return cmp.Compare(d, 0) // the smaller bucket is the more recent
+	}
+	return cmp.Compare(a.UID, b.UID)
+}
+
+// logBucket is floor(log2(now − t)) with the duration in nanoseconds, or −1
+// when t is not before now.
+func logBucket(now, t time.Time) int64 {
+	d := now.Sub(t)
+	if d <= 0 {
+		return -1
+	}
+	return int64(math.Log2(float64(d)))
+}
+
+// phaseRank orders phases as upstream: Pending, Unknown, Running; any other
+// (no phase, or a finished one, which an active pod never has) ranks with
+// Pending.
 func phaseRank(p *api.Pod) int {
 	switch p.Status.Phase {
-	case api.PodPending, "":
-		return 0
 	case api.PodUnknown:
 		return 1
 	case api.PodRunning:
 		return 2
 	}
-	return 3
+	return 0
 }
 
+// deletionCost is the pod-deletion-cost annotation as an int32; missing or
+// invalid is 0.
 func deletionCost(p *api.Pod) int64 {
 	v, err := strconv.ParseInt(p.Annotations[PodDeletionCost], 10, 32)
 	if err != nil {
@@ -81,17 +155,20 @@ func deletionCost(p *api.Pod) int64 {
 	return v
 }
 
-func readySince(p *api.Pod) api.Time {
-	if c := p.Condition(api.PodReady); c != nil {
-		return c.LastTransitionTime
+// readySince is when a Ready pod became ready; zero if it is not ready.
+func readySince(p *api.Pod) time.Time {
+	if c := p.Condition(api.PodReady); c != nil && c.Status == api.ConditionTrue {
+		return c.LastTransitionTime.Time
 	}
-	return api.Time{}
+	return time.Time{}
 }
 
-func restarts(p *api.Pod) int32 {
+// maxRestarts is the restart count of the pod's most-restarted container:
+// upstream compares the maximum, not the sum.
+func maxRestarts(p *api.Pod) int32 {
 	var n int32
 	for _, c := range p.Status.ContainerStatuses {
-		n += c.RestartCount
+		n = max(n, c.RestartCount)
 	}
 	return n
 }

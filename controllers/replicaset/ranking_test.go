@@ -38,7 +38,8 @@ func TestScaleDownRanking(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := podsToDelete([]*api.Pod{c.then, c.first}, 1)
+			pods := []*api.Pod{c.then, c.first}
+			got := podsToDelete(pods, pods, 1, time.Time{})
 			assert.Equal(t, c.first.Name, got[0].Name)
 		})
 	}
@@ -48,11 +49,13 @@ func TestScaleDownPrefersLowerDeletionCostAndCrowdedNodes(t *testing.T) {
 	cheap := rankPod("cheap", "n1", "Running", true, 0, 0, 0)
 	cheap.Annotations = map[string]string{PodDeletionCost: "-10"}
 	dear := rankPod("dear", "n2", "Running", true, 0, 0, 0)
-	assert.Equal(t, "cheap", podsToDelete([]*api.Pod{dear, cheap}, 1)[0].Name)
+	pods := []*api.Pod{dear, cheap}
+	assert.Equal(t, "cheap", podsToDelete(pods, pods, 1, time.Time{})[0].Name)
 
 	crowdA := rankPod("crowd-a", "n1", "Running", true, 0, 0, 0)
 	crowdB := rankPod("crowd-b", "n1", "Running", true, 0, 0, 0)
 	alone := rankPod("alone", "n2", "Running", true, 0, 0, 0)
-	got := podsToDelete([]*api.Pod{alone, crowdA, crowdB}, 1)
+	pods = []*api.Pod{alone, crowdA, crowdB}
+	got := podsToDelete(pods, pods, 1, time.Time{})
 	assert.Equal(t, "n1", got[0].Spec.NodeName, "a pod sharing its node with a sibling goes first")
 }

@@ -203,7 +203,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		ctx.Diff("%d pod(s) extra", diff)
-		victims := podsToDelete(pods, n)
+		victims := podsToDelete(pods, r.relatedPods(rs), n, ctx.Clock.Now())
 		ctx.Why("observed %d > desired %d: delete %d, least valuable first (unscheduled, pending, not ready, newest…)", len(pods), want, n)
 		uids := make([]string, len(victims))
 		for i, p := range victims {
@@ -226,6 +226,37 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 		ctx.Why("observed = desired = %d: nothing to do", want)
 	}
 	return nil
+}
+
+// relatedPods are the pods selected by every ReplicaSet that shares rs's
+// controller, rs included — for a Deployment, the pods of all its
+// revisions — each once. Scale-down ranks a pod by how many of them share
+// its node. A ReplicaSet with no controller has none, as upstream.
+func (r *Reconciler) relatedPods(rs *api.ReplicaSet) []*api.Pod {
+	ref := api.ControllerOf(rs)
+	if ref == nil {
+		return nil
+	}
+	var sels []api.Selector
+	for _, o := range r.replicaSets.List(rs.Namespace) {
+		if other := api.ControllerOf(o); other != nil && other.UID == ref.UID {
+			sel, err := o.(*api.ReplicaSet).Spec.Selector.AsSelector()
+			if err == nil && !sel.Empty() {
+				sels = append(sels, sel)
+			}
+		}
+	}
+	var out []*api.Pod
+	for _, o := range r.pods.List(rs.Namespace) {
+		p := o.(*api.Pod)
+		for _, sel := range sels {
+			if sel.Matches(p.Labels) {
+				out = append(out, p)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // slowStart calls create n times in batches of 1, 2, 4, … and stops at
