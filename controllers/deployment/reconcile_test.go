@@ -8,6 +8,7 @@ package deployment
 import (
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -122,15 +123,28 @@ func (e *env) replicaSets() []*api.ReplicaSet {
 	return rss
 }
 
+// events returns the messages of one reason's events in the order they
+// were recorded (creation revision), independent of names and hashes.
 func (e *env) events(reason string) []string {
-	var out []string
+	var evs []*api.Event
 	for _, o := range e.s.List(api.ResourceFor("events"), "default") {
 		if ev := o.(*api.Event); ev.Reason == reason {
-			out = append(out, ev.Message)
+			evs = append(evs, ev)
 		}
 	}
-	sort.Strings(out)
+	sort.Slice(evs, func(i, j int) bool { return createdAt(evs[i]) < createdAt(evs[j]) })
+	out := make([]string, len(evs))
+	for i, ev := range evs {
+		out[i] = ev.Message
+	}
 	return out
+}
+
+// createdAt reads the recorder's name suffix: simulated nanoseconds plus the
+// store revision at creation, in hex — increasing in creation order.
+func createdAt(ev *api.Event) uint64 {
+	n, _ := strconv.ParseUint(ev.Name[strings.LastIndex(ev.Name, ".")+1:], 16, 64)
+	return n
 }
 
 func webDeployment(name string, replicas int32, image string) *api.Deployment {
@@ -231,10 +245,10 @@ func TestTemplateChangeCreatesRevision2SizedByMaxSurge(t *testing.T) {
 	// available); that leaves room for two more new pods; then nothing can
 	// move until new pods become available.
 	assert.Equal(t, []string{
-		"Scaled down replica set " + old.Name + " to 8 from 10",
-		"Scaled up replica set " + cur.Name + " to 3",
-		"Scaled up replica set " + cur.Name + " to 5 from 3",
 		"Scaled up replica set " + old.Name + " to 10",
+		"Scaled up replica set " + cur.Name + " to 3",
+		"Scaled down replica set " + old.Name + " to 8 from 10",
+		"Scaled up replica set " + cur.Name + " to 5 from 3",
 	}, e.events("ScalingReplicaSet"))
 	assert.Equal(t, int32(5), specOf(cur))
 	assert.Equal(t, int32(8), specOf(old))

@@ -1,21 +1,36 @@
 // Package kubelet simulates the node agent of every node: it takes the
 // pods bound to its node through their lives — pull the image, create and
-// start the container, report Ready, stop and remove the pod when it is
-// deleted — writing each step to the pod's status as a real kubelet does.
+// start the containers, probe them, restart the ones that exit as the
+// pod's restartPolicy says (with CrashLoopBackOff), stop and remove the
+// pod when it is deleted — writing each step to the pod's status as a real
+// kubelet does.
 //
 // It is not a controller of kube-controller-manager, but it is reconciled
 // the same way: a pod key in, the pod's observed status compared with what
 // the simulated container runtime has done, one step out. Time passes only
 // on the simulated clock: a pull "takes" seconds by asking to be
 // reconciled again after them.
+//
+// What each image's process does — serve forever, sleep and exit, crash —
+// is data: the behaviours table in process.go. Probes are in probes.go,
+// the container lifecycle and crash-loop back-off in containers.go.
+//
+// Timers and `sim settle`: whatever the cluster is waiting for (a pull, a
+// start, an image-pull or crash-loop back-off, a Job's short process, a
+// probe that will bring or take away Ready) is an ordinary requeue and
+// keeps the cluster busy. Routine work on a pod in a steady state (the
+// next failing probe of a never-ready pod, the exit of a `sleep 3600`) is
+// a housekeeping timer, which lets the cluster settle.
 package kubelet
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -35,6 +50,10 @@ const (
 // Reconciler runs every node's kubelet.
 type Reconciler struct {
 	pods, nodes *informer.Informer
+	// ctrl is the kubelet's own controller, so housekeeping timers can
+	// enqueue a pod (a requeue would keep the cluster busy).
+	ctrl *controller.Controller
+	clk  *clock.Sim
 	// runtime is what the simulated container runtime knows per pod uid.
 	runtime map[string]*podRuntime
 	// images lists what each node has pulled, for IfNotPresent.
@@ -45,10 +64,15 @@ type Reconciler struct {
 // podRuntime is the container runtime's record of one pod.
 type podRuntime struct {
 	stage     stage
-	nextAt    time.Time     // when the current stage ends
+	nextAt    time.Time     // when the current stage ends (before stageRunning)
 	pullError string        // why the last pull failed
 	backoff   time.Duration // current image pull back-off
 	ip        string
+	released  bool // the IP went back to the pool (the pod finished)
+	// containers, once the images are present, in spec order.
+	containers []*container
+	// hk is the pending housekeeping timer, if any.
+	hk *clock.Timer
 }
 
 type stage int
@@ -57,8 +81,7 @@ const (
 	stageCreating   stage = iota // sandbox and pull in progress
 	stagePullFailed              // ErrImagePull shown; back-off next
 	stageBackOff                 // ImagePullBackOff; pull again at nextAt
-	stageStarting                // image present; container starting
-	stageRunning
+	stageRunning                 // images present: containers have a life of their own
 	stageStopping
 )
 
@@ -66,9 +89,11 @@ const (
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
 		pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+		clk:     m.Clock,
 		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, ipam: newIPAM(),
 	}
 	c := m.NewController("kubelet", r, controller.Options{Component: "kubelet"})
+	r.ctrl = c
 	enqueue := func(o api.Object) {
 		if o.(*api.Pod).Spec.NodeName != "" {
 			c.EnqueueObject(o)
@@ -95,7 +120,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 func (r *Reconciler) forget(p *api.Pod) {
 	if rt := r.runtime[p.UID]; rt != nil {
-		r.ipam.release(p.Spec.NodeName, rt.ip)
+		rt.hk.Stop()
+		if !rt.released {
+			r.ipam.release(p.Spec.NodeName, rt.ip)
+		}
 		delete(r.runtime, p.UID)
 	}
 }
@@ -129,6 +157,9 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if rt == nil {
 		return r.admit(ctx, pod, node, now)
 	}
+	if rt.stage == stageRunning {
+		return r.sync(ctx, pod, rt, now)
+	}
 	if now.Before(rt.nextAt) {
 		return controller.Result{RequeueAfter: rt.nextAt.Sub(now)}, nil
 	}
@@ -149,8 +180,6 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Event(pod, controller.EventNormal, "BackOff", "%s", msg)
 		ctx.Event(pod, controller.EventWarning, "Failed", "Error: ImagePullBackOff")
 		return controller.Result{RequeueAfter: wait}, nil
-	case stageStarting:
-		return r.started(ctx, pod, rt, now)
 	}
 	return controller.Result{}, nil
 }
@@ -174,8 +203,8 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: ptrTime(now), QOSClass: qosClass(pod),
 		Conditions: []api.PodCondition{
 			{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod), LastTransitionTime: api.NewTime(now)},
-			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod), LastTransitionTime: api.NewTime(now)},
+			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod.Spec.Containers), LastTransitionTime: api.NewTime(now)},
+			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod.Spec.Containers), LastTransitionTime: api.NewTime(now)},
 			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
 		},
 	}
@@ -200,8 +229,8 @@ func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, node *api.N
 	return longest
 }
 
-// pulled finishes a pull: on success the container starts, on failure the
-// pod shows ErrImagePull.
+// pulled finishes a pull: on success the containers are created and start
+// a moment later, on failure the pod shows ErrImagePull.
 func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Node, rt *podRuntime, now time.Time) (controller.Result, error) {
 	for _, c := range pod.Spec.Containers {
 		if _, err := pull(c.Image); err != nil {
@@ -218,6 +247,7 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 	if r.images[node.Name] == nil {
 		r.images[node.Name] = map[string]bool{}
 	}
+	rt.containers = nil
 	for _, c := range pod.Spec.Containers {
 		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
@@ -225,41 +255,289 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 		}
 		r.images[node.Name][c.Image] = true
 		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
+		rt.containers = append(rt.containers, newContainer(c, rt.ip, now.Add(startDelay)))
 	}
-	rt.stage, rt.nextAt = stageStarting, now.Add(startDelay)
-	ctx.Why("images present: start the containers")
-	return controller.Result{RequeueAfter: startDelay}, nil
-}
-
-// started reports running containers and, once probes allow, Ready.
-func (r *Reconciler) started(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) (controller.Result, error) {
 	rt.stage = stageRunning
-	p := api.DeepCopy(pod)
-	t := api.NewTime(now)
-	p.Status.Phase = api.PodRunning
-	p.Status.PodIP = rt.ip
-	p.Status.PodIPs = []api.PodIP{{IP: rt.ip}}
-	p.Status.ContainerStatuses = nil
-	for _, c := range pod.Spec.Containers {
-		repo, tag := splitImage(c.Image)
-		p.Status.ContainerStatuses = append(p.Status.ContainerStatuses, api.ContainerStatus{
-			Name: c.Name, Image: imageName(repo, tag), ImageID: imageName(repo, tag) + "@sha256:" + digest(repo+":"+tag),
-			ContainerID: "containerd://" + digest(p.UID+c.Name) + digest(c.Name+p.UID),
-			Ready:       true, Started: api.Ptr(true),
-			State: api.ContainerState{Running: &api.ContainerStateRunning{StartedAt: t}},
-		})
-		ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.Name)
-	}
-	setCondition(&p.Status, api.PodReady, api.ConditionTrue, now)
-	setCondition(&p.Status, api.ContainersReady, api.ConditionTrue, now)
-	ctx.Diff("containers not running")
-	ctx.Why("containers started; no failing readiness probe: pod is Ready")
-	r.writeStatus(ctx, pod, p.Status, "Running, Ready")
-	return controller.Result{}, nil
+	ctx.Why("images present: start the containers")
+	return r.sync(ctx, pod, rt, now)
 }
 
-// stop kills a deleted pod's containers, then removes the pod from the API
-// (the final delete with grace period 0).
+// sync brings the pod's containers up to now — starts, exits, restarts,
+// back-offs, probes — writes the status they add up to, and sets the
+// timers for what comes next.
+func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) (controller.Result, error) {
+	for _, c := range rt.containers {
+		r.advance(ctx, pod, c, now)
+	}
+	st := r.podStatus(pod, rt, now)
+	if !reflect.DeepEqual(st, pod.Status) {
+		// The store copies what it is given: a shallow copy of the cached
+		// pod is enough, as long as nothing of the cache is modified.
+		p := *pod
+		p.Status = st
+		_, _ = ctx.UpdateStatus(&p, statusDetail(&p))
+	}
+	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed {
+		rt.hk.Stop()
+		if !rt.released {
+			r.ipam.release(pod.Spec.NodeName, rt.ip)
+			rt.released = true
+		}
+		ctx.Why("no container will run again: the pod is %s and its IP is free", st.Phase)
+		return controller.Result{}, nil
+	}
+	return r.wake(pod, rt, now), nil
+}
+
+// advance applies everything due for one container up to now, in order.
+func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container, now time.Time) {
+	policy := pod.Spec.RestartPolicy
+	for {
+		d, ok := c.due()
+		if !ok || d.at.After(now) {
+			return
+		}
+		at := d.at
+		switch d.what {
+		case dueStart:
+			c.start(pod.UID, at)
+			ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
+			ctx.Diff("container %s created but not running", c.name)
+			ctx.Why("start container %s: it %s", c.name, c.proc.what)
+		case dueExit:
+			code := c.proc.exitCode
+			ran := at.Sub(c.started)
+			restart := restartsWith(policy, code)
+			c.exit(at, code, restart)
+			ctx.Diff("container %s exited with %d after %s", c.name, code, ran)
+			if restart {
+				ctx.Why("restartPolicy %s restarts a container that exits with %d", policy, code)
+			} else {
+				ctx.Why("restartPolicy %s: a container that exits with %d stays terminated", policy, code)
+			}
+		case dueRestart:
+			if wait, until := c.inBackOff(c.finished, at); wait {
+				c.state, c.at = cBackOff, until
+				ctx.Why("container %s exited with %d: restart after back-off %s (CrashLoopBackOff)", c.name, c.cur.ExitCode, c.backoff)
+				ctx.Event(pod, controller.EventWarning, "BackOff", "Back-off restarting failed container %s in pod %s", c.name, formatPod(pod))
+				continue
+			}
+			if c.backoff == 0 {
+				ctx.Why("container %s exited with %d: first restart, at once", c.name, c.cur.ExitCode)
+			} else {
+				ctx.Why("container %s exited with %d after running %s: back-off over, restart", c.name, c.cur.ExitCode, c.finished.Sub(c.started))
+			}
+			r.restart(ctx, pod, c, at)
+		case dueBackOffOver:
+			ctx.Why("back-off %s for container %s is over: restart", c.backoff, c.name)
+			r.restart(ctx, pod, c, at)
+		case dueReadiness, dueLiveness:
+			pr := c.readiness
+			if d.what == dueLiveness {
+				pr = c.liveness
+			}
+			why, unhealthy, kill := c.tick(pr)
+			if unhealthy != "" {
+				ctx.Event(pod, controller.EventWarning, "Unhealthy", "%s", unhealthy)
+			}
+			if why != "" {
+				ctx.Why("%s", why)
+			}
+			if kill {
+				// Upstream kills a container that fails liveness and, unless
+				// restartPolicy is Never, restarts it whatever its exit code.
+				msg := fmt.Sprintf("Container %s failed liveness probe", c.name)
+				if policy != "Never" {
+					msg += ", will be restarted"
+				}
+				ctx.Event(pod, controller.EventNormal, "Killing", "%s", msg)
+				c.exit(at, c.proc.sigterm, policy != "Never")
+			}
+		}
+	}
+}
+
+// restart starts a new instance of an exited container.
+func (r *Reconciler) restart(ctx *controller.Context, pod *api.Pod, c *container, at time.Time) {
+	c.nextBackOff(c.finished, at)
+	c.restarts++
+	if c.spec.ImagePullPolicy == "Always" {
+		d, _ := pull(c.spec.Image)
+		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.spec.Image)
+		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.spec.Image, d, d)
+	} else {
+		ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.spec.Image)
+	}
+	ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.name)
+	c.start(pod.UID, at)
+	ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
+}
+
+type dueKind int
+
+const (
+	dueStart dueKind = iota
+	dueExit
+	dueRestart
+	dueBackOffOver
+	dueReadiness
+	dueLiveness
+)
+
+type due struct {
+	at   time.Time
+	what dueKind
+	// busy: the cluster is waiting for it (see the package doc).
+	busy bool
+}
+
+// dues lists what is due next for the container.
+func (c *container) dues() []due {
+	var out []due
+	switch c.state {
+	case cCreated:
+		out = append(out, due{c.at, dueStart, true})
+	case cExited:
+		if !c.at.IsZero() {
+			out = append(out, due{c.at, dueRestart, true})
+		}
+	case cBackOff:
+		out = append(out, due{c.at, dueBackOffOver, true})
+	case cRunning:
+		if c.exits() {
+			out = append(out, due{c.exitAt(), dueExit, c.proc.runs <= longRun})
+		}
+		if pr := c.readiness; pr != nil && !pr.next.IsZero() {
+			out = append(out, due{pr.next, dueReadiness, c.busy(pr)})
+		}
+		if pr := c.liveness; pr != nil && !pr.next.IsZero() {
+			out = append(out, due{pr.next, dueLiveness, c.busy(pr)})
+		}
+	}
+	return out
+}
+
+// due is the earliest of dues (the first listed on a tie).
+func (c *container) due() (due, bool) {
+	var best due
+	found := false
+	for _, d := range c.dues() {
+		if !found || d.at.Before(best.at) {
+			best, found = d, true
+		}
+	}
+	return best, found
+}
+
+// wake sets the pod's timers: a requeue for the earliest busy step, a
+// housekeeping timer for routine steps before it.
+func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controller.Result {
+	var busyAt, hkAt time.Time
+	for _, c := range rt.containers {
+		for _, d := range c.dues() {
+			switch {
+			case d.busy && (busyAt.IsZero() || d.at.Before(busyAt)):
+				busyAt = d.at
+			case !d.busy && (hkAt.IsZero() || d.at.Before(hkAt)):
+				hkAt = d.at
+			}
+		}
+	}
+	if !hkAt.IsZero() && (busyAt.IsZero() || hkAt.Before(busyAt)) {
+		if rt.hk == nil || !rt.hk.When().Equal(hkAt) {
+			rt.hk.Stop()
+			req := controller.Request{Namespace: pod.Namespace, Name: pod.Name}
+			var t *clock.Timer
+			t = r.clk.Housekeeping(hkAt.Sub(now), "kubelet probe "+req.String(), func() {
+				if rt.hk == t {
+					rt.hk = nil
+				}
+				r.ctrl.Enqueue(req)
+			})
+			rt.hk = t
+		}
+	} else if rt.hk != nil {
+		rt.hk.Stop()
+		rt.hk = nil
+	}
+	if busyAt.IsZero() {
+		return controller.Result{}
+	}
+	return controller.Result{RequeueAfter: max(busyAt.Sub(now), time.Nanosecond)}
+}
+
+// podStatus is the status the containers add up to: upstream's getPhase
+// and Ready conditions over the containers' own statuses.
+func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.PodStatus {
+	st := pod.Status // shallow: the slices it changes are new
+	st.Conditions = append([]api.PodCondition(nil), pod.Status.Conditions...)
+	st.ContainerStatuses = nil
+	var waiting, running, stopped, succeeded int
+	var unready []api.Container
+	for i, c := range rt.containers {
+		cs := c.status(pod)
+		st.ContainerStatuses = append(st.ContainerStatuses, cs)
+		if !cs.Ready {
+			unready = append(unready, pod.Spec.Containers[i])
+		}
+		switch c.state {
+		case cCreated:
+			waiting++
+		case cRunning:
+			running++
+		default:
+			stopped++
+			if c.cur.ExitCode == 0 {
+				succeeded++
+			}
+		}
+	}
+	if waiting < len(rt.containers) {
+		st.PodIP, st.PodIPs = rt.ip, []api.PodIP{{IP: rt.ip}}
+	}
+	policy := pod.Spec.RestartPolicy
+	switch {
+	case waiting > 0:
+		st.Phase = api.PodPending
+	case running > 0, policy != "Never" && policy != "OnFailure":
+		st.Phase = api.PodRunning
+	case stopped == succeeded:
+		st.Phase = api.PodSucceeded
+	case policy == "Never":
+		st.Phase = api.PodFailed
+	default:
+		st.Phase = api.PodRunning // OnFailure: the failed ones restart
+	}
+	switch {
+	case st.Phase == api.PodSucceeded:
+		setCondition(&st, api.PodReady, api.ConditionFalse, "PodCompleted", "", now)
+		setCondition(&st, api.ContainersReady, api.ConditionFalse, "PodCompleted", "", now)
+	case st.Phase == api.PodFailed:
+		setCondition(&st, api.PodReady, api.ConditionFalse, "PodFailed", "", now)
+		setCondition(&st, api.ContainersReady, api.ConditionFalse, "PodFailed", "", now)
+	case len(unready) > 0:
+		setCondition(&st, api.PodReady, api.ConditionFalse, "ContainersNotReady", unreadyMessage(unready), now)
+		setCondition(&st, api.ContainersReady, api.ConditionFalse, "ContainersNotReady", unreadyMessage(unready), now)
+	default:
+		setCondition(&st, api.PodReady, api.ConditionTrue, "", "", now)
+		setCondition(&st, api.ContainersReady, api.ConditionTrue, "", "", now)
+	}
+	return st
+}
+
+// statusDetail sums a status up for the trace: "CrashLoopBackOff, 0/1 ready".
+func statusDetail(p *api.Pod) string {
+	ready := 0
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.Ready {
+			ready++
+		}
+	}
+	return fmt.Sprintf("%s, %d/%d ready", api.PodDisplayStatus(p), ready, len(p.Status.ContainerStatuses))
+}
+
+// stop kills a deleted pod's running containers, then removes the pod from
+// the API (the final delete with grace period 0).
 func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) (controller.Result, error) {
 	if rt == nil {
 		rt = &podRuntime{}
@@ -267,13 +545,22 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 	}
 	if rt.stage != stageStopping {
 		rt.stage = stageStopping
+		rt.hk.Stop()
 		grace := time.Duration(api.Deref(pod.DeletionGracePeriodSeconds, 30)) * time.Second
 		rt.nextAt = now.Add(min(stopDelay, grace))
-		ctx.Diff("pod is being deleted but its containers still run")
-		for _, c := range pod.Spec.Containers {
-			ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.Name)
+		ctx.Diff("pod is being deleted but its sandbox is still there")
+		running := 0
+		for _, c := range rt.containers {
+			if c.state == cRunning {
+				running++
+				ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.name)
+			}
 		}
-		ctx.Why("send SIGTERM; the containers exit within %s (grace period %s)", min(stopDelay, grace), grace)
+		if running > 0 {
+			ctx.Why("send SIGTERM; the containers exit within %s (grace period %s)", min(stopDelay, grace), grace)
+		} else {
+			ctx.Why("no container runs: tear the sandbox down within %s", min(stopDelay, grace))
+		}
 	}
 	if now.Before(rt.nextAt) {
 		return controller.Result{RequeueAfter: rt.nextAt.Sub(now)}, nil
@@ -306,18 +593,20 @@ func waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
 	return st
 }
 
-func setCondition(st *api.PodStatus, t, status string, now time.Time) {
+// setCondition sets a pod condition; its lastTransitionTime moves only when
+// its status changes.
+func setCondition(st *api.PodStatus, t, status, reason, message string, now time.Time) {
 	for i := range st.Conditions {
 		c := &st.Conditions[i]
 		if c.Type == t {
 			if c.Status != status {
 				c.LastTransitionTime = api.NewTime(now)
 			}
-			c.Status, c.Reason, c.Message = status, "", ""
+			c.Status, c.Reason, c.Message = status, reason, message
 			return
 		}
 	}
-	st.Conditions = append(st.Conditions, api.PodCondition{Type: t, Status: status, LastTransitionTime: api.NewTime(now)})
+	st.Conditions = append(st.Conditions, api.PodCondition{Type: t, Status: status, Reason: reason, Message: message, LastTransitionTime: api.NewTime(now)})
 }
 
 func failingImage(pod *api.Pod) string {
@@ -329,9 +618,9 @@ func failingImage(pod *api.Pod) string {
 	return ""
 }
 
-func unreadyMessage(pod *api.Pod) string {
-	names := make([]string, len(pod.Spec.Containers))
-	for i, c := range pod.Spec.Containers {
+func unreadyMessage(cs []api.Container) string {
+	names := make([]string, len(cs))
+	for i, c := range cs {
 		names[i] = c.Name
 	}
 	return "containers with unready status: [" + strings.Join(names, " ") + "]"
@@ -369,13 +658,6 @@ func nodeIP(n *api.Node) string {
 	return ""
 }
 
-func imageName(repo, tag string) string {
-	if !strings.Contains(repo, "/") {
-		return "docker.io/library/" + repo + ":" + tag
-	}
-	return repo + ":" + tag
-}
-
 // digest is a stable fake digest: 32 hex characters derived from s.
 func digest(s string) string {
 	var h1, h2 uint64 = 14695981039346656037, 1099511628211
@@ -399,5 +681,28 @@ func stageText(rt *podRuntime) string {
 	if rt == nil {
 		return ", no containers yet"
 	}
-	return [...]string{", creating", ", image pull failed", ", backing off", ", starting", ", running", ", stopping"}[rt.stage]
+	if rt.stage != stageRunning {
+		return [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]
+	}
+	parts := make([]string, len(rt.containers))
+	for i, c := range rt.containers {
+		parts[i] = c.name + " " + c.summary()
+	}
+	return ", containers: " + strings.Join(parts, ", ")
+}
+
+// summary is the container's state in a few words, for the trace.
+func (c *container) summary() string {
+	switch c.state {
+	case cCreated:
+		return "created"
+	case cRunning:
+		if c.ready {
+			return fmt.Sprintf("running (ready, %d restarts)", c.restarts)
+		}
+		return fmt.Sprintf("running (not ready, %d restarts)", c.restarts)
+	case cExited:
+		return fmt.Sprintf("exited %d (%d restarts)", c.cur.ExitCode, c.restarts)
+	}
+	return fmt.Sprintf("CrashLoopBackOff %s (%d restarts)", c.backoff, c.restarts)
 }

@@ -21,6 +21,7 @@ type fixture struct {
 	t     *testing.T
 	clk   *clock.Sim
 	store *store.Store
+	trace *controller.Trace
 	start time.Time
 }
 
@@ -39,13 +40,13 @@ func newFixture(t *testing.T) *fixture {
 			}})
 		require.NoError(t, err)
 	}
-	m := controller.NewManager(s, controller.NewTrace(1000))
+	m := controller.NewManager(s, controller.NewTrace(100000))
 	kubelet.Register(m)
 	require.NoError(t, m.Start())
 	m.SetLeading(true)
 	for clk.StepDue() {
 	}
-	return &fixture{t: t, clk: clk, store: s, start: clk.Now()}
+	return &fixture{t: t, clk: clk, store: s, trace: m.Trace, start: clk.Now()}
 }
 
 // create makes a pod bound to node running image.

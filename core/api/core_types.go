@@ -158,8 +158,12 @@ type Container struct {
 	ReadinessProbe  *Probe               `json:"readinessProbe,omitempty"`
 	StartupProbe    *Probe               `json:"startupProbe,omitempty"`
 	ImagePullPolicy string               `json:"imagePullPolicy,omitempty"`
-	Stdin           bool                 `json:"stdin,omitempty"`
-	TTY             bool                 `json:"tty,omitempty"`
+	// TerminationMessagePath and Policy are defaulted by the server and
+	// shown by -o yaml; the simulation does not read them.
+	TerminationMessagePath   string `json:"terminationMessagePath,omitempty"`
+	TerminationMessagePolicy string `json:"terminationMessagePolicy,omitempty"`
+	Stdin                    bool   `json:"stdin,omitempty"`
+	TTY                      bool   `json:"tty,omitempty"`
 }
 
 type ContainerPort struct {
@@ -314,11 +318,12 @@ type ContainerStateRunning struct {
 }
 
 type ContainerStateTerminated struct {
-	ExitCode   int32  `json:"exitCode"`
-	Reason     string `json:"reason,omitempty"`
-	Message    string `json:"message,omitempty"`
-	StartedAt  Time   `json:"startedAt,omitempty"`
-	FinishedAt Time   `json:"finishedAt,omitempty"`
+	ExitCode    int32  `json:"exitCode"`
+	Reason      string `json:"reason,omitempty"`
+	Message     string `json:"message,omitempty"`
+	StartedAt   Time   `json:"startedAt,omitempty"`
+	FinishedAt  Time   `json:"finishedAt,omitempty"`
+	ContainerID string `json:"containerID,omitempty"`
 }
 
 // Pod phases and condition types.

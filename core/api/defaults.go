@@ -83,6 +83,15 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 				c.Ports[j].Protocol = "TCP"
 			}
 		}
+		for _, p := range []*Probe{c.ReadinessProbe, c.LivenessProbe, c.StartupProbe} {
+			defaultProbe(p)
+		}
+		if c.TerminationMessagePath == "" {
+			c.TerminationMessagePath = "/dev/termination-log"
+		}
+		if c.TerminationMessagePolicy == "" {
+			c.TerminationMessagePolicy = "File"
+		}
 	}
 	if isPod {
 		for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
@@ -90,6 +99,28 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 				s.Tolerations = append(s.Tolerations, Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: Ptr[int64](300)})
 			}
 		}
+	}
+}
+
+// defaultProbe fills a probe's timing as the API server does.
+func defaultProbe(p *Probe) {
+	if p == nil {
+		return
+	}
+	if p.TimeoutSeconds == 0 {
+		p.TimeoutSeconds = 1
+	}
+	if p.PeriodSeconds == 0 {
+		p.PeriodSeconds = 10
+	}
+	if p.SuccessThreshold == 0 {
+		p.SuccessThreshold = 1
+	}
+	if p.FailureThreshold == 0 {
+		p.FailureThreshold = 3
+	}
+	if p.HTTPGet != nil && p.HTTPGet.Scheme == "" {
+		p.HTTPGet.Scheme = "HTTP"
 	}
 }
 
