@@ -93,7 +93,7 @@ func (c *Controller) process() {
 	case res.RequeueAfter > 0:
 		c.Queue.Forget(req)
 		c.Queue.AddAfter(req, res.RequeueAfter)
-		entry.Result = "requeue after " + res.RequeueAfter.String()
+		entry.Result = "requeue after " + res.RequeueAfter.Round(time.Millisecond).String()
 	case res.Requeue:
 		c.Queue.AddRateLimited(req)
 		entry.Result = "requeue with back-off"

@@ -144,55 +144,64 @@ type page struct {
 	console []string // console.error/warn calls and uncaught exceptions
 }
 
-// The browser is started once for the package (TestMain); each test opens
-// its own tab on its own server.
+// The browser is started once for the package, by the first test that
+// needs it, and stopped by TestMain; each test opens its own tab on its own
+// server.
 var (
-	browserCtx context.Context
-	browserErr error
+	browserOnce sync.Once
+	browserCtx  context.Context
+	browserErr  error
+	stopBrowser = func() {}
 )
 
 func TestMain(m *testing.M) {
-	os.Exit(func() int {
-		if _, err := os.Stat(chromiumPath); err != nil {
-			browserErr = err
-			return m.Run() // each test skips, or fails if the browser is required
-		}
-		profile, err := os.MkdirTemp("", "kubeloop-chromium-")
-		if err != nil {
-			browserErr = err
-			return m.Run()
-		}
-		defer os.RemoveAll(profile)
-		allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-			chromedp.ExecPath(chromiumPath),
-			chromedp.Headless,
-			chromedp.NoSandbox,
-			chromedp.DisableGPU,
-			chromedp.NoFirstRun,
-			chromedp.NoDefaultBrowserCheck,
-			chromedp.Flag("disable-quic", true),
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-dev-shm-usage", true),
-			chromedp.Flag("disable-extensions", true),
-			chromedp.UserDataDir(profile), // a fresh profile: no cache, no storage
-		)
-		defer cancelAlloc()
-		ctx, cancel := chromedp.NewContext(allocCtx)
-		defer cancel()
-		if err := chromedp.Do(ctx); err != nil { // starts the browser
-			browserErr = fmt.Errorf("starting %s: %w", chromiumPath, err)
-			return m.Run()
-		}
-		browserCtx = ctx
-		return m.Run()
-	}())
+	code := m.Run()
+	stopBrowser()
+	os.Exit(code)
+}
+
+func startBrowser() {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		browserErr = err
+		return
+	}
+	profile, err := os.MkdirTemp("", "kubeloop-chromium-")
+	if err != nil {
+		browserErr = err
+		return
+	}
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.UserDataDir(profile), // a fresh profile: no cache, no storage
+	)
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	stopBrowser = func() {
+		cancel()
+		cancelAlloc()
+		os.RemoveAll(profile)
+	}
+	if err := chromedp.Do(ctx); err != nil { // starts the browser
+		browserErr = fmt.Errorf("starting %s: %w", chromiumPath, err)
+		return
+	}
+	browserCtx = ctx
 }
 
 // openPage opens the site in a new tab and waits for kubeloop.ready.
 func openPage(t *testing.T) *page {
 	t.Helper()
+	browserOnce.Do(startBrowser)
 	if browserCtx == nil {
 		if os.Getenv("KUBELOOP_REQUIRE_BROWSER") == "" {
 			t.Skipf("no browser (%v); set KUBELOOP_REQUIRE_BROWSER=1 to make this a failure", browserErr)
@@ -350,6 +359,7 @@ func (p *page) text(sel string) string {
 // screenshot saves a PNG of the viewport to tests/out/browser/NAME.png.
 func (p *page) screenshot(name string) string {
 	p.t.Helper()
+	time.Sleep(800 * time.Millisecond) // let the cards' entrance animations finish
 	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)

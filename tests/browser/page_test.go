@@ -263,6 +263,40 @@ func TestPlayRunsTheClock(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+func TestAutoApplyWhileTyping(t *testing.T) {
+	p := openPage(t)
+	p.click("#auto-apply") // applies the editor at once
+	p.click("#settle")
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 2", 1))
+	p.waitFor("the automatic apply", `document.getElementById("apply-result").textContent.includes("configured")`)
+	p.click("#settle")
+	p.waitFor("two pods", `document.querySelectorAll("`+allCards+`").length === 2`)
+	p.reload()
+	assert.True(t, eval[bool](p, `document.getElementById("auto-apply").checked`), "the choice is remembered")
+	p.noConsoleErrors()
+}
+
+// TestRollingUpdate takes the README's picture: a rollout half-way, two
+// ReplicaSets sharing the pods.
+func TestRollingUpdate(t *testing.T) {
+	p := openPage(t)
+	p.click(`#play`) // pause: the test moves time itself
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.setEditor(strings.Replace(nginxDeployment, "nginx:1.7.9", "nginx:1.9.1", 1))
+	p.click("#apply")
+	for i := 0; i < 40 && p.count(`#owners .own-rs .chip`) < 5; i++ {
+		eval[chromedp.Void](p, `kubeloop.advance(0.25)`)
+	}
+	p.waitFor("two ReplicaSets", `document.querySelectorAll("#owners .own-rs").length === 2`)
+	p.screenshot("07-rolling-update")
+	p.click("#settle")
+	p.waitFor("three new pods", `document.querySelectorAll("#nodes .pod.st-running").length === 3 && document.querySelectorAll("#nodes .pod").length === 3`)
+	assert.Equal(t, 3, strings.Count(p.text("#nodes"), "nginx:1.9.1"))
+	p.noConsoleErrors()
+}
+
 func jsString(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')

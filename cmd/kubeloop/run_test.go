@@ -1,0 +1,75 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const nginx = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.7.9
+`
+
+func TestRunReadsFilesRelativeToTheScript(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "manifests"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "manifests", "nginx.yaml"), []byte(nginx), 0o644))
+	script := filepath.Join(dir, "lesson.txt")
+	require.NoError(t, os.WriteFile(script, []byte("kubectl apply -f manifests/nginx.yaml\nsim settle\nkubectl get deployments\n"), 0o644))
+
+	var out, errOut strings.Builder
+	code := run([]string{"run", script}, nil, &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "$ kubectl apply -f manifests/nginx.yaml\ndeployment.apps/nginx-deployment created\n")
+	assert.Regexp(t, `nginx-deployment\s+3/3\s+3\s+3`, out.String())
+}
+
+func TestRunFromStdinIsDeterministic(t *testing.T) {
+	script := "kubectl apply -f - <<EOF\n" + nginx + "EOF\nsim settle\nkubectl get pods\n"
+	outputs := make([]string, 2)
+	for i := range outputs {
+		var out, errOut strings.Builder
+		require.Equal(t, 0, run([]string{"run", "--seed", "42", "-"}, strings.NewReader(script), &out, &errOut), errOut.String())
+		outputs[i] = out.String()
+	}
+	assert.Equal(t, outputs[0], outputs[1], "same seed, same script: same output")
+	assert.Equal(t, 3, strings.Count(outputs[0], "Running"))
+}
+
+func TestRunFailsOnMissingScript(t *testing.T) {
+	var out, errOut strings.Builder
+	assert.Equal(t, 1, run([]string{"run", filepath.Join(t.TempDir(), "nope.txt")}, nil, &out, &errOut))
+	assert.Contains(t, errOut.String(), "nope.txt")
+}
+
+func TestRunFailsOnMalformedScript(t *testing.T) {
+	var out, errOut strings.Builder
+	code := run([]string{"run", "-"}, strings.NewReader("kubectl apply -f - <<EOF\nkind: Pod\n"), &out, &errOut)
+	assert.Equal(t, 1, code, "an unterminated heredoc is a script error")
+	assert.NotEmpty(t, errOut.String())
+}
+
+func TestRunUsage(t *testing.T) {
+	var out, errOut strings.Builder
+	assert.Equal(t, 2, run([]string{"run"}, nil, &out, &errOut))
+	assert.Contains(t, errOut.String(), "usage: kubeloop run")
+}

@@ -1,0 +1,46 @@
+// Package site holds the static assets of the kubeloop page (static/) and
+// embeds the built site (dist/, written by `make site`) for the native
+// kubeloop binary, so that `kubeloop serve` needs nothing else at run time.
+//
+// The page itself is index.html + app.css + app.js (a small loader) +
+// kubeloop.wasm (package wasm) + wasm_exec.js (copied from the Go that built
+// the wasm; never committed).
+package site
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed all:dist
+var dist embed.FS
+
+// SecurityHeaders are the headers netlify.toml sets for every path; `kubeloop
+// serve` and the browser tests send the same, so a Content-Security-Policy
+// violation shows up locally before it does in production (a test in
+// cmd/kubeloop keeps them in step with netlify.toml).
+var SecurityHeaders = map[string]string{
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
+	"X-Content-Type-Options":  "nosniff",
+	"Referrer-Policy":         "no-referrer",
+}
+
+// Dist returns the built site, rooted at its index.html.
+func Dist() fs.FS {
+	sub, err := fs.Sub(dist, "dist")
+	if err != nil {
+		panic(err) // "dist" is a valid path; fs.Sub cannot fail on it
+	}
+	return sub
+}
+
+// Built reports whether `make site` has run: the embedded site has an
+// index.html and the wasm binary, not only the placeholder README.
+func Built() bool {
+	for _, name := range []string{"index.html", "kubeloop.wasm", "wasm_exec.js"} {
+		if _, err := fs.Stat(Dist(), name); err != nil {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,126 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"time"
+
+	"github.com/hack-pad/safejs"
+)
+
+// installAPI fills window.kubeloop (created by app.js with its `ready`
+// Promise) with the functions for embedding and testing the page:
+//
+//	apply(yaml)      → {ok, errors: [{line, column, message}], lines: [...]}
+//	kubectl(line)    → {stdout, stderr, exitCode}
+//	advance(seconds) → {time}           simulated seconds since the start
+//	settle()         → {settled, took}  took in simulated seconds
+//	state()          → the cluster Snapshot as plain data
+//	reset(seed)      → starts a new, empty cluster
+//	debug.panic(msg) → panics inside Go, to check that the page survives
+//
+// They act on the cluster the page shows (and redraw it), but leave the
+// editor and the terminal alone. A call that panics returns
+// {ok: false, error} (kubectl: exitCode 1 and the error on stderr).
+func (a *app) installAPI() {
+	kl, err := a.global.Get("kubeloop")
+	if err != nil || kl.Type() != safejs.TypeObject {
+		kl, _ = safejs.ValueOf(map[string]any{})
+		a.global.Set("kubeloop", kl)
+	}
+	fn := func(name string, fallback func(string) any, f func(args []safejs.Value) any) {
+		kl.Set(name, a.funcOf("kubeloop."+name, fallback, func(_ safejs.Value, args []safejs.Value) any {
+			return f(args)
+		}).Value())
+	}
+	arg := func(args []safejs.Value, i int) safejs.Value {
+		if i < len(args) {
+			return args[i]
+		}
+		return safejs.Undefined()
+	}
+
+	fn("apply", func(msg string) any {
+		return a.toJS(applyResult{Errors: []lineError{{Message: msg}}, Lines: []string{}})
+	}, func(args []safejs.Value) any {
+		lines, errs := a.apply(jsString(arg(args, 0)))
+		a.render(false)
+		if lines == nil {
+			lines = []string{}
+		}
+		if errs == nil {
+			errs = []lineError{}
+		}
+		return a.toJS(applyResult{OK: len(errs) == 0, Errors: errs, Lines: lines})
+	})
+
+	fn("kubectl", func(msg string) any {
+		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
+	}, func(args []safejs.Value) any {
+		res := a.cluster.Kubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))
+		a.render(false)
+		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
+	})
+
+	fn("advance", apiError, func(args []safejs.Value) any {
+		secs := jsFloat(arg(args, 0), 0)
+		if secs > 0 && !math.IsInf(secs, 0) {
+			a.cluster.Advance(time.Duration(secs * float64(time.Second)))
+		}
+		a.render(false)
+		return a.toJS(map[string]any{"time": a.elapsed().Seconds()})
+	})
+
+	fn("settle", apiError, func(args []safejs.Value) any {
+		max := time.Duration(jsFloat(arg(args, 0), 0) * float64(time.Second))
+		settled, took := a.cluster.Settle(orDefault(max, settleDefault))
+		a.render(false)
+		return a.toJS(map[string]any{"settled": settled, "took": took.Seconds()})
+	})
+
+	fn("state", apiError, func([]safejs.Value) any {
+		return a.toJS(a.cluster.Snapshot())
+	})
+
+	fn("reset", apiError, func(args []safejs.Value) any {
+		seed := a.seed
+		if s := jsFloat(arg(args, 0), -1); s >= 0 && s <= math.MaxUint32*float64(math.MaxUint32) {
+			seed = uint64(s)
+		}
+		a.reset(seed)
+		return a.toJS(map[string]any{"seed": seed})
+	})
+
+	debug, _ := safejs.ValueOf(map[string]any{})
+	debug.Set("panic", a.funcOf("kubeloop.debug.panic", apiError, func(_ safejs.Value, args []safejs.Value) any {
+		msg := jsString(arg(args, 0))
+		if msg == "" {
+			msg = "deliberate panic from kubeloop.debug.panic"
+		}
+		panic(msg)
+	}).Value())
+	debug.Set("panics", a.funcOf("kubeloop.debug.panics", apiError, func(safejs.Value, []safejs.Value) any {
+		return a.panics
+	}).Value())
+	kl.Set("debug", debug)
+}
+
+type applyResult struct {
+	OK     bool        `json:"ok"`
+	Errors []lineError `json:"errors"`
+	Lines  []string    `json:"lines"`
+}
+
+type kubectlResult struct {
+	Stdout   string `json:"stdout"`
+	Stderr   string `json:"stderr"`
+	ExitCode int    `json:"exitCode"`
+}
+
+func orDefault(d, def time.Duration) time.Duration {
+	if d <= 0 {
+		return def
+	}
+	return d
+}

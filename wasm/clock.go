@@ -1,0 +1,207 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"time"
+)
+
+// Simulated time on the page. While playing, each animation frame advances
+// the cluster by the real time since the last frame times the speed, with a
+// bounded number of tasks (AdvanceBudget): a busy cluster slows its clock
+// rather than freezing the page, and the next frame carries on.
+
+const (
+	maxFrameMS    = 100 // a longer gap (hidden tab, debugger) counts as this
+	frameWorkMS   = 8   // aim to spend at most this much of a frame on tasks
+	minBudget     = 50
+	maxBudget     = 20000
+	slowRenderMS  = 6   // a draw slower than this is throttled…
+	throttledMS   = 200 // …to one draw per this many ms while playing
+	settleDefault = 10 * time.Minute
+)
+
+// frame is the requestAnimationFrame callback.
+func (a *app) frame(ms float64) {
+	a.requestFrame(a.frame) // first, so a recovered panic below cannot stop the loop
+	dt := ms - a.lastFrame
+	if a.lastFrame == 0 || dt < 0 {
+		dt = 0
+	}
+	dt = min(dt, maxFrameMS)
+	a.lastFrame = ms
+	if a.settling.active {
+		a.settleSlice()
+		return
+	}
+	if !a.playing {
+		a.drawClock()
+		return
+	}
+	d := time.Duration(dt * a.speed * float64(time.Millisecond))
+	start := a.now()
+	a.cluster.AdvanceBudget(d, a.budget)
+	spent := a.now() - start
+	switch {
+	case spent > frameWorkMS && a.budget > minBudget:
+		a.budget = max(minBudget, a.budget/2)
+	case spent < frameWorkMS/4 && a.budget < maxBudget:
+		a.budget = min(maxBudget, a.budget*2)
+	}
+	// Draw every frame while drawing is cheap; a big cluster is drawn a few
+	// times a second instead.
+	if a.ui.renderCostMS < slowRenderMS || ms-a.ui.lastRenderMS >= throttledMS {
+		a.render(false)
+	} else {
+		a.drawClock()
+	}
+}
+
+func (a *app) setPlaying(on bool) {
+	a.playing = on
+	a.lastFrame = 0
+	a.updatePlayButton()
+}
+
+func (a *app) updatePlayButton() {
+	if a.ui == nil {
+		return
+	}
+	icon, label := "ico ico-play", a.tr("clock.play")
+	if a.playing {
+		icon, label = "ico ico-pause", a.tr("clock.pause")
+	}
+	clearNode(a.ui.play)
+	a.ui.play.AppendChild(a.el("span", icon))
+	a.ui.play.AppendChild(a.el("span", "", label))
+	a.ui.play.SetAttribute("aria-pressed", strconv.FormatBool(a.playing))
+}
+
+func (a *app) setSpeed(v float64) {
+	if v <= 0 {
+		return
+	}
+	a.speed = v
+	a.store(keySpeed, strconv.FormatFloat(v, 'f', -1, 64))
+	for _, b := range a.ui.speedBtns {
+		on := b.GetAttribute("data-speed") == strconv.FormatFloat(v, 'f', -1, 64)
+		setClass(b, "on", on)
+		b.SetAttribute("aria-checked", strconv.FormatBool(on))
+	}
+}
+
+// step pauses and runs exactly one task.
+func (a *app) step() {
+	a.cancelSettle()
+	a.setPlaying(false)
+	if a.cluster.Step() {
+		a.render(false)
+		return
+	}
+	a.termNote(a.tr("sim.idle"))
+}
+
+// settleRun is a Settle spread over animation frames, so that settling a
+// big cluster never freezes the page: each frame runs Settle in pieces of
+// settleChunk simulated time until it has used its share of the frame.
+type settleRun struct {
+	active          bool
+	remaining, took time.Duration
+}
+
+const settleChunk = time.Second
+
+// settle starts settling the cluster (at most max of simulated time); the
+// terminal says when it is done. echo prints the command first, as typed.
+func (a *app) settle(max time.Duration, echo bool) {
+	if max <= 0 {
+		max = settleDefault
+	}
+	if echo {
+		a.termCommand("sim settle")
+	}
+	a.settling = settleRun{active: true, remaining: max}
+	a.ui.settleBtn.SetAttribute("aria-busy", "true")
+	a.settleSlice() // small clusters settle at once
+}
+
+// settleSlice runs the current settle for one frame's worth of work.
+func (a *app) settleSlice() {
+	r := &a.settling
+	start := a.now()
+	for r.active {
+		chunk := min(settleChunk, r.remaining)
+		settled, took := a.cluster.Settle(chunk)
+		r.took += took
+		r.remaining -= took
+		switch {
+		case settled:
+			a.endSettle(true)
+		case r.remaining <= 0:
+			a.endSettle(false)
+		case a.now()-start > frameWorkMS:
+			a.render(false)
+			return
+		}
+	}
+}
+
+func (a *app) endSettle(settled bool) {
+	r := &a.settling
+	r.active = false
+	a.ui.settleBtn.RemoveAttribute("aria-busy")
+	if settled {
+		a.termText(a.tr("sim.settled", formatElapsed(r.took)), "term-note")
+	} else {
+		a.termText(a.tr("sim.notsettled", formatElapsed(r.took)), "term-note")
+	}
+	a.lastFrame = 0
+	a.render(false)
+}
+
+// cancelSettle stops a settle in progress (step, reset).
+func (a *app) cancelSettle() {
+	if a.settling.active {
+		a.settling.active = false
+		a.ui.settleBtn.RemoveAttribute("aria-busy")
+	}
+}
+
+// drawClock shows the simulated time and the store revision.
+func (a *app) drawClock() {
+	a.ui.clockTime.Set("t = " + formatElapsed(a.elapsed()))
+}
+
+// render draws the cluster as it is now, if anything changed since the
+// last draw. force redraws everything (a new language, a new cluster).
+func (a *app) render(force bool) {
+	u := a.ui
+	if u == nil {
+		return
+	}
+	start := a.now()
+	a.drawClock()
+	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
+	if !force && rev == u.lastRevision && traced == u.lastTraceLast {
+		return
+	}
+	u.lastRevision, u.lastTraceLast = rev, traced
+	s := a.cluster.Snapshot()
+	u.clockRev.Set("rev " + itoa64(s.Revision))
+	running := 0
+	for _, p := range s.Pods {
+		if p.Status == "Running" {
+			running++
+		}
+	}
+	u.summary.Set(a.tr("cluster.summary", len(s.Pods), running, len(s.Nodes)))
+	u.cluster.draw(&s, force)
+	a.drawTrace(force)
+	a.drawEvents(&s, force)
+	if force {
+		a.drawApplyResult()
+	}
+	u.lastRenderMS = start
+	u.renderCostMS = a.now() - start
+}

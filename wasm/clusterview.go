@@ -1,0 +1,417 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// clusterView draws the snapshot: the ownership tree and the node lanes.
+// Pod cards are keyed by namespace/name and updated in place, so a card
+// keeps its identity (and the eye can follow it) from Pending to Running.
+type clusterView struct {
+	a        *app
+	pods     map[string]*podCard
+	lanes    map[string]*lane
+	pending  *lane
+	laneList dom.HTMLElement // the node lanes, after the pending tray
+	ownerSig string          // what the ownership tree was drawn from
+	nodeSig  string          // which nodes the lanes were drawn for
+	langSig  string
+}
+
+// podCard is one pod's card; the cached fields spare DOM writes.
+type podCard struct {
+	root            dom.HTMLElement
+	class           cachedAttr
+	title           cachedAttr
+	dot             cachedAttr
+	suffix, prefix  cachedText
+	status, ip, img cachedText
+	restarts        cachedText
+	lane            string
+	order           string
+	bornMS          float64
+	fresh           bool
+}
+
+// lane is a node's column (or the pending tray) holding pod cards.
+type lane struct {
+	root, body dom.HTMLElement
+	badge      cachedAttr
+	badgeText  cachedText
+	cidr       cachedText
+	title      cachedText
+	empty      dom.HTMLElement
+	keys       []string // card order as drawn
+}
+
+func (v *clusterView) init(a *app, u *ui) {
+	v.a = a
+	v.reset()
+}
+
+func (v *clusterView) reset() {
+	a := v.a
+	v.pods = map[string]*podCard{}
+	v.lanes = map[string]*lane{}
+	v.ownerSig, v.nodeSig, v.langSig = "-", "-", ""
+	clearNode(a.ui.nodes)
+	v.pending = v.newLane("pending", true)
+	a.ui.nodes.AppendChild(v.pending.root)
+	v.laneList = a.el("div", "lanes")
+	a.ui.nodes.AppendChild(v.laneList)
+}
+
+func (v *clusterView) newLane(name string, pending bool) *lane {
+	a := v.a
+	l := &lane{}
+	l.body = a.el("div", "lane-body")
+	head := a.el("div", "lane-head")
+	nameEl := a.el("span", "lane-name")
+	l.title.el = nameEl
+	head.AppendChild(nameEl)
+	if pending {
+		l.root = a.el("div", "lane lane-pending", head, l.body)
+		l.root.SetAttribute("data-lane", "pending")
+	} else {
+		badge := a.el("span", "badge")
+		l.badge = cachedAttr{el: badge, name: "class"}
+		l.badgeText.el = badge
+		cidr := a.el("span", "lane-cidr")
+		l.cidr.el = cidr
+		head.AppendChild(badge)
+		head.AppendChild(cidr)
+		l.root = a.el("div", "lane", head, l.body)
+		l.root.SetAttribute("data-node", name)
+		l.title.Set(name)
+	}
+	l.empty = a.el("div", "lane-empty")
+	l.body.AppendChild(l.empty)
+	return l
+}
+
+// draw brings the view up to the snapshot.
+func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
+	a := v.a
+	if force || v.langSig != a.lang {
+		v.langSig = a.lang
+		v.ownerSig = "-"
+		v.pending.title.Set(a.tr("nodes.pending"))
+		for _, l := range v.lanes {
+			l.empty.SetTextContent(a.tr("nodes.none"))
+		}
+		v.pending.empty.SetTextContent(a.tr("nodes.none"))
+	}
+	v.drawLanes(s)
+	v.drawPods(s)
+	v.drawOwners(s)
+}
+
+func (v *clusterView) drawLanes(s *cluster.Snapshot) {
+	a := v.a
+	var sig strings.Builder
+	for _, n := range s.Nodes {
+		sig.WriteString(n.Name + ",")
+	}
+	if sig.String() != v.nodeSig {
+		v.nodeSig = sig.String()
+		clearNode(v.laneList)
+		keep := map[string]*lane{}
+		for _, n := range s.Nodes {
+			l := v.lanes[n.Name]
+			if l == nil {
+				l = v.newLane(n.Name, false)
+				l.empty.SetTextContent(a.tr("nodes.none"))
+			}
+			keep[n.Name] = l
+			v.laneList.AppendChild(l.root)
+		}
+		v.lanes = keep
+	}
+	for _, n := range s.Nodes {
+		l := v.lanes[n.Name]
+		if n.Ready {
+			l.badge.Set("badge badge-ready")
+			l.badgeText.Set(a.tr("nodes.ready"))
+		} else {
+			l.badge.Set("badge badge-notready")
+			l.badgeText.Set(a.tr("nodes.notready"))
+		}
+		l.cidr.Set(n.PodCIDR)
+	}
+}
+
+func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }
+
+func (v *clusterView) drawPods(s *cluster.Snapshot) {
+	a := v.a
+	now := a.now()
+	seen := make(map[string]bool, len(s.Pods))
+	perLane := map[string][]string{}
+	for i := range s.Pods {
+		p := &s.Pods[i]
+		key := podKey(p)
+		seen[key] = true
+		c := v.pods[key]
+		if c == nil {
+			c = v.newCard(p)
+			c.bornMS = now
+			v.pods[key] = c
+		}
+		if c.fresh && now-c.bornMS > 1500 {
+			c.fresh = false
+		}
+		v.updateCard(c, p)
+		laneName := p.Node
+		if laneName == "" || v.lanes[laneName] == nil {
+			laneName = "pending"
+		}
+		c.lane = laneName
+		perLane[laneName] = append(perLane[laneName], key)
+	}
+	for key, c := range v.pods {
+		if !seen[key] {
+			c.root.Remove()
+			delete(v.pods, key)
+		}
+	}
+	v.placeCards(v.pending, perLane["pending"])
+	for name, l := range v.lanes {
+		v.placeCards(l, perLane[name])
+	}
+}
+
+// placeCards puts the lane's cards in name order, moving only on change.
+func (v *clusterView) placeCards(l *lane, keys []string) {
+	sort.Strings(keys)
+	if equalStrings(keys, l.keys) {
+		return
+	}
+	for _, k := range keys {
+		l.body.AppendChild(v.pods[k].root) // moves the card if it was elsewhere
+	}
+	l.keys = keys
+	if len(keys) == 0 {
+		l.body.AppendChild(l.empty)
+	} else {
+		l.empty.Remove()
+	}
+	setClass(l.root, "has-pods", len(keys) > 0)
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (v *clusterView) newCard(p *cluster.PodView) *podCard {
+	a := v.a
+	c := &podCard{fresh: true}
+	dot := a.el("span", "dot")
+	suffix := a.el("b", "sfx")
+	status := a.el("span", "status")
+	prefix := a.el("div", "pod-prefix")
+	ip := a.el("span", "ip")
+	img := a.el("span", "img")
+	restarts := a.el("span", "restarts")
+	c.root = a.el("div", "pod fresh",
+		a.el("div", "pod-name", dot, suffix, status),
+		prefix,
+		a.el("div", "pod-meta", ip, img, restarts),
+	)
+	c.root.SetAttribute("data-pod", podKey(p))
+	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
+	c.title = cachedAttr{el: c.root, name: "title"}
+	c.dot = cachedAttr{el: dot, name: "class"}
+	c.suffix.el, c.prefix.el, c.status.el = suffix, prefix, status
+	c.ip.el, c.img.el, c.restarts.el = ip, img, restarts
+	return c
+}
+
+func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
+	a := v.a
+	cls := "pod " + statusClass(p.Status, p.Deleting)
+	if c.fresh {
+		cls += " fresh"
+	}
+	c.class.Set(cls)
+	prefix, suffix := splitPodName(p.Name, p.Owner)
+	c.suffix.Set(suffix)
+	c.prefix.Set(strings.TrimSuffix(prefix, "-"))
+	c.status.Set(p.Status)
+	if p.Ready {
+		c.dot.Set("dot on")
+	} else {
+		c.dot.Set("dot")
+	}
+	c.ip.Set(p.IP)
+	c.img.Set(imageTag(p.Image))
+	if p.Restarts > 0 {
+		c.restarts.Set(a.tr("pod.restarts", p.Restarts))
+	} else {
+		c.restarts.Set("")
+	}
+	readyWord := a.tr("pod.notready")
+	if p.Ready {
+		readyWord = a.tr("pod.ready")
+	}
+	title := fmt.Sprintf("%s\n%s · %s %s", p.Name, p.Status, p.ReadyText, readyWord)
+	if p.Reason != "" {
+		title += "\n" + p.Reason
+	}
+	c.title.Set(title)
+}
+
+// drawOwners draws Deployment → ReplicaSets → pods, redrawn only when
+// something it shows changed.
+func (v *clusterView) drawOwners(s *cluster.Snapshot) {
+	a := v.a
+	var sig strings.Builder
+	for _, d := range s.Deployments {
+		fmt.Fprintf(&sig, "d%s/%s %d %d %d %d %s;", d.Namespace, d.Name, d.Replicas, d.Ready, d.Updated, d.Available, d.Revision)
+	}
+	for _, r := range s.ReplicaSets {
+		fmt.Fprintf(&sig, "r%s/%s %s %d %d %d %s %s;", r.Namespace, r.Name, r.Owner, r.Replicas, r.Ready, r.Available, r.Revision, r.Image)
+	}
+	for _, p := range s.Pods {
+		fmt.Fprintf(&sig, "p%s/%s %s %s %s %v %v;", p.Namespace, p.Name, p.Owner, p.OwnerKind, p.Status, p.Ready, p.Deleting)
+	}
+	if sig.String() == v.ownerSig {
+		return
+	}
+	v.ownerSig = sig.String()
+
+	podsOf := map[string][]cluster.PodView{} // "ns/kind/owner" → pods
+	var bare []cluster.PodView
+	for _, p := range s.Pods {
+		if p.Owner == "" {
+			bare = append(bare, p)
+			continue
+		}
+		k := p.Namespace + "/" + p.OwnerKind + "/" + p.Owner
+		podsOf[k] = append(podsOf[k], p)
+	}
+	rsOf := map[string][]cluster.ReplicaSetView{} // "ns/deployment" → its ReplicaSets
+	var lonelyRS []cluster.ReplicaSetView
+	deployments := map[string]bool{}
+	for _, d := range s.Deployments {
+		deployments[d.Namespace+"/"+d.Name] = true
+	}
+	for _, r := range s.ReplicaSets {
+		if k := r.Namespace + "/" + r.Owner; r.Owner != "" && deployments[k] {
+			rsOf[k] = append(rsOf[k], r)
+		} else {
+			lonelyRS = append(lonelyRS, r)
+		}
+	}
+	var m markup
+	if len(s.Deployments) == 0 && len(s.ReplicaSets) == 0 && len(s.Pods) == 0 {
+		setHTML(a.ui.owners, m.elem("div", "empty", a.tr("owners.empty")))
+		return
+	}
+	for _, d := range s.Deployments {
+		m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
+		m.open("div", "own-row").
+			elem("span", "kind", "Deployment").
+			elem("span", "obj-name", d.Name).
+			elem("span", "count", countText(a, "owners.ready", d.Ready, d.Replicas)).
+			elem("span", "count", fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated"))).
+			elem("span", "count", fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))).
+			close("div")
+		rss := rsOf[d.Namespace+"/"+d.Name]
+		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
+		for _, r := range rss {
+			v.rsBlock(&m, r, podsOf[r.Namespace+"/ReplicaSet/"+r.Name], true)
+		}
+		m.close("div")
+	}
+	for _, r := range lonelyRS {
+		m.open("div", "own-deploy")
+		v.rsBlock(&m, r, podsOf[r.Namespace+"/ReplicaSet/"+r.Name], false)
+		m.close("div")
+	}
+	// Pods owned by something not drawn above, and pods with no owner.
+	drawn := map[string]bool{}
+	for _, r := range s.ReplicaSets {
+		drawn[r.Namespace+"/ReplicaSet/"+r.Name] = true
+	}
+	for k, pods := range podsOf {
+		if !drawn[k] {
+			bare = append(bare, pods...)
+		}
+	}
+	if len(bare) > 0 {
+		sort.Slice(bare, func(i, j int) bool { return podKey(&bare[i]) < podKey(&bare[j]) })
+		m.open("div", "own-deploy own-bare")
+		m.open("div", "own-row").elem("span", "kind kind-pod", "Pod").elem("span", "count", a.tr("owners.bare")).close("div")
+		v.chips(&m, bare)
+		m.close("div")
+	}
+	setHTML(a.ui.owners, &m)
+}
+
+func (v *clusterView) rsBlock(m *markup, r cluster.ReplicaSetView, pods []cluster.PodView, nested bool) {
+	a := v.a
+	cls := "own-rs"
+	if !nested {
+		cls = "own-rs top"
+	}
+	if r.Replicas == 0 && len(pods) == 0 {
+		cls += " old"
+	}
+	m.open("div", cls, "data-replicaset", r.Namespace+"/"+r.Name)
+	m.open("div", "own-row").elem("span", "kind kind-rs", "ReplicaSet").elem("span", "obj-name", r.Name)
+	if r.Revision != "" {
+		m.elem("span", "tag", a.tr("owners.rev", r.Revision))
+	}
+	if r.Image != "" {
+		m.elem("span", "tag", imageTag(r.Image))
+	}
+	m.elem("span", "count", countText(a, "owners.ready", r.Ready, r.Replicas))
+	m.close("div")
+	sort.Slice(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
+	if len(pods) > 0 {
+		v.chips(m, pods)
+	}
+	m.close("div")
+}
+
+// chips writes pods as small status-coloured tags named by their random
+// suffix (the full name is the tooltip).
+func (v *clusterView) chips(m *markup, pods []cluster.PodView) {
+	m.open("div", "chips")
+	for _, p := range pods {
+		_, suffix := splitPodName(p.Name, p.Owner)
+		m.elem("span", "chip "+statusClass(p.Status, p.Deleting), suffix, "title", p.Name+" · "+p.Status)
+	}
+	m.close("div")
+}
+
+// countText prints "2/3 ready" — what is against what is desired.
+func countText(a *app, word string, have, want int32) string {
+	return fmt.Sprintf("%d/%d %s", have, want, a.tr(word))
+}
+
+// revNum orders revisions numerically ("10" after "9").
+func revNum(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return -1
+	}
+	return n
+}

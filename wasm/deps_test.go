@@ -1,0 +1,73 @@
+//go:build !js
+
+// This file is the one file of package wasm that builds natively: it checks
+// the package from the outside (the rest needs GOOS=js GOARCH=wasm).
+package main
+
+import (
+	"bufio"
+	"go/build/constraint"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEveryFileIsForTheBrowser keeps the build tag on every file: the page
+// code must never leak into a native build (and vice versa).
+func TestEveryFileIsForTheBrowser(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	require.NoError(t, err)
+	for _, f := range files {
+		if f == "deps_test.go" {
+			continue
+		}
+		assert.True(t, hasJSWasmTag(t, f), "%s lacks //go:build js && wasm", f)
+	}
+}
+
+func hasJSWasmTag(t *testing.T, file string) bool {
+	f, err := os.Open(file)
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if !constraint.IsGoBuild(line) {
+			return false
+		}
+		expr, err := constraint.Parse(line)
+		require.NoError(t, err)
+		return expr.Eval(func(tag string) bool { return tag == "js" || tag == "wasm" }) &&
+			!expr.Eval(func(tag string) bool { return tag == "linux" || tag == "amd64" })
+	}
+	return false
+}
+
+// TestWasmLeavesOutHeavyPackages keeps packages out of the wasm binary that
+// would bloat it (text/template keeps every exported method alive: +17 MB)
+// or that have no business in a page (net/http, k8s.io).
+func TestWasmLeavesOutHeavyPackages(t *testing.T) {
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command")
+	}
+	cmd := exec.Command("go", "list", "-deps", ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	deps := strings.Fields(string(out))
+	require.Contains(t, deps, "github.com/kubeloop/kubeloop/core/cluster")
+	for _, d := range deps {
+		for _, banned := range []string{"text/template", "html/template", "net/http", "encoding/xml"} {
+			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
+		}
+		assert.False(t, strings.HasPrefix(d, "k8s.io/"), "the wasm binary imports %s", d)
+	}
+}

@@ -1,0 +1,255 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/yaml"
+)
+
+// lineError is one problem to show under the editor, at a line of the text
+// when it has one (Line 0: the whole text).
+type lineError struct {
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// applyErrors turns the error of Cluster.Apply into editor messages: the
+// decoder's errors carry their line; a rejected object's field errors are
+// placed at the line of the field (spec.replicas → the "replicas:" line).
+func applyErrors(text string, err error) []lineError {
+	if err == nil {
+		return nil
+	}
+	var list yaml.Errors
+	if errors.As(err, &list) {
+		out := make([]lineError, 0, len(list))
+		for _, e := range list {
+			out = append(out, lineError{Line: e.Line, Column: e.Column, Message: e.Message})
+		}
+		return out
+	}
+	var one *yaml.Error
+	if errors.As(err, &one) {
+		return []lineError{{Line: one.Line, Column: one.Column, Message: one.Message}}
+	}
+	var se *api.StatusError
+	if errors.As(err, &se) {
+		if len(se.Causes) <= 1 {
+			line := 0
+			if len(se.Causes) == 1 {
+				line = fieldLine(text, se.Kind, se.Name, se.Causes[0].Field)
+			}
+			return []lineError{{Line: line, Message: se.Message}}
+		}
+		out := make([]lineError, 0, len(se.Causes))
+		for _, c := range se.Causes {
+			out = append(out, lineError{
+				Line:    fieldLine(text, se.Kind, se.Name, c.Field),
+				Message: fmt.Sprintf("%s %q is invalid: %s", se.Kind, se.Name, c.Error()),
+			})
+		}
+		return out
+	}
+	return []lineError{{Message: err.Error()}}
+}
+
+// fieldLine finds the 1-based line of a field path such as
+// "spec.template.spec.containers[0].image" in the document of text that
+// describes kind/name, or of the nearest enclosing field that is written
+// out; 0 if none is. It reads indentation only — enough for the block-style
+// YAML people write, and only ever used to point at a line.
+func fieldLine(text, kind, name, field string) int {
+	docs := splitDocs(text)
+	var doc *docText
+	for i := range docs {
+		if docs[i].is(kind, name) {
+			doc = &docs[i]
+			break
+		}
+	}
+	if doc == nil {
+		if len(docs) != 1 {
+			return 0
+		}
+		doc = &docs[0]
+	}
+	lines := pathLines(doc.lines)
+	for path := field; path != ""; path = parentPath(path) {
+		if l, ok := lines[path]; ok {
+			return doc.first + l + 1
+		}
+	}
+	return 0
+}
+
+// docText is one YAML document: its lines, and how many lines of the
+// whole text come before it.
+type docText struct {
+	lines []string
+	first int
+}
+
+func splitDocs(text string) []docText {
+	all := strings.Split(text, "\n")
+	var docs []docText
+	cur := docText{}
+	for i, l := range all {
+		if strings.HasPrefix(l, "---") && strings.TrimSpace(strings.TrimPrefix(l, "---")) == "" {
+			if len(cur.lines) > 0 {
+				docs = append(docs, cur)
+			}
+			cur = docText{first: i + 1}
+			continue
+		}
+		cur.lines = append(cur.lines, l)
+	}
+	if len(cur.lines) > 0 {
+		docs = append(docs, cur)
+	}
+	return docs
+}
+
+// is reports whether the document declares kind and metadata.name.
+func (d docText) is(kind, name string) bool {
+	paths := pathValues(d.lines)
+	return paths["kind"] == kind && paths["metadata.name"] == name
+}
+
+// parentPath drops the last segment: a.b[0].c → a.b[0] → a.b → a → "".
+func parentPath(p string) string {
+	if strings.HasSuffix(p, "]") {
+		if i := strings.LastIndexByte(p, '['); i >= 0 {
+			return p[:i]
+		}
+	}
+	if i := strings.LastIndexByte(p, '.'); i >= 0 {
+		return p[:i]
+	}
+	return ""
+}
+
+// pathLines maps each field path written in a block-style document to its
+// 0-based line index.
+func pathLines(lines []string) map[string]int {
+	out := map[string]int{}
+	walkPaths(lines, func(path string, line int, _ string) {
+		if _, seen := out[path]; !seen {
+			out[path] = line
+		}
+	})
+	return out
+}
+
+// pathValues maps each field path to its scalar value as written (unquoted).
+func pathValues(lines []string) map[string]string {
+	out := map[string]string{}
+	walkPaths(lines, func(path string, _ int, value string) {
+		out[path] = strings.Trim(value, `"'`)
+	})
+	return out
+}
+
+// walkPaths calls fn for every key and list item of a block-style document
+// with its path, 0-based line index and inline value.
+func walkPaths(lines []string, fn func(path string, line int, value string)) {
+	type frame struct {
+		indent int
+		path   string
+		list   bool // a key with no inline value: its children may be "- " items
+		items  int  // list items seen under this key
+	}
+	stack := []*frame{{indent: -1, list: true}}
+	for i, raw := range lines {
+		content := strings.TrimLeft(raw, " ")
+		indent := len(raw) - len(content)
+		content = stripComment(content)
+		if content == "" {
+			continue
+		}
+		for content == "-" || strings.HasPrefix(content, "- ") {
+			// A list item belongs to the nearest key above it with a smaller
+			// indent, or the same indent ("containers:\n- name: x").
+			for len(stack) > 1 {
+				top := stack[len(stack)-1]
+				if top.indent < indent || (top.indent == indent && top.list) {
+					break
+				}
+				stack = stack[:len(stack)-1]
+			}
+			parent := stack[len(stack)-1]
+			path := parent.path + "[" + strconv.Itoa(parent.items) + "]"
+			parent.items++
+			rest := strings.TrimLeft(strings.TrimPrefix(content, "-"), " ")
+			fn(path, i, rest)
+			stack = append(stack, &frame{indent: indent, path: path})
+			indent += len(content) - len(rest)
+			content = rest
+			if content == "" {
+				break
+			}
+		}
+		key, value, ok := splitKey(content)
+		if !ok {
+			continue
+		}
+		for len(stack) > 1 && stack[len(stack)-1].indent >= indent {
+			stack = stack[:len(stack)-1]
+		}
+		parent := stack[len(stack)-1]
+		path := key
+		if parent.path != "" {
+			path = parent.path + "." + key
+		}
+		fn(path, i, value)
+		stack = append(stack, &frame{indent: indent, path: path, list: value == ""})
+	}
+}
+
+// splitKey splits "key: value" (or "key:"); a quoted key is unquoted.
+func splitKey(s string) (key, value string, ok bool) {
+	i := strings.Index(s, ": ")
+	if i < 0 {
+		if !strings.HasSuffix(s, ":") {
+			return "", "", false
+		}
+		i = len(s) - 1
+	}
+	key = strings.Trim(strings.TrimSpace(s[:i]), `"'`)
+	if key == "" || strings.ContainsAny(key, "{}[]") {
+		return "", "", false
+	}
+	return key, strings.TrimSpace(s[i+1:]), true
+}
+
+// stripComment drops a trailing " # comment" outside quotes, and blanks a
+// comment line.
+func stripComment(s string) string {
+	if strings.HasPrefix(s, "#") {
+		return ""
+	}
+	inSingle, inDouble := false, false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\'':
+			if !inDouble {
+				inSingle = !inSingle
+			}
+		case '"':
+			if !inSingle {
+				inDouble = !inDouble
+			}
+		case '#':
+			if !inSingle && !inDouble && i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+				return strings.TrimRight(s[:i], " \t")
+			}
+		}
+	}
+	return strings.TrimRight(s, " \t\r")
+}

@@ -1,0 +1,62 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// formatElapsed prints simulated time for people: "0s", "1.25s", "12.3s",
+// "1m23s", "1h2m3s" — fine-grained while things happen fast, whole
+// seconds once minutes pass.
+func formatElapsed(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < 10*time.Second:
+		return d.Round(10 * time.Millisecond).String()
+	case d < time.Minute:
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Truncate(time.Second).String()
+}
+
+// statusClass maps kubectl's STATUS of a pod to the colour of its card.
+func statusClass(status string, deleting bool) string {
+	switch {
+	case deleting || status == "Terminating":
+		return "st-terminating"
+	case status == "Running":
+		return "st-running"
+	case status == "Pending":
+		return "st-pending"
+	case status == "ContainerCreating" || status == "PodInitializing" || strings.HasPrefix(status, "Init:"):
+		return "st-creating"
+	case status == "Completed" || status == "Succeeded":
+		return "st-done"
+	}
+	return "st-error" // ErrImagePull, ImagePullBackOff, CrashLoopBackOff, Error, Failed, Unknown, …
+}
+
+// splitPodName cuts a generated pod name after its owner's prefix, so the
+// page can stress the random part: "nginx-deployment-5bf87f5f59-x7k2p" with
+// owner "nginx-deployment-5bf87f5f59" → ("nginx-deployment-5bf87f5f59-", "x7k2p").
+func splitPodName(name, owner string) (prefix, suffix string) {
+	if owner != "" && strings.HasPrefix(name, owner+"-") {
+		return owner + "-", name[len(owner)+1:]
+	}
+	return "", name
+}
+
+// imageTag is the part of an image reference a learner compares: the tag
+// ("nginx:1.7.9" → "nginx:1.7.9", "registry.k8s.io/pause:3.9" → "pause:3.9").
+func imageTag(image string) string {
+	if i := strings.LastIndexByte(image, '/'); i >= 0 {
+		return image[i+1:]
+	}
+	return image
+}
+
+func itoa64(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,46 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestEveryStringHasBothLanguages(t *testing.T) {
+	verbs := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	for key, pair := range messages {
+		assert.NotEmpty(t, pair[0], "%s: English", key)
+		assert.NotEmpty(t, pair[1], "%s: Chinese", key)
+		assert.Equal(t, verbs.FindAllString(pair[0], -1), verbs.FindAllString(pair[1], -1), "%s: the same format verbs in both", key)
+	}
+}
+
+func TestIndexHTMLNamesOnlyKnownKeys(t *testing.T) {
+	html, err := os.ReadFile("../site/static/index.html")
+	require.NoError(t, err)
+	keys := regexp.MustCompile(`data-i18n(?:-[a-z-]+)?="([^"]+)"`).FindAllStringSubmatch(string(html), -1)
+	require.NotEmpty(t, keys)
+	for _, m := range keys {
+		_, ok := messages[m[1]]
+		assert.True(t, ok, "index.html uses %q, which wasm/i18n.go lacks", m[1])
+	}
+}
+
+func TestPickLang(t *testing.T) {
+	for nav, want := range map[string]string{"zh-CN": langZH, "zh-TW": langZH, "zh": langZH, "ZH-hans": langZH, "en-US": langEN, "de": langEN, "": langEN} {
+		assert.Equal(t, want, pickLang(nav), nav)
+	}
+}
+
+func TestTranslate(t *testing.T) {
+	assert.Equal(t, "line 7", translate(langEN, "editor.line", 7))
+	assert.Equal(t, "第 7 行", translate(langZH, "editor.line", 7))
+	assert.Equal(t, "no.such.key", translate(langZH, "no.such.key"), "a missing key shows itself")
+	assert.False(t, strings.Contains(translate(langZH, "tagline"), "%"))
+}

@@ -1,0 +1,140 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+)
+
+// maxTraceDrawn bounds the trace entries kept in the page (newest first).
+const maxTraceDrawn = 200
+
+// drawTrace adds the reconciles since the last draw at the top.
+func (a *app) drawTrace(force bool) {
+	u := a.ui
+	if force {
+		u.traceSeq = max(0, u.traceSeq-maxTraceDrawn) // redraw the newest, in the new language
+		u.traceCount = 0
+		clearNode(u.trace)
+	}
+	entries := a.cluster.TraceSince(u.traceSeq)
+	if len(entries) == 0 {
+		if u.traceCount == 0 {
+			var m markup
+			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
+		}
+		return
+	}
+	if u.traceCount == 0 {
+		clearNode(u.trace) // the "nothing yet" note
+	}
+	u.traceSeq = entries[len(entries)-1].Seq
+	if len(entries) > maxTraceDrawn {
+		entries = entries[len(entries)-maxTraceDrawn:]
+	}
+	var m markup
+	for i := len(entries) - 1; i >= 0; i-- { // newest first
+		a.traceRow(&m, &entries[i], !force)
+	}
+	prependHTML(u.trace, &m)
+	u.traceCount += len(entries)
+	if u.traceCount > maxTraceDrawn {
+		for n := childCount(u.trace); n > maxTraceDrawn; n-- {
+			removeLastChild(u.trace)
+		}
+		u.traceCount = maxTraceDrawn
+	}
+}
+
+// traceRow writes one reconcile: when, which controller, which key, then
+// what it observed, the difference it found, what it did and why.
+func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
+	resultClass := "tr-result"
+	switch {
+	case strings.HasPrefix(e.Result, "error"):
+		resultClass += " error"
+	case strings.HasPrefix(e.Result, "requeue"):
+		resultClass += " requeue"
+	}
+	cls := "tr"
+	if fresh {
+		cls += " fresh"
+	}
+	m.open("div", cls, "data-seq", itoa64(e.Seq), "data-controller", e.Controller)
+	m.open("div", "tr-head").
+		elem("span", "tr-time", formatElapsed(e.Time.Sub(clock.Epoch))).
+		elem("span", "tr-ctrl", e.Controller).
+		elem("span", "tr-key", e.Key).
+		elem("span", resultClass, e.Result).
+		close("div")
+	if len(e.Observed)+len(e.Diff)+len(e.Actions)+len(e.Why) > 0 {
+		m.open("div", "tr-lines")
+		for _, s := range e.Observed {
+			m.elem("span", "tr-label observed", a.tr("trace.observed")).elem("span", "tr-text", s)
+		}
+		for _, s := range e.Diff {
+			m.elem("span", "tr-label diff", a.tr("trace.diff")).elem("span", "tr-text", s)
+		}
+		for _, act := range e.Actions {
+			obj := act.Kind + " " + act.Name
+			if act.Namespace != "" {
+				obj = act.Kind + " " + act.Namespace + "/" + act.Name
+			}
+			m.elem("span", "tr-label act", a.tr("trace.act"))
+			m.open("span", "tr-text").elem("span", "verb", act.Verb).text(" " + obj)
+			if act.Detail != "" {
+				m.text(" — " + act.Detail)
+			}
+			if act.Error != "" {
+				m.elem("span", "err", " ✗ "+act.Error)
+			}
+			m.close("span")
+		}
+		for _, s := range e.Why {
+			m.elem("span", "tr-label why", a.tr("trace.why")).elem("span", "tr-text", s)
+		}
+		m.close("div")
+	}
+	m.close("div")
+}
+
+// drawEvents lists the Events, newest first, when they changed.
+func (a *app) drawEvents(s *cluster.Snapshot, force bool) {
+	u := a.ui
+	key := "0"
+	if n := len(s.Events); n > 0 {
+		last := s.Events[n-1]
+		key = itoa64(int64(n)) + "|" + last.Time.String() + "|" + last.Object + "|" + last.Reason + "|" + itoa64(int64(last.Count))
+	}
+	if !force && key == u.eventsKey {
+		return
+	}
+	u.eventsKey = key
+	var m markup
+	if len(s.Events) == 0 {
+		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
+		return
+	}
+	for i := len(s.Events) - 1; i >= 0; i-- {
+		e := s.Events[i]
+		cls := "ev"
+		if e.Type == "Warning" {
+			cls += " warn"
+		}
+		reason := e.Reason
+		if e.Count > 1 {
+			reason += " ×" + itoa64(int64(e.Count))
+		}
+		m.open("div", cls).
+			elem("span", "ev-time", formatElapsed(e.Time.Sub(clock.Epoch))).
+			elem("span", "ev-reason", reason).
+			elem("span", "ev-obj", e.Object, "title", e.Object).
+			elem("span", "ev-msg", e.Message).
+			close("div")
+	}
+	setHTML(u.events, &m)
+}
