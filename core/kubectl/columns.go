@@ -108,6 +108,9 @@ func rowFor(k *api.Kind, o api.Object, now time.Time, wide bool) []string {
 // one, Terminating while being deleted, else the phase.
 func podStatus(p *api.Pod) (status string, ready, restarts int, lastRestart time.Time) {
 	reason := p.Status.Phase
+	if reason == "" {
+		reason = api.PodPending // the API server sets it on create
+	}
 	if p.Status.Reason != "" {
 		reason = p.Status.Reason
 	}

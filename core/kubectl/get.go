@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/yaml"
@@ -23,6 +24,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 		flagDef{long: "show-labels", boolean: true},
 		flagDef{long: "watch", short: "w", boolean: true},
+		flagDef{long: "watch-only", boolean: true},
 	)
 	if !ok {
 		return
@@ -37,10 +39,6 @@ func runGet(c *invocation, args []string) {
 	case "", "wide", "yaml", "json", "name":
 	default:
 		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
-		return
-	}
-	if f.boolean("watch") {
-		c.fail("kubectl get --watch is not supported in this terminal yet; run the command again (or `sim advance`) to see changes")
 		return
 	}
 	sel := api.Everything()
@@ -102,6 +100,15 @@ func runGet(c *invocation, args []string) {
 			}
 		}
 	}
+	watching := f.boolean("watch") || f.boolean("watch-only")
+	if watching && (len(reqs) != 1 || len(reqs[0].names) > 1) {
+		found := len(reqs)
+		if found == 1 {
+			found = len(reqs[0].names)
+		}
+		c.fail("watch is only supported on individual resources and resource collections, but %d resources were found", found)
+		return
+	}
 	st := c.env.Store()
 	var groups []getGroup
 	var errs []string
@@ -145,6 +152,22 @@ func runGet(c *invocation, args []string) {
 	var all []api.Object
 	for _, g := range groups {
 		all = append(all, g.objs...)
+	}
+	if watching {
+		if len(errs) > 0 {
+			return
+		}
+		r := reqs[0]
+		space := ns
+		if !r.kind.Namespaced || (allNS && r.names == nil) {
+			space = ""
+		}
+		w := newWatch(st, r.kind, space, r.names, sel, format, allNS && r.kind.Namespaced, f.boolean("show-labels"))
+		if !f.boolean("watch-only") {
+			c.out.WriteString(w.print(all, true))
+		}
+		c.watch = w
+		return
 	}
 	switch format {
 	case "yaml", "json":
@@ -199,7 +222,11 @@ func anyNamespaced[T any](xs []T, kind func(T) *api.Kind) bool {
 
 // table prints one kind's objects as kubectl get does.
 func (c *invocation) table(g getGroup, wide, nsColumn, showLabels, withKind bool) string {
-	now := c.env.Store().Clock().Now()
+	return formatTable(tableRows(g, c.env.Store().Clock().Now(), wide, nsColumn, showLabels, withKind))
+}
+
+// tableRows are the header and one row per object of a table.
+func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind bool) [][]string {
 	head := headersFor(g.kind, wide)
 	if nsColumn {
 		head = append([]string{"NAMESPACE"}, head...)
@@ -225,7 +252,7 @@ func (c *invocation) table(g getGroup, wide, nsColumn, showLabels, withKind bool
 		}
 		rows = append(rows, r)
 	}
-	return formatTable(rows)
+	return rows
 }
 
 // sortEvents orders events by lastTimestamp (first seen when unset), then

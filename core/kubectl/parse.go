@@ -82,8 +82,18 @@ func Split(line string) ([]string, error) {
 type flagDef struct {
 	long, short string
 	boolean     bool
+	integer     bool   // pflag's Int/Int64 flags: the value must parse as one
 	def         string // default shown when the flag is absent
 	noOptDef    string // value of a bare --flag that otherwise takes one (--cascade)
+}
+
+// display is how pflag names a flag in its errors: "-w, --watch" or
+// "--replicas".
+func (d *flagDef) display() string {
+	if d.short != "" {
+		return "-" + d.short + ", --" + d.long
+	}
+	return "--" + d.long
 }
 
 // flagUse is one flag as given, in order: what --record writes back into
@@ -116,6 +126,12 @@ func (f *flags) boolean(name string) bool {
 	return b
 }
 
+// integer is an integer flag's value (validated by parseFlags).
+func (f *flags) integer(name string) int64 {
+	n, _ := strconv.ParseInt(f.str(name), 0, 64)
+	return n
+}
+
 // globalFlags are accepted by every command, as kubectl's persistent flags.
 var globalFlags = []flagDef{
 	{long: "namespace", short: "n"},
@@ -139,7 +155,12 @@ func parseFlags(args []string, defs []flagDef) ([]string, *flags, error) {
 	set := func(d *flagDef, v string) error {
 		if d.boolean {
 			if _, err := strconv.ParseBool(v); err != nil {
-				return fmt.Errorf("invalid argument %q for \"--%s\" flag: strconv.ParseBool: parsing %q: invalid syntax", v, d.long, v)
+				return fmt.Errorf("invalid argument %q for %q flag: strconv.ParseBool: parsing %q: invalid syntax", v, d.display(), v)
+			}
+		}
+		if d.integer {
+			if _, err := strconv.ParseInt(v, 0, 64); err != nil {
+				return fmt.Errorf("invalid argument %q for %q flag: %v", v, d.display(), err)
 			}
 		}
 		f.vals[d.long] = v

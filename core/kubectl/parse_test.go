@@ -48,7 +48,7 @@ func TestParseFlagsFollowsPflag(t *testing.T) {
 		"-o":            "flag needs an argument: 'o' in -o",
 		"--output":      "flag needs an argument: --output",
 		"--nope":        "unknown flag: --nope",
-		"-A=maybe":      `invalid argument "maybe" for "--all-namespaces" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
+		"-A=maybe":      `invalid argument "maybe" for "-A, --all-namespaces" flag: strconv.ParseBool: parsing "maybe": invalid syntax`,
 		"-q":            "unknown shorthand flag: 'q' in -q",
 		"-n ns -o=json": "",
 	} {
@@ -68,6 +68,11 @@ func FuzzParse(f *testing.F) {
 		"kubectl apply -f -", "kubectl delete pod x --cascade", "kubectl scale deploy/x --replicas=3",
 		"kubectl set image deployment/x a=b", "kubectl rollout status deploy x --timeout=1s", `kubectl "`, "kubectl -n",
 		"kubectl get pods/", "kubectl get /x", "kubectl -nfoo get -", "kubectl delete -f - --grace-period=abc",
+		"kubectl get pods -w", "kubectl get , -w", "kubectl describe deploy", "kubectl describe pod nginx",
+		"kubectl rollout history deploy/x --revision=2", "kubectl rollout undo deployment x --to-revision=1",
+		"kubectl rollout pause deploy", "kubectl rollout restart deploy/x", "kubectl label pod web a=b c-",
+		"kubectl annotate deploy x k=v --overwrite", `kubectl patch deploy nginx-deployment -p '{"spec":{"replicas":2}}'`,
+		`kubectl patch deploy x --type=json -p '[{"op":"remove","path":"/spec"}]'`, "kubectl help rollout", "kubectl set image --help",
 	} {
 		f.Add(s, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n")
 	}

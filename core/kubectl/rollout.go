@@ -11,16 +11,27 @@ import (
 // --timeout is given.
 const rolloutStatusMax = 10 * time.Minute
 
+// rolloutCommands are the subcommands of `kubectl rollout`.
+var rolloutCommands map[string]func(c *invocation, args []string)
+
+func init() {
+	rolloutCommands = map[string]func(c *invocation, args []string){
+		"history": runRolloutHistory,
+		"pause":   runRolloutPause,
+		"restart": runRolloutRestart,
+		"resume":  runRolloutResume,
+		"status":  runRolloutStatus,
+		"undo":    runRolloutUndo,
+	}
+}
+
 func runRollout(c *invocation, args []string) {
-	if len(args) == 0 || args[0] != "status" {
-		sub := ""
-		if len(args) > 0 {
-			sub = args[0]
-		}
-		c.fail("unknown command %q for \"kubectl rollout\"", sub)
+	if len(args) == 0 || rolloutCommands[args[0]] == nil {
+		c.unknownSubcommand(args)
 		return
 	}
-	runRolloutStatus(c, args[1:])
+	c.path = "rollout " + args[0]
+	rolloutCommands[args[0]](c, args[1:])
 }
 
 // DeploymentStatus is kubectl's status viewer for a Deployment: the line

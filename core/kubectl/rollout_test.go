@@ -114,6 +114,6 @@ func TestRolloutStatusTimesOut(t *testing.T) {
 
 	r = e.run("kubectl rollout status deploy/nope")
 	assert.Equal(t, "Error from server (NotFound): deployments.apps \"nope\" not found\n", r.Stderr)
-	r = e.run("kubectl rollout history deploy/nginx-deployment")
-	assert.Equal(t, "error: unknown command \"history\" for \"kubectl rollout\"\n", r.Stderr)
+	r = e.run("kubectl rollout frob deploy/nginx-deployment")
+	assert.Equal(t, "error: unknown command \"frob\"\nSee 'kubectl rollout -h' for help and examples\n", r.Stderr)
 }

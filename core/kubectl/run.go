@@ -3,7 +3,6 @@ package kubectl
 import (
 	"errors"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -26,6 +25,9 @@ type Env interface {
 type Result struct {
 	Stdout, Stderr string
 	ExitCode       int
+	// Watch is set by `get -w`: the command keeps running, and the caller
+	// polls it for the rows that follow (and stops it, as Ctrl+C would).
+	Watch *Watch
 }
 
 // Version is what `kubectl version` reports for both client and server: the
@@ -38,29 +40,33 @@ type invocation struct {
 	env   Env
 	words []string // the command line after "kubectl", global flags moved last
 	stdin string
+	// path is the command being run, "get" or "rollout undo": where
+	// cobra's "See 'kubectl PATH --help' for usage." points.
+	path  string
 	out   strings.Builder
 	err   strings.Builder
 	code  int
+	watch *Watch
 }
 
-type command struct {
-	run   func(c *invocation, args []string)
-	short string
-}
-
-var commands map[string]command
+// commands maps each verb to what runs it; help.go describes them.
+var commands map[string]func(c *invocation, args []string)
 
 func init() {
-	commands = map[string]command{
-		"apply":   {runApply, "Apply a configuration to a resource by file name or stdin"},
-		"create":  {runCreate, "Create a resource from a file or from stdin"},
-		"get":     {runGet, "Display one or many resources"},
-		"delete":  {runDelete, "Delete resources by file names, stdin, resources and names, or by resources and label selector"},
-		"scale":   {runScale, "Set a new size for a deployment or replica set"},
-		"set":     {runSet, "Set specific features on objects (set image)"},
-		"rollout": {runRollout, "Manage the rollout of a resource (rollout status)"},
-		"version": {runVersion, "Print the client and server version information"},
-		"help":    {runHelp, "Help about any command"},
+	commands = map[string]func(c *invocation, args []string){
+		"annotate": runAnnotate,
+		"apply":    runApply,
+		"create":   runCreate,
+		"delete":   runDelete,
+		"describe": runDescribe,
+		"get":      runGet,
+		"help":     runHelp,
+		"label":    runLabel,
+		"patch":    runPatch,
+		"rollout":  runRollout,
+		"scale":    runScale,
+		"set":      runSet,
+		"version":  runVersion,
 	}
 }
 
@@ -74,7 +80,7 @@ func Run(env Env, line string, stdin string) (res Result) {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
 			c.code = 1
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code, Watch: c.watch}
 	}()
 	words, err := Split(line)
 	if err != nil {
@@ -94,20 +100,48 @@ func Run(env Env, line string, stdin string) (res Result) {
 		runHelp(c, nil)
 		return
 	}
-	cmd, ok := commands[c.words[0]]
+	run, ok := commands[c.words[0]]
 	if !ok {
 		if strings.HasPrefix(c.words[0], "-") {
 			_, _, err := parseFlags(c.words[:1], nil)
 			if err != nil {
-				c.fail("%v", err)
+				c.flagError(err)
 				return
 			}
 		}
-		c.fail("unknown command %q for \"kubectl\"", c.words[0])
+		c.code = 1
+		fmt.Fprintf(&c.err, "Error: unknown command %q for \"kubectl\"\n", c.words[0])
 		return
 	}
-	cmd.run(c, c.words[1:])
+	c.path = c.words[0]
+	if path, ok := wantsHelp(c.words); ok {
+		printHelp(c, path)
+		return
+	}
+	run(c, c.words[1:])
 	return
+}
+
+// flagError prints a flag the command does not know, or a bad flag value,
+// as cobra does: "Error: ..." and where to read the usage.
+func (c *invocation) flagError(err error) {
+	c.code = 1
+	path := c.path
+	if path == "" {
+		fmt.Fprintf(&c.err, "Error: %v\nSee 'kubectl --help' for usage.\n", err)
+		return
+	}
+	fmt.Fprintf(&c.err, "Error: %v\nSee 'kubectl %s --help' for usage.\n", err, path)
+}
+
+// unknownSubcommand is kubectl's answer to "kubectl rollout frob".
+func (c *invocation) unknownSubcommand(args []string) {
+	if len(args) == 0 {
+		printHelp(c, c.path)
+		return
+	}
+	c.code = 1
+	fmt.Fprintf(&c.err, "error: unknown command %q\nSee 'kubectl %s -h' for help and examples\n", args[0], c.path)
 }
 
 // hoistGlobalFlags moves -n/--namespace given before the command name
@@ -181,7 +215,7 @@ func formatError(err error, verb, source string) string {
 func (c *invocation) parse(args []string, defs ...flagDef) ([]string, *flags, bool) {
 	pos, f, err := parseFlags(args, defs)
 	if err != nil {
-		c.fail("%v", err)
+		c.flagError(err)
 		return nil, nil, false
 	}
 	return pos, f, true
@@ -260,27 +294,4 @@ func runVersion(c *invocation, args []string) {
 	if !f.boolean("client") {
 		c.printf("Server Version: %s\n", Version)
 	}
-}
-
-func runHelp(c *invocation, args []string) {
-	if len(args) > 0 {
-		if cmd, ok := commands[args[0]]; ok {
-			c.printf("%s\n", cmd.short)
-			return
-		}
-		c.fail("unknown command %q for \"kubectl\"", args[0])
-		return
-	}
-	c.printf("kubectl controls the kubeloop simulated Kubernetes cluster.\n\nAvailable commands:\n")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	rows := [][]string{}
-	for _, n := range names {
-		rows = append(rows, []string{"  " + n, commands[n].short})
-	}
-	c.out.WriteString(formatTable(rows))
-	c.printf("\nUsage:\n  kubectl [flags] [options]\n")
 }

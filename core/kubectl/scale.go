@@ -1,16 +1,14 @@
 package kubectl
 
 import (
-	"strconv"
-
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
 func runScale(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
-		flagDef{long: "replicas", def: "-1"},
+		flagDef{long: "replicas", integer: true, def: "-1"},
 		flagDef{long: "record", boolean: true},
-		flagDef{long: "current-replicas", def: "-1"},
+		flagDef{long: "current-replicas", integer: true, def: "-1"},
 	)
 	if !ok {
 		return
@@ -19,11 +17,7 @@ func runScale(c *invocation, args []string) {
 		c.fail("required flag(s) \"replicas\" not set")
 		return
 	}
-	n, err := strconv.Atoi(f.str("replicas"))
-	if err != nil {
-		c.fail("invalid argument %q for \"--replicas\" flag: strconv.ParseInt: parsing %q: invalid syntax", f.str("replicas"), f.str("replicas"))
-		return
-	}
+	n := f.integer("replicas")
 	if n < 0 {
 		c.fail("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
 		return
@@ -55,7 +49,7 @@ func runScale(c *invocation, args []string) {
 			c.fail("no scaler has been implemented for {%q %q}", t.kind.Group, t.kind.Kind)
 			continue
 		}
-		if cur, _ := strconv.Atoi(f.str("current-replicas")); cur >= 0 && int32(cur) != api.Deref(*replicas, 0) {
+		if cur := f.integer("current-replicas"); cur >= 0 && int32(cur) != api.Deref(*replicas, 0) {
 			c.fail("Expected replicas to be %d, was %d", cur, api.Deref(*replicas, 0))
 			continue
 		}

@@ -9,13 +9,10 @@ import (
 
 func runSet(c *invocation, args []string) {
 	if len(args) == 0 || args[0] != "image" {
-		sub := ""
-		if len(args) > 0 {
-			sub = args[0]
-		}
-		c.fail("unknown command %q for \"kubectl set\"", sub)
+		c.unknownSubcommand(args)
 		return
 	}
+	c.path = "set image"
 	runSetImage(c, args[1:])
 }
 

@@ -15,6 +15,13 @@
 // A line ending in a backslash continues on the next line. A failing
 // command is output, not an error: Run's error is only for a malformed
 // script (an unterminated heredoc).
+//
+// `kubectl get … -w` prints its table and keeps watching while the sim
+// commands that follow it run: under each one's echo come the rows for the
+// changes it caused, as a second terminal would show them. Time then moves
+// a second at a time, so each row's AGE is what kubectl would have printed
+// when the change happened. Any other line (a command, a comment, a blank
+// line) ends the watch, as Ctrl+C would.
 package transcript
 
 import (
@@ -48,6 +55,8 @@ func Run(sim Sim, script string) (output string, err error) {
 			output = out.String()
 		}
 	}()
+	var watch *kubectl.Watch // an open `get -w`, until the next non-sim line
+	defer func() { watch.Stop() }()
 	lines := strings.Split(strings.ReplaceAll(script, "\r\n", "\n"), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
 		lines = lines[:n-1] // the script's final newline ends the last line
@@ -56,6 +65,8 @@ func Run(sim Sim, script string) (output string, err error) {
 		line := lines[i]
 		trimmed := strings.TrimSpace(line)
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			watch.Stop()
+			watch = nil
 			out.WriteString(line + "\n")
 			continue
 		}
@@ -98,29 +109,89 @@ func Run(sim Sim, script string) (output string, err error) {
 			i = end
 		}
 		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
-		out.WriteString(runCommand(sim, strings.TrimSpace(cmd), stdin))
+		text, w := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)
+		if w != watch {
+			watch.Stop()
+			watch = w
+		}
+		out.WriteString(text)
 	}
 	return out.String(), nil
 }
 
 // runCommand runs one command line and returns its output, each stream
-// ending in a newline.
-func runCommand(sim Sim, cmd, stdin string) string {
+// ending in a newline, and the watch open after it: a sim command keeps
+// watch open (and prints its rows), a `get -w` opens a new one, anything
+// else closes it.
+func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kubectl.Watch) {
 	words := strings.Fields(cmd)
 	if len(words) == 0 {
-		return ""
+		return "", nil
 	}
 	switch words[0] {
 	case "kubectl":
 		r := kubectl.Run(sim, cmd, stdin)
-		return terminated(r.Stdout) + terminated(r.Stderr)
+		return terminated(r.Stdout) + terminated(r.Stderr), r.Watch
 	case "sim":
-		return runSim(sim, words[1:])
+		return runSim(sim, words[1:], watch), watch
 	}
-	return fmt.Sprintf("error: unknown command %q\n", words[0])
+	return fmt.Sprintf("error: unknown command %q\n", words[0]), nil
 }
 
-func runSim(sim Sim, args []string) string {
+// advance moves time by d. With a watch open it stops at every instant
+// something is scheduled and polls there, so each row is printed (and its
+// AGE computed) when its change happened, as on a real terminal.
+func advance(sim Sim, d time.Duration, watch *kubectl.Watch) string {
+	if watch == nil {
+		sim.Advance(d)
+		return ""
+	}
+	clk := sim.Store().Clock()
+	target := clk.Now().Add(d)
+	var rows strings.Builder
+	for {
+		next, ok := clk.Next()
+		if !ok || next.After(target) {
+			sim.Advance(target.Sub(clk.Now()))
+			rows.WriteString(watch.Poll())
+			return rows.String()
+		}
+		sim.Advance(next.Sub(clk.Now()))
+		rows.WriteString(watch.Poll())
+	}
+}
+
+// settle runs until quiescent or limit has passed. With a watch open it
+// settles up to each scheduled instant in turn — the same tasks in the
+// same order as one Settle — polling the watch after each.
+func settle(sim Sim, limit time.Duration, watch *kubectl.Watch) (bool, string) {
+	if watch == nil {
+		settled, _ := sim.Settle(limit)
+		return settled, ""
+	}
+	clk := sim.Store().Clock()
+	deadline := clk.Now().Add(limit)
+	var rows strings.Builder
+	for {
+		step := deadline.Sub(clk.Now())
+		if next, ok := clk.Next(); ok && next.Before(deadline) {
+			step = max(next.Sub(clk.Now()), time.Nanosecond)
+		}
+		if step <= 0 {
+			return false, rows.String()
+		}
+		settled, _ := sim.Settle(step)
+		rows.WriteString(watch.Poll())
+		if settled {
+			return true, rows.String()
+		}
+		if !clk.Now().Before(deadline) {
+			return false, rows.String()
+		}
+	}
+}
+
+func runSim(sim Sim, args []string, watch *kubectl.Watch) string {
 	if len(args) == 0 {
 		return "error: sim needs a subcommand: advance DURATION or settle [MAX]\n"
 	}
@@ -133,8 +204,7 @@ func runSim(sim Sim, args []string) string {
 		if err != nil || d < 0 {
 			return fmt.Sprintf("error: invalid duration %q (use e.g. 30s, 1m30s)\n", args[1])
 		}
-		sim.Advance(d)
-		return ""
+		return advance(sim, d, watch)
 	case "settle":
 		max := DefaultSettle
 		if len(args) > 2 {
@@ -147,10 +217,11 @@ func runSim(sim Sim, args []string) string {
 			}
 			max = d
 		}
-		if settled, _ := sim.Settle(max); !settled {
-			return fmt.Sprintf("sim: not settled after %s: still busy (back-offs or retries pending)\n", max)
+		settled, rows := settle(sim, max, watch)
+		if !settled {
+			return rows + fmt.Sprintf("sim: not settled after %s: still busy (back-offs or retries pending)\n", max)
 		}
-		return ""
+		return rows
 	}
 	return fmt.Sprintf("error: unknown command \"sim %s\"\n", args[0])
 }

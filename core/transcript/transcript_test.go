@@ -163,3 +163,50 @@ func FuzzRun(f *testing.F) {
 		assert.NotContains(t, out, "internal error")
 	})
 }
+
+func TestWatchPrintsRowsUnderTheSimCommandsThatFollow(t *testing.T) {
+	sim := newSim(t)
+	create := func(name string) func() {
+		return func() {
+			_, err := sim.st.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: name}})
+			require.NoError(t, err)
+		}
+	}
+	sim.clk.After(3*time.Second, "create web", create("web"))
+	sim.clk.After(7*time.Second, "create db", create("db"))
+	sim.clk.After(12*time.Second, "create late", create("late"))
+	sim.clk.After(20*time.Second, "create later", create("later"))
+	sim.busyUntil = sim.clk.Now().Add(25 * time.Second)
+	script := `kubectl get ns -w
+sim advance 5s
+sim advance 5s
+# Anything but a sim command ends the watch.
+sim advance 5s
+kubectl get namespaces --watch-only
+sim settle
+kubectl get ns
+`
+	got, err := Run(sim, script)
+	require.NoError(t, err)
+	assert.Equal(t, `$ kubectl get ns -w
+NAME      STATUS   AGE
+default   Active   0s
+$ sim advance 5s
+web       Active   0s
+$ sim advance 5s
+db        Active   0s
+# Anything but a sim command ends the watch.
+$ sim advance 5s
+$ kubectl get namespaces --watch-only
+$ sim settle
+NAME    STATUS   AGE
+later   Active   0s
+$ kubectl get ns
+NAME      STATUS   AGE
+db        Active   18s
+default   Active   25s
+late      Active   13s
+later     Active   5s
+web       Active   22s
+`, got)
+}

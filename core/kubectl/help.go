@@ -1,0 +1,295 @@
+package kubectl
+
+import (
+	"fmt"
+	"strings"
+)
+
+// This file is `kubectl help`, `kubectl`, and `kubectl VERB --help`:
+// kubectl's own layout and wording, listing only what this terminal runs.
+
+// helpText describes one command as `kubectl COMMAND --help` does, cut down
+// to the flags kubeloop supports.
+type helpText struct {
+	short   string // one line, in the command list
+	long    string // the first paragraph of the help page
+	example string // one example, already indented
+	options string // the supported flags, in kubectl's layout
+	usage   string // after "Usage:\n  "
+}
+
+// helpGroups is `kubectl`'s command list: its groups, in its order, with
+// only the verbs implemented here.
+var helpGroups = []struct {
+	title string
+	verbs []string
+}{
+	{"Basic Commands (Beginner)", []string{"create", "set"}},
+	{"Basic Commands (Intermediate)", []string{"get", "delete"}},
+	{"Deploy Commands", []string{"rollout", "scale"}},
+	{"Troubleshooting and Debugging Commands", []string{"describe"}},
+	{"Advanced Commands", []string{"apply", "patch"}},
+	{"Settings Commands", []string{"label", "annotate"}},
+	{"Other Commands", []string{"version"}},
+}
+
+// subcommands lists the subcommands of rollout and set, in kubectl's order.
+var subcommands = map[string][]string{
+	"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
+	"set":     {"image"},
+}
+
+var helpTexts = map[string]helpText{
+	"annotate": {
+		short:   "Update the annotations on a resource",
+		long:    "Update the annotations on one or more resources.",
+		example: "  # Update pod 'foo' with the annotation 'description' and the value 'my frontend'\n  kubectl annotate pods foo description='my frontend'",
+		options: opt("--overwrite=false", "If true, allow annotations to be overwritten, otherwise reject annotation updates that overwrite existing annotations."),
+		usage:   "kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
+	},
+	"apply": {
+		short:   "Apply a configuration to a resource by file name or stdin",
+		long:    "Apply a configuration to a resource by file name or stdin. The resource name must be specified. This resource will be created if it doesn't exist yet. To use 'apply', always create the resource initially with either 'apply' or 'create --save-config'.",
+		example: "  # Apply the configuration in pod.json to a pod\n  kubectl apply -f ./pod.json",
+		options: opt("-f, --filename=[]", "The files that contain the configurations to apply (- for stdin).") +
+			opt("--record=false", "Record current kubectl command in the resource annotation."),
+		usage: "kubectl apply (-f FILENAME | -k DIRECTORY) [options]",
+	},
+	"create": {
+		short:   "Create a resource from a file or from stdin",
+		long:    "Create a resource from a file or from stdin.",
+		example: "  # Create a deployment using the data in nginx-deployment.yaml\n  kubectl create -f nginx-deployment.yaml",
+		options: opt("-f, --filename=[]", "Filename to use to create the resource (- for stdin).") +
+			opt("--record=false", "Record current kubectl command in the resource annotation.") +
+			opt("--save-config=false", "If true, the configuration of current object will be saved in its annotation."),
+		usage: "kubectl create -f FILENAME [options]",
+	},
+	"delete": {
+		short:   "Delete resources by file names, stdin, resources and names, or by resources and label selector",
+		long:    "Delete resources by file names, stdin, resources and names, or by resources and label selector.",
+		example: "  # Delete a pod with minimal delay\n  kubectl delete pod foo --now",
+		options: opt("--all=false", "Delete all resources, in the namespace of the specified resource types.") +
+			opt("--cascade='background'", "Must be \"background\", \"orphan\", or \"foreground\".") +
+			opt("-f, --filename=[]", "containing the resource to delete.") +
+			opt("--force=false", "If true, immediately remove resources from API and bypass graceful deletion.") +
+			opt("--grace-period=-1", "Period of time in seconds given to the resource to terminate gracefully.") +
+			opt("--ignore-not-found=false", "Treat \"resource not found\" as a successful delete.") +
+			opt("--now=false", "If true, resources are signaled for immediate shutdown (same as --grace-period=1).") +
+			opt("-l, --selector=''", "Selector (label query) to filter on.") +
+			opt("--wait=true", "If true, wait for resources to be gone before returning."),
+		usage: "kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]",
+	},
+	"describe": {
+		short:   "Show details of a specific resource or group of resources",
+		long:    "Show details of a specific resource or group of resources.\n\n Print a detailed description of the selected resources, including related resources such as events or controllers. You may select a single object by name, all objects of that type, provide a name prefix, or label selector.",
+		example: "  # Describe a pod\n  kubectl describe pods/nginx",
+		options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+			opt("-l, --selector=''", "Selector (label query) to filter on.") +
+			opt("--show-events=true", "If true, display events related to the described object."),
+		usage: "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]",
+	},
+	"get": {
+		short:   "Display one or many resources",
+		long:    "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
+		example: "  # List all pods in ps output format\n  kubectl get pods",
+		options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+			opt("-o, --output=''", "Output format. One of: (json, yaml, name, wide).") +
+			opt("-l, --selector=''", "Selector (label query) to filter on.") +
+			opt("--show-labels=false", "When printing, show all labels as the last column.") +
+			opt("-w, --watch=false", "After listing/getting the requested object, watch for changes.") +
+			opt("--watch-only=false", "Watch for changes to the requested object(s), without listing/getting first."),
+		usage: "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",
+	},
+	"help": {
+		short: "Help about any command",
+		long:  "Help provides help for any command in the application.\nSimply type kubectl help [path to command] for full details.",
+		usage: "kubectl help [command] [options]",
+	},
+	"label": {
+		short:   "Update the labels on a resource",
+		long:    "Update the labels on a resource.",
+		example: "  # Update pod 'foo' with the label 'unhealthy' and the value 'true'\n  kubectl label pods foo unhealthy=true",
+		options: opt("--overwrite=false", "If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels."),
+		usage:   "kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
+	},
+	"patch": {
+		short:   "Update fields of a resource",
+		long:    "Update fields of a resource using strategic merge patch, a JSON merge patch, or a JSON patch.\n\n JSON and YAML formats are accepted.",
+		example: "  # Update a container's image; spec.containers[*].name is required because it's a merge key\n  kubectl patch pod valid-pod -p '{\"spec\":{\"containers\":[{\"name\":\"kubernetes-serve-hostname\",\"image\":\"new image\"}]}}'",
+		options: opt("-p, --patch=''", "The patch to be applied to the resource JSON file.") +
+			opt("--type='strategic'", "The type of patch being provided; one of [json merge strategic]"),
+		usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
+	},
+	"rollout": {
+		short: "Manage the rollout of a resource",
+		long:  "Manage the rollout of one or many resources.\n        \n Valid resource types include:\n\n  *  deployments",
+		example: "  # Rollback to the previous deployment\n  kubectl rollout undo deployment/abc\n  \n" +
+			"  # Check the rollout status of a deployment\n  kubectl rollout status deployment/abc",
+		usage: "kubectl rollout SUBCOMMAND [options]",
+	},
+	"rollout history": {
+		short:   "View rollout history",
+		long:    "View previous rollout revisions and configurations.",
+		example: "  # View the rollout history of a deployment\n  kubectl rollout history deployment/abc",
+		options: opt("--revision=0", "See the details, including podTemplate of the revision specified"),
+		usage:   "kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]",
+	},
+	"rollout pause": {
+		short:   "Mark the provided resource as paused",
+		long:    "Mark the provided resource as paused.\n\n Paused resources will not be reconciled by a controller. Use \"kubectl rollout resume\" to resume a paused resource. Currently only deployments support being paused.",
+		example: "  # Mark the nginx deployment as paused\n  kubectl rollout pause deployment/nginx",
+		usage:   "kubectl rollout pause RESOURCE [options]",
+	},
+	"rollout restart": {
+		short:   "Restart a resource",
+		long:    "Restart a resource.\n\n        Resource rollout will be restarted.",
+		example: "  # Restart a deployment\n  kubectl rollout restart deployment/nginx",
+		usage:   "kubectl rollout restart RESOURCE [options]",
+	},
+	"rollout resume": {
+		short:   "Resume a paused resource",
+		long:    "Resume a paused resource.\n\n Paused resources will not be reconciled by a controller. By resuming a resource, we allow it to be reconciled again. Currently only deployments support being resumed.",
+		example: "  # Resume an already paused deployment\n  kubectl rollout resume deployment/nginx",
+		usage:   "kubectl rollout resume RESOURCE [options]",
+	},
+	"rollout status": {
+		short:   "Show the status of the rollout",
+		long:    "Show the status of the rollout.\n\n By default 'rollout status' will watch the status of the latest rollout until it's done. If you don't want to wait for the rollout to finish then you can use --watch=false.",
+		example: "  # Watch the rollout status of a deployment\n  kubectl rollout status deployment/nginx",
+		options: opt("--timeout=0s", "The length of time to wait before ending watch, zero means never.") +
+			opt("-w, --watch=true", "Watch the status of the rollout until it's done."),
+		usage: "kubectl rollout status (TYPE NAME | TYPE/NAME) [flags] [options]",
+	},
+	"rollout undo": {
+		short:   "Undo a previous rollout",
+		long:    "Roll back to a previous rollout.",
+		example: "  # Roll back to the previous deployment\n  kubectl rollout undo deployment/abc",
+		options: opt("--to-revision=0", "The revision to rollback to. Default to 0 (last revision)."),
+		usage:   "kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]",
+	},
+	"scale": {
+		short:   "Set a new size for a deployment, replica set, or replication controller",
+		long:    "Set a new size for a deployment or replica set.",
+		example: "  # Scale a deployment named 'nginx-deployment' to 4\n  kubectl scale deployment nginx-deployment --replicas=4",
+		options: opt("--current-replicas=-1", "Precondition for current size. Requires that the current size of the resource match this value in order to scale.") +
+			opt("--replicas=0", "The new desired number of replicas. Required."),
+		usage: "kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]",
+	},
+	"set": {
+		short: "Set specific features on objects",
+		long:  "Configure application resources.\n\n These commands help you make changes to existing application resources.",
+		usage: "kubectl set SUBCOMMAND [options]",
+	},
+	"set image": {
+		short:   "Update the image of a pod template",
+		long:    "Update existing container image(s) of resources.",
+		example: "  # Set a deployment's nginx container image to 'nginx:1.9.1'\n  kubectl set image deployment/nginx nginx=nginx:1.9.1",
+		options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
+			opt("--record=false", "Record current kubectl command in the resource annotation."),
+		usage: "kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]",
+	},
+	"version": {
+		short: "Print the client and server version information",
+		long:  "Print the client and server version information for the current context.",
+		options: opt("--client=false", "If true, shows client version only (no server required).") +
+			opt("-o, --output=''", "One of 'yaml' or 'json'."),
+		usage: "kubectl version [flags] [options]",
+	},
+}
+
+// opt formats one flag as kubectl's help lists it.
+func opt(flag, text string) string {
+	return "    " + flag + ":\n\t" + text + "\n\n"
+}
+
+// wantsHelp reports whether a command line asks for help (-h or --help
+// before any "--"), and for which command path.
+func wantsHelp(words []string) (string, bool) {
+	path := words[0]
+	rest := words[1:]
+	if subs, ok := subcommands[path]; ok && len(rest) > 0 {
+		for _, s := range subs {
+			if rest[0] == s {
+				path += " " + s
+				rest = rest[1:]
+				break
+			}
+		}
+	}
+	for _, w := range rest {
+		switch w {
+		case "--":
+			return "", false
+		case "-h", "--help", "--help=true", "-h=true":
+			return path, true
+		}
+	}
+	return "", false
+}
+
+// runHelp is `kubectl help [COMMAND [SUBCOMMAND]]`.
+func runHelp(c *invocation, args []string) {
+	if len(args) == 0 {
+		printRootHelp(c)
+		return
+	}
+	path := strings.Join(args, " ")
+	if _, ok := helpTexts[path]; !ok {
+		fmt.Fprintf(&c.out, "Unknown help topic [`%s`]\n\n", strings.Join(args, "` `"))
+		printRootHelp(c)
+		return
+	}
+	printHelp(c, path)
+}
+
+// printRootHelp is what `kubectl` alone prints.
+func printRootHelp(c *invocation) {
+	var b strings.Builder
+	b.WriteString("kubectl controls the Kubernetes cluster manager.\n\n")
+	b.WriteString(" Find more information at: https://kubernetes.io/docs/reference/kubectl/\n\n")
+	for _, g := range helpGroups {
+		b.WriteString(g.title + ":\n")
+		for _, v := range g.verbs {
+			fmt.Fprintf(&b, "  %-15s %s\n", v, helpTexts[v].short)
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("Usage:\n  kubectl [flags] [options]\n\n")
+	b.WriteString("Use \"kubectl <command> --help\" for more information about a given command.\n")
+	c.out.WriteString(b.String())
+}
+
+// printHelp is `kubectl PATH --help`.
+func printHelp(c *invocation, path string) {
+	if path == "" {
+		printRootHelp(c)
+		return
+	}
+	h, ok := helpTexts[path]
+	if !ok {
+		printRootHelp(c)
+		return
+	}
+	var b strings.Builder
+	b.WriteString(h.long + "\n\n")
+	if subs, ok := subcommands[path]; ok {
+		b.WriteString("Available Commands:\n")
+		for _, s := range subs {
+			fmt.Fprintf(&b, "  %-13s %s\n", s, helpTexts[path+" "+s].short)
+		}
+		b.WriteString("\n")
+	}
+	if h.example != "" {
+		b.WriteString("Examples:\n" + h.example + "\n\n")
+	}
+	if h.options != "" {
+		b.WriteString("Options:\n" + h.options)
+	}
+	b.WriteString("Usage:\n  " + h.usage + "\n\n")
+	if _, ok := subcommands[path]; ok {
+		fmt.Fprintf(&b, "Use \"kubectl %s <command> --help\" for more information about a given command.\n", path)
+	} else {
+		b.WriteString("Use \"kubectl --help\" for a list of the commands this terminal supports.\n")
+	}
+	c.out.WriteString(b.String())
+}

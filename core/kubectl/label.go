@@ -1,0 +1,228 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// This file is `kubectl label` and `kubectl annotate`: KEY=VALUE sets,
+// KEY- removes, an existing different value needs --overwrite.
+
+// metaEdit is one label or annotation command being run.
+type metaEdit struct {
+	noun    string // "label" or "annotation"
+	set     map[string]string
+	order   []string // keys of set, as given
+	remove  []string
+	targets []string // the resource arguments
+}
+
+// parseMetaEdit splits the positional arguments into resources, KEY=VALUE
+// and KEY- as kubectl does.
+func parseMetaEdit(noun string, pos []string) (*metaEdit, error) {
+	e := &metaEdit{noun: noun, set: map[string]string{}}
+	for _, p := range pos {
+		switch {
+		case strings.Contains(p, "="):
+			k, v, _ := strings.Cut(p, "=")
+			if noun == "label" {
+				if err := validLabel(p, k, v); err != nil {
+					return nil, err
+				}
+			} else if k == "" {
+				return nil, fmt.Errorf("invalid annotation format: %s", p)
+			}
+			if _, dup := e.set[k]; !dup {
+				e.order = append(e.order, k)
+			}
+			e.set[k] = v
+		case strings.HasSuffix(p, "-") && !strings.Contains(p, "/"):
+			e.remove = append(e.remove, strings.TrimSuffix(p, "-"))
+		default:
+			e.targets = append(e.targets, p)
+		}
+	}
+	if len(e.set) == 0 && len(e.remove) == 0 {
+		return nil, fmt.Errorf("at least one %s update is required", noun)
+	}
+	for _, k := range e.remove {
+		if _, ok := e.set[k]; ok {
+			return nil, fmt.Errorf("can not both modify and remove %s in the same command", map[string]string{"label": "a label", "annotation": "an annotation"}[noun])
+		}
+	}
+	return e, nil
+}
+
+var (
+	labelValueRE = regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
+	labelNameRE  = regexp.MustCompile(`^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`)
+	dnsPrefixRE  = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+)
+
+// validLabel checks a label's key and value with kubectl's messages.
+func validLabel(spec, k, v string) error {
+	if len(v) > 63 || !labelValueRE.MatchString(v) {
+		return fmt.Errorf("invalid label value: %q: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')", spec)
+	}
+	name := k
+	if prefix, n, ok := strings.Cut(k, "/"); ok {
+		if prefix == "" || len(prefix) > 253 || !dnsPrefixRE.MatchString(prefix) {
+			return fmt.Errorf("invalid label spec: %s", spec)
+		}
+		name = n
+	}
+	if len(name) > 63 || !labelNameRE.MatchString(name) {
+		return fmt.Errorf("invalid label spec: %s", spec)
+	}
+	return nil
+}
+
+func runLabel(c *invocation, args []string) { c.runMetaEdit("label", args) }
+
+func runAnnotate(c *invocation, args []string) { c.runMetaEdit("annotation", args) }
+
+func (c *invocation) runMetaEdit(noun string, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "overwrite", boolean: true},
+		flagDef{long: "all", boolean: true},
+		flagDef{long: "selector", short: "l"},
+		flagDef{long: "record", boolean: true},
+	)
+	if !ok {
+		return
+	}
+	edit, err := parseMetaEdit(noun, pos)
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	if len(edit.targets) == 0 {
+		c.fail("one or more resources must be specified as <resource> <name> or <resource>/<name>")
+		return
+	}
+	ts, kindOnly, ok := c.targets(edit.targets)
+	if !ok {
+		return
+	}
+	if kindOnly != nil {
+		if !f.has("selector") && !f.boolean("all") {
+			c.fail("resource(s) were provided, but no name was specified")
+			return
+		}
+		sel, err := api.ParseSelector(f.str("selector"))
+		if err != nil {
+			c.fail("%v", err)
+			return
+		}
+		for _, o := range c.env.Store().List(kindOnly, namespaceFor(kindOnly, f)) {
+			if sel.Matches(o.GetObjectMeta().Labels) {
+				ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
+			}
+		}
+		if len(ts) == 0 {
+			fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", namespaceOf(f))
+			return
+		}
+	}
+	verb := map[string]string{"label": "label", "annotation": "annotate"}[noun]
+	cause := changeCause([]string{verb}, pos, f)
+	st := c.env.Store()
+	for _, t := range ts {
+		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
+		if err != nil {
+			c.apiError(err, "", "")
+			return
+		}
+		o := api.DeepCopyObject(live)
+		m := o.GetObjectMeta()
+		target := &m.Labels
+		if noun == "annotation" {
+			target = &m.Annotations
+		}
+		// As kubectl, record first: a change-cause the command sets itself wins.
+		recordChange(m, f, cause)
+		if err := edit.apply(target, f.boolean("overwrite"), &c.err); err != nil {
+			c.fail("%v", err)
+			return
+		}
+		name := qualifiedName(t.kind, t.name)
+		if noun == "annotation" {
+			if !sameJSON(o, live) {
+				if _, err := st.Update(o); err != nil {
+					c.apiError(err, "", "")
+					return
+				}
+			}
+			c.printf("%s annotated\n", name)
+			continue
+		}
+		before, _ := json.Marshal(live)
+		after, _ := json.Marshal(o)
+		msg := "not labeled"
+		if string(before) != string(after) {
+			msg = "labeled"
+			if !f.boolean("overwrite") && len(after) < len(before) {
+				msg = "unlabeled"
+			}
+			if _, err := st.Update(o); err != nil {
+				c.apiError(err, "", "")
+				return
+			}
+		}
+		c.printf("%s %s\n", name, msg)
+	}
+}
+
+// apply changes one object's labels or annotations. Without overwrite, a
+// key that already has a different value is an error (kubectl lets
+// kubernetes.io/change-cause be overwritten regardless); removing a label
+// that is not there is a warning on warn.
+func (e *metaEdit) apply(m *map[string]string, overwrite bool, warn *strings.Builder) error {
+	if !overwrite {
+		var conflicts []string
+		keys := append([]string(nil), e.order...)
+		sort.Strings(keys)
+		for _, k := range keys {
+			cur, found := (*m)[k]
+			if !found || cur == e.set[k] || (e.noun == "annotation" && k == ChangeCauseAnnotation) {
+				continue
+			}
+			if e.noun == "label" {
+				conflicts = append(conflicts, fmt.Sprintf("'%s' already has a value (%s), and --overwrite is false", k, cur))
+			} else {
+				conflicts = append(conflicts, fmt.Sprintf("'%s' already has a value (%s)", k, cur))
+			}
+		}
+		switch {
+		case len(conflicts) == 0:
+		case e.noun == "annotation":
+			return fmt.Errorf("--overwrite is false but found the following declared annotation(s): %s", strings.Join(conflicts, "; "))
+		case len(conflicts) == 1:
+			return fmt.Errorf("%s", conflicts[0])
+		default:
+			return fmt.Errorf("[%s]", strings.Join(conflicts, ", "))
+		}
+	}
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	for _, k := range e.remove {
+		if _, found := (*m)[k]; found {
+			delete(*m, k)
+		} else if e.noun == "label" {
+			fmt.Fprintf(warn, "label %q not found.\n", k)
+		}
+	}
+	for _, k := range e.order {
+		(*m)[k] = e.set[k]
+	}
+	if len(*m) == 0 {
+		*m = nil
+	}
+	return nil
+}

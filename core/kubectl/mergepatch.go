@@ -1,0 +1,271 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// This file merges patches into an object's JSON: RFC 7386 JSON merge
+// patch, and the strategic merge patch kubectl sends by default — a merge
+// patch in which some lists (containers, env, volumes, ports, …) are
+// merged item by item on a key instead of being replaced, and "$patch"
+// directives replace or delete. Values are decoded JSON (maps, slices,
+// json.Number, strings, bools, nil).
+
+// mergePatch applies an RFC 7386 merge patch: objects merge, null deletes,
+// anything else (lists included) replaces.
+func mergePatch(doc, patch any) any {
+	p, ok := patch.(map[string]any)
+	if !ok {
+		return patch
+	}
+	d, _ := doc.(map[string]any)
+	out := make(map[string]any, len(d)+len(p))
+	for k, v := range d {
+		out[k] = v
+	}
+	for _, k := range sortedKeys(p) {
+		if p[k] == nil {
+			delete(out, k)
+			continue
+		}
+		out[k] = mergePatch(out[k], p[k])
+	}
+	return out
+}
+
+// mergeKeyFor is the strategic-merge key of the list field at the end of
+// path (the object keys from the root, list indices left out): the field
+// its items are matched on, or "" for a list that is replaced whole. As in
+// k8s.io/api's patchMergeKey tags.
+func mergeKeyFor(path []string) string {
+	field := path[len(path)-1]
+	switch field {
+	case "containers", "initContainers", "ephemeralContainers", "env", "volumes", "imagePullSecrets", "resourceClaims":
+		return "name"
+	case "volumeMounts":
+		return "mountPath"
+	case "volumeDevices":
+		return "devicePath"
+	case "hostAliases", "podIPs":
+		return "ip"
+	case "ownerReferences":
+		return "uid"
+	case "conditions", "addresses":
+		return "type"
+	case "topologySpreadConstraints":
+		return "topologyKey"
+	case "ports":
+		if len(path) >= 2 && strings.HasSuffix(path[len(path)-2], "ontainers") {
+			return "containerPort"
+		}
+		return "port"
+	}
+	return ""
+}
+
+// mergesPrimitives reports a list of scalars merged as a set (finalizers).
+func mergesPrimitives(path []string) bool { return path[len(path)-1] == "finalizers" }
+
+// strategicMerge applies a strategic merge patch to doc (either may be
+// nil). It returns nil when the patch deletes the object ($patch: delete).
+func strategicMerge(doc, patch map[string]any, path []string) (map[string]any, error) {
+	switch patch["$patch"] {
+	case "replace":
+		return stripDirectives(patch).(map[string]any), nil
+	case "delete":
+		return nil, nil
+	case nil:
+	default:
+		return nil, fmt.Errorf("unknown patch type: %v in map: %v", patch["$patch"], goValue(patch))
+	}
+	out := make(map[string]any, len(doc)+len(patch))
+	for k, v := range doc {
+		out[k] = v
+	}
+	for _, k := range sortedKeys(patch) {
+		v := patch[k]
+		switch {
+		case k == "$patch" || strings.HasPrefix(k, "$setElementOrder/"):
+			continue
+		case k == "$retainKeys":
+			continue
+		case strings.HasPrefix(k, "$deleteFromPrimitiveList/"):
+			field := strings.TrimPrefix(k, "$deleteFromPrimitiveList/")
+			gone, _ := v.([]any)
+			cur, _ := out[field].([]any)
+			var kept []any
+			for _, x := range cur {
+				if !containsJSON(gone, x) {
+					kept = append(kept, x)
+				}
+			}
+			out[field] = kept
+			continue
+		case v == nil:
+			delete(out, k)
+			continue
+		}
+		sub := append(append([]string(nil), path...), k)
+		switch pv := v.(type) {
+		case map[string]any:
+			dv, _ := out[k].(map[string]any)
+			merged, err := strategicMerge(dv, pv, sub)
+			if err != nil {
+				return nil, err
+			}
+			if merged == nil {
+				delete(out, k)
+			} else {
+				out[k] = merged
+			}
+		case []any:
+			dv, _ := out[k].([]any)
+			merged, err := strategicMergeList(dv, pv, sub)
+			if err != nil {
+				return nil, err
+			}
+			out[k] = merged
+		default:
+			out[k] = v
+		}
+	}
+	if keep, ok := patch["$retainKeys"].([]any); ok {
+		for k := range out {
+			if !containsJSON(keep, k) {
+				delete(out, k)
+			}
+		}
+	}
+	return out, nil
+}
+
+// strategicMergeList merges a patch list into a list: item by item on the
+// merge key where the field has one, as a set for primitive-merge lists,
+// otherwise the patch replaces the list.
+func strategicMergeList(doc, patch []any, path []string) ([]any, error) {
+	for _, item := range patch {
+		if m, ok := item.(map[string]any); ok && len(m) == 1 && m["$patch"] == "replace" {
+			var rest []any
+			for _, x := range patch {
+				if x2, ok := x.(map[string]any); !(ok && len(x2) == 1 && x2["$patch"] == "replace") {
+					rest = append(rest, stripDirectives(x))
+				}
+			}
+			return rest, nil
+		}
+	}
+	if mergesPrimitives(path) {
+		out := append([]any(nil), doc...)
+		for _, x := range patch {
+			if !containsJSON(out, x) {
+				out = append(out, x)
+			}
+		}
+		return out, nil
+	}
+	key := mergeKeyFor(path)
+	if key == "" {
+		return stripDirectives(patch).([]any), nil
+	}
+	out := append([]any(nil), doc...)
+	for _, item := range patch {
+		pm, ok := item.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("unable to find api field in struct %s for the json field %q", "Unknown", path[len(path)-1])
+		}
+		kv, has := pm[key]
+		if !has {
+			return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", goValue(pm), key)
+		}
+		at := -1
+		for i, d := range out {
+			if dm, ok := d.(map[string]any); ok && sameValue(dm[key], kv) {
+				at = i
+				break
+			}
+		}
+		if pm["$patch"] == "delete" {
+			if at >= 0 {
+				out = append(out[:at], out[at+1:]...)
+			}
+			continue
+		}
+		if at < 0 {
+			out = append(out, stripDirectives(pm))
+			continue
+		}
+		dm, _ := out[at].(map[string]any)
+		merged, err := strategicMerge(dm, pm, path)
+		if err != nil {
+			return nil, err
+		}
+		out[at] = merged
+	}
+	return out, nil
+}
+
+// stripDirectives removes "$..." keys from maps, recursively.
+func stripDirectives(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			if !strings.HasPrefix(k, "$") {
+				out[k] = stripDirectives(e)
+			}
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = stripDirectives(e)
+		}
+		return out
+	}
+	return v
+}
+
+func sameValue(a, b any) bool {
+	x, err1 := json.Marshal(a)
+	y, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(x) == string(y)
+}
+
+func containsJSON(list []any, v any) bool {
+	for _, x := range list {
+		if sameValue(x, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// goValue turns decoded JSON into what the API server prints with %v:
+// integers as integers, maps sorted by key (fmt sorts them).
+func goValue(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = goValue(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = goValue(e)
+		}
+		return out
+	case json.Number:
+		if i, err := x.Int64(); err == nil {
+			return i
+		}
+		if f, err := x.Float64(); err == nil {
+			return f
+		}
+		return x.String()
+	}
+	return v
+}

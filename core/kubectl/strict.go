@@ -1,0 +1,106 @@
+package kubectl
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+	"strings"
+)
+
+// This file checks decoded JSON against a Go api type the way the API
+// server's strict decoding does: every field must be one the type declares,
+// spelled exactly (encoding/json alone would drop unknown fields and match
+// names case-insensitively).
+
+var unmarshalerType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+
+// unknownFields lists the fields of v that t does not declare, as paths
+// like "spec.template.spec.containers[0].foo", sorted.
+func unknownFields(v any, t reflect.Type) []string {
+	var out []string
+	walkUnknown(v, t, "", &out)
+	sort.Strings(out)
+	return out
+}
+
+func walkUnknown(v any, t reflect.Type, path string, out *[]string) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if reflect.PointerTo(t).Implements(unmarshalerType) {
+		return // Time, IntOrString, Quantity read themselves
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		fields := jsonFields(t)
+		for _, k := range sortedKeys(m) {
+			ft, ok := fields[k]
+			p := k
+			if path != "" {
+				p = path + "." + k
+			}
+			if !ok {
+				*out = append(*out, p)
+				continue
+			}
+			walkUnknown(m[k], ft, p, out)
+		}
+	case reflect.Slice:
+		list, ok := v.([]any)
+		if !ok {
+			return
+		}
+		for i, e := range list {
+			walkUnknown(e, t.Elem(), fmt.Sprintf("%s[%d]", path, i), out)
+		}
+	case reflect.Map:
+		m, ok := v.(map[string]any)
+		if !ok {
+			return
+		}
+		for _, k := range sortedKeys(m) {
+			walkUnknown(m[k], t.Elem(), path+"."+k, out)
+		}
+	}
+}
+
+// jsonFields maps a struct's JSON field names to their types, with
+// embedded structs' fields promoted as encoding/json promotes them.
+func jsonFields(t reflect.Type) map[string]reflect.Type {
+	fields := map[string]reflect.Type{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
+			for k, v := range jsonFields(f.Type) {
+				fields[k] = v
+			}
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fields[name] = f.Type
+	}
+	return fields
+}
+
+// strictDecodingError words unknown fields as the API server does.
+func strictDecodingError(fields []string) string {
+	parts := make([]string, len(fields))
+	for i, f := range fields {
+		parts[i] = fmt.Sprintf("unknown field %q", f)
+	}
+	return "strict decoding error: " + strings.Join(parts, ", ")
+}
