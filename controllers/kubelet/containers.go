@@ -139,7 +139,7 @@ func (c *container) status(pod *api.Pod) api.ContainerStatus {
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
 		return cs
 	}
-	cs.ImageID = imageName(repo, tag) + "@sha256:" + digest(repo+":"+tag)
+	cs.ImageID = imageName(repo, tag) + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo) // 64 hex digits, as sha256
 	cs.ContainerID = c.id
 	last := func(t *api.ContainerStateTerminated) api.ContainerState {
 		if t == nil {

@@ -85,3 +85,30 @@ func BenchmarkRollingUpdate(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSuccessiveRollouts: ten image changes in a row on 100 replicas,
+// each run to completion, with revisionHistoryLimit 2 so every rollout
+// also deletes an old ReplicaSet.
+func BenchmarkSuccessiveRollouts(b *testing.B) {
+	const n = 100
+	base := strings.Replace(benchDeployment(n, "bench:1.0"), "spec:\n  replicas:", "spec:\n  revisionHistoryLimit: 2\n  replicas:", 1)
+	for b.Loop() {
+		c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+		for i := 0; i <= 10; i++ {
+			image := [2]string{"bench:1.0", "bench:2.0"}[i%2]
+			// Alternating images would re-use an old ReplicaSet; an
+			// annotation change makes every rollout a new revision.
+			manifest := strings.Replace(base, "bench:1.0", image, 1)
+			manifest = strings.Replace(manifest, "        app: bench\n    spec:", fmt.Sprintf("        app: bench\n      annotations:\n        rollout: \"%d\"\n    spec:", i), 1)
+			if _, err := c.Apply(manifest); err != nil {
+				b.Fatal(err)
+			}
+			if settled, _ := c.Settle(0); !settled || readyPods(c, image) != n {
+				b.Fatalf("rollout %d incomplete", i)
+			}
+		}
+		if rs := c.Store().Count(api.ResourceFor("replicasets")); rs != 3 {
+			b.Fatalf("history cleanup: %d ReplicaSets, want 3 (current + 2 old)", rs)
+		}
+	}
+}
