@@ -49,11 +49,12 @@ type invocation struct {
 	watch *Watch
 }
 
-// commands maps each verb to what runs it; help.go describes them.
-var commands map[string]func(c *invocation, args []string)
+// commands maps each verb to what runs it; help.go describes them. A verb
+// added in its own file registers itself there with an init function.
+var commands = map[string]func(c *invocation, args []string){}
 
 func init() {
-	commands = map[string]func(c *invocation, args []string){
+	for verb, run := range map[string]func(c *invocation, args []string){
 		"annotate": runAnnotate,
 		"apply":    runApply,
 		"create":   runCreate,
@@ -67,6 +68,8 @@ func init() {
 		"scale":    runScale,
 		"set":      runSet,
 		"version":  runVersion,
+	} {
+		commands[verb] = run
 	}
 }
 

@@ -223,7 +223,26 @@ func runSim(sim Sim, args []string, watch *kubectl.Watch) string {
 		}
 		return rows
 	}
+	if ext, ok := sim.(Extended); ok {
+		out, err := ext.Sim(args)
+		if watch != nil {
+			out += watch.Poll()
+		}
+		if err != nil {
+			out += "error: " + err.Error() + "\n"
+		}
+		return out
+	}
 	return fmt.Sprintf("error: unknown command \"sim %s\"\n", args[0])
+}
+
+// Extended is a Sim with more sandbox commands than advance and settle
+// (`sim node add …`, `sim controller-manager kill …`); core/cluster is one.
+type Extended interface {
+	Sim
+	// Sim runs `sim ARGS…` and returns its output; an unknown subcommand
+	// is an error that says what exists.
+	Sim(args []string) (string, error)
 }
 
 // cutHeredoc finds an unquoted "<<WORD" (or "<< WORD", "<<'WORD'",
