@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeloop/kubeloop/controllers/history"
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
@@ -39,14 +40,9 @@ const (
 	maxRevisionHistoryChars = 2000
 )
 
-// safeAlphabet is the alphabet of upstream's rand.SafeEncodeString (no
-// vowels, no 0/1/3), which maps each character c to safeAlphabet[c % 27]:
-// for the decimal digits that is 0→4 1→5 2→6 3→7 4→8 5→9 6→b 7→c 8→d 9→f.
-const safeAlphabet = "bcdfghjklmnpqrstvwxz2456789"
-
 // ComputeHash is the pod-template-hash of a template: FNV-32a over the
 // template, then collisionCount (little-endian uint32) when set, printed in
-// decimal and each digit mapped through safeAlphabet, so hashes use only
+// decimal and each digit safe-encoded (history.SafeEncode), so hashes use only
 // 456789bcdf.
 //
 // Upstream feeds FNV the output of a deep-hash printer of the Go struct
@@ -63,15 +59,7 @@ func ComputeHash(t *api.PodTemplateSpec, collisionCount *int32) string {
 		binary.LittleEndian.PutUint32(b[:], uint32(*collisionCount))
 		h.Write(b[:])
 	}
-	return safeEncode(strconv.FormatUint(uint64(h.Sum32()), 10))
-}
-
-func safeEncode(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		b[i] = safeAlphabet[int(c)%len(safeAlphabet)]
-	}
-	return string(b)
+	return history.SafeEncode(strconv.FormatUint(uint64(h.Sum32()), 10))
 }
 
 // canonicalTemplate is the template's JSON without the pod-template-hash

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers/history"
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
@@ -49,7 +50,7 @@ func TestComputeHash(t *testing.T) {
 		}
 	})
 	t.Run("the decimal digits map as SafeEncodeString maps them", func(t *testing.T) {
-		assert.Equal(t, "456789bcdf", safeEncode("0123456789"))
+		assert.Equal(t, "456789bcdf", history.SafeEncode("0123456789"))
 	})
 }
 

@@ -1,6 +1,8 @@
 package api
 
-// This file holds the apps/v1 kinds: Deployment and ReplicaSet.
+import "encoding/json"
+
+// This file holds the apps/v1 kinds: Deployment, ReplicaSet and ControllerRevision.
 
 // Deployment declares replicas of a pod template and how to roll it out.
 type Deployment struct {
@@ -94,4 +96,15 @@ type ReplicaSetCondition struct {
 	LastTransitionTime Time   `json:"lastTransitionTime,omitempty"`
 	Reason             string `json:"reason,omitempty"`
 	Message            string `json:"message,omitempty"`
+}
+
+// ControllerRevision is an immutable snapshot of a StatefulSet's or
+// DaemonSet's pod template: their rollout history and the
+// controller-revision-hash label on their pods.
+type ControllerRevision struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	// Data is the template as a patch ({"spec":{"template":{…,"$patch":"replace"}}}).
+	Data     json.RawMessage `json:"data,omitempty"`
+	Revision int64           `json:"revision"`
 }

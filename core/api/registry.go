@@ -43,6 +43,7 @@ var Kinds = []*Kind{
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }},
 	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset", ShortNames: []string{"rs"}, Namespaced: true, New: func() Object { return &ReplicaSet{} }},
+	{Kind: "ControllerRevision", Group: "apps", Version: "v1", Resource: "controllerrevisions", Singular: "controllerrevision", Namespaced: true, New: func() Object { return &ControllerRevision{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
 }
 
