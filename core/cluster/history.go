@@ -1,17 +1,19 @@
 package cluster
 
 import (
-	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash/fnv"
 )
 
-// HistoryHash digests every store event since the last compaction —
+// HistoryHash digests, with 128-bit FNV-1a (crypto/sha256 would pull
+// the FIPS module into the page's binary), every store event since the
+// last compaction —
 // revision, type, kind, key and the object's JSON — so that two runs can be
 // compared byte for byte: same seed and inputs, same hash, on every host.
 func (c *Cluster) HistoryHash() string {
-	h := sha256.New()
+	h := fnv.New128a()
 	events, _ := c.store.Events(c.store.Compacted())
 	for _, ev := range events {
 		b, err := json.Marshal(ev.Object)
