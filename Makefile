@@ -1,11 +1,16 @@
 # kubeloop — the whole set-up is `make serve` (try it) and `make test` (check it).
 #
-# make site    build the deployable site into dist/ (and site/dist/ for go:embed)
+# make site    build the deployable site into dist/ (and site/dist/ for go:embed), and the
+#              single-file dist/kubeloop.html that works from file://
 # make serve   make site, then serve it at http://127.0.0.1:8080
 # make test    vet, native tests, core tests under GOOS=js (Node), browser tests (Chromium)
 # make bench   all benchmarks
-# make size    wasm size, raw and compressed
+# make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make fuzz    every Fuzz target for FUZZTIME (10s) each
+#
+# The editor (site/editor, CodeMirror 6) is bundled by esbuild from node_modules,
+# installed from package-lock.json by `npm ci` (make does it when node_modules is
+# missing or older than the lock file).
 
 GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
@@ -13,25 +18,33 @@ WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
 JS_EXEC   := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
+ESBUILD   := node_modules/.bin/esbuild
 
-.PHONY: all site serve test vet test-native test-js test-browser bench size fuzz clean
+.PHONY: all site serve test vet test-native test-js test-browser bench size fuzz fuzz-short clean
 
 all: test
 
-site:
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+site: node_modules/.package-lock.json
 	rm -rf dist
 	mkdir -p dist
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/kubeloop.wasm ./wasm
 	cp $(WASM_EXEC) dist/wasm_exec.js
 	cp site/static/* dist/
+	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
+	  --legal-comments=none --log-level=warning --outfile=dist/editor.js
+	sed -i 's/<meta name="kubeloop-wasm-size" content="0">/<meta name="kubeloop-wasm-size" content="'$$(wc -c < dist/kubeloop.wasm)'">/' dist/index.html
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +
 	cp -R dist/. site/dist/
+	$(GO) run ./site/singlefile -dist dist -out dist/kubeloop.html
 	@echo "dist/ written: $$(du -sh dist | cut -f1)"
 
 serve: site
 	$(GO) run ./cmd/kubeloop serve -addr $(ADDR)
 
-test: vet test-native test-js test-browser
+test: vet test-native test-js test-browser fuzz-short
 
 vet:
 	$(GO) vet ./...
@@ -47,20 +60,21 @@ test-js:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(JS_EXEC)" $$(GOOS=js GOARCH=wasm $(GO) list ./... | grep -v -e /tests/browser -e /cmd/)
 
 test-browser: site
-	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 ./tests/browser
+	rm -f tests/out/browser/timings.txt
+	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=20m ./tests/browser
+	@cat tests/out/browser/timings.txt 2>/dev/null || true
 
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem ./...
 
+# Sizes as served: raw, gzip -9 and brotli -q 11 (the brotli binary, or Node's
+# zlib when it is missing), per file and for the whole page's first load.
 size: site
-	@raw=$$(wc -c < dist/kubeloop.wasm); \
-	gz=$$(gzip -9 -c dist/kubeloop.wasm | wc -c); \
-	awk -v n=$$raw 'BEGIN { printf "kubeloop.wasm  raw    %9d bytes  %5.2f MiB\n", n, n/1048576 }'; \
-	awk -v n=$$gz  'BEGIN { printf "               gzip   %9d bytes  %5.2f MiB\n", n, n/1048576 }'; \
-	if command -v brotli >/dev/null; then \
-	  br=$$(brotli -c -q 11 dist/kubeloop.wasm | wc -c); \
-	  awk -v n=$$br 'BEGIN { printf "               brotli %9d bytes  %5.2f MiB\n", n, n/1048576 }'; \
-	fi
+	@node site/size.mjs dist index.html app.css app.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
+
+# Every Fuzz target for 3s each, inside `make test` (tests/fuzz/README.md).
+fuzz-short:
+	GO=$(GO) tests/fuzz/run.sh 3s
 
 # Runs each Fuzz target alone (go test -fuzz accepts one target per run).
 fuzz:

@@ -7,6 +7,7 @@ require (
 	github.com/chromedp/chromedp v0.23.1
 	github.com/goccy/go-yaml v1.19.2
 	github.com/hack-pad/safejs v0.1.0
+	github.com/robfig/cron/v3 v3.0.1
 	github.com/stretchr/testify v1.12.1
 	honnef.co/go/js/dom/v2 v2.0.0-20231112215516-51f43a291193
 )

@@ -88,9 +88,44 @@ func (a *app) installAPI() {
 		if s := jsFloat(arg(args, 0), -1); s >= 0 && s <= math.MaxUint32*float64(math.MaxUint32) {
 			seed = uint64(s)
 		}
+		a.setSeed(seed)
 		a.reset(seed)
 		return a.toJS(map[string]any{"seed": seed})
 	})
+
+	fn("revision", apiError, func([]safejs.Value) any {
+		return a.toJS(map[string]any{"revision": a.cluster.Store().Revision(), "compacted": a.cluster.Store().Compacted(),
+			"replaying": a.replay.on, "shown": a.shownRevision()})
+	})
+
+	fn("replay", apiError, func(args []safejs.Value) any {
+		rev := int64(jsFloat(arg(args, 0), -1))
+		if rev < 0 || rev >= a.cluster.Store().Revision() {
+			a.goLive()
+		} else {
+			a.replayAt(rev)
+		}
+		return a.toJS(map[string]any{"shown": a.shownRevision(), "replaying": a.replay.on})
+	})
+
+	fn("export", apiError, func([]safejs.Value) any {
+		text, err := manifestOf(exportObjects(a.cluster.Store()))
+		if err != nil {
+			return a.toJS(map[string]any{"ok": false, "error": err.Error()})
+		}
+		return a.toJS(map[string]any{"ok": true, "yaml": text})
+	})
+
+	fn("lesson", apiError, func([]safejs.Value) any {
+		l := &a.lessons
+		le := a.lesson()
+		return a.toJS(map[string]any{"id": le.ID, "running": l.running, "step": l.step, "steps": len(le.Steps),
+			"done": l.progress.Done[le.ID], "seed": a.seed})
+	})
+
+	fn("shareLink", apiError, func([]safejs.Value) any { return a.ui.lastShare })
+
+	kl.Set("editor", a.ui.editor.h)
 
 	debug, _ := safejs.ValueOf(map[string]any{})
 	debug.Set("panic", a.funcOf("kubeloop.debug.panic", apiError, func(_ safejs.Value, args []safejs.Value) any {
@@ -104,6 +139,14 @@ func (a *app) installAPI() {
 		return a.panics
 	}).Value())
 	kl.Set("debug", debug)
+}
+
+// shownRevision is the revision the views show.
+func (a *app) shownRevision() int64 {
+	if a.replay.on {
+		return a.replay.rev
+	}
+	return a.cluster.Store().Revision()
 }
 
 type applyResult struct {

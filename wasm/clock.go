@@ -5,6 +5,8 @@ package main
 import (
 	"strconv"
 	"time"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
 // Simulated time on the page. While playing, each animation frame advances
@@ -35,13 +37,17 @@ func (a *app) frame(ms float64) {
 		a.settleSlice()
 		return
 	}
-	if !a.playing {
+	if !a.playing || a.replay.on {
 		a.drawClock()
 		return
 	}
 	d := time.Duration(dt * a.speed * float64(time.Millisecond))
 	start := a.now()
-	a.cluster.AdvanceBudget(d, a.budget)
+	if a.ui.watch != nil {
+		a.advanceBudgetWatching(d)
+	} else {
+		a.cluster.AdvanceBudget(d, a.budget)
+	}
 	spent := a.now() - start
 	switch {
 	case spent > frameWorkMS && a.budget > minBudget:
@@ -91,15 +97,64 @@ func (a *app) setSpeed(v float64) {
 	}
 }
 
+// advanceBudgetWatching is AdvanceBudget with an open watch: it polls
+// after each instant at which something ran, so rows get their time.
+func (a *app) advanceBudgetWatching(d time.Duration) {
+	clk := a.cluster.Clock()
+	target := clk.Now().Add(d)
+	for n := 0; n < a.budget; {
+		next, ok := clk.Next()
+		if !ok || next.After(target) {
+			clk.AdvanceTo(target)
+			break
+		}
+		ran := a.cluster.RunUntilIdle(0)
+		if ran == 0 {
+			clk.Step()
+			ran = 1
+		}
+		n += ran
+		a.pollWatch()
+	}
+	a.pollWatch()
+}
+
 // step pauses and runs exactly one task.
 func (a *app) step() {
+	if a.replay.on {
+		return
+	}
 	a.cancelSettle()
 	a.setPlaying(false)
 	if a.cluster.Step() {
+		a.pollWatch()
 		a.render(false)
 		return
 	}
 	a.termNote(a.tr("sim.idle"))
+}
+
+// maxIdleTasks bounds one "to idle" press, so a busy cluster cannot
+// freeze the page: the next press carries on.
+const maxIdleTasks = 20000
+
+// toIdle pauses and runs every task due at this instant — event
+// deliveries, reconciles, kubelet steps — without moving the clock: what
+// the controllers do in reaction to the last change, and no more.
+func (a *app) toIdle() {
+	if a.replay.on {
+		return
+	}
+	a.cancelSettle()
+	a.setPlaying(false)
+	n := a.cluster.RunUntilIdle(maxIdleTasks)
+	a.pollWatch()
+	if n == 0 {
+		a.termNote(a.tr("sim.idle.now"))
+	} else {
+		a.termNote(a.tr("sim.ranidle", n))
+	}
+	a.render(false)
 }
 
 // settleRun is a Settle spread over animation frames, so that settling a
@@ -115,6 +170,9 @@ const settleChunk = time.Second
 // settle starts settling the cluster (at most max of simulated time); the
 // terminal says when it is done. echo prints the command first, as typed.
 func (a *app) settle(max time.Duration, echo bool) {
+	if a.replay.on {
+		return
+	}
 	if max <= 0 {
 		max = settleDefault
 	}
@@ -135,6 +193,7 @@ func (a *app) settleSlice() {
 		settled, took := a.cluster.Settle(chunk)
 		r.took += took
 		r.remaining -= took
+		a.pollWatch()
 		switch {
 		case settled:
 			a.endSettle(true)
@@ -170,6 +229,9 @@ func (a *app) cancelSettle() {
 
 // drawClock shows the simulated time and the store revision.
 func (a *app) drawClock() {
+	if a.replay.on {
+		return // drawReplay shows the replayed revision's time
+	}
 	a.ui.clockTime.Set("t = " + formatElapsed(a.elapsed()))
 }
 
@@ -180,14 +242,30 @@ func (a *app) render(force bool) {
 	if u == nil {
 		return
 	}
+	if a.replay.on {
+		a.drawReplay(force)
+		return
+	}
 	start := a.now()
 	a.drawClock()
 	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
-	if !force && rev == u.lastRevision && traced == u.lastTraceLast {
+	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang {
 		return
 	}
-	u.lastRevision, u.lastTraceLast = rev, traced
+	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
+	a.pollWatch()
+	a.drawScrubber(rev)
 	s := a.cluster.Snapshot()
+	a.drawSnapshot(&s, force)
+	a.checkLesson()
+	a.markFirstRender()
+	u.lastRenderMS = start
+	u.renderCostMS = a.now() - start
+}
+
+// drawSnapshot draws every view of a snapshot (live or replayed).
+func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
+	u := a.ui
 	u.clockRev.Set("rev " + itoa64(s.Revision))
 	running := 0
 	for _, p := range s.Pods {
@@ -196,12 +274,27 @@ func (a *app) render(force bool) {
 		}
 	}
 	u.summary.Set(a.tr("cluster.summary", len(s.Pods), running, len(s.Nodes)))
-	u.cluster.draw(&s, force)
-	a.drawTrace(force)
-	a.drawEvents(&s, force)
+	u.cluster.draw(s, force)
+	if a.replay.on {
+		a.drawTraceAt(s.Revision)
+	} else {
+		a.drawTrace(force)
+	}
+	a.drawEvents(s, force)
+	a.drawFaults()
 	if force {
 		a.drawApplyResult()
 	}
-	u.lastRenderMS = start
-	u.renderCostMS = a.now() - start
+}
+
+// markFirstRender records, once, the moment the cluster was first drawn
+// (performance.mark "kubeloop:first-render"; a browser test reads it).
+func (a *app) markFirstRender() {
+	if a.ui.firstRendered {
+		return
+	}
+	a.ui.firstRendered = true
+	if perf, err := a.global.Get("performance"); err == nil {
+		perf.Call("mark", "kubeloop:first-render")
+	}
 }

@@ -32,12 +32,13 @@ type podCard struct {
 	root            dom.HTMLElement
 	class           cachedAttr
 	title           cachedAttr
+	label           cachedAttr
 	dot             cachedAttr
 	suffix, prefix  cachedText
 	status, ip, img cachedText
 	restarts        cachedText
 	lane            string
-	order           string
+	ns, name        string
 	bornMS          float64
 	fresh           bool
 }
@@ -51,6 +52,9 @@ type lane struct {
 	title      cachedText
 	empty      dom.HTMLElement
 	keys       []string // card order as drawn
+	name       string
+	ready      bool
+	menuBtn    dom.HTMLElement
 }
 
 func (v *clusterView) init(a *app, u *ui) {
@@ -87,7 +91,21 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		l.badgeText.el = badge
 		cidr := a.el("span", "lane-cidr")
 		l.cidr.el = cidr
+		l.name = name
 		head.AppendChild(badge)
+		menu := a.el("button", "btn btn-ghost btn-icon lane-menu", a.el("span", "ico ico-dots"))
+		menu.SetAttribute("type", "button")
+		menu.SetAttribute("aria-haspopup", "menu")
+		menu.SetAttribute("aria-label", a.tr("node.menu", name))
+		menu.SetAttribute("title", a.tr("node.menu", name))
+		if !hasSim("node") {
+			menu.SetAttribute("hidden", "")
+		}
+		l.menuBtn = menu
+		a.listen(menu, "click", func(event) {
+			a.showMenu(menu, name, a.nodeItems(name, l.ready))
+		})
+		head.AppendChild(menu)
 		head.AppendChild(cidr)
 		l.root = a.el("div", "lane", head, l.body)
 		l.root.SetAttribute("data-node", name)
@@ -138,6 +156,8 @@ func (v *clusterView) drawLanes(s *cluster.Snapshot) {
 	}
 	for _, n := range s.Nodes {
 		l := v.lanes[n.Name]
+		l.ready = n.Ready
+		setClass(l.root, "notready", !n.Ready)
 		if n.Ready {
 			l.badge.Set("badge badge-ready")
 			l.badgeText.Set(a.tr("nodes.ready"))
@@ -235,8 +255,21 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 		a.el("div", "pod-meta", ip, img, restarts),
 	)
 	c.root.SetAttribute("data-pod", podKey(p))
+	c.ns, c.name = p.Namespace, p.Name
+	c.root.SetAttribute("tabindex", "0")
+	c.root.SetAttribute("role", "button")
+	c.root.SetAttribute("aria-haspopup", "menu")
+	open := func() { a.showMenu(c.root, c.name, a.podItems(c.ns, c.name)) }
+	a.listen(c.root, "click", func(event) { open() })
+	a.listen(c.root, "keydown", func(ev event) {
+		if k := ev.Key(); k == "Enter" || k == " " {
+			ev.PreventDefault()
+			open()
+		}
+	})
 	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
 	c.title = cachedAttr{el: c.root, name: "title"}
+	c.label = cachedAttr{el: c.root, name: "aria-label"}
 	c.dot = cachedAttr{el: dot, name: "class"}
 	c.suffix.el, c.prefix.el, c.status.el = suffix, prefix, status
 	c.ip.el, c.img.el, c.restarts.el = ip, img, restarts
@@ -275,6 +308,7 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		title += "\n" + p.Reason
 	}
 	c.title.Set(title)
+	c.label.Set(a.tr("pod.aria", p.Name, p.Status))
 }
 
 // drawOwners draws Deployment → ReplicaSets → pods, redrawn only when

@@ -5,10 +5,8 @@ package main
 import (
 	"strconv"
 	"strings"
-	"unicode/utf16"
 
 	"github.com/hack-pad/safejs"
-	"honnef.co/go/js/dom/v2"
 )
 
 // courseManifest is the Deployment the course starts from; the editor
@@ -36,21 +34,72 @@ spec:
         - containerPort: 80
 `
 
-// autoApplyDelay is how long typing must pause before auto-apply applies.
-const autoApplyDelayMS = 800
-
-// Geometry of the editor, as app.css sets it (--editor-line, padding).
+// autoApplyDelayMS is how long typing must pause before auto-apply applies;
+// docListDelayMS how long before the list of objects is redrawn.
 const (
-	editorLinePx = 21
-	editorPadPx  = 10
+	autoApplyDelayMS = 800
+	docListDelayMS   = 150
 )
+
+// editor is the CodeMirror editor of dist/editor.js (site/editor), driven
+// through its small bridge: Go owns the text's fate (saving, applying, the
+// errors shown); the bundle only edits and tells Go that the text changed
+// or that the learner asked to apply.
+type editor struct {
+	a *app
+	h safejs.Value // the handle kubeloopEditor.create returned
+}
+
+func (e editor) call(method string, args ...any) safejs.Value {
+	v, err := e.h.Call(method, args...)
+	if err != nil {
+		panic("editor." + method + ": " + err.Error())
+	}
+	return v
+}
+
+// Text is the editor's text.
+func (e editor) Text() string { return jsString(e.call("getText")) }
+
+// SetText replaces the text (the learner can undo it with Ctrl+Z).
+func (e editor) SetText(s string) { e.call("setText", s) }
+
+// SetErrors underlines each error at its line and column.
+func (e editor) SetErrors(errs []lineError) {
+	if errs == nil {
+		errs = []lineError{}
+	}
+	e.call("setErrors", e.a.toJS(errs))
+}
+
+func (e editor) GotoLine(line, column int) { e.call("gotoLine", line, column) }
+func (e editor) SetReadOnly(on bool)       { e.call("setReadOnly", on) }
+func (e editor) SetLabel(s string)         { e.call("setLabel", s) }
 
 func (a *app) buildEditor(u *ui) {
 	text, ok := a.load(keyYAML)
 	if !ok {
 		text = courseManifest
 	}
-	u.yaml.SetValue(text)
+	bridge, err := a.global.Get("kubeloopEditor")
+	if err != nil || bridge.Type() != safejs.TypeObject {
+		panic("editor.js did not load (window.kubeloopEditor is missing)")
+	}
+	opts, _ := safejs.ValueOf(map[string]any{"text": text, "ariaLabel": a.tr("editor.title")})
+	opts.Set("onChange", a.funcOf("editor change", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
+		a.editorChanged()
+		return nil
+	}).Value())
+	opts.Set("onApply", a.funcOf("editor apply", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
+		a.applyEditor()
+		return nil
+	}).Value())
+	h, err := bridge.Call("create", u.editorHost.Underlying(), opts)
+	if err != nil {
+		panic("creating the editor: " + err.Error())
+	}
+	u.editor = editor{a: a, h: h}
+
 	if v, ok := a.load(keyAutoApply); ok {
 		u.autoApply.SetChecked(v == "1")
 	}
@@ -60,23 +109,10 @@ func (a *app) buildEditor(u *ui) {
 		a.byID("apply-kbd").SetTextContent("Ctrl + Enter")
 	}
 	u.autoTimer = a.newTimer("auto-apply", func() { a.applyEditor() })
-	a.drawGutter()
+	u.docTimer = a.newTimer("object list", func() { a.drawDocList() })
+	a.drawDocList()
 
 	a.listen(a.byID("apply"), "click", func(event) { a.applyEditor() })
-	a.listen(u.yaml, "input", func(event) { a.editorChanged() })
-	a.listen(u.yaml, "scroll", func(event) { a.syncEditorScroll() })
-	a.listen(u.yaml, "keydown", func(k event) {
-		switch {
-		case k.Key() == "Enter" && (k.CtrlKey() || k.MetaKey()):
-			k.PreventDefault()
-			a.applyEditor()
-		case k.Key() == "Tab" && !k.ShiftKey() && !k.CtrlKey() && !k.AltKey() && !k.MetaKey():
-			// YAML forbids tabs for indentation: Tab indents with two spaces.
-			k.PreventDefault()
-			safeCall(u.yaml, "setRangeText", "  ", u.yaml.SelectionStart(), u.yaml.SelectionEnd(), "end")
-			a.editorChanged()
-		}
-	})
 	a.listen(u.autoApply, "change", func(event) {
 		on := u.autoApply.Checked()
 		if on {
@@ -87,40 +123,59 @@ func (a *app) buildEditor(u *ui) {
 			u.autoTimer.stop()
 		}
 	})
+	a.listen(a.byID("export"), "click", func(event) { a.exportManifests() })
 }
 
 // editorChanged runs on every edit: the text is saved at once (it is never
 // lost), and auto-apply waits for a pause in typing.
 func (a *app) editorChanged() {
 	u := a.ui
-	a.store(keyYAML, u.yaml.Value())
-	a.drawGutter()
-	if u.autoApply.Checked() {
+	a.saveYAML(u.editor.Text())
+	u.docTimer.start(docListDelayMS)
+	if u.autoApply.Checked() && !a.replay.on {
 		u.autoTimer.start(autoApplyDelayMS)
 	}
+}
+
+// saveYAML keeps the editor text, unless it is too big for the storage
+// (then the learner is told once; the text stays in the editor).
+func (a *app) saveYAML(text string) {
+	if len(text) > maxStoredYAML {
+		if !a.ui.warnedBig {
+			a.ui.warnedBig = true
+			a.showNotice(a.tr("storage.toobig", maxStoredYAML>>10))
+		}
+		return
+	}
+	a.store(keyYAML, text)
+}
+
+// setEditorText replaces the editor's text on the page's behalf (a lesson,
+// a share link) and saves it.
+func (a *app) setEditorText(text string) {
+	a.ui.editor.SetText(text)
+	a.saveYAML(text)
+	a.drawDocList()
 }
 
 // applyEditor applies the editor's YAML and shows the outcome under it.
 func (a *app) applyEditor() {
 	u := a.ui
 	u.autoTimer.stop()
-	text := u.yaml.Value()
-	a.store(keyYAML, text)
+	if a.replay.on {
+		a.showNotice(a.tr("replay.readonly"))
+		return
+	}
+	text := u.editor.Text()
+	a.saveYAML(text)
 	lines, errs := a.apply(text)
 	u.applied = true
 	u.lastErrors = errs
 	u.lastApplyLines = lines
 	u.lastApplyOK = len(errs) == 0
-	u.errorLines = map[int]string{}
-	for _, e := range errs {
-		if e.Line > 0 {
-			if _, dup := u.errorLines[e.Line]; !dup {
-				u.errorLines[e.Line] = e.Message
-			}
-		}
-	}
+	u.editor.SetErrors(errs)
 	a.drawApplyResult()
-	a.drawGutter()
+	a.drawDocList()
 	a.render(false)
 }
 
@@ -148,10 +203,11 @@ func (a *app) drawApplyResult() {
 			if e.Line > 0 {
 				label = a.tr("editor.line", e.Line)
 			}
-			row := a.el("div", "msg msg-err", a.el("span", "msg-line", label), a.el("span", "msg-text", e.Message))
+			row := a.el("button", "msg msg-err", a.el("span", "msg-line", label), a.el("span", "msg-text", e.Message))
+			row.SetAttribute("type", "button")
 			row.SetAttribute("data-line", strconv.Itoa(e.Line))
 			if e.Line > 0 {
-				a.listen(row, "click", func(event) { a.gotoLine(e.Line, e.Column) })
+				a.listen(row, "click", func(event) { u.editor.GotoLine(e.Line, e.Column) })
 			}
 			u.applyResult.AppendChild(row)
 		}
@@ -164,91 +220,58 @@ func (a *app) drawApplyResult() {
 	u.applyResult.AppendChild(a.el("div", "msg msg-note", a.tr("editor.applied")))
 }
 
-// drawGutter numbers the lines and marks the ones with errors, and lays
-// the error bands behind the text.
-func (a *app) drawGutter() {
+// drawDocList lists the objects in the editor — kind and name of each
+// document — as buttons that move the cursor to the document.
+func (a *app) drawDocList() {
 	u := a.ui
-	n := strings.Count(u.yaml.Value(), "\n") + 1
-	for len(u.gutterRows) < n {
-		row := a.el("div", "", strconv.Itoa(len(u.gutterRows)+1))
-		u.gutter.AppendChild(row)
-		u.gutterRows = append(u.gutterRows, row)
+	docs := splitDocs(u.editor.Text())
+	var sig strings.Builder
+	type item struct {
+		kind, name string
+		line       int
 	}
-	for len(u.gutterRows) > n {
-		u.gutterRows[len(u.gutterRows)-1].Remove()
-		u.gutterRows = u.gutterRows[:len(u.gutterRows)-1]
-	}
-	// Touch only the rows whose mark changes.
-	for line := range u.gutterMarked {
-		if _, still := u.errorLines[line]; !still && line <= len(u.gutterRows) {
-			row := u.gutterRows[line-1]
-			setClass(row, "err", false)
-			row.RemoveAttribute("title")
+	var items []item
+	for _, d := range docs {
+		vals := pathValues(d.lines)
+		if vals["kind"] == "" && vals["metadata.name"] == "" {
+			continue // comments, blank documents
 		}
-	}
-	u.gutterMarked = map[int]bool{}
-	for line, msg := range u.errorLines {
-		if line <= len(u.gutterRows) {
-			row := u.gutterRows[line-1]
-			setClass(row, "err", true)
-			row.SetAttribute("title", msg)
-			u.gutterMarked[line] = true
+		first := 0
+		for i, l := range d.lines {
+			if s := strings.TrimSpace(l); s != "" && !strings.HasPrefix(s, "#") {
+				first = i
+				break
+			}
 		}
+		it := item{kind: vals["kind"], name: vals["metadata.name"], line: d.first + first + 1}
+		items = append(items, it)
+		sig.WriteString(it.kind + "/" + it.name + "@" + strconv.Itoa(it.line) + ";")
 	}
-	clearNode(u.bandsInner)
-	for line := range u.errorLines {
-		band := a.el("div", "band")
-		band.Style().SetProperty("top", strconv.Itoa(editorPadPx+(line-1)*editorLinePx)+"px", "")
-		u.bandsInner.AppendChild(band)
+	key := sig.String() + "|" + a.lang
+	if key == u.docSig {
+		return
 	}
-	a.syncEditorScroll()
-}
-
-// syncEditorScroll keeps the gutter and the bands aligned with the text.
-func (a *app) syncEditorScroll() {
-	u := a.ui
-	top := jsFloat(prop(u.yaml, "scrollTop"), 0)
-	left := jsFloat(prop(u.yaml, "scrollLeft"), 0)
-	setProp(u.gutter, "scrollTop", top)
-	u.bandsInner.Style().SetProperty("transform",
-		"translate("+strconv.Itoa(-int(left))+"px,"+strconv.Itoa(-int(top))+"px)", "")
-}
-
-// gotoLine puts the cursor at line:column (1-based) and scrolls there.
-func (a *app) gotoLine(line, column int) {
-	u := a.ui
-	text := u.yaml.Value()
-	off := 0 // in UTF-16 code units, as the textarea counts
-	rest := text
-	for l := 1; l < line; l++ {
-		i := strings.IndexByte(rest, '\n')
-		if i < 0 {
-			break
+	u.docSig = key
+	clearNode(u.docList)
+	if len(items) == 0 {
+		return
+	}
+	u.docList.AppendChild(a.el("span", "doc-label", a.tr("editor.docs")))
+	for _, it := range items {
+		it := it
+		kind, name := it.kind, it.name
+		if kind == "" {
+			kind = "?"
 		}
-		off += utf16Len(rest[:i+1])
-		rest = rest[i+1:]
+		if name == "" {
+			name = a.tr("editor.noname")
+		}
+		b := a.el("button", "doc", a.el("span", "doc-kind", kind), a.el("span", "doc-name", name))
+		b.SetAttribute("type", "button")
+		b.SetAttribute("role", "listitem")
+		b.SetAttribute("title", a.tr("editor.goto", it.line))
+		b.SetAttribute("data-line", strconv.Itoa(it.line))
+		a.listen(b, "click", func(event) { u.editor.GotoLine(it.line, 1) })
+		u.docList.AppendChild(b)
 	}
-	lineText, _, _ := strings.Cut(rest, "\n")
-	end := off + utf16Len(lineText)
-	start := off
-	if column > 1 {
-		start = min(off+column-1, end)
-	}
-	u.yaml.Focus()
-	u.yaml.SetSelectionRange(start, end, "forward")
-	want := float64(editorPadPx + (line-1)*editorLinePx)
-	height := jsFloat(prop(u.yaml, "clientHeight"), 0)
-	top := jsFloat(prop(u.yaml, "scrollTop"), 0)
-	if want < top || want > top+height-2*editorLinePx {
-		setProp(u.yaml, "scrollTop", max(0, want-height/3))
-	}
-	a.syncEditorScroll()
-}
-
-func utf16Len(s string) int { return len(utf16.Encode([]rune(s))) }
-
-// safeCall calls a method on an element through safejs; a JS exception
-// (a browser without the method) is ignored.
-func safeCall(e dom.Node, method string, args ...any) {
-	safejs.Safe(e.Underlying()).Call(method, args...)
 }

@@ -12,6 +12,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,15 +25,6 @@ import (
 
 // defaultSeed is the seed of a fresh page; reset(seed) picks another.
 const defaultSeed = 1
-
-// Keys in localStorage.
-const (
-	keyYAML      = "kubeloop.yaml"
-	keyLang      = "kubeloop.lang"
-	keyAutoApply = "kubeloop.autoApply"
-	keySpeed     = "kubeloop.speed"
-	keyHistory   = "kubeloop.history"
-)
 
 // app is the page: one cluster and the views that draw it.
 type app struct {
@@ -56,6 +48,10 @@ type app struct {
 	frameReady    bool
 	frameCallback func(ms float64)
 
+	replay    replayState
+	lessons   lessonState
+	helpCache map[string][]string // kubectl's subcommands, for completion
+
 	ui *ui
 }
 
@@ -68,25 +64,35 @@ func main() {
 
 // start builds the page and the cluster and resolves window.kubeloop.ready.
 func (a *app) start() {
+	aside := a.checkStorage() // first: nothing unreadable is read, nothing is lost
 	a.lang = pickLang(a.navigatorLanguage())
-	if saved, ok := a.load(keyLang); ok && (saved == langEN || saved == langZH) {
+	if saved, ok := a.load(keyLang); ok {
 		a.lang = saved
+	}
+	if s, ok := a.load(keySeed); ok {
+		if seed, err := strconv.ParseUint(s, 10, 64); err == nil {
+			a.seed = seed
+		}
 	}
 	a.newCluster(a.seed)
 	a.ui = a.buildUI()
 	a.applyLanguage()
 	a.installAPI()
-	a.render(true)
+	if len(aside) > 0 {
+		a.showNotice(a.tr("storage.aside", strings.Join(aside, ", ")))
+	}
 	a.setPlaying(true)
 	a.requestFrame(a.frame)
-	if el := a.doc.GetElementByID("loading"); el != nil {
-		el.SetAttribute("hidden", "")
-	}
-	if kl, err := a.global.Get("kubeloop"); err == nil {
-		if started, err := kl.Get("_started"); err == nil && started.Type() == safejs.TypeFunction {
-			started.Invoke()
+	a.openShareLink(func() {
+		if el := a.doc.GetElementByID("loading"); el != nil {
+			el.SetAttribute("hidden", "")
 		}
-	}
+		if kl, err := a.global.Get("kubeloop"); err == nil {
+			if started, err := kl.Get("_started"); err == nil && started.Type() == safejs.TypeFunction {
+				started.Invoke()
+			}
+		}
+	})
 }
 
 // newCluster replaces the cluster with a fresh one.
@@ -126,8 +132,15 @@ func (a *app) applyLanguage() {
 		setClass(el, "on", el.GetAttribute("data-lang") == a.lang)
 	}
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
+	a.ui.editor.SetLabel(a.tr("editor.title"))
 	a.updatePlayButton()
+	a.updateThemeButton()
+	a.updatePrompt()
+	a.ui.docSig = ""
+	a.drawDocList()
+	a.ui.faultsSig = ""
 	a.render(true)
+	a.drawLesson(true)
 }
 
 func (a *app) setLanguage(lang string) {
@@ -142,8 +155,18 @@ func (a *app) setLanguage(lang string) {
 // reset starts over with an empty cluster; the editor text stays.
 func (a *app) reset(seed uint64) {
 	a.cancelSettle()
+	if a.replay.on {
+		a.goLive()
+	}
+	if a.ui.watch != nil {
+		a.stopWatch(true)
+	}
 	a.newCluster(seed)
+	a.helpCache = nil
 	a.ui.resetViews()
+	a.updatePrompt()
+	a.ui.editor.SetErrors(nil)
+	a.ui.applied = false
 	a.termNote(a.tr("sim.reset", seed))
 	a.render(true)
 }

@@ -11,15 +11,35 @@ import (
 	"honnef.co/go/js/dom/v2"
 )
 
-// The kubectl terminal: one input line with history, and the output of
-// each command as the real kubectl prints it. "sim advance D", "sim settle"
-// and "sim step" move simulated time, as in transcripts; "clear" clears.
-// `kubectl apply -f -` reads the editor's text as its stdin.
+// The kubectl terminal: one input line with history and tab completion, and
+// the output of each command as the real kubectl prints it.
+//
+//   - `kubectl get … -w` keeps printing a row per change while time runs,
+//     until Ctrl+C or the next command that is not `sim …` (as in a
+//     transcript: a sim command is time passing, so the watch goes on).
+//   - `sim advance D`, `sim settle [MAX]`, `sim step` move time on the
+//     page's clock; every other `sim …` (faults: nodes, the leader) goes to
+//     the cluster.
+//   - `kubectl apply -f -` reads the editor's text as its stdin.
+//   - `clear` clears.
 
 const (
 	maxTermBlocks = 300 // commands kept in the output
 	maxHistory    = 100
 )
+
+// shellOpener is the hook for interactive `kubectl exec -it POD -- sh`:
+// when the cluster can run a shell in a pod, it is set to open one, and
+// the terminal then sends each line to it (prompt and output are the
+// shell's) until it exits. nil: exec goes to kubectl like any command.
+var shellOpener func(a *app, pod, container string) (shellSession, error)
+
+// shellSession is one interactive shell in a pod.
+type shellSession interface {
+	Prompt() string
+	// Run runs one line; exit reports that the shell ended.
+	Run(line string) (output string, exit bool)
+}
 
 func (a *app) buildTerminal(u *ui) {
 	if s, ok := a.load(keyHistory); ok {
@@ -38,14 +58,14 @@ func (a *app) buildTerminal(u *ui) {
 		a.runTerminal(line)
 	})
 	a.listen(u.termInput, "keydown", func(ev event) {
-		switch ev.Key() {
-		case "ArrowUp":
+		switch {
+		case ev.Key() == "ArrowUp":
 			if u.historyPos > 0 {
 				u.historyPos--
 				u.termInput.SetValue(u.history[u.historyPos])
 			}
 			ev.PreventDefault()
-		case "ArrowDown":
+		case ev.Key() == "ArrowDown":
 			if u.historyPos < len(u.history) {
 				u.historyPos++
 			}
@@ -55,6 +75,17 @@ func (a *app) buildTerminal(u *ui) {
 				u.termInput.SetValue("")
 			}
 			ev.PreventDefault()
+		case ev.Key() == "Tab" && !ev.ShiftKey() && !ev.CtrlKey() && !ev.AltKey() && !ev.MetaKey():
+			if u.termInput.Value() != "" {
+				ev.PreventDefault()
+				a.complete()
+			}
+		case (ev.Key() == "c" || ev.Key() == "C") && ev.CtrlKey() && !ev.ShiftKey():
+			// Ctrl+C copies a selection, else interrupts, as in a terminal.
+			if start, end := u.termInput.SelectionStart(), u.termInput.SelectionEnd(); start == end {
+				ev.PreventDefault()
+				a.interrupt()
+			}
 		}
 	})
 	// A click anywhere in the output focuses the input, as in a terminal,
@@ -84,10 +115,33 @@ func (a *app) remember(line string) {
 	u.historyPos = len(u.history)
 }
 
-// runTerminal runs one line typed in the terminal.
+// runTerminal runs one line typed in the terminal (or sent by a button:
+// the page's fault buttons type their command here, so the learner sees
+// what it would be).
 func (a *app) runTerminal(line string) {
 	u := a.ui
+	if u.shell != nil {
+		a.termCommand(line)
+		out, exit := u.shell.Run(line)
+		if out != "" {
+			a.termText(out, "term-stdout")
+		}
+		if exit {
+			u.shell = nil
+		}
+		a.updatePrompt()
+		a.render(false)
+		return
+	}
 	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return
+	}
+	if a.replay.on && line != "clear" {
+		a.termCommand(line)
+		a.termText(a.tr("replay.readonly"), "term-err")
+		return
+	}
 	switch {
 	case line == "clear":
 		clearNode(u.termOut)
@@ -96,31 +150,135 @@ func (a *app) runTerminal(line string) {
 	case fields[0] == "sim":
 		a.termCommand(line)
 		a.runSim(fields[1:])
+		a.pollWatch()
 		return
 	case fields[0] != "kubectl":
 		line = "kubectl " + line // "get pods" means kubectl get pods
+		fields = append([]string{"kubectl"}, fields...)
 	}
+	a.stopWatch(false) // any other command ends a watch, as in a transcript
 	a.termCommand(line)
-	res := a.cluster.Kubectl(line, u.yaml.Value())
+	if pod, container, ok := execInteractive(fields); ok && shellOpener != nil {
+		sh, err := shellOpener(a, pod, container)
+		if err != nil {
+			a.termText(err.Error(), "term-err")
+			return
+		}
+		u.shell = sh
+		a.updatePrompt()
+		return
+	}
+	res := a.cluster.Kubectl(line, u.editor.Text())
 	if res.Stdout != "" {
 		a.termText(res.Stdout, "term-stdout")
 	}
 	if res.Stderr != "" {
 		a.termText(res.Stderr, "term-err")
 	}
+	if res.Watch != nil {
+		u.watch = res.Watch
+		a.updatePrompt()
+	}
 	a.render(false)
 }
 
-// runSim runs "sim advance D", "sim settle [MAX]", "sim step".
+// execInteractive recognises `kubectl exec -it POD [-c C] -- sh|bash`.
+func execInteractive(f []string) (pod, container string, ok bool) {
+	if len(f) < 3 || f[1] != "exec" {
+		return "", "", false
+	}
+	interactive := false
+	for i := 2; i < len(f); i++ {
+		switch w := f[i]; {
+		case w == "--":
+			rest := f[i+1:]
+			ok = interactive && pod != "" && len(rest) == 1 && (rest[0] == "sh" || rest[0] == "bash" || rest[0] == "/bin/sh")
+			return pod, container, ok
+		case w == "-it" || w == "-ti" || w == "-i" || w == "-t" || w == "--stdin" || w == "--tty":
+			interactive = true
+		case w == "-c" || w == "--container":
+			if i+1 < len(f) {
+				container = f[i+1]
+				i++
+			}
+		case !strings.HasPrefix(w, "-") && pod == "":
+			pod = strings.TrimPrefix(w, "pod/")
+		}
+	}
+	return "", "", false
+}
+
+// pollWatch prints the rows of an open `get -w` for what changed.
+func (a *app) pollWatch() {
+	u := a.ui
+	if u == nil || u.watch == nil {
+		return
+	}
+	if rows := u.watch.Poll(); rows != "" {
+		a.termText(rows, "term-stdout")
+	}
+}
+
+// stopWatch ends an open watch; interrupted prints ^C as the terminal does.
+func (a *app) stopWatch(interrupted bool) {
+	u := a.ui
+	if u.watch == nil {
+		return
+	}
+	a.pollWatch()
+	u.watch.Stop()
+	u.watch = nil
+	if interrupted {
+		a.termText("^C", "term-note term-ctrlc")
+	}
+	a.updatePrompt()
+}
+
+// interrupt is Ctrl+C: it stops a watch or a settle, or clears the line.
+func (a *app) interrupt() {
+	u := a.ui
+	switch {
+	case u.watch != nil:
+		a.stopWatch(true)
+	case a.settling.active:
+		a.cancelSettle()
+		a.termText("^C", "term-note term-ctrlc")
+	case u.termInput.Value() != "":
+		a.termCommand(u.termInput.Value() + "^C")
+		u.termInput.SetValue("")
+	}
+}
+
+// updatePrompt shows whether a watch or a shell holds the terminal.
+func (a *app) updatePrompt() {
+	u := a.ui
+	switch {
+	case u.shell != nil:
+		u.prompt.SetTextContent(u.shell.Prompt())
+		u.termInput.SetAttribute("placeholder", "exit")
+	case u.watch != nil:
+		u.prompt.SetTextContent("$")
+		u.termInput.SetAttribute("placeholder", a.tr("term.watching"))
+		setClass(u.termForm, "watching", true)
+		return
+	default:
+		u.prompt.SetTextContent("$")
+		u.termInput.SetAttribute("placeholder", "kubectl get pods")
+	}
+	setClass(u.termForm, "watching", false)
+}
+
+// runSim runs `sim advance D`, `sim settle [MAX]` and `sim step` on the
+// page's clock, and every other sim command in the cluster.
 func (a *app) runSim(args []string) {
 	if len(args) == 0 {
-		a.termText(a.tr("term.simhelp"), "term-note")
+		a.termText(a.tr("term.simhelp", strings.Join(a.simCommands(), ", ")), "term-note")
 		return
 	}
 	switch args[0] {
 	case "advance":
 		if len(args) != 2 {
-			a.termText(a.tr("term.simhelp"), "term-err")
+			a.termText(a.tr("term.simhelp", strings.Join(a.simCommands(), ", ")), "term-err")
 			return
 		}
 		d, err := time.ParseDuration(args[1])
@@ -128,7 +286,7 @@ func (a *app) runSim(args []string) {
 			a.termText(a.tr("term.badtime", args[1]), "term-err")
 			return
 		}
-		a.cluster.Advance(d)
+		a.advanceWatching(d)
 		a.termText(a.tr("sim.advanced", formatElapsed(d)), "term-note")
 		a.render(false)
 	case "settle":
@@ -145,7 +303,36 @@ func (a *app) runSim(args []string) {
 	case "step":
 		a.step()
 	default:
-		a.termText(a.tr("term.simhelp"), "term-err")
+		out, err := a.cluster.Sim(args)
+		if out != "" {
+			a.termText(out, "term-stdout")
+		}
+		if err != nil {
+			a.termText("error: "+err.Error(), "term-err")
+		}
+		a.render(false)
+	}
+}
+
+// advanceWatching advances time; with a watch open it stops at each
+// scheduled instant and polls there, so each row's AGE is right.
+func (a *app) advanceWatching(d time.Duration) {
+	w := a.ui.watch
+	if w == nil {
+		a.cluster.Advance(d)
+		return
+	}
+	clk := a.cluster.Clock()
+	target := clk.Now().Add(d)
+	for {
+		next, ok := clk.Next()
+		if !ok || next.After(target) {
+			a.cluster.Advance(target.Sub(clk.Now()))
+			a.pollWatch()
+			return
+		}
+		a.cluster.Advance(next.Sub(clk.Now()))
+		a.pollWatch()
 	}
 }
 
@@ -178,4 +365,18 @@ func (a *app) termAppend(e dom.HTMLElement) {
 		u.termBlocks--
 	}
 	setProp(u.termOut, "scrollTop", jsFloat(prop(u.termOut, "scrollHeight"), 0))
+}
+
+// typeCommand puts a command in the terminal's input line and focuses it,
+// for the learner to read and press Enter (lessons offer commands so).
+func (a *app) typeCommand(line string) {
+	a.ui.termInput.SetValue(line)
+	a.ui.termInput.Focus()
+}
+
+// runVisible runs a command as if typed: the page's buttons use it, so the
+// terminal always shows the command a button stands for.
+func (a *app) runVisible(line string) {
+	a.remember(line)
+	a.runTerminal(line)
 }

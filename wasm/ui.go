@@ -4,35 +4,51 @@ package main
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
 // ui holds the page's elements and what the views remember between frames.
 type ui struct {
 	banner, bannerText dom.HTMLElement
+	notice, noticeText dom.HTMLElement
+	notices            []string
 
-	// Time controls.
+	// Time controls and history.
 	play, speed, settleBtn dom.HTMLElement
 	speedBtns              []dom.HTMLElement
 	clockTime, clockRev    cachedText
+	scrub                  *dom.HTMLInputElement
+	scrubMin, scrubMax     cachedAttr
+	scrubText              cachedText
+	live, replayBadge      dom.HTMLElement
+	seedInput              *dom.HTMLInputElement
+	theme                  dom.HTMLElement
 
-	// The editor: the text, its line numbers, the error bands behind it,
-	// and what the last apply said.
-	yaml           *dom.HTMLTextAreaElement
+	// The editor and what the last apply said.
+	editorHost     dom.HTMLElement
+	editor         editor
 	autoApply      *dom.HTMLInputElement
 	autoTimer      *timer
-	gutter, bands  dom.HTMLElement
-	bandsInner     dom.HTMLElement
-	gutterRows     []dom.HTMLElement
-	gutterMarked   map[int]bool   // rows drawn as errors
-	errorLines     map[int]string // line → message of the last apply
+	docTimer       *timer
+	docList        dom.HTMLElement
+	docSig         string
 	applyResult    dom.HTMLElement
 	applied        bool // an apply has run, so there is a result to show
 	lastApplyOK    bool
 	lastErrors     []lineError
 	lastApplyLines []string
+	warnedBig      bool
+	lastExport     string // for tests: what Export last wrote
+	lastShare      string // for tests: the last share link
+
+	// The lesson panel.
+	lessonPane, lessonBody, lessonToggle dom.HTMLElement
+	lessonSelect                         *dom.HTMLSelectElement
 
 	// The cluster, the trace and the Events.
 	summary       cachedText
@@ -44,56 +60,91 @@ type ui struct {
 	eventsKey     string
 	lastRevision  int64 // store revision and trace entry last drawn:
 	lastTraceLast int64 // nothing to draw while they stay the same
+	lastLang      string
 	lastRenderMS  float64
 	renderCostMS  float64
+	firstRendered bool
+
+	// Faults and menus.
+	faults, faultsMenu dom.HTMLElement
+	faultsSig          string
+	popover            dom.HTMLElement
+	popoverAnchor      dom.HTMLElement
 
 	// The terminal.
 	termOut    dom.HTMLElement
+	termForm   dom.HTMLElement
 	termInput  *dom.HTMLInputElement
+	prompt     dom.HTMLElement
 	termBlocks int
 	history    []string
 	historyPos int
+	lastTab    string         // the line a first Tab left unchanged
+	watch      *kubectl.Watch // an open `kubectl get -w`
+	shell      shellSession   // an open `kubectl exec -it … -- sh`
 }
 
 // buildUI finds index.html's elements, wires their handlers and restores
 // what the learner had (the YAML, auto-apply, speed, command history).
 func (a *app) buildUI() *ui {
 	u := &ui{
-		banner:      a.byID("banner"),
-		bannerText:  a.byID("banner-text"),
-		play:        a.byID("play"),
-		settleBtn:   a.byID("settle"),
-		speed:       a.byID("speed"),
-		yaml:        a.byID("yaml").(*dom.HTMLTextAreaElement),
-		gutter:      a.byID("gutter"),
-		bands:       a.byID("bands"),
-		applyResult: a.byID("apply-result"),
-		autoApply:   a.byID("auto-apply").(*dom.HTMLInputElement),
-		owners:      a.byID("owners"),
-		nodes:       a.byID("nodes"),
-		termOut:     a.byID("term-out"),
-		termInput:   a.byID("term-input").(*dom.HTMLInputElement),
-		trace:       a.byID("trace"),
-		events:      a.byID("events"),
-		errorLines:  map[int]string{},
+		banner:       a.byID("banner"),
+		bannerText:   a.byID("banner-text"),
+		notice:       a.byID("notice"),
+		noticeText:   a.byID("notice-text"),
+		play:         a.byID("play"),
+		settleBtn:    a.byID("settle"),
+		speed:        a.byID("speed"),
+		scrub:        a.byID("scrub").(*dom.HTMLInputElement),
+		live:         a.byID("live"),
+		replayBadge:  a.byID("replay-badge"),
+		seedInput:    a.byID("seed").(*dom.HTMLInputElement),
+		theme:        a.byID("theme"),
+		editorHost:   a.byID("editor"),
+		docList:      a.byID("doc-list"),
+		applyResult:  a.byID("apply-result"),
+		autoApply:    a.byID("auto-apply").(*dom.HTMLInputElement),
+		lessonPane:   a.byID("lesson-pane"),
+		lessonBody:   a.byID("lesson-body"),
+		lessonToggle: a.byID("lesson-toggle"),
+		lessonSelect: a.byID("lesson-select").(*dom.HTMLSelectElement),
+		owners:       a.byID("owners"),
+		nodes:        a.byID("nodes"),
+		faults:       a.byID("faults"),
+		faultsMenu:   a.byID("faults-menu"),
+		popover:      a.byID("pod-menu"),
+		termOut:      a.byID("term-out"),
+		termForm:     a.byID("term-form"),
+		termInput:    a.byID("term-input").(*dom.HTMLInputElement),
+		prompt:       a.byID("prompt"),
+		trace:        a.byID("trace"),
+		events:       a.byID("events"),
 	}
 	u.clockTime.el = a.byID("clock-time")
 	u.clockRev.el = a.byID("clock-rev")
 	u.summary.el = a.byID("summary")
-	u.bandsInner = a.el("div", "bands-inner")
-	u.bands.AppendChild(u.bandsInner)
+	u.scrubMin = cachedAttr{el: u.scrub, name: "min"}
+	u.scrubMax = cachedAttr{el: u.scrub, name: "max"}
+	u.scrubText.el = a.byID("scrub-text")
 	a.ui = u
 	u.cluster.init(a, u)
 
-	// Banner.
+	// Banner and notices.
 	a.listen(a.byID("banner-reset"), "click", func(event) { a.hideBanner(); a.reset(a.seed) })
 	a.listen(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
+	a.listen(a.byID("notice-close"), "click", func(event) { a.hideNotice() })
 
 	// Time controls.
-	a.listen(u.play, "click", func(event) { a.setPlaying(!a.playing) })
+	a.listen(u.play, "click", func(event) {
+		if a.replay.on {
+			a.goLive()
+			return
+		}
+		a.setPlaying(!a.playing)
+	})
 	a.listen(a.byID("step"), "click", func(event) { a.step() })
+	a.listen(a.byID("idle"), "click", func(event) { a.toIdle() })
 	a.listen(u.settleBtn, "click", func(event) { a.settle(0, true) })
-	a.listen(a.byID("reset"), "click", func(event) { a.reset(a.seed) })
 	u.speedBtns = a.all("#speed [data-speed]")
 	for _, b := range u.speedBtns {
 		b := b
@@ -110,15 +161,126 @@ func (a *app) buildUI() *ui {
 	}
 	a.setSpeed(a.speed)
 
-	// Language.
+	// Seed and reset: Reset starts a new cluster with the seed in the box.
+	u.seedInput.SetValue(strconv.FormatUint(a.seed, 10))
+	a.listen(a.byID("reset"), "click", func(event) { a.resetFromSeedBox() })
+	a.listen(u.seedInput, "keydown", func(ev event) {
+		if ev.Key() == "Enter" {
+			ev.PreventDefault()
+			a.resetFromSeedBox()
+		}
+	})
+	a.listen(a.byID("share"), "click", func(event) { a.share() })
+
+	// Language and theme.
 	for _, b := range a.all("[data-lang]") {
 		b := b
 		a.listen(b, "click", func(event) { a.setLanguage(b.GetAttribute("data-lang")) })
 	}
+	a.listen(u.theme, "click", func(event) {
+		if a.currentTheme() == "dark" {
+			a.setTheme("light")
+		} else {
+			a.setTheme("dark")
+		}
+	})
+	if t, ok := a.load(keyTheme); ok {
+		a.setTheme(t)
+	} else {
+		a.updateThemeButton()
+	}
 
 	a.buildEditor(u)
 	a.buildTerminal(u)
+	a.buildReplay(u)
+	a.buildMenus(u)
+	a.buildLessons(u)
 	return u
+}
+
+// resetFromSeedBox starts a new cluster with the seed the learner typed.
+func (a *app) resetFromSeedBox() {
+	s := strings.TrimSpace(a.ui.seedInput.Value())
+	seed, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		a.showNotice(a.tr("seed.bad", s))
+		a.ui.seedInput.SetValue(strconv.FormatUint(a.seed, 10))
+		return
+	}
+	a.setSeed(seed)
+	a.lessons.running = false
+	a.reset(seed)
+	a.drawLesson(true)
+}
+
+// setSeed remembers the seed for the next reset and reload.
+func (a *app) setSeed(seed uint64) {
+	a.seed = seed
+	a.store(keySeed, strconv.FormatUint(seed, 10))
+	if a.ui != nil {
+		a.ui.seedInput.SetValue(strconv.FormatUint(seed, 10))
+	}
+}
+
+// currentTheme is the theme in force: the chosen one, else the system's.
+func (a *app) currentTheme() string {
+	if t := a.doc.DocumentElement().GetAttribute("data-theme"); t == "dark" || t == "light" {
+		return t
+	}
+	if mq, err := a.global.Call("matchMedia", "(prefers-color-scheme: dark)"); err == nil {
+		if m, err := mq.Get("matches"); err == nil {
+			if b, _ := m.Bool(); b {
+				return "dark"
+			}
+		}
+	}
+	return "light"
+}
+
+func (a *app) setTheme(t string) {
+	if t != "dark" && t != "light" {
+		return
+	}
+	a.doc.DocumentElement().SetAttribute("data-theme", t)
+	a.store(keyTheme, t)
+	a.updateThemeButton()
+}
+
+func (a *app) updateThemeButton() {
+	dark := a.currentTheme() == "dark"
+	a.ui.theme.SetAttribute("aria-pressed", strconv.FormatBool(dark))
+	key := "theme.todark"
+	if dark {
+		key = "theme.tolight"
+	}
+	a.ui.theme.SetAttribute("title", a.tr(key))
+	a.ui.theme.SetAttribute("aria-label", a.tr(key))
+}
+
+// showNotice shows a message in the notice bar (the last three are kept
+// until dismissed).
+func (a *app) showNotice(msg string) {
+	u := a.ui
+	if u == nil {
+		return
+	}
+	if n := len(u.notices); n > 0 && u.notices[n-1] == msg {
+		return
+	}
+	u.notices = append(u.notices, msg)
+	if len(u.notices) > 3 {
+		u.notices = u.notices[len(u.notices)-3:]
+	}
+	clearNode(u.noticeText)
+	for _, m := range u.notices {
+		u.noticeText.AppendChild(a.el("span", "notice-line", m))
+	}
+	u.notice.RemoveAttribute("hidden")
+}
+
+func (a *app) hideNotice() {
+	a.ui.notices = nil
+	a.ui.notice.SetAttribute("hidden", "")
 }
 
 // prop reads a property of an element through safejs (dom/v2 lacks a few).
@@ -137,8 +299,16 @@ func setProp(e dom.Node, name string, value any) {
 // resetViews forgets what was drawn for the old cluster.
 func (u *ui) resetViews() {
 	u.cluster.reset()
-	clearNode(u.trace)
-	u.traceSeq, u.traceCount = 0, 0
+	u.resetTrace()
 	u.eventsKey = "-"
 	u.lastRevision = -1
+	u.faultsSig = ""
+	u.watch = nil
+	u.shell = nil
+}
+
+// resetTrace empties the trace view; the next draw starts from the newest.
+func (u *ui) resetTrace() {
+	clearNode(u.trace)
+	u.traceSeq, u.traceCount = 0, 0
 }

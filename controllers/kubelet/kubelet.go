@@ -59,6 +59,9 @@ type Reconciler struct {
 	// images lists what each node has pulled, for IfNotPresent.
 	images map[string]map[string]bool
 	ipam   *ipam
+	// heartbeats renew each node's lease and status (heartbeat.go); a
+	// failed node's kubelet does no pod work until it recovers.
+	heartbeats *Heartbeats
 }
 
 // podRuntime is the container runtime's record of one pod.
@@ -94,6 +97,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	c := m.NewController("kubelet", r, controller.Options{Component: "kubelet"})
 	r.ctrl = c
+	r.heartbeats = newHeartbeats(m, c)
 	enqueue := func(o api.Object) {
 		if o.(*api.Pod).Spec.NodeName != "" {
 			c.EnqueueObject(o)
@@ -144,6 +148,10 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	node := nodeObj.(*api.Node)
+	if r.heartbeats.Down(node.Name) {
+		ctx.Observe("node %s is down: its kubelet does nothing until it recovers", node.Name)
+		return controller.Result{}, nil
+	}
 	now := ctx.Clock.Now()
 	rt := r.runtime[pod.UID]
 	ctx.Observe("pod %s on %s: phase %s%s", pod.Name, node.Name, orNone(pod.Status.Phase), stageText(rt))

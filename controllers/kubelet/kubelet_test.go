@@ -194,7 +194,7 @@ func TestASecondPodWithTheSameImageSkipsThePull(t *testing.T) {
 	assert.Contains(t, f.eventsInOrder("elsewhere"), `Pulling: Pulling image "nginx:1.7.9"`)
 }
 
-func TestPodIPsComeFromTheNodesCIDRAndAreReused(t *testing.T) {
+func TestPodIPsComeFromTheNodesCIDRRoundRobin(t *testing.T) {
 	f := newFixture(t)
 	f.create("a", "node-1", "nginx:1.7.9")
 	f.create("b", "node-1", "nginx:1.7.9")
@@ -214,10 +214,10 @@ func TestPodIPsComeFromTheNodesCIDRAndAreReused(t *testing.T) {
 
 	f.create("d", "node-1", "nginx:1.7.9")
 	f.runUntilReady("d")
-	assert.Equal(t, "10.244.1.2", f.pod("d").Status.PodIP, "a's address is free again")
+	assert.Equal(t, "10.244.1.4", f.pod("d").Status.PodIP, "host-local IPAM moves on: a re-created pod gets a new IP")
 	f.create("e", "node-1", "nginx:1.7.9")
 	f.runUntilReady("e")
-	assert.Equal(t, "10.244.1.4", f.pod("e").Status.PodIP)
+	assert.Equal(t, "10.244.1.5", f.pod("e").Status.PodIP)
 }
 
 // transition is a change of a pod's STATUS column at a simulated instant.
@@ -304,7 +304,7 @@ func TestADeletedPodTerminatesThenGoesAndFreesItsIP(t *testing.T) {
 
 	f.create("next", "node-1", "nginx:1.7.9")
 	f.runUntilReady("next")
-	assert.Equal(t, "10.244.1.2", f.pod("next").Status.PodIP)
+	assert.Equal(t, "10.244.1.3", f.pod("next").Status.PodIP, "the next address round-robin, not the one just freed")
 }
 
 func TestADeletedPodThatNeverStartedGoesToo(t *testing.T) {

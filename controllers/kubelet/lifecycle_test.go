@@ -218,7 +218,7 @@ func TestAFinishedPodFreesItsIPButShowsIt(t *testing.T) {
 
 	f.create("next", "node-1", "nginx:1.7.9")
 	f.runUntilReady("next")
-	assert.Equal(t, "10.244.1.2", f.pod("next").Status.PodIP, "the finished pod's sandbox is gone")
+	assert.Equal(t, "10.244.1.3", f.pod("next").Status.PodIP, "the next address round-robin")
 }
 
 func TestTheJobLessonsPiComputesForFiveSeconds(t *testing.T) {

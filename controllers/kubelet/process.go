@@ -106,7 +106,27 @@ func processFor(c api.Container) process {
 		}
 		words = shellWords(b.cmd)
 	}
+	if c.Stdin && interactiveShell(words) {
+		// kubectl run -i … sh: the shell reads its attached stdin and
+		// runs until the user exits it.
+		return process{forever: true, sigterm: 137, what: "an interactive shell, attached"}
+	}
 	return run(words)
+}
+
+// interactiveShell is a shell given no script: it reads commands from stdin.
+func interactiveShell(words []string) bool {
+	switch path.Base(words[0]) {
+	case "sh", "bash", "ash", "dash":
+	default:
+		return false
+	}
+	for _, w := range words[1:] {
+		if w == "-c" {
+			return false
+		}
+	}
+	return true
 }
 
 // run interprets a command the way its process would behave. It

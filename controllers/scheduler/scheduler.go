@@ -29,6 +29,8 @@ type Reconciler struct {
 	assumed map[string]assumedPod
 	// assumedUsage is assumed summed per node, for O(1) lookups.
 	assumedUsage map[string]nodeUsage
+	// volumes is the VolumeBinding plugin (volumebinding.go).
+	volumes *volumeBinding
 }
 
 // assumedPod is where an assumed pod went and what it asked for.
@@ -43,6 +45,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
+	r.volumes = newVolumeBinding(m, r)
 	enqueueIfPending := func(o api.Object) {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
@@ -92,6 +95,12 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	pod := o.(*api.Pod)
 	nodes := informer.Typed[*api.Node](r.nodes.List(""))
+	if msg := r.volumes.preFilter(pod); msg != "" {
+		msg = fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg)
+		ctx.Why("%s", msg)
+		r.markUnschedulable(ctx, pod, msg)
+		return controller.Result{}, nil
+	}
 	fit, reasons := r.filter(pod, nodes)
 	ctx.Observe("pod %s unscheduled; %d node(s), %d fit", pod.Name, len(nodes), len(fit))
 	if len(fit) == 0 {
@@ -102,12 +111,16 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		// change (the node handler re-enqueues) instead of spinning.
 		return controller.Result{}, nil
 	}
-	best := r.score(ctx, fit)
+	best := r.score(ctx, pod, fit)
 	ctx.Diff("pod has no node")
 	ctx.Why("%s has the fewest pods among %d feasible node(s)", best.Name, len(fit))
 	if a, done := r.assumed[store.KeyOf(pod)]; done {
 		ctx.Why("already bound to %s; waiting for the cache to show it", a.node)
 		return controller.Result{}, nil
+	}
+	if ready, err := r.volumes.preBind(ctx, pod, best.Name); !ready || err != nil {
+		ctx.Why("the pod is bound once its claims are bound")
+		return controller.Result{}, err
 	}
 	if err := ctx.Bind(pod, best.Name); err != nil {
 		if api.IsConflict(err) || api.IsNotFound(err) {
@@ -136,19 +149,20 @@ func (r *Reconciler) filter(pod *api.Pod, nodes []*api.Node) ([]*api.Node, map[s
 }
 
 func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
-	if n.Spec.Unschedulable {
+	// Filters in upstream's order: NodeUnschedulable, TaintToleration,
+	// NodeAffinity, then resources. A node's readiness is not a filter:
+	// the node lifecycle controller turns it into taints.
+	if n.Spec.Unschedulable && !api.Tolerated(pod.Spec.Tolerations, api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: "NoSchedule"}) {
 		return "node(s) were unschedulable"
 	}
-	if !nodeReady(n) {
-		return "node(s) were not ready"
+	if t, bad := api.FirstUntoleratedTaint(n.Spec.Taints, pod.Spec.Tolerations, "NoSchedule", "NoExecute"); bad {
+		return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
 	}
-	if !api.SelectorFromSet(pod.Spec.NodeSelector).Matches(n.Labels) {
+	if !api.MatchesNode(&pod.Spec, n) {
 		return "node(s) didn't match Pod's node affinity/selector"
 	}
-	for _, t := range n.Spec.Taints {
-		if (t.Effect == "NoSchedule" || t.Effect == "NoExecute") && !tolerates(pod.Spec.Tolerations, t) {
-			return fmt.Sprintf("node(s) had untolerated taint {%s: %s}", t.Key, t.Value)
-		}
+	if why := r.volumes.unfit(pod, n.Name); why != "" {
+		return why
 	}
 	use := r.usage(n.Name)
 	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(use.pods+1) > maxPods.Value() {
@@ -162,16 +176,20 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 	return ""
 }
 
-// score picks the feasible node with the fewest pods; ties go to the
-// seeded random source, as upstream picks randomly among equal scores.
-func (r *Reconciler) score(ctx *controller.Context, fit []*api.Node) *api.Node {
-	best, bestCount, ties := fit[0], -1, 0
-	for _, n := range fit {
+// score picks the feasible node with the best preference score — matched
+// preferred node affinity weights (plugin weight 2) and fewest untolerated
+// PreferNoSchedule taints (weight 3), each normalised to 0–100 as
+// upstream — then the fewest pods; ties go to the seeded random source,
+// as upstream picks randomly among equal scores.
+func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Node) *api.Node {
+	prefs := preferenceScores(pod, fit)
+	best, bestCount, bestPref, ties := fit[0], -1, int64(-1), 0
+	for i, n := range fit {
 		c := r.usage(n.Name).pods
 		switch {
-		case bestCount < 0 || c < bestCount:
-			best, bestCount, ties = n, c, 1
-		case c == bestCount:
+		case prefs[i] > bestPref || (prefs[i] == bestPref && c < bestCount):
+			best, bestCount, bestPref, ties = n, c, prefs[i], 1
+		case prefs[i] == bestPref && c == bestCount:
 			ties++
 			if ctx.Clock.Rand().IntN(ties) == 0 {
 				best = n
@@ -245,30 +263,6 @@ func unschedulableMessage(total int, reasons map[string]int) string {
 	}
 	sort.Strings(parts)
 	return fmt.Sprintf("0/%d nodes are available: %s.", total, strings.Join(parts, ", "))
-}
-
-func nodeReady(n *api.Node) bool {
-	for _, c := range n.Status.Conditions {
-		if c.Type == "Ready" {
-			return c.Status == api.ConditionTrue
-		}
-	}
-	return false
-}
-
-func tolerates(ts []api.Toleration, t api.Taint) bool {
-	for _, tol := range ts {
-		if tol.Effect != "" && tol.Effect != t.Effect {
-			continue
-		}
-		if tol.Operator == "Exists" && (tol.Key == "" || tol.Key == t.Key) {
-			return true
-		}
-		if (tol.Operator == "" || tol.Operator == "Equal") && tol.Key == t.Key && tol.Value == t.Value {
-			return true
-		}
-	}
-	return false
 }
 
 // nodeUsage is what a node's pods take: their count and summed requests

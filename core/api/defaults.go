@@ -18,6 +18,18 @@ func Default(o Object) {
 		defaultPodSpec(&x.Spec, true)
 	case *Deployment:
 		defaultDeployment(x)
+	case *StatefulSet, *PersistentVolume, *PersistentVolumeClaim, *StorageClass:
+		defaultStorageKinds(x)
+	case *Job:
+		defaultJob(x)
+	case *CronJob:
+		defaultCronJob(x)
+	case *DaemonSet:
+		defaultDaemonSet(x)
+	case *Service:
+		defaultService(x)
+	case *EndpointSlice:
+		defaultEndpointSlice(x)
 	case *ReplicaSet:
 		if x.Spec.Replicas == nil {
 			x.Spec.Replicas = Ptr[int32](1)

@@ -28,8 +28,18 @@ func Validate(o, old Object) error {
 		validatePodSpec(&errs, "spec", &x.Spec)
 	case *Deployment:
 		validateDeployment(&errs, x, old)
+	case *StatefulSet, *PersistentVolume, *PersistentVolumeClaim, *StorageClass:
+		validateStorageKinds(&errs, x, old)
 	case *ReplicaSet:
 		validateReplicaSet(&errs, x, old)
+	case *Job:
+		validateJob(&errs, x, old)
+	case *CronJob:
+		validateCronJob(&errs, x, old)
+	case *DaemonSet:
+		validateDaemonSet(&errs, x, old)
+	case *Service:
+		validateService(&errs, x, old)
 	}
 	if len(errs) == 0 {
 		return nil

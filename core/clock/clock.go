@@ -27,6 +27,7 @@ type Sim struct {
 	seq   uint64
 	tasks taskHeap
 	rand  *rand.Rand
+	seed  uint64
 	// pending counts queued tasks that are not housekeeping, so Busy is O(1).
 	pending int
 }
@@ -44,7 +45,7 @@ type Timer struct {
 
 // New returns a clock at Epoch whose randomness comes from seed alone.
 func New(seed uint64) *Sim {
-	return &Sim{now: Epoch, rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	return &Sim{now: Epoch, seed: seed, rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 }
 
 // Now is the current simulated time.
@@ -52,6 +53,20 @@ func (s *Sim) Now() time.Time { return s.now }
 
 // Rand is the simulation's only source of randomness, seeded by New.
 func (s *Sim) Rand() *rand.Rand { return s.rand }
+
+// Stream returns a source of randomness of its own for one component (say,
+// "leaderelection"), derived from the seed and name alone. Draws from it do
+// not move Rand, so a component that draws at times of its own choosing —
+// a jittered retry period — leaves every other random choice (pod names,
+// uids) where it was.
+func (s *Sim) Stream(name string) *rand.Rand {
+	h := uint64(14695981039346656037) // FNV-1a of name
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return rand.New(rand.NewPCG(s.seed^h, h))
+}
 
 // After schedules fn to run d from now. A d ≤ 0 runs it at the current
 // instant, after every task already due now (sequence order).

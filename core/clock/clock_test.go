@@ -67,3 +67,12 @@ func TestTimeNeverGoesBackwards(t *testing.T) {
 	s.AdvanceTo(Epoch)
 	assert.Equal(t, Epoch.Add(time.Minute), s.Now())
 }
+
+func TestStreamIsIndependentOfRand(t *testing.T) {
+	a, b := New(7), New(7)
+	_ = a.Stream("leaderelection").Uint64()
+	assert.Equal(t, a.Rand().Uint64(), b.Rand().Uint64(), "a stream's draws leave Rand alone")
+	assert.Equal(t, New(7).Stream("x").Uint64(), New(7).Stream("x").Uint64(), "same seed and name, same stream")
+	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(7).Stream("y").Uint64())
+	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(8).Stream("x").Uint64())
+}

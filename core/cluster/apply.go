@@ -3,6 +3,7 @@ package cluster
 import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/store"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
@@ -36,6 +37,10 @@ func (c *Cluster) dryRun(o api.Object) error {
 		old = cur
 	}
 	api.Default(cp)
+	dryRunAdmitJob(cp, old)
+	if err := admitLimits(store.OpCreate, cp, old); err != nil {
+		return err
+	}
 	return api.Validate(cp, old)
 }
 

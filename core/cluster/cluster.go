@@ -12,11 +12,9 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/kubeloop/kubeloop/controllers/deployment"
-	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
-	"github.com/kubeloop/kubeloop/controllers/replicaset"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
+	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -33,6 +31,9 @@ type Options struct {
 	ReadFile func(name string) ([]byte, error)
 	// TraceLimit bounds the reconcile trace kept in memory (default 10000).
 	TraceLimit int
+	// ControllerManagers is the number of kube-controller-manager replicas
+	// competing for the lead (default 2).
+	ControllerManagers int
 }
 
 // KubernetesVersion is the version the simulated nodes report.
@@ -44,10 +45,18 @@ type Cluster struct {
 	clk   *clock.Sim
 	store *store.Store
 	trace *controller.Trace
-	// controllerManager runs kube-controller-manager's controllers; nodeSide
-	// runs the scheduler and the kubelets, which are separate processes in
-	// a real cluster and keep working whoever leads the controller manager.
-	controllerManager, nodeSide *controller.Manager
+	// controllerManagers are kube-controller-manager's replicas (its
+	// controllers are listed in controllers.go), scheduler kube-scheduler's
+	// one replica; each elects its leader on a Lease (controlplane.go).
+	controllerManagers, scheduler *component
+	// nodeSide runs the kubelets, which are separate processes in a real
+	// cluster and keep working whoever leads the control plane.
+	nodeSide *controller.Manager
+	// net is what the sandbox adds to the network: cluster DNS and the
+	// file trees of containers (network.go, exec.go).
+	net *network
+	// volumes holds every PersistentVolume's files (storage.go).
+	volumes *volume.Volumes
 }
 
 // New builds and starts a cluster with its namespaces and Ready nodes.
@@ -55,11 +64,19 @@ func New(opts Options) *Cluster {
 	if opts.Nodes <= 0 {
 		opts.Nodes = 3
 	}
+	if err := CheckNodes(opts.Nodes); err != nil {
+		panic(err.Error()) // hosts check user input with CheckNodes first
+	}
 	if opts.TraceLimit <= 0 {
 		opts.TraceLimit = 10000
 	}
+	if opts.ControllerManagers <= 0 {
+		opts.ControllerManagers = 2
+	}
 	clk := clock.New(opts.Seed)
 	s := store.New(clk)
+	s.AddAdmission(admitLimits)
+	s.AddAdmission(admitJob(s))
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
@@ -68,22 +85,23 @@ func New(opts Options) *Cluster {
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(newNode(i))
 	}
-
-	c.controllerManager = controller.NewManager(s, c.trace)
-	deployment.Register(c.controllerManager)
-	replicaset.Register(c.controllerManager)
-	garbagecollector.Register(c.controllerManager)
+	c.startNetwork()
 
 	c.nodeSide = controller.NewManager(s, c.trace)
-	scheduler.Register(c.nodeSide)
 	kubelet.Register(c.nodeSide)
-
-	for _, m := range []*controller.Manager{c.controllerManager, c.nodeSide} {
-		if err := m.Start(); err != nil {
-			panic(fmt.Sprintf("starting informers: %v", err)) // an empty store cannot be compacted
-		}
-		m.SetLeading(true)
+	c.startStorage()
+	if err := c.nodeSide.Start(); err != nil {
+		panic(fmt.Sprintf("starting informers: %v", err)) // an empty store cannot be compacted
 	}
+	c.nodeSide.SetLeading(true)
+
+	c.controllerManagers = c.newComponent(KubeControllerManager, "kube-controller-manager", kubeControllerManager)
+	for i := 0; i < opts.ControllerManagers; i++ {
+		c.controllerManagers.addReplica()
+	}
+	c.scheduler = c.newComponent(KubeScheduler, "default-scheduler",
+		[]func(*controller.Manager) *controller.Controller{scheduler.Register})
+	c.scheduler.addReplica()
 	c.RunUntilIdle(0)
 	return c
 }
@@ -91,28 +109,6 @@ func New(opts Options) *Cluster {
 func (c *Cluster) mustCreate(o api.Object) {
 	if _, err := c.store.Create(o); err != nil {
 		panic(fmt.Sprintf("creating %T: %v", o, err)) // built-in objects are valid
-	}
-}
-
-// newNode describes worker node i as a kind-like cluster would register it.
-func newNode(i int) *api.Node {
-	name := fmt.Sprintf("node-%d", i)
-	now := api.Time{}
-	return &api.Node{
-		ObjectMeta: api.ObjectMeta{Name: name, Labels: map[string]string{
-			"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
-			"beta.kubernetes.io/os": "linux", "beta.kubernetes.io/arch": "amd64",
-		}},
-		Spec: api.NodeSpec{PodCIDR: fmt.Sprintf("10.244.%d.0/24", i), PodCIDRs: []string{fmt.Sprintf("10.244.%d.0/24", i)}},
-		Status: api.NodeStatus{
-			Capacity:    api.ResourceList{"cpu": api.MustParseQuantity("4"), "memory": api.MustParseQuantity("8Gi"), "pods": api.MustParseQuantity("110")},
-			Allocatable: api.ResourceList{"cpu": api.MustParseQuantity("4"), "memory": api.MustParseQuantity("8Gi"), "pods": api.MustParseQuantity("110")},
-			Conditions: []api.NodeCondition{{Type: "Ready", Status: api.ConditionTrue, Reason: "KubeletReady",
-				Message: "kubelet is posting ready status", LastHeartbeatTime: now, LastTransitionTime: now}},
-			Addresses: []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", i+1)}, {Type: "Hostname", Address: name}},
-			NodeInfo: api.NodeSystemInfo{KubeletVersion: KubernetesVersion, ContainerRuntimeVersion: "containerd://1.7.24",
-				OSImage: "Debian GNU/Linux 12 (bookworm)", KernelVersion: "6.1.0-28-amd64", OperatingSystem: "linux", Architecture: "amd64"},
-		},
 	}
 }
 
@@ -131,11 +127,18 @@ func (c *Cluster) Trace() *controller.Trace { return c.trace }
 // TraceSince returns the trace entries after seq.
 func (c *Cluster) TraceSince(seq int64) []controller.Entry { return c.trace.Since(seq) }
 
-// Managers returns the controller manager and the node side (scheduler,
-// kubelets), for pages and tests that show their queues.
+// Managers returns the leading controller manager (or, while none leads,
+// a standby) and the node side (kubelets), for pages and tests that show
+// their queues.
 func (c *Cluster) Managers() (controllerManager, nodeSide *controller.Manager) {
-	return c.controllerManager, c.nodeSide
+	return c.controllerManagers.manager(), c.nodeSide
 }
+
+// ControllerManagers lists kube-controller-manager's replicas.
+func (c *Cluster) ControllerManagers() []Replica { return c.controllerManagers.list() }
+
+// Scheduler is the leading kube-scheduler's manager.
+func (c *Cluster) Scheduler() *controller.Manager { return c.scheduler.manager() }
 
 // ReadFile resolves -f FILE for kubectl.
 func (c *Cluster) ReadFile(name string) ([]byte, error) {

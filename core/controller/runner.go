@@ -61,14 +61,18 @@ func (c *Controller) EnqueueObject(o api.Object) {
 // EnqueueAfter adds a request after d.
 func (c *Controller) EnqueueAfter(req Request, d time.Duration) { c.Queue.AddAfter(req, d) }
 
-// schedule makes one reconcile task for one ready key.
+// schedule makes one reconcile task for one ready key. A standby's keys
+// wait in its queue; taking the lead schedules them (Manager.wake).
 func (c *Controller) schedule() {
+	if !c.mgr.running() {
+		return
+	}
 	c.mgr.Clock.After(0, "reconcile "+c.Name, c.process)
 }
 
 func (c *Controller) process() {
-	if !c.mgr.leading {
-		return // a standby manager's queues fill but do not drain
+	if !c.mgr.CanReconcile() {
+		return // a standby's, a paused or an expired leader's keys stay queued
 	}
 	req, ok := c.Queue.Get()
 	if !ok {
@@ -77,7 +81,7 @@ func (c *Controller) process() {
 	defer c.Queue.Done(req)
 	c.reconciles++
 	entry := Entry{Time: c.mgr.Clock.Now(), Revision: c.mgr.Store.Revision(), Controller: c.Name,
-		Key: req.String(), Retries: c.Queue.NumRequeues(req)}
+		Key: req.String(), Retries: c.Queue.NumRequeues(req), Manager: c.mgr.Identity}
 	ctx := NewContext(c.mgr.Clock, c.mgr.Store, c.recorder, &entry)
 	res, err := c.safeReconcile(ctx, req)
 	switch {

@@ -18,13 +18,16 @@ type Entry struct {
 	Time       time.Time `json:"time"`
 	Revision   int64     `json:"revision"` // store revision when it started
 	Controller string    `json:"controller"`
-	Key        string    `json:"key"`
-	Observed   []string  `json:"observed,omitempty"`
-	Diff       []string  `json:"diff,omitempty"`
-	Actions    []Action  `json:"actions,omitempty"`
-	Why        []string  `json:"why,omitempty"`
-	Result     string    `json:"result"` // done, requeue after 5s, error: …
-	Retries    int       `json:"retries,omitempty"`
+	// Manager is the identity of the process that ran it (which replica
+	// of kube-controller-manager led at the time).
+	Manager  string   `json:"manager,omitempty"`
+	Key      string   `json:"key"`
+	Observed []string `json:"observed,omitempty"`
+	Diff     []string `json:"diff,omitempty"`
+	Actions  []Action `json:"actions,omitempty"`
+	Why      []string `json:"why,omitempty"`
+	Result   string   `json:"result"` // done, requeue after 5s, error: …
+	Retries  int      `json:"retries,omitempty"`
 }
 
 // Trace keeps the newest entries in a bounded ring.

@@ -414,6 +414,11 @@ func runApply(c *invocation, args []string) {
 }
 
 func runCreate(c *invocation, args []string) {
+	if len(args) > 0 && createCommands[args[0]] != nil {
+		c.path = "create " + args[0]
+		createCommands[args[0]](c, args[1:])
+		return
+	}
 	pos, f, ok := c.parse(args,
 		flagDef{long: "filename", short: "f"},
 		flagDef{long: "record", boolean: true},

@@ -96,6 +96,8 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 		return describePod(x, events, now)
 	case *api.ReplicaSet:
 		return describeReplicaSet(x, c.podsOf(x.Namespace, x.Spec.Selector, x.UID), events, now)
+	case *api.Node:
+		return c.describeNode(x, events, now)
 	case *api.Deployment:
 		newRS, old := splitReplicaSets(x, ownedReplicaSets(c.env.Store(), x))
 		return describeDeployment(x, old, newRS, events, now)

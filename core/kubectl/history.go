@@ -30,7 +30,8 @@ func runRolloutHistory(c *invocation, args []string) {
 		return
 	}
 	for _, t := range ts {
-		if t.kind.Kind != "Deployment" {
+		viewer := historyViewers[t.kind.Kind]
+		if viewer == nil {
 			c.fail("no history viewer has been implemented for %q", groupKind(t.kind))
 			continue
 		}
@@ -39,7 +40,7 @@ func runRolloutHistory(c *invocation, args []string) {
 			c.apiError(err, "", "")
 			continue
 		}
-		text, err := deploymentHistory(c, o.(*api.Deployment), revision)
+		text, err := viewer(c, o, revision)
 		if err != nil {
 			c.fail("%v", err)
 			continue
@@ -50,6 +51,14 @@ func runRolloutHistory(c *invocation, args []string) {
 		}
 		c.printf("%s %s\n%s\n", qualifiedName(t.kind, t.name), with, text)
 	}
+}
+
+// historyViewers are `rollout history`'s viewers by kind: the history
+// table, or with revision > 0 that revision's pod template.
+var historyViewers = map[string]func(c *invocation, o api.Object, revision int64) (string, error){
+	"Deployment": func(c *invocation, o api.Object, revision int64) (string, error) {
+		return deploymentHistory(c, o.(*api.Deployment), revision)
+	},
 }
 
 // deploymentHistory is the history table, or one revision's template.

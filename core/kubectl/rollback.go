@@ -24,7 +24,8 @@ func runRolloutUndo(c *invocation, args []string) {
 	to := f.integer("to-revision")
 	st := c.env.Store()
 	for _, t := range ts {
-		if t.kind.Kind != "Deployment" {
+		rollbacker := rollbackers[t.kind.Kind]
+		if rollbacker == nil {
 			c.fail("no rollbacker has been implemented for %q", groupKind(t.kind))
 			continue
 		}
@@ -33,8 +34,7 @@ func runRolloutUndo(c *invocation, args []string) {
 			c.apiError(err, "", "")
 			continue
 		}
-		d := live.(*api.Deployment)
-		result, next, err := rollback(c, d, to)
+		result, next, err := rollbacker(c, live, to)
 		if err != nil {
 			c.fail("%v", err)
 			continue
@@ -47,6 +47,18 @@ func runRolloutUndo(c *invocation, args []string) {
 		}
 		c.printf("%s %s\n", qualifiedName(t.kind, t.name), result)
 	}
+}
+
+// rollbackers are `rollout undo`'s rollbackers by kind: the message, and
+// the object to write (nil when nothing changes).
+var rollbackers = map[string]func(c *invocation, o api.Object, to int64) (string, api.Object, error){
+	"Deployment": func(c *invocation, o api.Object, to int64) (string, api.Object, error) {
+		msg, next, err := rollback(c, o.(*api.Deployment), to)
+		if next == nil {
+			return msg, nil, err
+		}
+		return msg, next, err
+	},
 }
 
 // rollback decides a rollback of d to revision to (0: the previous one):

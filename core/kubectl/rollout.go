@@ -14,6 +14,12 @@ const rolloutStatusMax = 10 * time.Minute
 // rolloutCommands are the subcommands of `kubectl rollout`.
 var rolloutCommands map[string]func(c *invocation, args []string)
 
+// statusViewers are `rollout status`'s viewers by kind: the line to print,
+// whether the rollout is done, and an error when it cannot finish.
+var statusViewers = map[string]func(api.Object) (string, bool, error){
+	"Deployment": func(o api.Object) (string, bool, error) { return DeploymentStatus(o.(*api.Deployment)) },
+}
+
 func init() {
 	rolloutCommands = map[string]func(c *invocation, args []string){
 		"history": runRolloutHistory,
@@ -77,7 +83,8 @@ func runRolloutStatus(c *invocation, args []string) {
 		return
 	}
 	t := ts[0]
-	if t.kind.Kind != "Deployment" {
+	viewer := statusViewers[t.kind.Kind]
+	if viewer == nil {
 		c.fail("no status viewer has been implemented for %s", t.kind.Kind)
 		return
 	}
@@ -99,7 +106,7 @@ func runRolloutStatus(c *invocation, args []string) {
 		if err != nil {
 			return "", false, err
 		}
-		return DeploymentStatus(o.(*api.Deployment))
+		return viewer(o)
 	}
 	start := st.Clock().Now()
 	last := ""

@@ -28,6 +28,9 @@ type Result struct {
 	// Watch is set by `get -w`: the command keeps running, and the caller
 	// polls it for the rows that follow (and stops it, as Ctrl+C would).
 	Watch *Watch
+	// Session is set by `exec -it … sh` and `run -it … sh`: an interactive
+	// shell the caller feeds typed lines to until it ends (session.go).
+	Session *Session
 }
 
 // Version is what `kubectl version` reports for both client and server: the
@@ -47,6 +50,8 @@ type invocation struct {
 	err   strings.Builder
 	code  int
 	watch *Watch
+	// session is the interactive shell the command leaves open, if any.
+	session *Session
 }
 
 // commands maps each verb to what runs it; help.go describes them. A verb
@@ -83,8 +88,12 @@ func Run(env Env, line string, stdin string) (res Result) {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
 			c.code = 1
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code, Watch: c.watch}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code, Watch: c.watch, Session: c.session}
 	}()
+	if err := checkCommandLine(line); err != nil {
+		c.fail("%v", err)
+		return
+	}
 	words, err := Split(line)
 	if err != nil {
 		c.fail("%v", err)

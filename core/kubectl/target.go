@@ -72,6 +72,8 @@ func podSpecOf(o api.Object) *api.PodSpec {
 		return &x.Spec.Template.Spec
 	case *api.ReplicaSet:
 		return &x.Spec.Template.Spec
+	case *api.StatefulSet:
+		return &x.Spec.Template.Spec
 	}
 	return nil
 }

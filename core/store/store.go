@@ -138,6 +138,7 @@ func (s *Store) Create(in api.Object) (api.Object, error) {
 	if m.ResourceVersion != "" {
 		return nil, api.NewBadRequest("resourceVersion should not be set on objects to be created")
 	}
+	m.UID = "" // the server assigns it; admission may, through NewUID
 	api.Default(o)
 	for _, f := range s.admission {
 		if err := f(OpCreate, o, nil); err != nil {
@@ -150,7 +151,9 @@ func (s *Store) Create(in api.Object) (api.Object, error) {
 	if _, exists := s.objects[kind][KeyOf(o)]; exists {
 		return nil, api.NewAlreadyExists(kind, m.Name)
 	}
-	m.UID = s.newUID()
+	if m.UID == "" {
+		m.UID = s.newUID()
+	}
 	m.CreationTimestamp = api.NewTime(s.clk.Now())
 	m.DeletionTimestamp = nil
 	if hasSpec(o) {
@@ -197,6 +200,11 @@ func (s *Store) generateName(kind *api.Kind, namespace, base string) string {
 		}
 	}
 }
+
+// NewUID draws a new uid. Admission that needs the uid of the object
+// being created (a Job's generated selector) sets metadata.uid from it, as
+// the API server fills the uid before such strategies run; Create keeps it.
+func (s *Store) NewUID() string { return s.newUID() }
 
 func (s *Store) newUID() string {
 	r := s.clk.Rand()
@@ -314,8 +322,8 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 // such as Pod, Node and Namespace do not, ReplicationController aside.
 func hasSpec(o api.Object) bool {
 	k := api.KindOf(o)
-	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") {
-		return false
+	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") || k.Kind == "Lease" {
+		return false // a Lease has a spec but no generation
 	}
 	_, ok := reflect.TypeOf(o).Elem().FieldByName("Spec")
 	return ok

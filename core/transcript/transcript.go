@@ -12,6 +12,10 @@
 //	sim advance 30s          move simulated time forward (Go durations, 1m30s)
 //	sim settle [MAX]         run until quiescent, at most MAX (default 10m)
 //
+// `kubectl exec -it POD -- sh` and `kubectl run -it … sh` open a shell:
+// the lines that follow, up to and including `exit`, are typed into it and
+// echoed after its prompt ("/ # hostname").
+//
 // A line ending in a backslash continues on the next line. A failing
 // command is output, not an error: Run's error is only for a malformed
 // script (an unterminated heredoc).
@@ -109,33 +113,52 @@ func Run(sim Sim, script string) (output string, err error) {
 			i = end
 		}
 		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
-		text, w := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)
+		text, w, session := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)
 		if w != watch {
 			watch.Stop()
 			watch = w
 		}
 		out.WriteString(text)
+		if session != nil {
+			i = runSession(session, lines, i+1, &out) - 1
+		}
 	}
 	return out.String(), nil
+}
+
+// runSession feeds the lines from start to an interactive shell, each
+// echoed after the shell's prompt, until the shell exits (or the script
+// ends, as Ctrl+D would). It returns the index of the first line after.
+func runSession(s *kubectl.Session, lines []string, start int, out *strings.Builder) int {
+	for i := start; i < len(lines); i++ {
+		out.WriteString(s.Prompt() + lines[i] + "\n")
+		text, done := s.Line(lines[i])
+		out.WriteString(terminated(text))
+		if done {
+			return i + 1
+		}
+	}
+	out.WriteString(terminated(s.Close()))
+	return len(lines)
 }
 
 // runCommand runs one command line and returns its output, each stream
 // ending in a newline, and the watch open after it: a sim command keeps
 // watch open (and prints its rows), a `get -w` opens a new one, anything
 // else closes it.
-func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kubectl.Watch) {
+func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kubectl.Watch, *kubectl.Session) {
 	words := strings.Fields(cmd)
 	if len(words) == 0 {
-		return "", nil
+		return "", nil, nil
 	}
 	switch words[0] {
 	case "kubectl":
 		r := kubectl.Run(sim, cmd, stdin)
-		return terminated(r.Stdout) + terminated(r.Stderr), r.Watch
+		return terminated(r.Stdout) + terminated(r.Stderr), r.Watch, r.Session
 	case "sim":
-		return runSim(sim, words[1:], watch), watch
+		return runSim(sim, words[1:], watch), watch, nil
 	}
-	return fmt.Sprintf("error: unknown command %q\n", words[0]), nil
+	return fmt.Sprintf("error: unknown command %q\n", words[0]), nil, nil
 }
 
 // advance moves time by d. With a watch open it stops at every instant

@@ -63,7 +63,7 @@ func typeName(t reflect.Type) string {
 }
 
 // valueTypeNames are the api types written as one scalar.
-var valueTypeNames = map[string]string{"Quantity": "quantity", "IntOrString": "int or string", "Time": "time"}
+var valueTypeNames = map[string]string{"Quantity": "quantity", "IntOrString": "int or string", "Time": "time", "MicroTime": "time"}
 
 func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 	if tag, ok := n.(*ast.TagNode); ok && tag.Start != nil && tag.Start.Value == "!!str" {

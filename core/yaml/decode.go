@@ -26,7 +26,13 @@ import (
 // for a file that does not parse, should ignore it.
 //
 // Decode never panics: a failure inside the YAML library becomes an Error.
+// It never hangs either: a text over MaxBytes, more than MaxDocuments
+// documents, nesting deeper than MaxDepth and aliases expanding past
+// MaxAliasNodes are refused with an Error that names the limit.
 func Decode(text string) ([]api.Object, error) {
+	if e := checkSize(text); e != nil {
+		return nil, Errors{e}
+	}
 	var (
 		objs []api.Object
 		errs Errors
@@ -36,6 +42,10 @@ func Decode(text string) ([]api.Object, error) {
 		o, docErrs, empty := decodeDocument(chunk, doc)
 		if empty {
 			continue
+		}
+		if doc == MaxDocuments {
+			errs = append(errs, tooManyDocuments(chunk.startLine))
+			break
 		}
 		if len(docErrs) > 0 {
 			errs = append(errs, docErrs...)
@@ -82,6 +92,19 @@ func splitDocuments(text string) []chunk {
 	return append(chunks, chunk{text[start:], first})
 }
 
+// blank reports a document of nothing but its "---" line, blank lines and
+// comments, without parsing it (a paste of many "---" lines stays fast).
+func blank(text string) bool {
+	text = strings.TrimPrefix(text, "---")
+	for line := range strings.SplitSeq(text, "\n") {
+		line = strings.TrimLeft(line, " \t\r")
+		if line != "" && line[0] != '#' {
+			return false
+		}
+	}
+	return true
+}
+
 func isDocumentStart(line string) bool {
 	rest, ok := strings.CutPrefix(line, "---")
 	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t' || rest[0] == '\n' || rest[0] == '\r')
@@ -90,6 +113,9 @@ func isDocumentStart(line string) bool {
 // decodeDocument decodes one document; empty reports a document with no
 // content at all.
 func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) {
+	if blank(c.text) {
+		return nil, nil, true
+	}
 	d := &docDecoder{doc: doc, lines: strings.Split(c.text, "\n"), startLine: c.startLine}
 	defer func() {
 		// goccy is a large parser fed arbitrary text; a panic in it must not
@@ -99,10 +125,13 @@ func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) 
 			errs = Errors{{Line: c.startLine, Doc: doc, Message: fmt.Sprintf("cannot read this document: %v", r)}}
 		}
 	}()
-	// Blank lines in front make the parser's line numbers those of the
+	// Shifting the tokens makes the parser's line numbers those of the
 	// whole text, in positions and in its messages alike.
-	src := strings.Repeat("\n", c.startLine-1) + c.text
-	file, err := parser.ParseBytes([]byte(src), 0)
+	tokens, e := d.tokenize(c.text, c.startLine-1)
+	if e != nil {
+		return nil, Errors{e}, false
+	}
+	file, err := parser.Parse(tokens, 0)
 	if err != nil {
 		return nil, Errors{d.syntaxError(err)}, false
 	}
@@ -118,6 +147,9 @@ func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) 
 	}
 	if body == nil {
 		return nil, nil, true
+	}
+	if e := d.checkAliases(body); e != nil {
+		return nil, Errors{e}, false
 	}
 	obj, errs = d.decode(body)
 	return obj, errs, false
@@ -232,6 +264,13 @@ func newDecoder() *goyaml.Decoder {
 			return nil
 		}),
 		goyaml.CustomUnmarshaler(func(t *api.Time, b []byte) error {
+			j, err := goyaml.YAMLToJSON(b)
+			if err != nil {
+				return err
+			}
+			return t.UnmarshalJSON([]byte(strings.TrimSpace(string(j))))
+		}),
+		goyaml.CustomUnmarshaler(func(t *api.MicroTime, b []byte) error {
 			j, err := goyaml.YAMLToJSON(b)
 			if err != nil {
 				return err

@@ -216,7 +216,7 @@ func TestDecodeErrors(t *testing.T) {
 			name: "unsupported kind",
 			text: "apiVersion: v1\nkind: Foo\nmetadata:\n  name: x\n",
 			line: 2, col: 7,
-			message: `no matches for kind "Foo" in version "v1": supported kinds are Deployment, Event, Lease, Namespace, Node, Pod, ReplicaSet`,
+			message: `no matches for kind "Foo" in version "v1": supported kinds are ` + strings.Join(api.KnownKinds(), ", "),
 		},
 		{
 			name: "known kind in the wrong version",

@@ -2,8 +2,18 @@
 // window.kubeloop.ready. Everything else — the page and the JavaScript API
 // (apply, kubectl, advance, settle, state, reset) — is defined by the Go
 // program itself (see wasm/api.go), which resolves `ready` once it runs.
+//
+// The wasm comes from kubeloop.wasm next to the page, or — in the
+// single-file dist/kubeloop.html, which works from file:// — from the
+// gzip-compressed base64 text in <script id="kubeloop-wasm">.
 "use strict";
 (function () {
+  // The theme before anything paints (the Go program owns it afterwards).
+  try {
+    const theme = localStorage.getItem("kubeloop.theme");
+    if (theme === "dark" || theme === "light") document.documentElement.dataset.theme = theme;
+  } catch (e) { /* storage may be unavailable: the system's theme applies */ }
+
   let resolveReady, rejectReady;
   const kubeloop = {
     ready: new Promise(function (resolve, reject) {
@@ -23,13 +33,66 @@
     console.error("CSP violation: " + e.violatedDirective + " " + e.blockedURI);
   });
 
+  function el(id) { return document.getElementById(id); }
+
   function fail(message) {
-    const el = document.getElementById("loading-text");
-    if (el) {
-      el.textContent = message;
-      el.parentElement.classList.add("failed");
+    const text = el("loading-text");
+    if (text) {
+      text.textContent = message;
+      text.parentElement.classList.add("failed");
     }
     rejectReady(new Error(message));
+  }
+
+  // progress shows how far the download is (0..1), or a busy bar (null).
+  function progress(fraction, step) {
+    const bar = el("loading-bar");
+    if (bar) {
+      if (fraction === null) bar.removeAttribute("value");
+      else bar.value = Math.round(Math.min(1, fraction) * 100);
+    }
+    const s = el("loading-step");
+    if (s && step) s.textContent = step;
+  }
+
+  // counted wraps a response so that reading it moves the progress bar.
+  // The size comes from Content-Length when the body is not re-encoded in
+  // transit, else from the size `make site` wrote into the page.
+  function counted(resp) {
+    const meta = document.querySelector('meta[name="kubeloop-wasm-size"]');
+    let total = meta ? Number(meta.content) || 0 : 0;
+    if (!resp.headers.get("Content-Encoding")) total = Number(resp.headers.get("Content-Length")) || total;
+    if (!resp.body || !total) {
+      progress(null, "downloading · 下载中");
+      return resp;
+    }
+    let loaded = 0;
+    const reader = resp.body.getReader();
+    const body = new ReadableStream({
+      pull(controller) {
+        return reader.read().then(function (r) {
+          if (r.done) {
+            progress(null, "compiling · 编译中");
+            controller.close();
+            return;
+          }
+          loaded += r.value.length;
+          progress(loaded / total, "downloading · 下载中 " + Math.round((100 * loaded) / total) + "%");
+          controller.enqueue(r.value);
+        });
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+  }
+
+  // inlineWasm decodes the single-file page's embedded binary.
+  function inlineWasm(node) {
+    progress(null, "unpacking · 解压中");
+    const bin = atob(node.textContent.trim());
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).arrayBuffer();
   }
 
   function start() {
@@ -37,23 +100,36 @@
       fail("This browser cannot run WebAssembly. · 此浏览器不支持 WebAssembly。");
       return;
     }
+    if (!window.kubeloopEditor) {
+      fail("The editor (editor.js) did not load. · 编辑器（editor.js）未能加载。");
+      return;
+    }
     const go = new Go();
-    const wasm = fetch("kubeloop.wasm").then(function (resp) {
-      if (!resp.ok) {
-        throw new Error("kubeloop.wasm: HTTP " + resp.status);
-      }
-      return resp;
-    });
-    const instantiate = WebAssembly.instantiateStreaming
-      ? WebAssembly.instantiateStreaming(wasm, go.importObject)
-      : wasm.then(function (r) { return r.arrayBuffer(); })
-          .then(function (buf) { return WebAssembly.instantiate(buf, go.importObject); });
+    let instantiate;
+    const inline = el("kubeloop-wasm");
+    if (inline) {
+      instantiate = inlineWasm(inline).then(function (buf) {
+        progress(null, "compiling · 编译中");
+        return WebAssembly.instantiate(buf, go.importObject);
+      });
+    } else {
+      progress(0, "downloading · 下载中");
+      const wasm = fetch("kubeloop.wasm").then(function (resp) {
+        if (!resp.ok) throw new Error("kubeloop.wasm: HTTP " + resp.status);
+        return counted(resp);
+      });
+      instantiate = WebAssembly.instantiateStreaming
+        ? WebAssembly.instantiateStreaming(wasm, go.importObject)
+        : wasm.then(function (r) { return r.arrayBuffer(); })
+            .then(function (buf) { return WebAssembly.instantiate(buf, go.importObject); });
+    }
     instantiate
       .then(function (result) {
+        progress(1, "starting · 启动中");
         // go.run resolves only if the Go program exits, which it must never do.
         return go.run(result.instance).then(function () {
-          const banner = document.getElementById("banner");
-          const text = document.getElementById("banner-text");
+          const banner = el("banner");
+          const text = el("banner-text");
           if (banner && text) {
             text.textContent = "The simulator stopped. Your YAML is saved: reload the page. · 模拟器已停止，YAML 已保存，请刷新页面。";
             banner.hidden = false;

@@ -14,7 +14,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -57,58 +56,21 @@ func dist(t *testing.T) string {
 		distDir, distErr = buildSite()
 	})
 	require.NoError(t, distErr, "building the site")
-	for _, f := range []string{"index.html", "app.js", "app.css", "wasm_exec.js", "kubeloop.wasm"} {
+	for _, f := range []string{"index.html", "app.js", "app.css", "wasm_exec.js", "editor.js", "kubeloop.wasm", "kubeloop.html"} {
 		_, err := os.Stat(filepath.Join(distDir, f))
 		require.NoError(t, err, "the built site lacks %s (run make site)", f)
 	}
 	return distDir
 }
 
-// buildSite does what `make site` does, into a temporary folder.
+// buildSite runs `make site` (the wasm, the editor bundle from
+// node_modules, the single-file page) and returns the repository's dist/.
 func buildSite() (string, error) {
-	dir, err := os.MkdirTemp("", "kubeloop-dist-")
-	if err != nil {
-		return "", err
-	}
-	cmd := exec.Command("go", "build", "-trimpath", "-o", filepath.Join(dir, "kubeloop.wasm"), "github.com/kubeloop/kubeloop/wasm")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd := exec.Command("make", "-C", "../..", "site")
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./wasm: %v\n%s", err, out)
+		return "", fmt.Errorf("make site: %v\n%s", err, out)
 	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return "", err
-	}
-	if err := copyFile(filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"), filepath.Join(dir, "wasm_exec.js")); err != nil {
-		return "", err
-	}
-	static, err := filepath.Glob("../../site/static/*")
-	if err != nil {
-		return "", err
-	}
-	for _, f := range static {
-		if err := copyFile(f, filepath.Join(dir, filepath.Base(f))); err != nil {
-			return "", err
-		}
-	}
-	return dir, nil
-}
-
-func copyFile(from, to string) error {
-	src, err := os.Open(from)
-	if err != nil {
-		return err
-	}
-	defer src.Close()
-	dst, err := os.Create(to)
-	if err != nil {
-		return err
-	}
-	if _, err := io.Copy(dst, src); err != nil {
-		dst.Close()
-		return err
-	}
-	return dst.Close()
+	return filepath.Abs("../../dist")
 }
 
 // serve serves the site on 127.0.0.1 with the production headers. Each
@@ -201,6 +163,13 @@ func startBrowser() {
 // openPage opens the site in a new tab and waits for kubeloop.ready.
 func openPage(t *testing.T) *page {
 	t.Helper()
+	return openURL(t, "", "")
+}
+
+// openURL opens the site, with a URL fragment ("#share=…"), or — when
+// file is set — that file:// URL instead of the served site.
+func openURL(t *testing.T, fragment, file string) *page {
+	t.Helper()
 	browserOnce.Do(startBrowser)
 	if browserCtx == nil {
 		if os.Getenv("KUBELOOP_REQUIRE_BROWSER") == "" {
@@ -208,7 +177,10 @@ func openPage(t *testing.T) *page {
 		}
 		t.Fatalf("KUBELOOP_REQUIRE_BROWSER is set but the browser is unavailable: %v", browserErr)
 	}
-	url := serve(t, dist(t))
+	url := serve(t, dist(t)) + fragment
+	if file != "" {
+		url = file
+	}
 	p := &page{t: t, url: url}
 	ctx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithListener(p.onEvent))
 	ctx, cancelTimeout := context.WithTimeout(ctx, 60*time.Second)
@@ -225,6 +197,49 @@ func openPage(t *testing.T) *page {
 	p.waitReady()
 	t.Logf("page ready in %v", time.Since(start).Round(time.Millisecond))
 	return p
+}
+
+// firstRenderMS is the time from navigation to the first drawing of the
+// cluster, as the page marks it (performance.mark "kubeloop:first-render").
+func (p *page) firstRenderMS() float64 {
+	p.t.Helper()
+	return eval[float64](p, `(performance.getEntriesByName("kubeloop:first-render")[0] || {startTime: -1}).startTime`)
+}
+
+// record appends a line to tests/out/browser/timings.txt (make test prints it).
+func record(t *testing.T, format string, args ...any) {
+	t.Helper()
+	require.NoError(t, os.MkdirAll(outDir, 0o755))
+	f, err := os.OpenFile(filepath.Join(outDir, "timings.txt"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	require.NoError(t, err)
+	defer f.Close()
+	fmt.Fprintf(f, format+"\n", args...)
+	t.Logf(format, args...)
+}
+
+// viewport sets the window size (CSS pixels).
+func (p *page) viewport(w, h int64) {
+	p.t.Helper()
+	p.do(chromedp.EmulateViewport(w, h))
+}
+
+// theme picks the light or dark theme as the toggle would.
+func (p *page) theme(name string) {
+	p.t.Helper()
+	if eval[string](p, `document.documentElement.dataset.theme || ""`) != name {
+		p.click("#theme")
+	}
+	p.waitFor("theme "+name, `document.documentElement.dataset.theme === "`+name+`"`)
+}
+
+// typeInTerminal types a line into the terminal's input (Enter included
+// if the line ends in \n).
+func (p *page) typeInTerminal(text string) {
+	p.t.Helper()
+	p.do(
+		chromedp.Click(chromedp.CSS("#term-input"), chromedp.NodeVisible),
+		chromedp.SendKeys(chromedp.CSS("#term-input"), text),
+	)
 }
 
 // onEvent records what the page complains about. It runs in chromedp's
@@ -323,18 +338,18 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	require.NoError(p.t, chromedp.Do(p.ctx, actions...))
 }
 
-// setEditor replaces the editor's text as typing would (an input event).
+// setEditor replaces the editor's text as typing would (a user input
+// transaction in CodeMirror, which the page sees as an edit).
 func (p *page) setEditor(text string) {
 	p.t.Helper()
 	js, err := json.Marshal(text)
 	require.NoError(p.t, err)
-	eval[chromedp.Void](p, `(() => { const ta = document.getElementById("yaml");
-		ta.value = `+string(js)+`; ta.dispatchEvent(new Event("input", {bubbles: true})); })()`)
+	eval[chromedp.Void](p, `kubeloop.editor.typeText(`+string(js)+`)`)
 }
 
 func (p *page) editorText() string {
 	p.t.Helper()
-	return eval[string](p, `document.getElementById("yaml").value`)
+	return eval[string](p, `kubeloop.editor.getText()`)
 }
 
 // click clicks an element by CSS selector, as the mouse would.

@@ -86,8 +86,16 @@ func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
 	msg := p.text("#apply-result .msg-err")
 	assert.Contains(t, msg, "line 9")
 	assert.Contains(t, msg, "unknown field")
-	assert.Equal(t, 1, p.count(`#gutter > div.err`), "the line is marked in the gutter")
-	assert.Equal(t, "9", p.text(`#gutter > div.err`))
+	// CodeMirror underlines the field at line 9, and only there.
+	p.waitFor("the underline", `kubeloop.editor.underlinedLines().length > 0`)
+	assert.Equal(t, []int{9}, eval[[]int](p, `[...new Set(kubeloop.editor.underlinedLines())]`))
+	diags := eval[[]struct {
+		Line    int
+		Message string
+	}](p, `kubeloop.editor.diagnostics()`)
+	require.Len(t, diags, 1)
+	assert.Equal(t, 9, diags[0].Line)
+	assert.Contains(t, diags[0].Message, "unknown field")
 	p.click("#settle")
 	assert.Equal(t, 3, p.count(allCards), "nothing changed in the cluster")
 	assert.Equal(t, bad, p.editorText(), "the text is kept")
@@ -98,6 +106,7 @@ func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
 	p.click("#apply")
 	p.waitFor("the validation error", `(document.querySelector("#apply-result .msg-err") || {}).textContent.includes("replicas")`)
 	assert.Contains(t, p.text("#apply-result .msg-err"), "line 8")
+	assert.Equal(t, []int{8}, eval[[]int](p, `[...new Set(kubeloop.editor.underlinedLines())]`))
 	assert.Equal(t, 3, p.count(allCards))
 
 	// The text survives a reload.

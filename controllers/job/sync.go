@@ -1,0 +1,641 @@
+package job
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// sync is one reconcile of one Job: upstream's syncJob, step by step.
+type sync struct {
+	r      *Reconciler
+	ctx    *controller.Context
+	cached *api.Job // as the cache has it
+	job    *api.Job // the copy whose status this sync writes
+	pods   []*api.Pod
+	now    time.Time
+
+	active      []*api.Pod
+	terminating int32
+	ready       int32
+	succeeded   int32
+	failed      int32
+	uncounted   struct{ succeeded, failed map[string]bool }
+	// prevIndexes are the completed indexes the status records, indexes
+	// those plus the indexes of succeeded pods (Indexed Jobs).
+	prevIndexes, indexes indexSet
+	// finished is the condition the Job is heading for, if any.
+	finished   *api.JobCondition
+	newBackoff backoffRecord
+	requeue    time.Duration
+}
+
+// Job condition reasons and messages, as upstream words them.
+const (
+	reasonBackoffLimitExceeded = "BackoffLimitExceeded"
+	reasonDeadlineExceeded     = "DeadlineExceeded"
+	reasonPodFailurePolicy     = "PodFailurePolicy"
+	reasonCompletionsReached   = "CompletionsReached"
+
+	msgBackoffLimitExceeded = "Job has reached the specified backoff limit"
+	msgDeadlineExceeded     = "Job was active longer than specified deadline"
+	msgCompletionsReached   = "Reached expected number of succeeded pods"
+)
+
+func (s *sync) run() (controller.Result, error) {
+	job, ctx := s.job, s.ctx
+	st := &job.Status
+	uid := job.UID
+	s.uncounted.succeeded, s.uncounted.failed = map[string]bool{}, map[string]bool{}
+	if u := st.UncountedTerminatedPods; u != nil {
+		for _, x := range u.Succeeded {
+			s.uncounted.succeeded[x] = true
+		}
+		for _, x := range u.Failed {
+			s.uncounted.failed[x] = true
+		}
+	}
+	for _, p := range s.pods {
+		switch {
+		case api.IsPodActive(p):
+			s.active = append(s.active, p)
+			if api.IsPodReady(p) {
+				s.ready++
+			}
+		case p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed:
+			s.terminating++
+		}
+	}
+	newSucceeded, newFailed := s.newlyFinished()
+	s.succeeded = st.Succeeded + int32(len(newSucceeded)) + int32(len(s.uncounted.succeeded))
+	s.failed = st.Failed + int32(len(s.uncounted.failed))
+	for _, p := range newFailed {
+		if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
+			s.failed++
+		}
+	}
+	suspended := api.Deref(job.Spec.Suspend, false)
+	if st.StartTime == nil && !suspended {
+		t := api.NewTime(s.now)
+		st.StartTime = &t
+	}
+	s.newBackoff = s.r.backoff[uid].next(newSucceeded, newFailed)
+	ctx.Observe("parallelism=%d, completions=%s, active=%d, succeeded=%d, failed=%d (backoffLimit %d)",
+		api.Deref(job.Spec.Parallelism, 1), optional(job.Spec.Completions), len(s.active), s.succeeded, s.failed, api.Deref(job.Spec.BackoffLimit, 6))
+
+	s.finishedByFailure()
+	if isIndexed(job) {
+		completions := int(api.Deref(job.Spec.Completions, 0))
+		s.prevIndexes = parseIndexes(st.CompletedIndexes, completions)
+		s.indexes = indexSet{}
+		for i := range s.prevIndexes {
+			s.indexes[i] = true
+		}
+		for _, p := range s.pods {
+			if ix := completionIndex(p); p.Status.Phase == api.PodSucceeded && ix != noIndex && ix < completions {
+				s.indexes[ix] = true
+			}
+		}
+		s.succeeded = int32(len(s.indexes))
+	}
+
+	_, satisfied := s.r.satisfied(uid)
+	activeN := int32(len(s.active))
+	var manageErr error
+	if s.finished != nil {
+		ctx.Why("%s: delete the %d active pod(s)", s.finished.Message, len(s.active))
+		deleted, deletedReady, err := s.deletePods(s.active, false)
+		if deleted != activeN || !satisfied {
+			s.finished = nil // pods to see go, or not yet in the cache
+		}
+		activeN -= deleted
+		s.terminating += deleted
+		s.ready -= deletedReady
+		manageErr = err
+	} else {
+		manageCalled := false
+		if pending, ok := s.r.satisfied(uid); !ok {
+			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
+		} else if job.DeletionTimestamp == nil {
+			activeN, manageErr = s.manage()
+			manageCalled = true
+		}
+		complete := false
+		if c := job.Spec.Completions; c == nil {
+			complete = s.succeeded > 0 && activeN == 0
+		} else {
+			complete = s.succeeded >= *c && activeN == 0
+		}
+		switch {
+		case complete:
+			s.finished = newCondition(api.JobSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached, s.now)
+			ctx.Why("succeeded %d ≥ completions %s and nothing active: the Job has met its success criteria", s.succeeded, optional(job.Spec.Completions))
+		case manageCalled && suspended:
+			if setCondition(st, api.JobSuspended, api.ConditionTrue, "JobSuspended", "Job suspended", s.now) {
+				ctx.Event(s.cached, controller.EventNormal, "Suspended", "Job suspended")
+			}
+		case manageCalled:
+			if setCondition(st, api.JobSuspended, api.ConditionFalse, "JobResumed", "Job resumed", s.now) {
+				ctx.Event(s.cached, controller.EventNormal, "Resumed", "Job resumed")
+				t := api.NewTime(s.now)
+				st.StartTime = &t
+			}
+		}
+	}
+	st.Active = activeN
+	st.Ready = api.Ptr(s.ready)
+	st.Terminating = api.Ptr(s.terminating)
+	if err := s.track(); err != nil {
+		return controller.Result{}, err
+	}
+	if manageErr != nil {
+		return controller.Result{}, manageErr
+	}
+	return controller.Result{RequeueAfter: s.requeue}, nil
+}
+
+// newlyFinished are the finished pods not yet counted: they still carry
+// the finalizer and are not in uncountedTerminatedPods.
+func (s *sync) newlyFinished() (succeeded, failed []*api.Pod) {
+	exp := s.r.expect[s.job.UID]
+	completions := int(api.Deref(s.job.Spec.Completions, 0))
+	for _, p := range s.pods {
+		if !slices.Contains(p.Finalizers, api.JobTrackingFinalizer) || s.uncounted.succeeded[p.UID] || s.uncounted.failed[p.UID] {
+			continue
+		}
+		if exp != nil && exp.rmFinal[p.UID] {
+			continue
+		}
+		if isIndexed(s.job) {
+			if ix := completionIndex(p); ix == noIndex || ix >= completions {
+				continue
+			}
+		}
+		switch {
+		case p.Status.Phase == api.PodSucceeded:
+			succeeded = append(succeeded, p)
+		case isPodFailed(p, s.job):
+			failed = append(failed, p)
+		}
+	}
+	return succeeded, failed
+}
+
+// onlyReplaceFailed: with podReplacementPolicy Failed (the default with a
+// podFailurePolicy) a terminating pod is neither failed nor replaced yet.
+func onlyReplaceFailed(j *api.Job) bool {
+	return api.Deref(j.Spec.PodReplacementPolicy, "") == api.PodReplacementFailed || j.Spec.PodFailurePolicy != nil
+}
+
+// isPodFailed: phase Failed, or deleted before it succeeded (unless only
+// failed pods are replaced).
+func isPodFailed(p *api.Pod, j *api.Job) bool {
+	if p.Status.Phase == api.PodFailed {
+		return true
+	}
+	if onlyReplaceFailed(j) {
+		return false
+	}
+	return p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded
+}
+
+// finishedByFailure decides whether the Job has failed: an interim
+// condition already written, a FailJob rule, the backoff limit, or the
+// active deadline; otherwise it asks to look again at the deadline.
+func (s *sync) finishedByFailure() {
+	job := s.job
+	if c := findCondition(job.Status.Conditions, api.JobSuccessCriteriaMet); c != nil && c.Status == api.ConditionTrue {
+		cc := *c
+		s.finished = &cc
+		return
+	}
+	if c := findCondition(job.Status.Conditions, api.JobFailureTarget); c != nil && c.Status == api.ConditionTrue {
+		s.finished = newCondition(api.JobFailed, c.Reason, c.Message, s.now)
+		return
+	}
+	if job.Spec.PodFailurePolicy != nil {
+		for _, p := range s.pods {
+			if !isPodFailed(p, job) {
+				continue
+			}
+			if msg, _, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); msg != nil {
+				s.finished = newCondition(api.JobFailureTarget, reasonPodFailurePolicy, *msg, s.now)
+				s.ctx.Why("podFailurePolicy: %s", *msg)
+				return
+			}
+		}
+	}
+	limit := api.Deref(job.Spec.BackoffLimit, 6)
+	switch {
+	case s.failed > limit || s.pastBackoffLimitOnFailure():
+		s.finished = newCondition(api.JobFailureTarget, reasonBackoffLimitExceeded, msgBackoffLimitExceeded, s.now)
+		s.ctx.Why("%d failure(s) > backoffLimit %d: the Job fails", s.failed, limit)
+	case s.pastActiveDeadline():
+		s.finished = newCondition(api.JobFailureTarget, reasonDeadlineExceeded, msgDeadlineExceeded, s.now)
+		s.ctx.Why("active for %s ≥ activeDeadlineSeconds %d: the Job fails", s.now.Sub(job.Status.StartTime.Time).Round(time.Second), *job.Spec.ActiveDeadlineSeconds)
+	case job.Spec.ActiveDeadlineSeconds != nil && !api.Deref(job.Spec.Suspend, false) && job.Status.StartTime != nil:
+		s.requeueAt(job.Status.StartTime.Add(time.Duration(*job.Spec.ActiveDeadlineSeconds) * time.Second).Sub(s.now))
+	}
+}
+
+// pastBackoffLimitOnFailure: with restartPolicy OnFailure the pods do not
+// fail but restart; their restarts count against backoffLimit.
+func (s *sync) pastBackoffLimitOnFailure() bool {
+	if s.job.Spec.Template.Spec.RestartPolicy != "OnFailure" {
+		return false
+	}
+	var restarts int32
+	for _, p := range s.pods {
+		if p.Status.Phase == api.PodRunning || p.Status.Phase == api.PodPending {
+			for _, cs := range p.Status.ContainerStatuses {
+				restarts += cs.RestartCount
+			}
+		}
+	}
+	limit := api.Deref(s.job.Spec.BackoffLimit, 6)
+	if limit == 0 {
+		return restarts > 0
+	}
+	return restarts >= limit
+}
+
+func (s *sync) pastActiveDeadline() bool {
+	j := s.job
+	if j.Spec.ActiveDeadlineSeconds == nil || j.Status.StartTime == nil || api.Deref(j.Spec.Suspend, false) {
+		return false
+	}
+	return s.now.Sub(j.Status.StartTime.Time) >= time.Duration(*j.Spec.ActiveDeadlineSeconds)*time.Second
+}
+
+func (s *sync) requeueAt(d time.Duration) {
+	if d <= 0 {
+		d = time.Nanosecond
+	}
+	if s.requeue == 0 || d < s.requeue {
+		s.requeue = d
+	}
+}
+
+// manage creates or deletes pods so that the right number run, and
+// returns how many are active after it.
+func (s *sync) manage() (int32, error) {
+	job, ctx := s.job, s.ctx
+	active := int32(len(s.active))
+	if api.Deref(job.Spec.Suspend, false) {
+		if active > 0 {
+			ctx.Why("the Job is suspended: delete its %d active pod(s)", active)
+		}
+		deleted, deletedReady, err := s.deletePods(s.rankForRemoval(int(active)), true)
+		s.terminating += deleted
+		s.ready -= deletedReady
+		return active - deleted, err
+	}
+	parallelism := api.Deref(job.Spec.Parallelism, 1)
+	var want int32
+	if c := job.Spec.Completions; c == nil {
+		want = parallelism
+		if s.succeeded > 0 {
+			want = active // after the first success, let the rest finish
+		}
+	} else {
+		want = max(0, min(*c-s.succeeded, parallelism))
+	}
+	if rm := active - want; rm > 0 {
+		victims := s.rankForRemoval(int(min(rm, MaxPodCreateDeletePerSync)))
+		ctx.Diff("%d pod(s) more than wanted", rm)
+		ctx.Why("want min(parallelism %d, completions − succeeded): delete %d", parallelism, len(victims))
+		deleted, deletedReady, err := s.deletePods(victims, true)
+		s.terminating += deleted
+		s.ready -= deletedReady
+		return active - deleted, err
+	}
+	var terminating int32
+	if onlyReplaceFailed(job) {
+		terminating = s.terminating
+	}
+	diff := want - terminating - active
+	if diff <= 0 {
+		ctx.Why("%d active = %d wanted: nothing to create", active, want)
+		return active, nil
+	}
+	if rem := s.newBackoff.remaining(s.now, DefaultPodFailureBackOff, MaxPodFailureBackOff); rem > 0 {
+		ctx.Diff("%d pod(s) missing", diff)
+		ctx.Why("%d failure(s) since the last success: wait %s more before creating pods (back-off 10s doubling, at most 10m)",
+			s.newBackoff.failuresAfterLastSuccess, rem.Round(time.Second))
+		s.requeueAt(rem)
+		return active, nil
+	}
+	diff = min(diff, MaxPodCreateDeletePerSync)
+	indexes := make([]int, diff)
+	for i := range indexes {
+		indexes[i] = noIndex
+	}
+	if isIndexed(job) {
+		busy := s.active
+		if onlyReplaceFailed(job) {
+			for _, p := range s.pods {
+				if p.DeletionTimestamp != nil && p.Status.Phase != api.PodFailed && p.Status.Phase != api.PodSucceeded {
+					busy = append(busy, p)
+				}
+			}
+		}
+		indexes = pendingIndexes(s.indexes, busy, int(api.Deref(job.Spec.Completions, 0)), int(diff))
+		diff = int32(len(indexes))
+	}
+	ctx.Diff("%d pod(s) missing", diff)
+	ctx.Why("want min(parallelism %d, completions %s − succeeded %d) = %d, %d active: create %d",
+		parallelism, optional(job.Spec.Completions), s.succeeded, want, active, diff)
+	x := s.r.expectation(job.UID)
+	x.creates += int(diff)
+	created := int32(0)
+	var firstErr error
+	// Slow start: batches of 1, 2, 4, … stopping at the first failure.
+	for batch := int32(1); created < diff && firstErr == nil; batch *= 2 {
+		for i := int32(0); i < batch && created < diff; i++ {
+			if err := s.createPod(indexes[created]); err != nil {
+				x.creates--
+				if firstErr == nil {
+					firstErr = err
+				}
+				active--
+			}
+			created++
+		}
+	}
+	x.creates -= int(diff - created) // never attempted
+	return active + created, firstErr
+}
+
+func (s *sync) createPod(index int) error {
+	job := s.job
+	owner := api.DeepCopy(s.cached)
+	api.SetKind(owner)
+	t := api.DeepCopy(job.Spec.Template)
+	p := &api.Pod{
+		ObjectMeta: api.ObjectMeta{
+			GenerateName:    job.Name + "-",
+			Namespace:       job.Namespace,
+			Labels:          t.Labels,
+			Annotations:     t.Annotations,
+			Finalizers:      append(t.Finalizers, api.JobTrackingFinalizer),
+			OwnerReferences: []api.OwnerReference{api.NewControllerRef(owner)},
+		},
+		Spec: t.Spec,
+	}
+	detail := "for " + job.Name
+	if index != noIndex {
+		addIndex(p, job.Name, index)
+		p.GenerateName = fmt.Sprintf("%s-%d-", job.Name, index)
+		detail = fmt.Sprintf("index %d of %s", index, job.Name)
+	}
+	out, err := s.ctx.Create(p, detail)
+	if err != nil {
+		s.ctx.Event(s.cached, controller.EventWarning, "FailedCreate", "Error creating: %v", err)
+		return err
+	}
+	s.ctx.Event(s.cached, controller.EventNormal, "SuccessfulCreate", "Created pod: %s", out.GetObjectMeta().Name)
+	return nil
+}
+
+// deletePods deletes pods (first removing the finalizer when stripFinalizer,
+// as for pods the Job no longer wants; a finished Job's pods keep it until
+// they are counted). It returns how many went and how many were ready.
+func (s *sync) deletePods(pods []*api.Pod, stripFinalizer bool) (deleted, deletedReady int32, firstErr error) {
+	x := s.r.expectation(s.job.UID)
+	for _, p := range pods {
+		if stripFinalizer && slices.Contains(p.Finalizers, api.JobTrackingFinalizer) {
+			if err := s.r.removeFinalizer(s.ctx, s.job, p); err != nil {
+				if firstErr == nil {
+					firstErr = err
+				}
+				continue
+			}
+		}
+		x.deletes[p.UID] = true
+		if err := s.ctx.Delete(p, store.DeleteOptions{}, "not wanted by the Job"); err != nil && !api.IsNotFound(err) {
+			delete(x.deletes, p.UID)
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		s.ctx.Event(s.cached, controller.EventNormal, "SuccessfulDelete", "Deleted pod: %s", p.Name)
+		deleted++
+		if api.IsPodReady(p) {
+			deletedReady++
+		}
+	}
+	return deleted, deletedReady, firstErr
+}
+
+// rankForRemoval picks n active pods, the least advanced first:
+// unscheduled, pending, not ready, then the newest.
+func (s *sync) rankForRemoval(n int) []*api.Pod {
+	pods := append([]*api.Pod(nil), s.active...)
+	phaseRank := map[string]int{api.PodPending: 0, api.PodUnknown: 1, api.PodRunning: 2}
+	sort.SliceStable(pods, func(a, b int) bool {
+		pa, pb := pods[a], pods[b]
+		if (pa.Spec.NodeName == "") != (pb.Spec.NodeName == "") {
+			return pa.Spec.NodeName == ""
+		}
+		if ra, rb := phaseRank[pa.Status.Phase], phaseRank[pb.Status.Phase]; ra != rb {
+			return ra < rb
+		}
+		if api.IsPodReady(pa) != api.IsPodReady(pb) {
+			return !api.IsPodReady(pa)
+		}
+		return pb.CreationTimestamp.Before(pa.CreationTimestamp.Time)
+	})
+	return pods[:min(n, len(pods))]
+}
+
+// track counts finished pods in two phases (see the package doc), then
+// writes the final condition once nothing is left uncounted or terminating.
+func (s *sync) track() error {
+	job, ctx := s.job, s.ctx
+	st := &job.Status
+	if st.UncountedTerminatedPods == nil {
+		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
+	}
+	exp := s.r.expect[job.UID]
+	withFinalizer := map[string]bool{}
+	for _, p := range s.pods {
+		if slices.Contains(p.Finalizers, api.JobTrackingFinalizer) && (exp == nil || !exp.rmFinal[p.UID]) {
+			withFinalizer[p.UID] = true
+		}
+	}
+	countUncounted(st, withFinalizer)
+	indexed := isIndexed(job)
+	completions := int(api.Deref(job.Spec.Completions, 0))
+	var toRemove []*api.Pod
+	for _, p := range s.pods {
+		if !withFinalizer[p.UID] {
+			continue
+		}
+		failed := isPodFailed(p, job)
+		if !(job.DeletionTimestamp != nil || s.finished != nil || p.Status.Phase == api.PodSucceeded || failed) {
+			continue
+		}
+		toRemove = append(toRemove, p)
+		ix := completionIndex(p)
+		u := st.UncountedTerminatedPods
+		switch {
+		case p.Status.Phase == api.PodSucceeded && !s.uncounted.failed[p.UID]:
+			if !indexed && !s.uncounted.succeeded[p.UID] {
+				u.Succeeded = append(u.Succeeded, p.UID)
+			}
+		case failed || (s.finished != nil && s.finished.Type != api.JobSuccessCriteriaMet):
+			if !s.uncounted.failed[p.UID] && (!indexed || (ix != noIndex && ix < completions)) {
+				if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
+					u.Failed = append(u.Failed, p.UID)
+				}
+			}
+		}
+	}
+	if indexed {
+		st.CompletedIndexes = s.indexes.String()
+		st.Succeeded = int32(len(s.indexes))
+	}
+	if f := s.finished; f != nil && f.Type == api.JobFailureTarget {
+		st.Conditions = append(st.Conditions, *f)
+		s.finished = newCondition(api.JobFailed, f.Reason, f.Message, s.now)
+	}
+	if f := s.finished; f != nil && f.Type == api.JobSuccessCriteriaMet {
+		if findCondition(st.Conditions, api.JobSuccessCriteriaMet) == nil {
+			st.Conditions = append(st.Conditions, *f)
+		}
+		s.finished = newCondition(api.JobComplete, f.Reason, f.Message, s.now)
+	}
+	// Phase one: record the finished pods as uncounted (and any interim
+	// condition) before their finalizers go.
+	cur := s.cached
+	if !reflect.DeepEqual(cur.Status, *st) {
+		out, err := s.writeStatus(cur, "record finished pods")
+		if err != nil {
+			return err
+		}
+		cur = out
+		s.r.backoff[job.UID] = s.newBackoff
+	}
+	// Phase two: remove the finalizers, then count what they released.
+	var firstErr error
+	for _, p := range toRemove {
+		if err := s.r.removeFinalizer(ctx, job, p); err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		delete(withFinalizer, p.UID)
+	}
+	countUncounted(st, withFinalizer)
+	finished := false
+	if f := s.finished; f != nil {
+		u := st.UncountedTerminatedPods
+		switch {
+		case len(u.Succeeded)+len(u.Failed) > 0:
+			ctx.Why("%s, but %d finished pod(s) are not counted yet", f.Type, len(u.Succeeded)+len(u.Failed))
+		case s.terminating > 0:
+			ctx.Why("%s once its %d terminating pod(s) are gone", f.Type, s.terminating)
+		default:
+			setCondition(st, f.Type, api.ConditionTrue, f.Reason, f.Message, s.now)
+			if f.Type == api.JobComplete {
+				t := api.NewTime(s.now)
+				st.CompletionTime = &t
+			}
+			finished = true
+		}
+	}
+	if !reflect.DeepEqual(cur.Status, *st) {
+		if _, err := s.writeStatus(cur, "count finished pods"); err != nil {
+			return err
+		}
+		if finished {
+			if s.finished.Type == api.JobComplete {
+				ctx.Event(s.cached, controller.EventNormal, "Completed", "Job completed")
+			} else {
+				ctx.Event(s.cached, controller.EventWarning, s.finished.Reason, "%s", s.finished.Message)
+			}
+		}
+	}
+	return firstErr
+}
+
+func (s *sync) writeStatus(cur *api.Job, why string) (*api.Job, error) {
+	c := api.DeepCopy(cur)
+	c.Status = api.DeepCopy(s.job.Status)
+	st := &c.Status
+	out, err := s.ctx.UpdateStatus(c, fmt.Sprintf("%s: active=%d succeeded=%d failed=%d", why, st.Active, st.Succeeded, st.Failed))
+	if err != nil {
+		return nil, err
+	}
+	return out.(*api.Job), nil
+}
+
+// countUncounted moves the uncounted pods whose finalizer is gone into
+// succeeded and failed.
+func countUncounted(st *api.JobStatus, withFinalizer map[string]bool) {
+	u := st.UncountedTerminatedPods
+	if u == nil {
+		return
+	}
+	keep := func(uids []string) ([]string, int32) {
+		var out []string
+		for _, x := range uids {
+			if withFinalizer[x] {
+				out = append(out, x)
+			}
+		}
+		return out, int32(len(uids) - len(out))
+	}
+	var n int32
+	u.Succeeded, n = keep(u.Succeeded)
+	st.Succeeded += n
+	u.Failed, n = keep(u.Failed)
+	st.Failed += n
+}
+
+func newCondition(t, reason, message string, now time.Time) *api.JobCondition {
+	at := api.NewTime(now)
+	return &api.JobCondition{Type: t, Status: api.ConditionTrue, LastProbeTime: at, LastTransitionTime: at, Reason: reason, Message: message}
+}
+
+func findCondition(cs []api.JobCondition, t string) *api.JobCondition {
+	for i := range cs {
+		if cs[i].Type == t {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+// setCondition is upstream's ensureJobConditionStatus: update the
+// condition when it changed, add it unless it would be added False.
+func setCondition(st *api.JobStatus, t, status, reason, message string, now time.Time) bool {
+	at := api.NewTime(now)
+	if c := findCondition(st.Conditions, t); c != nil {
+		if c.Status != status || c.Reason != reason || c.Message != message {
+			*c = api.JobCondition{Type: t, Status: status, LastProbeTime: at, LastTransitionTime: at, Reason: reason, Message: message}
+			return true
+		}
+		return false
+	}
+	if status == api.ConditionFalse {
+		return false
+	}
+	st.Conditions = append(st.Conditions, api.JobCondition{Type: t, Status: status, LastProbeTime: at, LastTransitionTime: at, Reason: reason, Message: message})
+	return true
+}
+
+func optional(p *int32) string {
+	if p == nil {
+		return "unset"
+	}
+	return fmt.Sprint(*p)
+}

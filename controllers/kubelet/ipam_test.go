@@ -1,0 +1,35 @@
+package kubelet
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+func TestIPAMIsRoundRobinAndWraps(t *testing.T) {
+	a := newIPAM()
+	n := &api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}, Spec: api.NodeSpec{PodCIDR: "10.244.1.0/29"}}
+	var got []string
+	for i := 0; i < 5; i++ {
+		ip, err := a.allocate(n)
+		require.NoError(t, err)
+		got = append(got, ip)
+	}
+	assert.Equal(t, []string{"10.244.1.2", "10.244.1.3", "10.244.1.4", "10.244.1.5", "10.244.1.6"}, got,
+		".0 network, .1 bridge and .7 broadcast are never given")
+	_, err := a.allocate(n)
+	assert.ErrorContains(t, err, "no IP addresses available")
+
+	a.release("node-1", "10.244.1.3")
+	ip, err := a.allocate(n)
+	require.NoError(t, err)
+	assert.Equal(t, "10.244.1.3", ip, "after wrapping, the freed address is found")
+
+	a.release("node-1", "10.244.1.2")
+	a.release("node-1", "10.244.1.5")
+	ip, _ = a.allocate(n)
+	assert.Equal(t, "10.244.1.5", ip, "the search starts after the last address given, not at the lowest free one")
+}

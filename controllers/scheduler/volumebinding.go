@@ -1,0 +1,128 @@
+package scheduler
+
+import (
+	"fmt"
+
+	"github.com/kubeloop/kubeloop/controllers/volume"
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/informer"
+)
+
+// volumeBinding is the scheduler's VolumeBinding plugin: a pod is not
+// scheduled while one of its claims is missing or unbound with an
+// Immediate class; nodes its bound volumes cannot reach are filtered out;
+// and claims whose class waits for the first consumer get the chosen node
+// (volume.kubernetes.io/selected-node) before the pod is bound — the pod
+// is bound only once they are.
+type volumeBinding struct {
+	claims, volumes, classes *informer.Informer
+}
+
+func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
+	v := &volumeBinding{
+		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
+		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+	}
+	// A claim that appears or binds may let its pods go on.
+	retry := func(o api.Object) {
+		c := o.(*api.PersistentVolumeClaim)
+		for _, po := range r.pods.ByIndex(informer.IndexNode, "") {
+			p := po.(*api.Pod)
+			if p.Namespace != c.Namespace || !needsScheduling(p) {
+				continue
+			}
+			for _, name := range volume.PodClaims(p) {
+				if name == c.Name {
+					r.ctrl.EnqueueObject(p)
+				}
+			}
+		}
+	}
+	v.claims.AddHandler(informer.Handler{OnAdd: retry, OnUpdate: func(_, o api.Object) { retry(o) }})
+	return v
+}
+
+// preFilter returns why no node can run pod because of its claims, or "".
+func (v *volumeBinding) preFilter(pod *api.Pod) string {
+	unboundImmediate := false
+	for _, name := range volume.PodClaims(pod) {
+		o, ok := v.claims.Get(pod.Namespace, name)
+		if !ok {
+			return fmt.Sprintf("persistentvolumeclaim %q not found", name)
+		}
+		c := o.(*api.PersistentVolumeClaim)
+		if c.DeletionTimestamp != nil {
+			return fmt.Sprintf("persistentvolumeclaim %q is being deleted", name)
+		}
+		if c.Spec.VolumeName == "" && !v.delayed(c) {
+			unboundImmediate = true
+		}
+	}
+	if unboundImmediate {
+		return "pod has unbound immediate PersistentVolumeClaims"
+	}
+	return ""
+}
+
+// unfit returns why node cannot run pod's volumes, or "".
+func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
+	for _, name := range volume.PodClaims(pod) {
+		o, ok := v.claims.Get(pod.Namespace, name)
+		if !ok {
+			continue
+		}
+		c := o.(*api.PersistentVolumeClaim)
+		if c.Spec.VolumeName != "" {
+			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv.(*api.PersistentVolume), node) {
+				return "node(s) had volume node affinity conflict"
+			}
+			continue
+		}
+		if sel := c.Annotations[volume.AnnSelectedNode]; sel != "" && sel != node {
+			return "node(s) didn't find available persistent volumes to bind"
+		}
+	}
+	return ""
+}
+
+// preBind gives each claim that waits for its first consumer the node
+// chosen for pod, and reports whether all of pod's claims are bound.
+func (v *volumeBinding) preBind(ctx *controller.Context, pod *api.Pod, node string) (bool, error) {
+	ready := true
+	for _, name := range volume.PodClaims(pod) {
+		o, ok := v.claims.Get(pod.Namespace, name)
+		if !ok {
+			return false, nil
+		}
+		c := o.(*api.PersistentVolumeClaim)
+		if c.Spec.VolumeName != "" && c.Status.Phase == api.ClaimBound {
+			continue
+		}
+		ready = false
+		if !v.delayed(c) || c.Annotations[volume.AnnSelectedNode] != "" {
+			continue
+		}
+		cp := api.DeepCopy(c)
+		if cp.Annotations == nil {
+			cp.Annotations = map[string]string{}
+		}
+		cp.Annotations[volume.AnnSelectedNode] = node
+		ctx.Why("claim %s waits for its first consumer: its volume will be made on %s", name, node)
+		if _, err := ctx.Update(cp, "selected-node "+node); err != nil && !api.IsNotFound(err) && !api.IsConflict(err) {
+			return false, err
+		}
+	}
+	return ready, nil
+}
+
+// delayed reports whether a claim's class binds WaitForFirstConsumer.
+func (v *volumeBinding) delayed(c *api.PersistentVolumeClaim) bool {
+	class := api.ClaimClass(c)
+	if class == "" {
+		return false
+	}
+	o, ok := v.classes.Get("", class)
+	return ok && api.Deref(o.(*api.StorageClass).VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer
+}

@@ -1,0 +1,135 @@
+package volume
+
+import (
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/informer"
+)
+
+// indexPodClaims indexes pods by "namespace/claim" of each claim they mount.
+const indexPodClaims = "volume.claims"
+
+// protection removes the protection finalizers once it is safe: from a
+// deleted claim when no pod uses it any more, from a deleted volume when
+// it is no longer bound. Until then they stay Terminating, so data in use
+// is never pulled from under a pod.
+type protection struct {
+	pods, claims, volumes *informer.Informer
+}
+
+func registerProtection(m *controller.Manager) {
+	p := &protection{
+		pods:    m.Informers.For(api.ResourceFor("pods")),
+		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
+		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+	}
+	p.pods.AddIndexer(indexPodClaims, func(o api.Object) []string {
+		var out []string
+		pod := o.(*api.Pod)
+		for _, name := range PodClaims(pod) {
+			out = append(out, pod.Namespace+"/"+name)
+		}
+		return out
+	})
+	pvc := m.NewController("pvc-protection", controller.ReconcileFunc(p.syncClaim), controller.Options{Component: "pvc-protection-controller"})
+	pv := m.NewController("pv-protection", controller.ReconcileFunc(p.syncVolume), controller.Options{Component: "pv-protection-controller"})
+	enqueueDeleting := func(c *controller.Controller) informer.Handler {
+		return informer.Handler{
+			OnAdd: func(o api.Object) {
+				if o.GetObjectMeta().DeletionTimestamp != nil {
+					c.EnqueueObject(o)
+				}
+			},
+			OnUpdate: func(_, o api.Object) {
+				if o.GetObjectMeta().DeletionTimestamp != nil {
+					c.EnqueueObject(o)
+				}
+			},
+		}
+	}
+	p.claims.AddHandler(enqueueDeleting(pvc))
+	p.volumes.AddHandler(enqueueDeleting(pv))
+	// A pod that goes or finishes may free its claims.
+	podDone := func(o api.Object) {
+		pod := o.(*api.Pod)
+		for _, name := range PodClaims(pod) {
+			pvc.Enqueue(controller.Request{Namespace: pod.Namespace, Name: name})
+		}
+	}
+	p.pods.AddHandler(informer.Handler{
+		OnUpdate: func(_, o api.Object) {
+			if ph := o.(*api.Pod).Status.Phase; ph == api.PodSucceeded || ph == api.PodFailed {
+				podDone(o)
+			}
+		},
+		OnDelete: func(o any) {
+			if pod := objectOf(o); pod != nil {
+				podDone(pod)
+			}
+		},
+	})
+}
+
+// PodClaims lists the claims a pod mounts, in spec order.
+func PodClaims(p *api.Pod) []string {
+	var out []string
+	for _, v := range p.Spec.Volumes {
+		if v.PersistentVolumeClaim != nil {
+			out = append(out, v.PersistentVolumeClaim.ClaimName)
+		}
+	}
+	return out
+}
+
+func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	o, ok := p.claims.Get(req.Namespace, req.Name)
+	if !ok {
+		return controller.Result{}, nil
+	}
+	claim := o.(*api.PersistentVolumeClaim)
+	if claim.DeletionTimestamp == nil || !hasFinalizer(claim.Finalizers, FinalizerPVCProtection) {
+		return controller.Result{}, nil
+	}
+	for _, po := range p.pods.ByIndex(indexPodClaims, req.String()) {
+		pod := po.(*api.Pod)
+		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed {
+			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
+			ctx.Why("a claim in use stays (Terminating) until no pod uses it")
+			return controller.Result{}, nil
+		}
+	}
+	ctx.Observe("claim %s is being deleted and no pod uses it", claim.Name)
+	c := api.DeepCopy(claim)
+	removeFinalizer(&c.ObjectMeta, FinalizerPVCProtection)
+	_, err := ctx.Update(c, "remove finalizer "+FinalizerPVCProtection)
+	return controller.Result{}, ignoreGone(err)
+}
+
+func (p *protection) syncVolume(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	o, ok := p.volumes.Get("", req.Name)
+	if !ok {
+		return controller.Result{}, nil
+	}
+	pv := o.(*api.PersistentVolume)
+	if pv.DeletionTimestamp == nil || !hasFinalizer(pv.Finalizers, FinalizerPVProtection) {
+		return controller.Result{}, nil
+	}
+	if pv.Status.Phase == api.VolumeBound {
+		ctx.Observe("volume %s is being deleted but is still Bound", pv.Name)
+		ctx.Why("a bound volume stays (Terminating) until its claim lets go")
+		return controller.Result{}, nil
+	}
+	c := api.DeepCopy(pv)
+	removeFinalizer(&c.ObjectMeta, FinalizerPVProtection)
+	_, err := ctx.Update(c, "remove finalizer "+FinalizerPVProtection)
+	return controller.Result{}, ignoreGone(err)
+}
+
+func hasFinalizer(fs []string, f string) bool {
+	for _, x := range fs {
+		if x == f {
+			return true
+		}
+	}
+	return false
+}

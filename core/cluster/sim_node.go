@@ -1,0 +1,261 @@
+package cluster
+
+import (
+	"fmt"
+	"net/netip"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/controllers/kubelet"
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// This file is the nodes of the sandbox: how a node registers (labels,
+// capacity, its pod CIDR from node IPAM, a healthy kubelet's conditions)
+// and `sim node add|fail|recover|delete`, the operator's side of nodes.
+
+func init() { RegisterSim("node", simNode) }
+
+// nodeOptions are what `sim node add` may set on a new node.
+type nodeOptions struct {
+	labels       map[string]string
+	taints       []api.Taint
+	cpu, memory  string
+	controlPlane bool
+}
+
+// newNode describes worker node i as a kind-like cluster registers it.
+func newNode(i int) *api.Node {
+	return buildNode(fmt.Sprintf("node-%d", i), i, time.Time{}, nodeOptions{})
+}
+
+// buildNode is node name with pod CIDR 10.244.index.0/24 and address
+// 172.18.0.(index+1); now stamps its conditions (zero: the clock's epoch).
+func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
+	labels := map[string]string{
+		"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
+		"beta.kubernetes.io/os": "linux", "beta.kubernetes.io/arch": "amd64",
+	}
+	taints := append([]api.Taint(nil), o.taints...)
+	if o.controlPlane {
+		// kubeadm's control-plane node: its role label and NoSchedule taint.
+		labels["node-role.kubernetes.io/control-plane"] = ""
+		labels["node.kubernetes.io/exclude-from-external-load-balancers"] = ""
+		taints = append([]api.Taint{{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}}, taints...)
+	}
+	for k, v := range o.labels {
+		labels[k] = v
+	}
+	cpu, memory := orDefault(o.cpu, "4"), orDefault(o.memory, "8Gi")
+	resources := api.ResourceList{"cpu": api.MustParseQuantity(cpu), "memory": api.MustParseQuantity(memory), "pods": api.MustParseQuantity("110")}
+	cidr := fmt.Sprintf("10.244.%d.0/24", index)
+	if now.IsZero() {
+		now = clock.Epoch
+	}
+	conds := kubelet.HealthyConditions(now)
+	for i := range taints {
+		if taints[i].Effect == "NoExecute" && taints[i].TimeAdded == nil {
+			t := api.NewTime(now)
+			taints[i].TimeAdded = &t
+		}
+	}
+	return &api.Node{
+		ObjectMeta: api.ObjectMeta{Name: name, Labels: labels},
+		Spec:       api.NodeSpec{PodCIDR: cidr, PodCIDRs: []string{cidr}, Taints: taints},
+		Status: api.NodeStatus{
+			Capacity: resources, Allocatable: api.DeepCopy(resources), Conditions: conds,
+			Addresses: []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", index+1)}, {Type: "Hostname", Address: name}},
+			NodeInfo: api.NodeSystemInfo{KubeletVersion: KubernetesVersion, ContainerRuntimeVersion: "containerd://1.7.24",
+				OSImage: "Debian GNU/Linux 12 (bookworm)", KernelVersion: "6.1.0-28-amd64", OperatingSystem: "linux", Architecture: "amd64"},
+		},
+	}
+}
+
+// nextNodeIndex is node IPAM: the lowest index whose 10.244.N.0/24 no
+// node holds, N ≥ 1.
+func (c *Cluster) nextNodeIndex() int {
+	used := map[int]bool{}
+	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+		p, err := netip.ParsePrefix(o.(*api.Node).Spec.PodCIDR)
+		if err == nil && p.Addr().Is4() {
+			used[int(p.Addr().As4()[2])] = true
+		}
+	}
+	i := 1
+	for used[i] {
+		i++
+	}
+	return i
+}
+
+// AddNode registers a node as a joining kubelet would; its kubelet starts
+// heartbeating at once.
+func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
+	if i := c.nextNodeIndex(); i < 255 {
+		out, err := c.store.Create(buildNode(name, i, c.clk.Now(), o))
+		if err != nil {
+			return nil, err
+		}
+		return out.(*api.Node), nil
+	}
+	return nil, fmt.Errorf("node IPAM: no pod CIDR left in 10.244.0.0/16")
+}
+
+// heartbeats finds the kubelets' node agents.
+func (c *Cluster) heartbeats() *kubelet.Heartbeats {
+	for _, ctrl := range c.nodeSide.Controllers() {
+		if h := kubelet.HeartbeatsOf(ctrl); h != nil {
+			return h
+		}
+	}
+	return nil
+}
+
+// FailNode stops node's kubelet: no more lease renewals or status, and
+// its pods are left as they are — a machine that dropped off the network.
+func (c *Cluster) FailNode(name string) error {
+	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
+		return err
+	}
+	if !c.heartbeats().Fail(name) {
+		return fmt.Errorf("node %q has already failed", name)
+	}
+	return nil
+}
+
+// RecoverNode restarts a failed node's kubelet.
+func (c *Cluster) RecoverNode(name string) error {
+	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
+		return err
+	}
+	if !c.heartbeats().Recover(name) {
+		return fmt.Errorf("node %q has not failed", name)
+	}
+	return nil
+}
+
+// DeleteNode removes the Node object and its Lease (the machine is gone);
+// the pods bound to it are cleaned up by the controllers.
+func (c *Cluster) DeleteNode(name string) error {
+	if _, err := c.store.Delete(api.ResourceFor("nodes"), "", name, store.DeleteOptions{}); err != nil {
+		return err
+	}
+	_, _ = c.store.Delete(api.ResourceFor("leases"), kubelet.LeaseNamespace, name, store.DeleteOptions{})
+	return nil
+}
+
+const simNodeUsage = "usage: sim node add NAME [--label k=v]... [--taint k=v:Effect]... [--cpu N] [--memory Q] [--control-plane]\n" +
+	"       sim node fail|recover|delete NAME"
+
+func simNode(c *Cluster, args []string) (string, error) {
+	if len(args) < 2 {
+		return "", fmt.Errorf("%s", simNodeUsage)
+	}
+	verb, name, rest := args[0], args[1], args[2:]
+	if verb != "add" && len(rest) > 0 {
+		return "", fmt.Errorf("%s", simNodeUsage)
+	}
+	switch verb {
+	case "add":
+		o, err := parseNodeOptions(rest)
+		if err != nil {
+			return "", err
+		}
+		n, err := c.AddNode(name, o)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s added (pod CIDR %s)\n", n.Name, n.Spec.PodCIDR), nil
+	case "fail":
+		if err := c.FailNode(name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s failed: its kubelet stopped renewing its lease\n", name), nil
+	case "recover":
+		if err := c.RecoverNode(name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s recovered: its kubelet renews its lease again\n", name), nil
+	case "delete":
+		if err := c.DeleteNode(name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s deleted\n", name), nil
+	}
+	return "", fmt.Errorf("%s", simNodeUsage)
+}
+
+func parseNodeOptions(args []string) (nodeOptions, error) {
+	o := nodeOptions{labels: map[string]string{}}
+	for i := 0; i < len(args); i++ {
+		flag, value, hasValue := strings.Cut(args[i], "=")
+		if flag == "--control-plane" {
+			o.controlPlane = true
+			continue
+		}
+		if !hasValue {
+			if i+1 >= len(args) {
+				return o, fmt.Errorf("flag needs an argument: %s", flag)
+			}
+			i++
+			value = args[i]
+		}
+		switch flag {
+		case "--label", "-l":
+			k, v, _ := strings.Cut(value, "=")
+			o.labels[k] = v
+		case "--taint":
+			t, err := ParseTaint(value)
+			if err != nil {
+				return o, err
+			}
+			o.taints = append(o.taints, t)
+		case "--cpu":
+			if _, err := api.ParseQuantity(value); err != nil {
+				return o, fmt.Errorf("invalid --cpu %q: %v", value, err)
+			}
+			o.cpu = value
+		case "--memory":
+			if _, err := api.ParseQuantity(value); err != nil {
+				return o, fmt.Errorf("invalid --memory %q: %v", value, err)
+			}
+			o.memory = value
+		default:
+			return o, fmt.Errorf("unknown flag %s\n%s", flag, simNodeUsage)
+		}
+	}
+	return o, nil
+}
+
+// ParseTaint reads key[=value]:Effect.
+func ParseTaint(s string) (api.Taint, error) {
+	kv, effect, ok := strings.Cut(s, ":")
+	k, v, _ := strings.Cut(kv, "=")
+	switch {
+	case !ok || k == "":
+		return api.Taint{}, fmt.Errorf("invalid taint spec: %s", s)
+	case effect != "NoSchedule" && effect != "PreferNoSchedule" && effect != "NoExecute":
+		return api.Taint{}, fmt.Errorf("invalid taint effect: %s, unsupported taint effect", effect)
+	}
+	return api.Taint{Key: k, Value: v, Effect: effect}, nil
+}
+
+// NodeNames lists the nodes, sorted (for the page's node buttons).
+func (c *Cluster) NodeNames() []string {
+	var out []string
+	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+		out = append(out, o.GetObjectMeta().Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

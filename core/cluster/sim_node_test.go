@@ -1,0 +1,268 @@
+package cluster_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+const nginx3 = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+`
+
+const agent = `apiVersion: apps/v1
+kind: DaemonSet
+metadata:
+  name: agent
+spec:
+  selector:
+    matchLabels:
+      name: agent
+  template:
+    metadata:
+      labels:
+        name: agent
+    spec:
+      containers:
+      - name: agent
+        image: %s
+`
+
+func node(t *testing.T, c *cluster.Cluster, name string) *api.Node {
+	t.Helper()
+	o, err := c.Store().Get(api.ResourceFor("nodes"), "", name)
+	require.NoError(t, err)
+	return o.(*api.Node)
+}
+
+func ready(n *api.Node) string {
+	for _, c := range n.Status.Conditions {
+		if c.Type == "Ready" {
+			return c.Status
+		}
+	}
+	return ""
+}
+
+func podsOn(c *cluster.Cluster, ns, node string) []*api.Pod {
+	var out []*api.Pod
+	for _, o := range c.Store().List(api.ResourceFor("pods"), ns) {
+		if p := o.(*api.Pod); p.Spec.NodeName == node {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func kubectl(t *testing.T, c *cluster.Cluster, line string) string {
+	t.Helper()
+	r := c.Kubectl(line, "")
+	return r.Stdout + r.Stderr
+}
+
+func TestSimNodeAddRegistersANodeWithTheNextPodCIDRAndALease(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	out, err := c.Sim([]string{"node", "add", "node-4", "--label", "disktype=ssd", "--taint", "dedicated=db:NoSchedule", "--cpu", "8", "--memory", "16Gi"})
+	require.NoError(t, err)
+	assert.Equal(t, "node/node-4 added (pod CIDR 10.244.4.0/24)\n", out)
+	c.RunUntilIdle(0)
+	n := node(t, c, "node-4")
+	assert.Equal(t, "10.244.4.0/24", n.Spec.PodCIDR)
+	assert.Equal(t, "ssd", n.Labels["disktype"])
+	assert.Equal(t, []api.Taint{{Key: "dedicated", Value: "db", Effect: "NoSchedule"}}, n.Spec.Taints)
+	cpu := n.Status.Allocatable["cpu"]
+	assert.Equal(t, int64(8000), cpu.MilliValue())
+	assert.Equal(t, api.ConditionTrue, ready(n))
+	l, err := c.Store().Get(api.ResourceFor("leases"), "kube-node-lease", "node-4")
+	require.NoError(t, err)
+	assert.Equal(t, "node-4", *l.(*api.Lease).Spec.HolderIdentity)
+	assert.Equal(t, int32(40), *l.(*api.Lease).Spec.LeaseDurationSeconds)
+
+	_, err = c.Sim([]string{"node", "add", "cp", "--control-plane"})
+	require.NoError(t, err)
+	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "cp       Ready    control-plane")
+	assert.Equal(t, "10.244.5.0/24", node(t, c, "cp").Spec.PodCIDR)
+}
+
+func TestLeasesAreRenewedEveryTenSecondsWithoutKeepingTheClusterBusy(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	settled, _ := c.Settle(time.Minute)
+	require.True(t, settled)
+	start := c.Now()
+	c.Advance(35 * time.Second)
+	l, err := c.Store().Get(api.ResourceFor("leases"), "kube-node-lease", "node-1")
+	require.NoError(t, err)
+	assert.Equal(t, start.Add(30*time.Second), l.(*api.Lease).Spec.RenewTime.Time)
+	settled, took := c.Settle(time.Minute)
+	assert.True(t, settled)
+	assert.Less(t, took, time.Second, "heartbeats are housekeeping")
+}
+
+func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(nginx3)
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	victim := podsOn(c, "default", "node-2")
+	require.Len(t, victim, 1)
+
+	_, err = c.Sim([]string{"node", "fail", "node-2"})
+	require.NoError(t, err)
+	c.Advance(30 * time.Second)
+	assert.Equal(t, api.ConditionTrue, ready(node(t, c, "node-2")), "within the 50 s grace period")
+	c.Advance(30 * time.Second)
+	n := node(t, c, "node-2")
+	assert.Equal(t, api.ConditionUnknown, ready(n))
+	for _, cond := range n.Status.Conditions {
+		assert.Equal(t, "NodeStatusUnknown", cond.Reason)
+		assert.Equal(t, "Kubelet stopped posting node status.", cond.Message)
+	}
+	var taints []string
+	for _, tn := range n.Spec.Taints {
+		taints = append(taints, tn.Key+":"+tn.Effect)
+	}
+	assert.ElementsMatch(t, []string{"node.kubernetes.io/unreachable:NoExecute", "node.kubernetes.io/unreachable:NoSchedule"}, taints)
+	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "node-2   NotReady")
+	p, _ := c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	assert.False(t, api.IsPodReady(p.(*api.Pod)), "the node lifecycle marks its pods not ready")
+
+	c.Advance(4 * time.Minute)
+	p, _ = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	assert.Nil(t, p.GetObjectMeta().DeletionTimestamp, "tolerated for 300 s")
+	c.Advance(2 * time.Minute)
+	p, _ = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	require.NotNil(t, p.GetObjectMeta().DeletionTimestamp, "evicted; it stays Terminating: no kubelet confirms it")
+	events := kubectl(t, c, "kubectl get events")
+	assert.Contains(t, events, "TaintManagerEviction   pod/"+victim[0].Name+"    Marking for deletion Pod default/"+victim[0].Name)
+
+	_, err = c.Sim([]string{"node", "recover", "node-2"})
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	n = node(t, c, "node-2")
+	assert.Equal(t, api.ConditionTrue, ready(n))
+	assert.Empty(t, n.Spec.Taints)
+	_, err = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	assert.True(t, api.IsNotFound(err), "the recovered kubelet finishes the evicted pod")
+}
+
+func TestCordonDrainUncordon(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(nginx3)
+	require.NoError(t, err)
+	_, err = c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	daemon := podsOn(c, "default", "node-1")
+	var ds, web string
+	for _, p := range daemon {
+		if p.Labels["name"] == "agent" {
+			ds = p.Name
+		} else {
+			web = p.Name
+		}
+	}
+	require.NotEmpty(t, ds)
+	require.NotEmpty(t, web)
+
+	assert.Equal(t, "node/node-1 cordoned\n", kubectl(t, c, "kubectl cordon node-1"))
+	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "node-1   Ready,SchedulingDisabled")
+	c.Settle(time.Minute)
+	assert.Contains(t, node(t, c, "node-1").Spec.Taints, api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: "NoSchedule"},
+		"the node lifecycle taints a cordoned node")
+
+	r := c.Kubectl("kubectl drain node-1", "")
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Equal(t, "node/node-1 already cordoned\n", r.Stdout)
+	assert.Equal(t, `error: unable to drain node "node-1" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/`+ds+`, continuing command...
+There are pending nodes to be drained:
+ node-1
+cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/`+ds+"\n", r.Stderr)
+
+	r = c.Kubectl("kubectl drain node-1 --ignore-daemonsets", "")
+	assert.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "node/node-1 already cordoned\nWarning: ignoring DaemonSet-managed Pods: default/"+ds+"\n"+
+		"evicting pod default/"+web+"\npod/"+web+" evicted\nnode/node-1 drained\n", r.Stdout)
+	c.Settle(time.Minute)
+	left := podsOn(c, "default", "node-1")
+	require.Len(t, left, 1, "only the daemon pod stays")
+	assert.Equal(t, ds, left[0].Name)
+
+	assert.Equal(t, "node/node-1 uncordoned\n", kubectl(t, c, "kubectl uncordon node-1"))
+	assert.Equal(t, "node/node-1 already uncordoned\n", kubectl(t, c, "kubectl uncordon node-1"))
+	c.Settle(time.Minute)
+	assert.Empty(t, node(t, c, "node-1").Spec.Taints)
+}
+
+func TestTaintAndUntaint(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	assert.Equal(t, "node/node-1 tainted\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated=db:NoSchedule"))
+	assert.Equal(t, "error: node node-1 already has dedicated taint(s) with same effect(s) and --overwrite is false\n",
+		kubectl(t, c, "kubectl taint nodes node-1 dedicated=web:NoSchedule"))
+	assert.Equal(t, "node/node-1 modified\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated=web:NoSchedule --overwrite"))
+	assert.Equal(t, []api.Taint{{Key: "dedicated", Value: "web", Effect: "NoSchedule"}}, node(t, c, "node-1").Spec.Taints)
+	assert.Equal(t, "node/node-1 untainted\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated:NoSchedule-"))
+	assert.Empty(t, node(t, c, "node-1").Spec.Taints)
+	assert.Equal(t, "error: taint \"dedicated:NoSchedule\" not found\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated:NoSchedule-"))
+	assert.Equal(t, "node/node-2 labeled\n", kubectl(t, c, "kubectl label nodes node-2 disktype=ssd"))
+}
+
+func TestADeletedNodeTakesItsDaemonPodWithIt(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	require.Len(t, podsOn(c, "default", "node-3"), 1)
+	_, err = c.Sim([]string{"node", "delete", "node-3"})
+	require.NoError(t, err)
+	c.Advance(2 * time.Minute)
+	assert.Empty(t, podsOn(c, "default", "node-3"))
+	assert.Contains(t, kubectl(t, c, "kubectl get ds"), "agent   2         2         2       2            2           <none>")
+}
+
+func TestDaemonSetRolloutHistoryAndUndo(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	_, err = c.Apply(strings.Replace(agent, "%s", "nginx:1.26", 1))
+	require.NoError(t, err)
+	assert.Equal(t, `Waiting for daemon set spec update to be observed...
+Waiting for daemon set "agent" rollout to finish: 0 out of 3 new pods have been updated...
+Waiting for daemon set "agent" rollout to finish: 1 out of 3 new pods have been updated...
+Waiting for daemon set "agent" rollout to finish: 2 out of 3 new pods have been updated...
+Waiting for daemon set "agent" rollout to finish: 2 of 3 updated pods are available...
+daemon set "agent" successfully rolled out
+`, kubectl(t, c, "kubectl rollout status ds/agent"))
+	assert.Equal(t, "daemonset.apps/agent \nREVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n\n", kubectl(t, c, "kubectl rollout history daemonset/agent"))
+	assert.Equal(t, "daemonset.apps/agent rolled back\n", kubectl(t, c, "kubectl rollout undo daemonset/agent"))
+	c.Settle(time.Minute)
+	assert.Contains(t, kubectl(t, c, "kubectl get controllerrevision"), "agent-")
+	revs := kubectl(t, c, "kubectl rollout history daemonset/agent")
+	assert.Equal(t, "daemonset.apps/agent \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n", revs, "revision 1's template is current again: it becomes 3")
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		assert.Equal(t, "nginx:1.25", o.(*api.Pod).Spec.Containers[0].Image)
+	}
+	assert.Equal(t, "daemonset.apps/agent skipped rollback (current template already matches revision 3)\n",
+		kubectl(t, c, "kubectl rollout undo daemonset/agent --to-revision=3"))
+}

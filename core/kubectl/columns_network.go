@@ -1,0 +1,272 @@
+package kubectl
+
+import (
+	"fmt"
+	"net"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// This file holds the table printers of Services, Endpoints and
+// EndpointSlices, and `kubectl expose`.
+
+func init() {
+	printers["Service"] = columns{
+		headers: []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"},
+		wide:    []string{"SELECTOR"},
+		row:     serviceRow,
+	}
+	printers["Endpoints"] = columns{
+		headers: []string{"NAME", "ENDPOINTS", "AGE"},
+		row: func(o api.Object, now time.Time, _ bool) []string {
+			ep := o.(*api.Endpoints)
+			return []string{ep.Name, formatEndpoints(ep), age(ep.CreationTimestamp, now)}
+		},
+	}
+	printers["EndpointSlice"] = columns{
+		headers: []string{"NAME", "ADDRESSTYPE", "PORTS", "ENDPOINTS", "AGE"},
+		row: func(o api.Object, now time.Time, _ bool) []string {
+			s := o.(*api.EndpointSlice)
+			return []string{s.Name, s.AddressType, formatSlicePorts(s.Ports), formatSliceEndpoints(s.Endpoints), age(s.CreationTimestamp, now)}
+		},
+	}
+	commands["expose"] = runExpose
+	helpTexts["expose"] = helpText{
+		short:   "Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service",
+		long:    "Expose a resource as a new Kubernetes service.",
+		example: "  # Create a service for an nginx deployment, which serves on port 80 and connects to the containers on port 8000\n  kubectl expose deployment nginx --port=80 --target-port=8000",
+		options: opt("--name=''", "The name for the newly created object.") +
+			opt("--port=''", "The port that the service should serve on. Copied from the resource being exposed, if unspecified") +
+			opt("--protocol=''", "The network protocol for the service to be created. Default is 'TCP'.") +
+			opt("--target-port=''", "Name or number for the port on the container that the service should direct traffic to. Optional.") +
+			opt("--type=''", "Type for this service: ClusterIP, NodePort, LoadBalancer, or ExternalName. Default is 'ClusterIP'."),
+		usage: "kubectl expose (-f FILENAME | TYPE NAME) [--port=port] [--protocol=TCP|UDP|SCTP] [--target-port=number-or-name] [--name=name] [--external-ip=external-ip-of-service] [--type=type] [options]",
+	}
+	insertVerb("Basic Commands (Beginner)", "expose", "set")
+}
+
+func serviceRow(o api.Object, now time.Time, wide bool) []string {
+	s := o.(*api.Service)
+	clusterIP := orNone(s.Spec.ClusterIP)
+	external := "<none>"
+	switch s.Spec.Type {
+	case api.ServiceTypeExternalName:
+		external = s.Spec.ExternalName
+	case api.ServiceTypeLoadBalancer:
+		var ips []string
+		for _, in := range s.Status.LoadBalancer.Ingress {
+			if in.IP != "" {
+				ips = append(ips, in.IP)
+			} else if in.Hostname != "" {
+				ips = append(ips, in.Hostname)
+			}
+		}
+		ips = append(ips, s.Spec.ExternalIPs...)
+		external = "<pending>"
+		if len(ips) > 0 {
+			external = strings.Join(ips, ",")
+		}
+	default:
+		if len(s.Spec.ExternalIPs) > 0 {
+			external = strings.Join(s.Spec.ExternalIPs, ",")
+		}
+	}
+	var ports []string
+	for _, p := range s.Spec.Ports {
+		if p.NodePort != 0 {
+			ports = append(ports, fmt.Sprintf("%d:%d/%s", p.Port, p.NodePort, p.Protocol))
+		} else {
+			ports = append(ports, fmt.Sprintf("%d/%s", p.Port, p.Protocol))
+		}
+	}
+	r := []string{s.Name, s.Spec.Type, clusterIP, external, orNone(strings.Join(ports, ",")), age(s.CreationTimestamp, now)}
+	if wide {
+		r = append(r, selectorColumn(s.Spec.Selector))
+	}
+	return r
+}
+
+// selectorColumn is a map selector as "k=v,k2=v2", sorted, or <none>.
+func selectorColumn(sel map[string]string) string {
+	if len(sel) == 0 {
+		return "<none>"
+	}
+	keys := make([]string, 0, len(sel))
+	for k := range sel {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for i, k := range keys {
+		keys[i] = k + "=" + sel[k]
+	}
+	return strings.Join(keys, ",")
+}
+
+// formatEndpoints is kubectl's ENDPOINTS cell: ready addresses with each
+// port, at most three, then "+ N more...".
+func formatEndpoints(ep *api.Endpoints) string {
+	if len(ep.Subsets) == 0 {
+		return "<none>"
+	}
+	const max = 3
+	var list []string
+	more, count := false, 0
+	add := func(s string) {
+		count++
+		if len(list) == max {
+			more = true
+			return
+		}
+		list = append(list, s)
+	}
+	for _, ss := range ep.Subsets {
+		if len(ss.Ports) == 0 {
+			for _, a := range ss.Addresses {
+				add(a.IP)
+			}
+			continue
+		}
+		for _, p := range ss.Ports {
+			for _, a := range ss.Addresses {
+				add(net.JoinHostPort(a.IP, strconv.Itoa(int(p.Port))))
+			}
+		}
+	}
+	ret := strings.Join(list, ",")
+	if more {
+		return fmt.Sprintf("%s + %d more...", ret, count-max)
+	}
+	return ret
+}
+
+// listWithMore is the EndpointSlice cells' "a,b,c + N more..." or <unset>.
+func listWithMore(items []string) string {
+	const max = 3
+	if len(items) > max {
+		return fmt.Sprintf("%s + %d more...", strings.Join(items[:max], ","), len(items)-max)
+	}
+	if len(items) == 0 {
+		return "<unset>"
+	}
+	return strings.Join(items, ",")
+}
+
+func formatSlicePorts(ports []api.EndpointSlicePort) string {
+	var list []string
+	for _, p := range ports {
+		switch {
+		case p.Port != nil:
+			list = append(list, strconv.Itoa(int(*p.Port)))
+		case p.Name != nil:
+			list = append(list, *p.Name)
+		default:
+			list = append(list, "*")
+		}
+	}
+	return listWithMore(list)
+}
+
+func formatSliceEndpoints(eps []api.Endpoint) string {
+	var list []string
+	for _, e := range eps {
+		list = append(list, e.Addresses...)
+	}
+	return listWithMore(list)
+}
+
+// runExpose is `kubectl expose (deployment|replicaset|pod|service) NAME`:
+// a Service selecting what the resource selects.
+func runExpose(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "port"}, flagDef{long: "target-port"}, flagDef{long: "type"},
+		flagDef{long: "name"}, flagDef{long: "protocol"}, flagDef{long: "selector"},
+	)
+	if !ok {
+		return
+	}
+	ts, kindOnly, ok := c.targets(pos)
+	if !ok {
+		return
+	}
+	if kindOnly != nil || len(ts) != 1 {
+		c.fail("You must provide one or more resources by argument or filename.")
+		return
+	}
+	ns := namespaceOf(f)
+	o, err := c.env.Store().Get(ts[0].kind, ns, ts[0].name)
+	if err != nil {
+		c.apiError(err, "", "")
+		return
+	}
+	var sel map[string]string
+	var tmpl *api.PodSpec
+	switch x := o.(type) {
+	case *api.Deployment:
+		sel, tmpl = x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec
+	case *api.ReplicaSet:
+		sel, tmpl = x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec
+	case *api.Pod:
+		sel, tmpl = x.Labels, &x.Spec
+	case *api.Service:
+		sel = x.Spec.Selector
+	default:
+		name := ts[0].kind.Kind
+		if g := ts[0].kind.Group; g != "" {
+			name += "." + g
+		}
+		c.fail("cannot expose a %s", name)
+		return
+	}
+	if s := f.str("selector"); s != "" {
+		sel = map[string]string{}
+		for _, kv := range strings.Split(s, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			sel[k] = v
+		}
+	}
+	if len(sel) == 0 {
+		c.fail("couldn't retrieve selectors via --selector flag or introspection: the %s has no labels", strings.ToLower(ts[0].kind.Kind))
+		return
+	}
+	port := f.str("port")
+	if port == "" && tmpl != nil {
+		for _, ct := range tmpl.Containers {
+			if len(ct.Ports) > 0 {
+				port = strconv.Itoa(int(ct.Ports[0].ContainerPort))
+				break
+			}
+		}
+	}
+	if port == "" {
+		c.fail("couldn't find port via --port flag or introspection\nSee 'kubectl expose -h' for help and examples")
+		return
+	}
+	n, err := strconv.Atoi(port)
+	if err != nil {
+		c.fail("invalid port %q", port)
+		return
+	}
+	sp := api.ServicePort{Port: int32(n), Protocol: f.str("protocol")}
+	if tp := f.str("target-port"); tp != "" {
+		if m, err := strconv.Atoi(tp); err == nil {
+			sp.TargetPort = api.FromInt(int32(m))
+		} else {
+			sp.TargetPort = api.FromString(tp)
+		}
+	}
+	name := f.str("name")
+	if name == "" {
+		name = ts[0].name
+	}
+	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: o.GetObjectMeta().Labels},
+		Spec: api.ServiceSpec{Type: f.str("type"), Selector: sel, Ports: []api.ServicePort{sp}}}
+	if _, err := c.env.Store().Create(svc); err != nil {
+		c.apiError(err, "", "")
+		return
+	}
+	c.printf("service/%s exposed\n", name)
+}

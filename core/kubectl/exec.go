@@ -1,0 +1,369 @@
+package kubectl
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// This file is `kubectl exec` and `kubectl run`: commands inside pods.
+// Running a command needs the cluster's node side, which an Env offers by
+// also being an Execer (core/cluster is one).
+
+// Execer runs commands in containers, as the kubelet's exec endpoint.
+type Execer interface {
+	// Exec runs argv in a running container ("" is the first); failures
+	// come back worded as kubectl prints them, with exit code 1.
+	Exec(namespace, pod, container string, argv []string, stdin string) (stdout, stderr string, exitCode int)
+}
+
+// Attacher shows what a container's own command prints (kubectl run -i).
+type Attacher interface {
+	Attach(namespace, pod, container, stdin string) (stdout, stderr string, exitCode int)
+}
+
+// runWaitMax is kubectl run's --pod-running-timeout default.
+const runWaitMax = time.Minute
+
+func init() {
+	commands["exec"] = runExec
+	commands["run"] = runRun
+	helpTexts["exec"] = helpText{
+		short:   "Execute a command in a container",
+		long:    "Execute a command in a container.",
+		example: "  # Get output from running the 'date' command from pod mypod, using the first container by default\n  kubectl exec mypod -- date",
+		options: opt("-c, --container=''", "Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen") +
+			opt("-i, --stdin=false", "Pass stdin to the container") +
+			opt("-t, --tty=false", "Stdin is a TTY"),
+		usage: "kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...] [options]",
+	}
+	helpTexts["run"] = helpText{
+		short:   "Run a particular image on the cluster",
+		long:    "Create and run a particular image in a pod.",
+		example: "  # Start a busybox pod and keep it in the foreground, don't restart it if it exits\n  kubectl run -i -t busybox --image=busybox --restart=Never",
+		options: opt("--command=false", "If true and extra arguments are present, use them as the 'command' field in the container, rather than the 'args' field which is the default.") +
+			opt("--env=[]", "Environment variables to set in the container.") +
+			opt("--image=''", "The image for the container to run.") +
+			opt("-l, --labels=''", "Comma separated labels to apply to the pod. Will override previous values.") +
+			opt("--port=''", "The port that this container exposes.") +
+			opt("--restart='Always'", "The restart policy for this Pod.  Legal values [Always, OnFailure, Never].") +
+			opt("--rm=false", "If true, delete the pod after it exits.  Only valid when attaching to the container, e.g. with '--attach' or with '-i/--stdin'.") +
+			opt("-i, --stdin=false", "Keep stdin open on the container in the pod, even if nothing is attached.") +
+			opt("-t, --tty=false", "Allocate a TTY for the container in the pod."),
+		usage: "kubectl run NAME --image=image [--env=\"key=value\"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...] [options]",
+	}
+	insertVerb("Basic Commands (Beginner)", "run", "set")
+	insertVerb("Troubleshooting and Debugging Commands", "exec", "")
+}
+
+// insertVerb adds a verb to `kubectl`'s command list before another
+// (at the end when before is "" or absent), keeping kubectl's order.
+func insertVerb(group, verb, before string) {
+	for i := range helpGroups {
+		g := &helpGroups[i]
+		if g.title != group {
+			continue
+		}
+		for _, v := range g.verbs {
+			if v == verb {
+				return
+			}
+		}
+		at := len(g.verbs)
+		for j, v := range g.verbs {
+			if v == before {
+				at = j
+			}
+		}
+		g.verbs = append(g.verbs[:at], append([]string{verb}, g.verbs[at:]...)...)
+	}
+}
+
+// splitDashDash cuts a command line at its first "--".
+func splitDashDash(args []string) (before, after []string, found bool) {
+	for i, a := range args {
+		if a == "--" {
+			return args[:i], args[i+1:], true
+		}
+	}
+	return args, nil, false
+}
+
+func runExec(c *invocation, args []string) {
+	before, command, dashed := splitDashDash(args)
+	pos, f, ok := c.parse(before,
+		flagDef{long: "container", short: "c"},
+		flagDef{long: "stdin", short: "i", boolean: true},
+		flagDef{long: "tty", short: "t", boolean: true},
+		flagDef{long: "quiet", short: "q", boolean: true},
+	)
+	if !ok {
+		return
+	}
+	if len(pos) == 0 {
+		c.fail("pod, type/name or --filename must be specified")
+		return
+	}
+	if !dashed && len(pos) > 1 {
+		c.err.WriteString("kubectl exec [POD] [COMMAND] is DEPRECATED and will be removed in a future version. Use kubectl exec [POD] -- [COMMAND] instead.\n")
+		command = pos[1:]
+	} else if len(pos) > 1 {
+		c.fail("exec [POD] [COMMAND] is not supported anymore. Use exec [POD] -- [COMMAND] instead\nSee 'kubectl exec -h' for help and examples")
+		return
+	}
+	if len(command) == 0 {
+		c.fail("you must specify at least one command for the container")
+		return
+	}
+	name := strings.TrimPrefix(strings.TrimPrefix(pos[0], "pod/"), "pods/")
+	ns := namespaceOf(f)
+	o, err := c.env.Store().Get(api.ResourceFor("pods"), ns, name)
+	if err != nil {
+		c.apiError(err, "", "")
+		return
+	}
+	pod := o.(*api.Pod)
+	container := f.str("container")
+	if container == "" && len(pod.Spec.Containers) > 1 && !f.boolean("quiet") {
+		var names []string
+		for _, ct := range pod.Spec.Containers {
+			names = append(names, ct.Name)
+		}
+		fmt.Fprintf(&c.err, "Defaulted container %q out of: %s\n", names[0], strings.Join(names, ", "))
+	}
+	ex, ok := c.env.(Execer)
+	if !ok {
+		c.fail("this sandbox cannot run commands in containers")
+		return
+	}
+	stdin := ""
+	if f.boolean("stdin") {
+		stdin = c.stdin
+	}
+	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && stdin == "" && interactiveShell(command) {
+		s, errText := sh.Shell(ns, name, container)
+		if errText != "" {
+			c.err.WriteString(errText)
+			c.code = 1
+			return
+		}
+		c.session = &Session{sh: s}
+		return
+	}
+	stdout, stderr, code := ex.Exec(ns, name, container, command, stdin)
+	c.out.WriteString(stdout)
+	if f.boolean("tty") && !isKubectlError(stderr) {
+		// A terminal merges the command's stderr into what it shows.
+		c.out.WriteString(stderr)
+	} else {
+		c.err.WriteString(stderr)
+	}
+	c.commandExit(stderr, code)
+}
+
+// commandExit reports a command's non-zero exit as kubectl exec does.
+func (c *invocation) commandExit(stderr string, code int) {
+	if code == 0 {
+		return
+	}
+	c.code = code
+	if !isKubectlError(stderr) {
+		fmt.Fprintf(&c.err, "command terminated with exit code %d\n", code)
+	} else {
+		c.code = 1
+	}
+}
+
+func runRun(c *invocation, args []string) {
+	before, command, _ := splitDashDash(args)
+	pos, f, ok := c.parse(before,
+		flagDef{long: "image"},
+		flagDef{long: "restart", def: "Always"},
+		flagDef{long: "rm", boolean: true},
+		flagDef{long: "stdin", short: "i", boolean: true},
+		flagDef{long: "tty", short: "t", boolean: true},
+		flagDef{long: "attach", boolean: true},
+		flagDef{long: "command", boolean: true},
+		flagDef{long: "labels", short: "l"},
+		flagDef{long: "env"},
+		flagDef{long: "port"},
+		flagDef{long: "image-pull-policy"},
+		flagDef{long: "quiet", short: "q", boolean: true},
+	)
+	if !ok {
+		return
+	}
+	if len(pos) == 0 {
+		c.fail("NAME is required for run")
+		fmt.Fprintf(&c.err, "See 'kubectl run -h' for help and examples\n")
+		return
+	}
+	name := pos[0]
+	command = append(append([]string(nil), pos[1:]...), command...)
+	image := f.str("image")
+	if image == "" {
+		c.fail("--image is required")
+		return
+	}
+	attach := f.boolean("stdin") || f.boolean("attach")
+	if f.boolean("rm") && !attach {
+		c.fail("--rm should only be used for attached containers")
+		return
+	}
+	restart := f.str("restart")
+	switch restart {
+	case "Always", "OnFailure", "Never":
+	default:
+		c.fail("invalid restart policy: %s", restart)
+		return
+	}
+	labels := map[string]string{"run": name}
+	if l := f.str("labels"); l != "" {
+		labels = map[string]string{}
+		for _, kv := range strings.Split(l, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			labels[k] = v
+		}
+	}
+	ct := api.Container{Name: name, Image: image, ImagePullPolicy: f.str("image-pull-policy"),
+		Stdin: f.boolean("stdin"), TTY: f.boolean("tty")}
+	if f.boolean("command") {
+		ct.Command = command
+	} else {
+		ct.Args = command
+	}
+	for _, kv := range f.all("env") {
+		k, v, _ := strings.Cut(kv, "=")
+		ct.Env = append(ct.Env, api.EnvVar{Name: k, Value: v})
+	}
+	if p := f.str("port"); p != "" {
+		var n int32
+		if _, err := fmt.Sscan(p, &n); err != nil {
+			c.fail("invalid port %q", p)
+			return
+		}
+		ct.Ports = []api.ContainerPort{{ContainerPort: n}}
+	}
+	ns := namespaceOf(f)
+	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: labels},
+		Spec: api.PodSpec{Containers: []api.Container{ct}, RestartPolicy: restart}}
+	st := c.env.Store()
+	created, err := st.Create(pod)
+	if err != nil {
+		c.apiError(err, "", "")
+		return
+	}
+	if !attach {
+		c.printf("pod/%s created\n", name)
+		return
+	}
+	uid := created.GetObjectMeta().UID
+	started := func() bool {
+		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		if err != nil || o.GetObjectMeta().UID != uid {
+			return true
+		}
+		p := o.(*api.Pod)
+		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+			return true
+		}
+		for _, cs := range p.Status.ContainerStatuses {
+			if cs.State.Running != nil || cs.State.Terminated != nil {
+				return true
+			}
+		}
+		return false
+	}
+	if !c.env.RunUntil(started, runWaitMax) {
+		c.fail("timed out waiting for the condition")
+		c.removeRunPod(f, ns, name, uid)
+		return
+	}
+	argv := append(append([]string(nil), ct.Command...), ct.Args...)
+	if len(argv) == 0 {
+		argv = imageShells[imageRepo(image)]
+	}
+	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && c.stdin == "" && interactiveShell(argv) {
+		s, errText := sh.Shell(ns, name, "")
+		if errText != "" {
+			c.err.WriteString(errText)
+			c.code = 1
+			return
+		}
+		if f.boolean("tty") {
+			c.err.WriteString("If you don't see a command prompt, try pressing enter.\n")
+		}
+		c.session = &Session{sh: s, after: func() string {
+			end := &invocation{env: c.env}
+			if !f.boolean("rm") {
+				end.printf("Session ended, resume using 'kubectl attach %s -c %s -i -t' command when the pod is running\n", name, name)
+			}
+			end.removeRunPod(f, ns, name, uid)
+			return end.out.String() + end.err.String()
+		}}
+		return
+	}
+	code := 0
+	if at, ok := c.env.(Attacher); ok {
+		stdout, stderr, n := at.Attach(ns, name, "", c.stdin)
+		c.out.WriteString(stdout)
+		if f.boolean("tty") {
+			c.out.WriteString(stderr) // one terminal for both streams
+		} else {
+			c.err.WriteString(stderr)
+		}
+		code = n
+	}
+	// The attached process ends; let the kubelet see it before deleting.
+	c.env.RunUntil(func() bool {
+		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		return err != nil || o.(*api.Pod).Status.Phase != api.PodPending
+	}, runWaitMax)
+	c.removeRunPod(f, ns, name, uid)
+	if code != 0 {
+		fmt.Fprintf(&c.err, "pod %s/%s terminated (Error)\n", ns, name)
+		c.code = 1
+	}
+}
+
+// removeRunPod is --rm: delete the pod, say so, and wait for it to go.
+func (c *invocation) removeRunPod(f *flags, ns, name, uid string) {
+	if !f.boolean("rm") {
+		return
+	}
+	st := c.env.Store()
+	if _, err := st.Delete(api.ResourceFor("pods"), ns, name, store.DeleteOptions{}); err != nil {
+		c.apiError(err, "", "")
+		return
+	}
+	c.printf("pod %q deleted\n", name)
+	c.env.RunUntil(func() bool {
+		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		return err != nil || o.GetObjectMeta().UID != uid
+	}, deleteWaitMax)
+}
+
+// isKubectlError tells kubectl's own failures (no such pod, completed
+// pod) from a command's output.
+func isKubectlError(stderr string) bool {
+	return strings.HasPrefix(stderr, "error: ") || strings.HasPrefix(stderr, "Error from server")
+}
+
+// imageShells are the default commands of the shell images: what `kubectl
+// run -it` attaches to when given no command.
+var imageShells = map[string][]string{"busybox": {"sh"}, "alpine": {"/bin/sh"}, "ubuntu": {"bash"}, "debian": {"bash"}}
+
+// imageRepo is an image's repository without registry prefix or tag.
+func imageRepo(image string) string {
+	ref := image
+	if i := strings.LastIndex(ref, "@"); i >= 0 {
+		ref = ref[:i]
+	}
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		ref = ref[:i]
+	}
+	return strings.TrimPrefix(strings.TrimPrefix(ref, "docker.io/"), "library/")
+}

@@ -1,0 +1,402 @@
+package kubectl
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// This file is kubectl's node maintenance verbs: cordon, uncordon, drain
+// and taint, with kubectl's messages.
+
+func init() {
+	commands["cordon"] = func(c *invocation, args []string) { c.runCordon(args, true) }
+	commands["uncordon"] = func(c *invocation, args []string) { c.runCordon(args, false) }
+	commands["drain"] = runDrain
+	commands["taint"] = runTaint
+}
+
+// drainMax bounds how long drain waits for evicted pods to go (kubectl's
+// default --timeout is forever).
+const drainMax = 10 * time.Minute
+
+// nodeArgs resolves NODE... for cordon, uncordon and drain.
+func (c *invocation) nodeArgs(pos []string) ([]*api.Node, bool) {
+	if len(pos) == 0 {
+		c.fail("USAGE: %s NODE [flags]\nSee 'kubectl %s -h' for help and examples", c.path, c.path)
+		return nil, false
+	}
+	kind := api.ResourceFor("nodes")
+	var out []*api.Node
+	for _, name := range pos {
+		name = strings.TrimPrefix(strings.TrimPrefix(name, "nodes/"), "node/")
+		o, err := c.env.Store().Get(kind, "", name)
+		if err != nil {
+			c.apiError(err, "", "")
+			return nil, false
+		}
+		out = append(out, o.(*api.Node))
+	}
+	return out, true
+}
+
+func (c *invocation) runCordon(args []string, cordon bool) {
+	pos, _, ok := c.parse(args, flagDef{long: "selector", short: "l"}, flagDef{long: "dry-run", def: "none"})
+	if !ok {
+		return
+	}
+	nodes, ok := c.nodeArgs(pos)
+	if !ok {
+		return
+	}
+	for _, n := range nodes {
+		c.setUnschedulable(n, cordon)
+	}
+}
+
+// setUnschedulable cordons or uncordons one node and prints what happened.
+func (c *invocation) setUnschedulable(n *api.Node, cordon bool) bool {
+	verb := "cordoned"
+	if !cordon {
+		verb = "uncordoned"
+	}
+	if n.Spec.Unschedulable == cordon {
+		c.printf("node/%s already %s\n", n.Name, verb)
+		return true
+	}
+	next := api.DeepCopy(n)
+	next.Spec.Unschedulable = cordon
+	if _, err := c.env.Store().Update(next); err != nil {
+		c.apiError(err, "", "")
+		return false
+	}
+	c.printf("node/%s %s\n", n.Name, verb)
+	return true
+}
+
+// runDrain is `kubectl drain NODE`: cordon it, then evict its pods —
+// refusing, unless told otherwise, DaemonSet pods (their controller would
+// put them back), pods no controller would re-create, and pods with
+// emptyDir data — and wait until they are gone. Progress lines go to
+// stdout in the order a terminal shows them.
+func runDrain(c *invocation, args []string) {
+	pos, f, ok := c.parse(args,
+		flagDef{long: "ignore-daemonsets", boolean: true},
+		flagDef{long: "delete-emptydir-data", boolean: true},
+		flagDef{long: "delete-local-data", boolean: true},
+		flagDef{long: "force", boolean: true},
+		flagDef{long: "grace-period", integer: true, def: "-1"},
+		flagDef{long: "timeout", def: "0s"},
+		flagDef{long: "selector", short: "l"},
+	)
+	if !ok {
+		return
+	}
+	nodes, ok := c.nodeArgs(pos)
+	if !ok {
+		return
+	}
+	var pending []string
+	var fatal []string
+	for _, n := range nodes {
+		if !c.setUnschedulable(n, true) {
+			return
+		}
+		if err := c.drainNode(n.Name, f); err != "" {
+			fmt.Fprintf(&c.err, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, err)
+			pending = append(pending, n.Name)
+			fatal = append(fatal, err)
+			continue
+		}
+		c.printf("node/%s drained\n", n.Name)
+	}
+	if len(pending) > 0 {
+		c.code = 1
+		c.err.WriteString("There are pending nodes to be drained:\n")
+		for _, n := range pending {
+			fmt.Fprintf(&c.err, " %s\n", n)
+		}
+		msg := strings.Join(fatal, ", ")
+		if len(fatal) > 1 {
+			msg = "[" + msg + "]"
+		}
+		c.err.WriteString(msg + "\n")
+	}
+}
+
+// drainNode evicts node's pods and waits for them to go; it returns the
+// error kubectl would report, or "".
+func (c *invocation) drainNode(node string, f *flags) string {
+	st := c.env.Store()
+	var daemon, unmanaged, local, evict []*api.Pod
+	for _, o := range st.List(api.ResourceFor("pods"), "") {
+		p := o.(*api.Pod)
+		if p.Spec.NodeName != node {
+			continue
+		}
+		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+		ref := api.ControllerOf(p)
+		switch {
+		case p.DeletionTimestamp != nil:
+			evict = append(evict, p) // already going: just wait for it
+			continue
+		case ref != nil && ref.Kind == "DaemonSet":
+			daemon = append(daemon, p)
+			continue
+		case ref == nil && !finished:
+			unmanaged = append(unmanaged, p)
+		}
+		if !finished && hasEmptyDir(p) {
+			local = append(local, p)
+		}
+		evict = append(evict, p)
+	}
+	var errs, warnings []string
+	if len(daemon) > 0 {
+		if f.boolean("ignore-daemonsets") {
+			warnings = append(warnings, "ignoring DaemonSet-managed Pods: "+podNames(daemon))
+		} else {
+			errs = append(errs, "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+podNames(daemon))
+		}
+	}
+	if len(unmanaged) > 0 {
+		if f.boolean("force") {
+			warnings = append(warnings, "deleting Pods that declare no controller: "+podNames(unmanaged))
+		} else {
+			errs = append(errs, "cannot delete Pods that declare no controller (use --force to override): "+podNames(unmanaged))
+		}
+	}
+	if len(local) > 0 {
+		if f.boolean("delete-emptydir-data") || f.boolean("delete-local-data") {
+			warnings = append(warnings, "deleting Pods with local storage: "+podNames(local))
+		} else {
+			errs = append(errs, "cannot delete Pods with local storage (use --delete-emptydir-data to override): "+podNames(local))
+		}
+	}
+	if len(errs) > 0 {
+		if len(errs) == 1 {
+			return errs[0]
+		}
+		return "[" + strings.Join(errs, ", ") + "]"
+	}
+	if len(warnings) > 0 {
+		c.printf("Warning: %s\n", strings.Join(warnings, "; "))
+	}
+	var opts store.DeleteOptions
+	if g := f.integer("grace-period"); g >= 0 {
+		opts.GracePeriodSeconds = api.Ptr(g)
+	}
+	kind := api.ResourceFor("pods")
+	for _, p := range evict {
+		if p.DeletionTimestamp == nil {
+			c.printf("evicting pod %s/%s\n", p.Namespace, p.Name)
+			opts.UID = p.UID
+			if _, err := st.Delete(kind, p.Namespace, p.Name, opts); err != nil && !api.IsNotFound(err) {
+				return fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
+			}
+		}
+	}
+	gone := func(p *api.Pod) bool {
+		o, err := st.Get(kind, p.Namespace, p.Name)
+		return err != nil || o.GetObjectMeta().UID != p.UID
+	}
+	limit := drainMax
+	if d, err := time.ParseDuration(f.str("timeout")); err == nil && d > 0 {
+		limit = d
+	}
+	deadline := st.Clock().Now().Add(limit)
+	left := append([]*api.Pod(nil), evict...)
+	for len(left) > 0 {
+		var still []*api.Pod
+		for _, p := range left {
+			if gone(p) {
+				c.printf("pod/%s evicted\n", p.Name)
+			} else {
+				still = append(still, p)
+			}
+		}
+		left = still
+		if len(left) == 0 {
+			break
+		}
+		remaining := deadline.Sub(st.Clock().Now())
+		if remaining <= 0 || !c.env.RunUntil(func() bool {
+			for _, p := range left {
+				if gone(p) {
+					return true
+				}
+			}
+			return false
+		}, remaining) {
+			if !anyGone(left, gone) {
+				return fmt.Sprintf("error when waiting for pod %q in namespace %q to terminate: global timeout reached: %s", left[0].Name, left[0].Namespace, limit)
+			}
+		}
+	}
+	return ""
+}
+
+func anyGone(pods []*api.Pod, gone func(*api.Pod) bool) bool {
+	for _, p := range pods {
+		if gone(p) {
+			return true
+		}
+	}
+	return false
+}
+
+func hasEmptyDir(p *api.Pod) bool {
+	for _, v := range p.Spec.Volumes {
+		if v.EmptyDir != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func podNames(pods []*api.Pod) string {
+	names := make([]string, len(pods))
+	for i, p := range pods {
+		names[i] = p.Namespace + "/" + p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// runTaint is `kubectl taint nodes NAME KEY[=VALUE]:EFFECT ... [KEY[:EFFECT]-]`.
+func runTaint(c *invocation, args []string) {
+	pos, f, ok := c.parse(args, flagDef{long: "overwrite", boolean: true}, flagDef{long: "all", boolean: true},
+		flagDef{long: "selector", short: "l"})
+	if !ok {
+		return
+	}
+	if len(pos) < 2 {
+		c.fail("at least one taint update is required")
+		return
+	}
+	var names, specs []string
+	if typ, name, found := strings.Cut(pos[0], "/"); found {
+		if k := api.ResourceFor(typ); k == nil || k.Kind != "Node" {
+			c.fail("invalid resource type %s, only node types are supported", typ)
+			return
+		}
+		names, specs = []string{name}, pos[1:]
+	} else {
+		if k := api.ResourceFor(pos[0]); k == nil || k.Kind != "Node" {
+			c.fail("invalid resource type %s, only node types are supported", pos[0])
+			return
+		}
+		for i, p := range pos[1:] {
+			if strings.Contains(p, ":") || strings.Contains(p, "=") || strings.HasSuffix(p, "-") {
+				specs = pos[1+i:]
+				break
+			}
+			names = append(names, p)
+		}
+	}
+	if len(specs) == 0 {
+		c.fail("at least one taint update is required")
+		return
+	}
+	var add []api.Taint
+	var remove []api.Taint
+	for _, s := range specs {
+		if strings.HasSuffix(s, "-") {
+			kv, effect, _ := strings.Cut(strings.TrimSuffix(s, "-"), ":")
+			key, _, _ := strings.Cut(kv, "=")
+			remove = append(remove, api.Taint{Key: key, Effect: effect})
+			continue
+		}
+		t, err := parseTaintSpec(s)
+		if err != nil {
+			c.fail("%v", err)
+			return
+		}
+		add = append(add, t)
+	}
+	nodes, ok := c.nodeArgs(names)
+	if !ok {
+		return
+	}
+	now := c.env.Store().Clock().Now()
+	for _, n := range nodes {
+		next := api.DeepCopy(n)
+		op, err := applyTaints(next, add, remove, f.boolean("overwrite"), now)
+		if err != nil {
+			c.fail("%v", err)
+			return
+		}
+		if _, err := c.env.Store().Update(next); err != nil {
+			c.apiError(err, "", "")
+			return
+		}
+		c.printf("node/%s %s\n", n.Name, op)
+	}
+}
+
+// parseTaintSpec reads KEY[=VALUE]:EFFECT.
+func parseTaintSpec(s string) (api.Taint, error) {
+	kv, effect, ok := strings.Cut(s, ":")
+	key, value, _ := strings.Cut(kv, "=")
+	if !ok || key == "" {
+		return api.Taint{}, fmt.Errorf("invalid taint spec: %s", s)
+	}
+	switch effect {
+	case "NoSchedule", "PreferNoSchedule", "NoExecute":
+	default:
+		return api.Taint{}, fmt.Errorf("invalid taint spec: %s, unsupported taint effect %s", s, effect)
+	}
+	return api.Taint{Key: key, Value: value, Effect: effect}, nil
+}
+
+// applyTaints adds and removes taints as kubectl taint does and names the
+// operation: tainted, untainted or modified.
+func applyTaints(n *api.Node, add, remove []api.Taint, overwrite bool, now time.Time) (string, error) {
+	for _, r := range remove {
+		kept := n.Spec.Taints[:0:0]
+		found := false
+		for _, t := range n.Spec.Taints {
+			if t.Key == r.Key && (r.Effect == "" || t.Effect == r.Effect) {
+				found = true
+				continue
+			}
+			kept = append(kept, t)
+		}
+		if !found {
+			spec := r.Key
+			if r.Effect != "" {
+				spec += ":" + r.Effect
+			}
+			return "", fmt.Errorf("taint %q not found", spec)
+		}
+		n.Spec.Taints = kept
+	}
+	for _, a := range add {
+		if a.Effect == "NoExecute" {
+			t := api.NewTime(now)
+			a.TimeAdded = &t
+		}
+		replaced := false
+		for i, t := range n.Spec.Taints {
+			if t.Key == a.Key && t.Effect == a.Effect {
+				if !overwrite {
+					return "", fmt.Errorf("node %s already has %s taint(s) with same effect(s) and --overwrite is false", n.Name, a.Key)
+				}
+				n.Spec.Taints[i] = a
+				replaced = true
+			}
+		}
+		if !replaced {
+			n.Spec.Taints = append(n.Spec.Taints, a)
+		}
+	}
+	switch {
+	case (len(add) > 0 && len(remove) > 0) || overwrite:
+		return "modified", nil
+	case len(add) > 0:
+		return "tainted", nil
+	}
+	return "untainted", nil
+}

@@ -1,0 +1,193 @@
+// The kubeloop editor bundle: CodeMirror 6 with YAML, lint marks and a few
+// browser helpers, exposed as window.kubeloopEditor for the Go program.
+//
+// This file is UI only. The Go program (wasm/) owns every piece of state —
+// the text it saves, what is applied, the errors to show — and drives the
+// editor through the small bridge below; the editor tells Go that the text
+// changed or that the learner asked to apply, and nothing else.
+//
+// Built by `make site` with esbuild into dist/editor.js (no CDN).
+import { EditorState, Compartment, Annotation } from "@codemirror/state";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLine, highlightActiveLineGutter,
+  drawSelection, highlightSpecialChars,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  HighlightStyle, syntaxHighlighting, indentOnInput, indentUnit, bracketMatching,
+} from "@codemirror/language";
+import { yaml } from "@codemirror/lang-yaml";
+import { setDiagnostics, lintGutter, forEachDiagnostic } from "@codemirror/lint";
+import { tags as t } from "@lezer/highlight";
+import { deflate, inflate } from "./share.js";
+
+// Colours come from app.css variables, so one style serves both themes.
+const highlight = HighlightStyle.define([
+  { tag: [t.propertyName, t.definition(t.propertyName)], color: "var(--tok-key)" },
+  { tag: [t.string, t.special(t.string), t.content], color: "var(--tok-string)" },
+  { tag: [t.number, t.bool, t.null, t.atom], color: "var(--tok-number)" },
+  { tag: [t.lineComment, t.comment, t.blockComment], color: "var(--tok-comment)", fontStyle: "italic" },
+  { tag: [t.meta, t.documentMeta, t.processingInstruction], color: "var(--tok-meta)", fontWeight: "bold" },
+  { tag: [t.punctuation, t.separator, t.squareBracket, t.brace], color: "var(--tok-punct)" },
+  { tag: [t.typeName, t.labelName, t.tagName, t.attributeName], color: "var(--tok-meta)" },
+  { tag: t.invalid, color: "var(--error)" },
+]);
+
+// A transaction from Go (setText) is marked so that it is not reported back
+// to Go as the learner's edit.
+const fromGo = Annotation.define();
+
+// The editor lives in a shadow root: CodeMirror's styles then go into the
+// shadow root's adopted (constructed) style sheets instead of <style>
+// elements, which the page's Content-Security-Policy (style-src 'self')
+// forbids. Colours and fonts still come from app.css's variables, which
+// inherit into the shadow tree.
+const chrome = EditorView.theme({
+  "&": { height: "100%", fontSize: "14px", backgroundColor: "var(--panel-2)", color: "var(--text)" },
+  "&.cm-focused": { outline: "none" },
+  ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
+  ".cm-content": { caretColor: "var(--text)" },
+  ".cm-gutters": { backgroundColor: "var(--panel-3)", borderRight: "1px solid var(--line)", color: "var(--faint)" },
+  ".cm-activeLine": { backgroundColor: "color-mix(in srgb, var(--accent-soft) 55%, transparent)" },
+  ".cm-activeLineGutter": { backgroundColor: "var(--accent-soft)", color: "var(--text)" },
+  ".cm-cursor, .cm-dropCursor": { borderLeftColor: "var(--text)" },
+  "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground":
+    { backgroundColor: "color-mix(in srgb, var(--accent) 28%, transparent)" },
+  ".cm-lintRange-error": {
+    backgroundImage: "none", backgroundColor: "var(--error-soft)",
+    textDecoration: "underline wavy var(--error)", textDecorationSkipInk: "none", textUnderlineOffset: "3px",
+  },
+  ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--line-strong)", boxShadow: "var(--shadow)" },
+  ".cm-tooltip-lint": { fontFamily: "var(--sans)", fontSize: "13.5px", maxWidth: "420px" },
+  ".cm-diagnostic-error": { borderLeftColor: "var(--error)" },
+  ".cm-matchingBracket": { backgroundColor: "var(--accent-soft)" },
+  "&.cm-readonly .cm-content": { opacity: "0.6" },
+});
+
+function create(host, opts) {
+  const shadow = host.attachShadow({ mode: "open" });
+  const parent = document.createElement("div");
+  parent.style.height = "100%";
+  parent.style.width = "100%";
+  shadow.appendChild(parent);
+  const readOnly = new Compartment();
+  const label = new Compartment();
+  const view = new EditorView({
+    parent,
+    root: shadow,
+    state: EditorState.create({
+      doc: opts.text || "",
+      extensions: [
+        lineNumbers(),
+        highlightActiveLineGutter(),
+        highlightSpecialChars(),
+        history(),
+        drawSelection(),
+        indentOnInput(),
+        bracketMatching(),
+        highlightActiveLine(),
+        EditorState.tabSize.of(2),
+        indentUnit.of("  "), // YAML forbids tabs: Tab indents with two spaces
+        yaml(),
+        syntaxHighlighting(highlight),
+        lintGutter(),
+        keymap.of([
+          { key: "Mod-Enter", preventDefault: true, run: () => { opts.onApply && opts.onApply(); return true; } },
+          ...defaultKeymap, ...historyKeymap, indentWithTab,
+        ]),
+        chrome,
+        readOnly.of(EditorState.readOnly.of(false)),
+        label.of(EditorView.contentAttributes.of({ "aria-label": opts.ariaLabel || "YAML" })),
+        EditorView.updateListener.of((u) => {
+          if (!u.docChanged || !opts.onChange) return;
+          if (u.transactions.some((tr) => tr.annotation(fromGo))) return;
+          opts.onChange();
+        }),
+      ],
+    }),
+  });
+
+  function lineRange(line, column) {
+    const doc = view.state.doc;
+    if (!(line >= 1)) return null;
+    const l = doc.line(Math.min(line, doc.lines));
+    let from = l.from;
+    if (column > 1) from = Math.min(l.from + column - 1, l.to);
+    // Underline the rest of the line from the column; an empty rest (or an
+    // empty line) gets the whole line, or one character, to be visible.
+    let to = l.to;
+    if (from >= to) { from = l.from; to = l.to; }
+    return { from, to };
+  }
+
+  return {
+    view, // for tests
+    getText: () => view.state.doc.toString(),
+    // setText replaces the text without telling Go (Go asked for it).
+    setText(text) {
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        annotations: fromGo.of(true),
+      });
+    },
+    // typeText replaces the text as the learner would (tests, lessons).
+    typeText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, userEvent: "input" });
+    },
+    // setErrors marks [{line, column, message}] (1-based; line 0: no line).
+    setErrors(list) {
+      const diags = [];
+      for (const e of list || []) {
+        const r = lineRange(e.line, e.column);
+        if (r) diags.push({ from: r.from, to: r.to, severity: "error", message: e.message, source: "kubectl apply" });
+      }
+      view.dispatch(setDiagnostics(view.state, diags));
+    },
+    gotoLine(line, column) {
+      const r = lineRange(line, column || 1);
+      if (!r) return;
+      view.dispatch({ selection: { anchor: r.from }, scrollIntoView: true });
+      view.focus();
+    },
+    focus: () => view.focus(),
+    // For tests: the marked errors, and the lines the page underlines.
+    diagnostics() {
+      const out = [];
+      forEachDiagnostic(view.state, (d, from, to) => out.push({
+        line: view.state.doc.lineAt(from).number, from, to, message: d.message,
+      }));
+      return out;
+    },
+    underlinedLines() {
+      return [...shadow.querySelectorAll(".cm-lintRange-error")].map(
+        (el) => view.state.doc.lineAt(view.posAtDOM(el)).number);
+    },
+    setReadOnly(on) {
+      view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(!!on)) });
+      view.dom.classList.toggle("cm-readonly", !!on);
+    },
+    setLabel(text) {
+      view.dispatch({ effects: label.reconfigure(EditorView.contentAttributes.of({ "aria-label": text })) });
+    },
+  };
+}
+
+// download saves text as a file, as a link with a download attribute does.
+function download(filename, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type: type || "application/yaml" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// copy puts text on the clipboard; resolves to true on success.
+function copy(text) {
+  if (!navigator.clipboard) return Promise.resolve(false);
+  return navigator.clipboard.writeText(text).then(() => true, () => false);
+}
+
+window.kubeloopEditor = { create, download, copy, deflate, inflate };

@@ -1,0 +1,126 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/transcript"
+)
+
+// TestEveryLessonRunsAsATranscript runs each lesson file the way the test
+// suite runs scenarios: setup, then each step's commands. After a step's
+// commands every one of its checks must hold; before them at least one
+// must not, or the step would tick itself off on the page.
+func TestEveryLessonRunsAsATranscript(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	require.NotEmpty(t, all)
+	for _, l := range all {
+		t.Run(l.ID, func(t *testing.T) {
+			c := cluster.New(cluster.Options{Seed: 1})
+			out, err := transcript.Run(c, l.SetupScript)
+			require.NoError(t, err)
+			log := out
+			for i, s := range l.Steps {
+				mark := MarkOf(c)
+				before := true
+				for _, ch := range s.Checks {
+					ok, _ := ch.Eval(c, mark)
+					before = before && ok
+				}
+				assert.False(t, before, "step %d (%s) is done before its commands run", i+1, s.Goal.EN)
+				out, err := transcript.Run(c, s.Script)
+				require.NoError(t, err)
+				log += out
+				for _, ch := range s.Checks {
+					ok, saw := ch.Eval(c, mark)
+					assert.True(t, ok, "step %d (%s): check %q does not hold; saw: %s\n--- transcript so far:\n%s", i+1, s.Goal.EN, ch.Raw, saw, log)
+				}
+			}
+		})
+	}
+}
+
+// TestEveryLessonSpeaksBothLanguages keeps the zh-CN and English texts
+// together: a lesson is never half translated.
+func TestEveryLessonSpeaksBothLanguages(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, l := range all {
+		assert.NotEmpty(t, l.Title.EN, l.ID)
+		assert.NotEmpty(t, l.Title.ZH, l.ID)
+		assert.Equal(t, l.Intro.EN == "", l.Intro.ZH == "", "%s: intro in one language only", l.ID)
+		for i, s := range l.Steps {
+			assert.NotEmpty(t, s.Goal.ZH, "%s step %d", l.ID, i+1)
+			for _, ch := range s.Checks {
+				assert.NotEmpty(t, ch.Describe("en"), "%s step %d", l.ID, i+1)
+				assert.NotEmpty(t, ch.Describe("zh-CN"), "%s step %d", l.ID, i+1)
+			}
+			for _, c := range s.Commands {
+				assert.False(t, strings.Contains(c.Line, "\n"), c.Line)
+			}
+		}
+	}
+}
+
+func TestParseRejectsMalformedLessons(t *testing.T) {
+	head := "# lesson: T\n# lesson.zh: 题\n"
+	step := head + "# step: a\n# step.zh: 甲\n"
+	tests := []struct{ name, text, want string }{
+		{"no title", "# step: a\n# step.zh: 甲\n# check: pods-ready app=x 1\n", "needs '# lesson:'"},
+		{"no steps", head, "has no '# step:'"},
+		{"step without zh", head + "# step: a\n# check: pods-ready app=x 1\n", "step 1 needs"},
+		{"step without check", step, "has no '# check:'"},
+		{"say.zh alone", step + "# say.zh: 乙\n", "must follow"},
+		{"check before step", head + "# check: pods-ready app=x 1\n", "before the first"},
+		{"unknown predicate", step + "# check: frobbed x\n", "no predicate"},
+		{"wrong arity", step + "# check: pods-ready app=x\n", "want 2 arguments"},
+		{"bad count", step + "# check: pods-ready app=x many\n", "not a count"},
+		{"writing check", step + "# check: kubectl delete pod x => deleted\n", "only kubectl get"},
+		{"waiting check", step + "# check: kubectl rollout status deploy/x => rolled\n", "only kubectl get"},
+		{"watching check", step + "# check: kubectl get pods -w => x\n", "cannot watch"},
+		{"no operator", step + "# check: kubectl get pods\n", "want 'kubectl"},
+		{"bad regexp", step + "# check: kubectl get pods ~> (\n", "missing closing"},
+		{"heredoc open", step + "kubectl apply -f - <<END\nkind: Pod\n", "not terminated"},
+		{"not kubectl", step + "rm -rf /\n", `not "rm -rf /"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("x", tt.text)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
+	l, err := Parse("x", "# lesson: Title\n# lesson.zh: 标题\n# intro: One\n# intro: two.\n# intro.zh: 介绍\n"+
+		"kubectl create namespace x\n"+
+		"# step: Apply\n# step.zh: 应用\n# say: Why.\n# say.zh: 为什么。\n"+
+		"# a note for the reader only\n"+
+		"kubectl apply -f - <<END\nkind: Pod\nEND\nsim settle\n"+
+		"# check: kubectl get pods => Running\n# check: pods-ready app=x 1\n")
+	require.NoError(t, err)
+	assert.Equal(t, "One two.", l.Intro.EN)
+	require.Len(t, l.Setup, 1)
+	assert.Equal(t, "kubectl create namespace x\n", l.SetupScript)
+	require.Len(t, l.Steps, 1)
+	s := l.Steps[0]
+	assert.Equal(t, Text{"Apply", "应用"}, s.Goal)
+	assert.Equal(t, []Text{{"Why.", "为什么。"}}, s.Say)
+	require.Len(t, s.Commands, 2)
+	assert.True(t, s.Commands[0].IsApplyYAML())
+	assert.Equal(t, "kubectl apply -f -", s.Commands[0].Line)
+	assert.Equal(t, "kind: Pod\n", s.Commands[0].Stdin)
+	assert.True(t, s.Commands[1].IsSim())
+	assert.Equal(t, "# a note for the reader only\nkubectl apply -f - <<END\nkind: Pod\nEND\nsim settle\n", s.Script)
+	require.Len(t, s.Checks, 2)
+	assert.Equal(t, "=>", s.Checks[0].Op)
+	assert.Equal(t, "pods-ready", s.Checks[1].Pred)
+	assert.Equal(t, "Title", l.Title.In("en"))
+	assert.Equal(t, "标题", l.Title.In("zh-CN"))
+}

@@ -1,0 +1,245 @@
+package lessons
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/kubectl"
+)
+
+// Env is the cluster as checks read it (core/cluster implements it).
+type Env interface {
+	kubectl.Env
+	Trace() *controller.Trace
+	TraceSince(seq int64) []controller.Entry
+}
+
+// Mark is where a step began: the newest trace entry and store revision
+// then. Checks about what happened "during the step" look after it.
+type Mark struct{ Seq, Rev int64 }
+
+// MarkOf is the mark of env now.
+func MarkOf(env Env) Mark {
+	return Mark{Seq: env.Trace().Last(), Rev: env.Store().Revision()}
+}
+
+// Eval reports whether the check holds on env, and in a few words what
+// it saw (for the page and for test failures).
+func (c Check) Eval(env Env, since Mark) (ok bool, saw string) {
+	if c.Pred != "" {
+		return predicates[c.Pred].eval(env, since, c.Args)
+	}
+	res := kubectl.Run(env, c.Kubectl, "")
+	out := res.Stdout
+	switch c.Op {
+	case "=>":
+		ok = strings.Contains(out, c.Want)
+	case "!>":
+		ok = res.ExitCode == 0 && !strings.Contains(out, c.Want)
+	case "~>":
+		ok = c.re.MatchString(out)
+	}
+	return ok, strings.TrimSpace(out + res.Stderr)
+}
+
+// Describe says what the check waits for, for a learner.
+func (c Check) Describe(lang string) string {
+	if c.Pred != "" {
+		return predicates[c.Pred].describe(c.Args).In(lang)
+	}
+	var t Text
+	switch c.Op {
+	case "=>":
+		t = Text{EN: fmt.Sprintf("%s shows %q", c.Kubectl, c.Want), ZH: fmt.Sprintf("%s 的输出包含 %q", c.Kubectl, c.Want)}
+	case "!>":
+		t = Text{EN: fmt.Sprintf("%s no longer shows %q", c.Kubectl, c.Want), ZH: fmt.Sprintf("%s 的输出不再包含 %q", c.Kubectl, c.Want)}
+	default:
+		t = Text{EN: fmt.Sprintf("%s matches %s", c.Kubectl, c.Want), ZH: fmt.Sprintf("%s 的输出匹配 %s", c.Kubectl, c.Want)}
+	}
+	return t.In(lang)
+}
+
+// predicate is a check written in Go, for what kubectl's output cannot
+// say plainly (counts, history, the trace).
+type predicate struct {
+	args     []string // argument names, for messages
+	describe func(args []string) Text
+	eval     func(env Env, since Mark, args []string) (bool, string)
+	// parse checks the arguments' form (counts are numbers, selectors parse).
+	parse func(args []string) error
+}
+
+func (p predicate) validate(args []string) error {
+	if len(args) != len(p.args) {
+		return fmt.Errorf("want %d arguments (%s), got %d", len(p.args), strings.Join(p.args, " "), len(args))
+	}
+	if p.parse != nil {
+		return p.parse(args)
+	}
+	return nil
+}
+
+// PredicateNames lists the predicates, sorted.
+func PredicateNames() []string {
+	names := make([]string, 0, len(predicates))
+	for n := range predicates {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+var predicates = map[string]predicate{
+	// pods-ready SELECTOR N: exactly N pods match (terminating ones not
+	// counted) and all of them are Ready — the ReplicaSet's goal.
+	"pods-ready": {
+		args:  []string{"SELECTOR", "N"},
+		parse: parseSelectorCount,
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("exactly %s pods with %s, all Ready", a[1], a[0]),
+				ZH: fmt.Sprintf("恰好 %s 个带 %s 标签的 Pod，全部 Ready", a[1], a[0])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			sel, _ := api.ParseSelector(a[0])
+			want, _ := strconv.Atoi(a[1])
+			n, ready := 0, 0
+			for _, o := range env.Store().List(api.ResourceFor("pods"), "") {
+				p := o.(*api.Pod)
+				if p.DeletionTimestamp != nil || !sel.Matches(p.Labels) {
+					continue
+				}
+				n++
+				if api.IsPodReady(p) {
+					ready++
+				}
+			}
+			return n == want && ready == want, fmt.Sprintf("%d pods, %d Ready", n, ready)
+		},
+	},
+
+	// rs-count SELECTOR N: exactly N ReplicaSets match.
+	"rs-count": {
+		args:  []string{"SELECTOR", "N"},
+		parse: parseSelectorCount,
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("exactly %s ReplicaSet(s) with %s", a[1], a[0]),
+				ZH: fmt.Sprintf("恰好 %s 个带 %s 标签的 ReplicaSet", a[1], a[0])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			sel, _ := api.ParseSelector(a[0])
+			want, _ := strconv.Atoi(a[1])
+			n := 0
+			for _, o := range env.Store().List(api.ResourceFor("replicasets"), "") {
+				if sel.Matches(o.GetObjectMeta().Labels) {
+					n++
+				}
+			}
+			return n == want, fmt.Sprintf("%d ReplicaSets", n)
+		},
+	},
+
+	// traced CONTROLLER VERB KIND: since the step began, a reconcile of the
+	// controller made that API write ("replicaset create Pod").
+	"traced": {
+		args: []string{"CONTROLLER", "VERB", "KIND"},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("the trace shows the %s controller doing %s %s", a[0], a[1], a[2]),
+				ZH: fmt.Sprintf("调谐记录里出现 %s 控制器执行 %s %s", a[0], a[1], a[2])}
+		},
+		eval: func(env Env, since Mark, a []string) (bool, string) {
+			n := 0
+			for _, e := range env.TraceSince(since.Seq) {
+				if e.Controller != a[0] {
+					continue
+				}
+				for _, act := range e.Actions {
+					if act.Verb == a[1] && act.Kind == a[2] && act.Error == "" {
+						n++
+					}
+				}
+			}
+			return n > 0, fmt.Sprintf("%d such writes", n)
+		},
+	},
+
+	// never-scaled SELECTOR N: since the step began, no ReplicaSet matching
+	// the selector was ever written with spec.replicas N — a stale desired
+	// state that the work queue collapsed was never acted on.
+	"never-scaled": {
+		args:  []string{"SELECTOR", "N"},
+		parse: parseSelectorCount,
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("no ReplicaSet with %s was ever asked for %s replicas", a[0], a[1]),
+				ZH: fmt.Sprintf("没有任何带 %s 标签的 ReplicaSet 被设为 %s 个副本", a[0], a[1])}
+		},
+		eval: func(env Env, since Mark, a []string) (bool, string) {
+			sel, _ := api.ParseSelector(a[0])
+			n, _ := strconv.Atoi(a[1])
+			events, err := env.Store().Events(since.Rev)
+			if err != nil {
+				return false, err.Error()
+			}
+			for _, ev := range events {
+				rs, ok := ev.Object.(*api.ReplicaSet)
+				if ok && sel.Matches(rs.Labels) && api.Deref(rs.Spec.Replicas, 1) == int32(n) {
+					return false, fmt.Sprintf("%s was set to %d", rs.Name, n)
+				}
+			}
+			return true, ""
+		},
+	},
+
+	// rolled-out DEPLOYMENT IMAGE: the rollout to IMAGE is complete — every
+	// replica runs it and is Ready, and every older ReplicaSet is at 0.
+	"rolled-out": {
+		args: []string{"DEPLOYMENT", "IMAGE"},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("deployment %s fully on %s, old ReplicaSets at 0", a[0], a[1]),
+				ZH: fmt.Sprintf("Deployment %s 全部运行 %s，旧的 ReplicaSet 缩到 0", a[0], a[1])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			s := env.Store()
+			o, err := s.Get(api.ResourceFor("deployments"), "default", a[0])
+			if err != nil {
+				return false, "no deployment " + a[0]
+			}
+			d := o.(*api.Deployment)
+			want := api.Deref(d.Spec.Replicas, 1)
+			if d.Status.ObservedGeneration != d.Generation || d.Status.UpdatedReplicas != want ||
+				d.Status.AvailableReplicas != want || d.Status.Replicas != want {
+				return false, fmt.Sprintf("%d/%d updated, %d available", d.Status.UpdatedReplicas, want, d.Status.AvailableReplicas)
+			}
+			onImage := 0
+			for _, o := range s.List(api.ResourceFor("replicasets"), "default") {
+				rs := o.(*api.ReplicaSet)
+				if ref := api.ControllerOf(rs); ref == nil || ref.Name != d.Name {
+					continue
+				}
+				img := ""
+				if cs := rs.Spec.Template.Spec.Containers; len(cs) > 0 {
+					img = cs[0].Image
+				}
+				if img == a[1] {
+					onImage += int(rs.Status.ReadyReplicas)
+				} else if api.Deref(rs.Spec.Replicas, 1) != 0 || rs.Status.Replicas != 0 {
+					return false, fmt.Sprintf("%s (%s) still has %d pods", rs.Name, img, rs.Status.Replicas)
+				}
+			}
+			return onImage == int(want), fmt.Sprintf("%d of %d Ready on %s", onImage, want, a[1])
+		},
+	},
+}
+
+func parseSelectorCount(a []string) error {
+	if _, err := api.ParseSelector(a[0]); err != nil {
+		return err
+	}
+	if n, err := strconv.Atoi(a[1]); err != nil || n < 0 {
+		return fmt.Errorf("%q is not a count", a[1])
+	}
+	return nil
+}

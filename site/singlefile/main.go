@@ -1,0 +1,101 @@
+// Command singlefile writes dist/kubeloop.html: the whole page in one file
+// — styles, scripts and the gzip-compressed wasm inlined — that works when
+// opened from disk (file://), for a lecture hall without network. `make
+// site` runs it after building dist/.
+//
+// A file:// page gets no HTTP headers, so no Content-Security-Policy
+// applies to it and inline scripts and styles are fine there; the served
+// site keeps its external files and its strict policy.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+func main() {
+	dist := flag.String("dist", "dist", "the built site")
+	out := flag.String("out", "", "the file to write (default DIST/kubeloop.html)")
+	flag.Parse()
+	if *out == "" {
+		*out = filepath.Join(*dist, "kubeloop.html")
+	}
+	page, err := Build(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(*dist, name)) })
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "singlefile:", err)
+		os.Exit(1)
+	}
+	if err := os.WriteFile(*out, page, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "singlefile:", err)
+		os.Exit(1)
+	}
+	fmt.Printf("%s written: %d bytes\n", *out, len(page))
+}
+
+var (
+	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
+	script     = regexp.MustCompile(`<script src="([^"]+)"( defer)?></script>`)
+	icon       = regexp.MustCompile(`<link rel="icon" href="([^"]+)" type="([^"]+)">`)
+	wasmSize   = regexp.MustCompile(`<meta name="kubeloop-wasm-size"[^>]*>\n?`)
+)
+
+// Build makes the single page from the built site's files.
+func Build(read func(name string) ([]byte, error)) ([]byte, error) {
+	index, err := read("index.html")
+	if err != nil {
+		return nil, err
+	}
+	page := string(index)
+	var firstErr error
+	inline := func(re *regexp.Regexp, f func(m []string) (string, error)) {
+		page = re.ReplaceAllStringFunc(page, func(s string) string {
+			out, err := f(re.FindStringSubmatch(s))
+			if err != nil && firstErr == nil {
+				firstErr = err
+			}
+			return out
+		})
+	}
+	inline(stylesheet, func(m []string) (string, error) {
+		b, err := read(m[1])
+		return "<style>\n" + strings.ReplaceAll(string(b), "</style", `<\/style`) + "</style>", err
+	})
+	inline(script, func(m []string) (string, error) {
+		b, err := read(m[1])
+		// Inline scripts run where they stand, not after parsing as defer
+		// does: app.js waits for DOMContentLoaded itself.
+		return "<script>\n" + strings.ReplaceAll(string(b), "</script", `<\/script`) + "\n</script>", err
+	})
+	inline(icon, func(m []string) (string, error) {
+		b, err := read(m[1])
+		return `<link rel="icon" href="data:` + m[2] + `;base64,` + base64.StdEncoding.EncodeToString(b) + `">`, err
+	})
+	page = wasmSize.ReplaceAllString(page, "")
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	wasm, err := read("kubeloop.wasm")
+	if err != nil {
+		return nil, err
+	}
+	var gz bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	w.Write(wasm)
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	blob := `<script id="kubeloop-wasm" type="application/octet-stream">` + base64.StdEncoding.EncodeToString(gz.Bytes()) + "</script>\n"
+	i := strings.LastIndex(page, "</body>")
+	if i < 0 {
+		return nil, fmt.Errorf("index.html has no </body>")
+	}
+	page = page[:i] + blob + page[i:]
+	return []byte(page), nil
+}

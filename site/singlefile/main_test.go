@@ -1,0 +1,56 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/base64"
+	"io"
+	"io/fs"
+	"regexp"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestBuildInlinesEverything(t *testing.T) {
+	site := fstest.MapFS{
+		"index.html": {Data: []byte(`<html><head><meta name="kubeloop-wasm-size" content="0">
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="app.css">
+<script src="wasm_exec.js" defer></script>
+<script src="app.js" defer></script>
+</head><body><main></main></body></html>`)},
+		"app.css":       {Data: []byte("body { color: red }")},
+		"wasm_exec.js":  {Data: []byte("var Go = 1;")},
+		"app.js":        {Data: []byte(`const s = "</script>";`)},
+		"favicon.svg":   {Data: []byte("<svg/>")},
+		"kubeloop.wasm": {Data: []byte("\x00asm binary")},
+	}
+	page, err := Build(func(name string) ([]byte, error) { return fs.ReadFile(site, name) })
+	require.NoError(t, err)
+	s := string(page)
+	assert.Contains(t, s, "<style>\nbody { color: red }</style>")
+	assert.Contains(t, s, "<script>\nvar Go = 1;\n</script>")
+	assert.Contains(t, s, `const s = "<\/script>";`, "a closing tag inside a script is escaped")
+	assert.Contains(t, s, `href="data:image/svg+xml;base64,`)
+	assert.NotContains(t, s, `src="`, "no external script is left")
+	assert.NotContains(t, s, "kubeloop-wasm-size")
+
+	m := regexp.MustCompile(`<script id="kubeloop-wasm" type="application/octet-stream">([^<]*)</script>\n</body>`).FindStringSubmatch(s)
+	require.NotNil(t, m, "the wasm is at the end of the body")
+	gz, err := base64.StdEncoding.DecodeString(m[1])
+	require.NoError(t, err)
+	r, err := gzip.NewReader(bytes.NewReader(gz))
+	require.NoError(t, err)
+	wasm, err := io.ReadAll(r)
+	require.NoError(t, err)
+	assert.Equal(t, "\x00asm binary", string(wasm))
+}
+
+func TestBuildFailsOnAMissingFile(t *testing.T) {
+	site := fstest.MapFS{"index.html": {Data: []byte(`<script src="gone.js" defer></script></body>`)}}
+	_, err := Build(func(name string) ([]byte, error) { return fs.ReadFile(site, name) })
+	assert.Error(t, err)
+}

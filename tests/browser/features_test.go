@@ -1,0 +1,491 @@
+package browser_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// termOut is the terminal's text so far.
+func (p *page) termOut() string { return p.text("#term-out") }
+
+// TestTerminalWatchHistoryAndCompletion: `kubectl get pods -w` streams rows
+// while time runs, until Ctrl+C; Tab completes verbs, kinds and names.
+func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause: the test moves time
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+
+	// Completion: a verb, a kind, a name.
+	p.typeInTerminal("kubectl desc")
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	assert.Equal(t, "kubectl describe ", p.inputValue())
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), "deploym"))
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	assert.Equal(t, "kubectl describe deployment", p.inputValue(), "the common prefix of deployment/deployments")
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	p.waitFor("a second Tab lists them", `document.getElementById("term-out").textContent.includes("deployment  deployments")`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), " ngi"))
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	assert.Equal(t, "kubectl describe deployment nginx-deployment ", p.inputValue())
+	p.setInput("sim sett")
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	assert.Equal(t, "sim settle ", p.inputValue())
+	p.setInput("")
+
+	// A watch: the table, then rows as the scale-down happens, then ^C.
+	p.typeInTerminal("kubectl get pods -w\n")
+	p.waitFor("the watch table", `document.getElementById("term-out").textContent.includes("STATUS")`)
+	assert.True(t, eval[bool](p, `document.getElementById("term-form").classList.contains("watching")`))
+	before := strings.Count(p.termOut(), "nginx-deployment-")
+	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=1")`)
+	p.click("#play") // the clock runs; each frame polls the watch
+	p.waitFor("rows streamed by the watch", fmt.Sprintf(`document.getElementById("term-out").textContent.split("nginx-deployment-").length - 1 > %d`, before+1))
+	p.waitFor("a Terminating row", `document.getElementById("term-out").textContent.includes("Terminating")`)
+	p.screenshot("10-terminal-watch")
+	p.do(chromedp.Focus(chromedp.CSS("#term-input")), chromedp.KeyEvent("c", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.waitFor("^C", `document.getElementById("term-out").textContent.includes("^C")`)
+	assert.False(t, eval[bool](p, `document.getElementById("term-form").classList.contains("watching")`))
+	after := p.termOut()
+	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=2")`)
+	eval[chromedp.Void](p, `kubeloop.settle()`)
+	assert.Equal(t, after, p.termOut(), "nothing more is printed after Ctrl+C")
+
+	// History keeps the watch command.
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.ArrowUp))
+	assert.Equal(t, "kubectl get pods -w", p.inputValue())
+
+	// A sim command other than advance/settle goes to the cluster.
+	p.setInput("sim frobnicate")
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter))
+	p.waitFor("sim's answer", `document.getElementById("term-out").textContent.includes("sim frobnicate")`)
+	assert.Contains(t, p.termOut(), `unknown command "sim frobnicate"`)
+	p.noConsoleErrors()
+}
+
+func (p *page) setInput(v string) { p.t.Helper(); p.setValue("#term-input", v) }
+
+func (p *page) setValue(sel, v string) {
+	p.t.Helper()
+	eval[chromedp.Void](p, `document.querySelector(`+jsString(sel)+`).value = `+jsString(v))
+}
+
+func (p *page) inputValue() string {
+	p.t.Helper()
+	return eval[string](p, `document.getElementById("term-input").value`)
+}
+
+// TestReplayToAnEarlierRevisionAndBack drags the history slider back to the
+// revision right after the apply (no pods yet), then returns to live.
+func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause
+	p.click("#apply")
+	applied := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
+	p.click("#settle")
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	live := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
+	require.Greater(t, live, applied)
+
+	// Drag: set the range input as the mouse would, with an input event.
+	p.scrubTo(applied)
+	p.waitFor("the replay", `document.documentElement.classList.contains("replaying")`)
+	assert.Equal(t, 0, p.count(allCards), "at that revision no pod existed yet")
+	assert.Contains(t, p.text("#owners"), "nginx-deployment", "but the Deployment did")
+	assert.False(t, eval[bool](p, `document.getElementById("replay-badge").hidden`))
+	assert.Contains(t, p.text("#replay-badge"), fmt.Sprint(applied))
+	assert.True(t, eval[bool](p, `kubeloop.editor.view.state.readOnly`), "the editor is read-only in replay")
+	p.typeInTerminal("kubectl delete pods --all\n")
+	p.waitFor("the refusal", `document.getElementById("term-out").textContent.includes("replay")`)
+	p.screenshot("11-replay")
+	p.theme("dark")
+	p.screenshot("11-replay-dark")
+	p.theme("light")
+
+	// A revision in the middle: some pods.
+	p.scrubTo(applied + (live-applied)/2)
+	p.click("#live")
+	p.waitFor("live again", `!document.documentElement.classList.contains("replaying")`)
+	assert.Equal(t, 3, p.count(runningCards))
+	assert.False(t, eval[bool](p, `kubeloop.editor.view.state.readOnly`))
+	assert.Equal(t, live, eval[struct{ Shown int64 }](p, `kubeloop.revision()`).Shown)
+
+	// The slider's right end is live too.
+	p.scrubTo(applied)
+	p.waitFor("the replay", `document.documentElement.classList.contains("replaying")`)
+	p.scrubTo(live)
+	p.waitFor("live again", `!document.documentElement.classList.contains("replaying")`)
+	p.noConsoleErrors()
+}
+
+func (p *page) scrubTo(rev int64) {
+	p.t.Helper()
+	eval[chromedp.Void](p, fmt.Sprintf(`(() => { const s = document.getElementById("scrub");
+		s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, rev))
+}
+
+// TestFaultButtonDeletesAPod: click a pod card, choose Delete; the terminal
+// shows the kubectl command, and the ReplicaSet replaces the pod.
+func TestFaultButtonDeletesAPod(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="10"]`)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	victim := eval[string](p, `document.querySelector("#nodes .pod").dataset.pod`)
+	name := strings.TrimPrefix(victim, "default/")
+	p.click(`#nodes .pod[data-pod="` + victim + `"]`)
+	p.waitFor("the pod menu", `!document.getElementById("pod-menu").hidden`)
+	p.screenshot("12-pod-menu")
+	p.click(`#pod-menu .menu-item.danger`)
+	p.waitFor("the command in the terminal", `document.getElementById("term-out").textContent.includes("kubectl delete pod `+name+` --wait=false")`)
+	assert.Contains(t, p.termOut(), `pod "`+name+`" deleted`)
+	p.waitFor("a replacement", `!document.querySelector('#nodes .pod[data-pod="`+victim+`"]') && document.querySelectorAll("`+runningCards+`").length === 3`)
+
+	// The Faults menu opens and names what it would run.
+	p.click("#faults > summary")
+	p.waitFor("the faults menu", `document.getElementById("faults").open`)
+	assert.NotEmpty(t, p.text("#faults-menu"))
+	p.screenshot("12-faults-menu")
+
+	// The keyboard reaches a card: Enter opens its menu, Escape closes it.
+	p.click("#faults > summary") // close the Faults menu
+	p.do(chromedp.Focus(chromedp.CSS("#nodes .pod")))
+	p.waitFor("a focused card", `document.activeElement.classList.contains("pod")`)
+	// (A keydown as the browser sends it: CDP's KeyEvent would also send a
+	// char event, which no browser sends after a keydown that was handled.)
+	eval[chromedp.Void](p, `document.activeElement.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter", bubbles: true, cancelable: true}))`)
+	p.waitFor("the pod menu by keyboard", `!document.getElementById("pod-menu").hidden`)
+	p.do(chromedp.KeyEvent(kb.Escape))
+	p.waitFor("closed", `document.getElementById("pod-menu").hidden`)
+	p.noConsoleErrors()
+}
+
+// TestLessonCompletedByItsChecks runs lesson 1 as a learner: start it, put
+// its YAML in the editor, apply, delete a pod from its card — each step
+// ticks itself off from the cluster's state.
+func TestLessonCompletedByItsChecks(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	p.selectLesson("01-control-loop")
+	p.click("#lesson-start")
+	p.waitFor("step 1 current", `document.querySelector('.lesson-step.current[data-step="1"]')`)
+	p.screenshot("13-lesson-start")
+	assert.Equal(t, 0, eval[int](p, `kubeloop.lesson().done`))
+
+	// Step 1: the YAML goes to the editor; nothing happens until Apply.
+	p.click(`.lesson-step.current .offer-yaml`)
+	assert.Contains(t, p.editorText(), "replicas: 3")
+	assert.Equal(t, 0, eval[int](p, `kubeloop.lesson().step`), "a click is not a check")
+	p.click("#apply")
+	p.waitFor("step 1 done by its check", `kubeloop.lesson().step === 1`)
+	p.waitFor("step 2 current", `document.querySelector('.lesson-step.current[data-step="2"]')`)
+	p.screenshot("13-lesson-step2")
+
+	// Step 2: delete a pod from its card.
+	p.click(`#nodes .pod.st-running`)
+	p.click(`#pod-menu .menu-item.danger`)
+	p.waitFor("the lesson complete", `kubeloop.lesson().step === 2`)
+	p.waitFor("the completion note", `document.querySelector(".lesson-done")`)
+	assert.Equal(t, 2, eval[int](p, `kubeloop.lesson().done`))
+	assert.Contains(t, p.text("#lesson-select"), "✓")
+	p.screenshot("13-lesson-complete")
+	p.click(`[data-lang="zh-CN"]`)
+	assert.Contains(t, p.text("#lesson-body"), "课程完成")
+	p.screenshot("13-lesson-complete-zh")
+	p.noConsoleErrors()
+}
+
+func (p *page) selectLesson(id string) {
+	p.t.Helper()
+	eval[chromedp.Void](p, `(() => { const s = document.getElementById("lesson-select");
+		s.value = "`+lessonIndex(id)+`"; s.dispatchEvent(new Event("change", {bubbles: true})); })()`)
+	p.waitFor("lesson "+id, `kubeloop.lesson().id === "`+id+`"`)
+}
+
+// lessonIndex is a lesson's position in the select (the files, sorted).
+func lessonIndex(id string) string {
+	files, _ := filepath.Glob("../../site/lessons/*.txt")
+	for i, f := range files {
+		if strings.TrimSuffix(filepath.Base(f), ".txt") == id {
+			return fmt.Sprint(i)
+		}
+	}
+	return "-1"
+}
+
+// TestReloadRestoresEditorSeedAndProgress: what the learner did survives
+// a reload — the text, the seed, the lesson they were in.
+func TestReloadRestoresEditorSeedAndProgress(t *testing.T) {
+	p := openPage(t)
+	text := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 2", 1) + "# my notes\n"
+	p.setEditor(text)
+	p.setValue("#seed", "42")
+	p.click("#reset")
+	p.selectLesson("06-scaling")
+	p.reload()
+	assert.Equal(t, text, p.editorText())
+	assert.Equal(t, "42", eval[string](p, `document.getElementById("seed").value`))
+	assert.Equal(t, "06-scaling", eval[string](p, `kubeloop.lesson().id`))
+	assert.EqualValues(t, 42, eval[float64](p, `kubeloop.lesson().seed`))
+	p.noConsoleErrors()
+}
+
+// TestUnreadableStorageIsKeptAside: corrupted values are moved aside (not
+// overwritten), the page starts clean and says so.
+func TestUnreadableStorageIsKeptAside(t *testing.T) {
+	p := openPage(t)
+	eval[chromedp.Void](p, `localStorage.setItem("kubeloop.history", "{not json");
+		localStorage.setItem("kubeloop.lessons", "<img src=x onerror=alert(1)>");
+		localStorage.setItem("kubeloop.speed", "-5")`)
+	p.reload()
+	p.waitFor("the notice", `!document.getElementById("notice").hidden`)
+	assert.Contains(t, p.text("#notice-text"), "kubeloop.aside")
+	assert.Equal(t, "{not json", eval[string](p, `localStorage.getItem("kubeloop.aside.history.1")`))
+	assert.Equal(t, "<img src=x onerror=alert(1)>", eval[string](p, `localStorage.getItem("kubeloop.aside.lessons.1")`))
+	assert.Equal(t, "-5", eval[string](p, `localStorage.getItem("kubeloop.aside.speed.1")`))
+	assert.Equal(t, 0, p.count("img"))
+	p.screenshot("14-storage-notice")
+
+	// A second corruption does not overwrite the first copy.
+	eval[chromedp.Void](p, `localStorage.setItem("kubeloop.history", "[oops")`)
+	p.reload()
+	assert.Equal(t, "{not json", eval[string](p, `localStorage.getItem("kubeloop.aside.history.1")`))
+	assert.Equal(t, "[oops", eval[string](p, `localStorage.getItem("kubeloop.aside.history.2")`))
+
+	// Another program's storage format: everything is set aside, kept.
+	eval[chromedp.Void](p, `localStorage.setItem("kubeloop.format", "99"); localStorage.setItem("kubeloop.yaml", "kind: Mine\n")`)
+	p.reload()
+	assert.Equal(t, "kind: Mine\n", eval[string](p, `localStorage.getItem("kubeloop.aside.yaml.1")`))
+	assert.Equal(t, nginxDeployment, p.editorText(), "the page started clean")
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.noConsoleErrors()
+}
+
+// TestShareLinkReproducesTheCluster: a share link carries the YAML and the
+// seed; opened elsewhere it gives the same pods, names included.
+func TestShareLinkReproducesTheCluster(t *testing.T) {
+	p := openPage(t)
+	p.click("#play")
+	yaml := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 4", 1)
+	p.setEditor(yaml)
+	p.setValue("#seed", "5")
+	p.click("#reset")
+	p.applyAndSettle()
+	p.waitFor("four Running pods", `document.querySelectorAll("`+runningCards+`").length === 4`)
+	want := podNames(p)
+	p.click("#share")
+	p.waitFor("the link", `kubeloop.shareLink() !== ""`)
+	link := eval[string](p, `kubeloop.shareLink()`)
+	frag := link[strings.Index(link, "#"):]
+	record(t, "share link: %d characters for %d bytes of YAML (deflate-raw + base64url)", len(frag), len(yaml))
+	assert.Less(t, len(frag), len(yaml), "compressed")
+	assert.Contains(t, eval[string](p, `location.hash`), "#share=")
+
+	q := openURL(t, frag, "") // a new origin: nothing in its storage
+	assert.Equal(t, yaml, q.editorText())
+	assert.Equal(t, "5", eval[string](q, `document.getElementById("seed").value`))
+	q.click("#play")
+	q.click("#settle")
+	q.waitFor("four Running pods", `document.querySelectorAll("`+runningCards+`").length === 4`)
+	assert.Equal(t, want, podNames(q), "same seed and YAML: the same pods")
+	q.screenshot("15-shared")
+	q.noConsoleErrors()
+	p.noConsoleErrors()
+}
+
+func podNames(p *page) []string {
+	return eval[[]string](p, `kubeloop.state().pods.map(x => x.name).sort()`)
+}
+
+// TestBadShareLinksAreRefusedWithAReason: a link is untrusted input.
+func TestBadShareLinksAreRefusedWithAReason(t *testing.T) {
+	for name, frag := range map[string]string{
+		"not base64":   "#share=%3Cimg%20src%3Dx%3E",
+		"not deflate":  "#share=aGVsbG8gd29ybGQ",
+		"too long":     "#share=" + strings.Repeat("A", 17000),
+		"other format": "#share=q1YqU7Iy11GqTMzNUbJSqlCqBQA", // deflate-raw of {"v":7,"yaml":"x"}
+	} {
+		t.Run(name, func(t *testing.T) {
+			p := openURL(t, frag, "")
+			p.waitFor("the notice", `!document.getElementById("notice").hidden`)
+			assert.Contains(t, p.text("#notice-text"), "could not be opened")
+			assert.Equal(t, nginxDeployment, p.editorText())
+			p.applyAndSettle()
+			p.waitFor("a working page", `document.querySelectorAll("`+runningCards+`").length === 3`)
+			p.noConsoleErrors()
+		})
+	}
+}
+
+// TestSingleFileHTMLRunsFromFile opens dist/kubeloop.html from disk.
+func TestSingleFileHTMLRunsFromFile(t *testing.T) {
+	file, err := filepath.Abs(filepath.Join(dist(t), "kubeloop.html"))
+	require.NoError(t, err)
+	st, err := os.Stat(file)
+	require.NoError(t, err)
+	p := openURL(t, "", "file://"+file)
+	record(t, "single-file kubeloop.html (%.1f MB) from file://: first cluster render %.0f ms after navigation", float64(st.Size())/1e6, p.firstRenderMS())
+	assert.Equal(t, 0, p.count(`script[src]`), "nothing is loaded from elsewhere")
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.screenshot("16-single-file")
+	p.noConsoleErrors()
+}
+
+// TestFirstRenderTime reports the time from navigation to the first drawing
+// of the cluster on the served site (localhost).
+func TestFirstRenderTime(t *testing.T) {
+	p := openPage(t)
+	ms := p.firstRenderMS()
+	require.Greater(t, ms, 0.0, "the page marks its first render")
+	wasm, err := os.Stat(filepath.Join(dist(t), "kubeloop.wasm"))
+	require.NoError(t, err)
+	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (kubeloop.wasm %.1f MB raw, no cache)", ms, float64(wasm.Size())/1e6)
+	p.noConsoleErrors()
+}
+
+// TestUserTextIsNeverHTML applies objects whose text is markup; it must
+// show as text everywhere (editor errors, trace, Events, terminal) and
+// nothing in it may run.
+func TestUserTextIsNeverHTML(t *testing.T) {
+	p := openPage(t)
+	p.click("#play")
+	const evil = `<img src=x onerror="window.__pwned=1">`
+	yaml := `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: evil
+  labels:
+    app: evil
+  annotations:
+    note: '` + evil + `'
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: evil
+  template:
+    metadata:
+      labels:
+        app: evil
+      annotations:
+        note: '<script>window.__pwned=2</script>'
+    spec:
+      containers:
+      - name: web
+        image: 'nginx:<img src=x onerror=window.__pwned=3>'
+        args: ['<b>bold</b>', '` + evil + `']
+`
+	p.setEditor(yaml)
+	p.click("#apply")
+	p.click("#settle")
+	p.typeInTerminal("kubectl describe deployment evil\n")
+	p.typeInTerminal("kubectl get deployment evil -o yaml\n")
+	p.waitFor("the describe output", `document.getElementById("term-out").textContent.includes("onerror")`)
+	// An unknown field named with markup: the error (list and underline) is text.
+	p.setEditor("apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n  '" + evil + "': 1\n")
+	p.click("#apply")
+	p.waitFor("the error", `document.querySelector("#apply-result .msg-err")`)
+	assert.Contains(t, p.text("#apply-result"), "<img")
+	p.screenshot("17-markup-as-text")
+
+	assert.Equal(t, 0, p.count("img"), "no element was made from user text")
+	assert.Equal(t, 0, p.count("#term-out b, #trace b, #events b, #owners b:not(.sfx), #apply-result b"))
+	assert.True(t, eval[bool](p, `window.__pwned === undefined`), "nothing ran")
+	assert.Contains(t, p.termOut(), evil, "the annotation is shown as the text it is")
+	p.noConsoleErrors()
+}
+
+// TestExportGivesAManifestForARealCluster: the user's objects, none of the
+// controllers' and none of the server's fields.
+func TestExportGivesAManifestForARealCluster(t *testing.T) {
+	p := openPage(t)
+	p.click("#play")
+	p.setEditor(nginxDeployment + "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: c\n    image: nginx:1.7.9\n")
+	p.applyAndSettle()
+	p.waitFor("four Running pods", `document.querySelectorAll("`+runningCards+`").length === 4`)
+	res := eval[struct {
+		OK   bool
+		YAML string
+	}](p, `kubeloop.export()`)
+	require.True(t, res.OK)
+	y := res.YAML
+	assert.Contains(t, y, "kind: Deployment")
+	assert.Contains(t, y, "name: nginx-deployment")
+	assert.Contains(t, y, "kind: Pod")
+	assert.Contains(t, y, "name: solo")
+	assert.Equal(t, 1, strings.Count(y, "kind: Pod\n"), "only the bare pod: the Deployment's pods are the controllers'")
+	for _, field := range []string{"kind: ReplicaSet", "uid:", "resourceVersion:", "creationTimestamp", "generation:", "\nstatus:", "ownerReferences", "nodeName:", "last-applied-configuration", "deployment.kubernetes.io/revision"} {
+		assert.NotContains(t, y, field)
+	}
+	// It applies: to a fresh cluster, it makes the same objects.
+	eval[chromedp.Void](p, `kubeloop.reset(3)`)
+	again := eval[struct{ OK bool }](p, `kubeloop.apply(`+jsString(y)+`)`)
+	assert.True(t, again.OK, "the export applies cleanly:\n%s", y)
+	p.click("#export")
+	p.waitFor("the export notice", `!document.getElementById("notice").hidden`)
+	p.noConsoleErrors()
+}
+
+// TestAccessibleNamesAndKeyboard: every control has a name a screen reader
+// can say, and the page works from the keyboard.
+func TestAccessibleNamesAndKeyboard(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	unnamed := eval[[]string](p, `[...document.querySelectorAll("button, select, input, [role=button], summary")]
+		.filter(e => !e.closest("[hidden]") && e.offsetParent !== null)
+		.filter(e => !((e.getAttribute("aria-label") || "").trim() || (e.textContent || "").trim() || (e.title || "").trim() ||
+			(e.labels && [...e.labels].some(l => l.textContent.trim())) || e.placeholder))
+		.map(e => e.outerHTML.slice(0, 80))`)
+	assert.Empty(t, unnamed, "controls without an accessible name")
+	assert.Equal(t, p.count("#nodes .pod"), p.count(`#nodes .pod[tabindex="0"]`), "pod cards take focus")
+
+	// Ctrl+Enter in the editor applies.
+	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 1", 1))
+	p.do(chromedp.Evaluate[chromedp.Void](`kubeloop.editor.focus()`))
+	p.do(chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
+	p.waitFor("the keyboard apply", `document.getElementById("apply-result").textContent.includes("configured")`)
+	p.noConsoleErrors()
+}
+
+// TestScreenshotsThemesAndLanguages takes the pictures a reviewer looks at:
+// light and dark, English and Chinese, at 1280×720 (a projector) and at
+// 1600×960.
+func TestScreenshotsThemesAndLanguages(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	p.selectLesson("07-rolling-update")
+	p.click("#lesson-start")
+	p.waitFor("the lesson's deployment", `document.querySelectorAll("`+runningCards+`").length === 4`)
+	p.click("#play")
+	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
+	for i := 0; i < 40 && p.count(`#owners .own-rs .chip`) < 6; i++ {
+		eval[chromedp.Void](p, `kubeloop.advance(0.25)`)
+	}
+	p.waitFor("two ReplicaSets", `document.querySelectorAll("#owners .own-rs").length === 2`)
+	for _, size := range [][2]int64{{1280, 720}, {1600, 960}} {
+		p.viewport(size[0], size[1])
+		for _, lang := range []string{"en", "zh-CN"} {
+			p.click(`[data-lang="` + lang + `"]`)
+			for _, theme := range []string{"light", "dark"} {
+				p.theme(theme)
+				p.screenshot(fmt.Sprintf("20-%dx%d-%s-%s", size[0], size[1], lang, theme))
+			}
+		}
+	}
+	// At 1280×720 nothing essential is cut off: the panes fit the window.
+	p.viewport(1280, 720)
+	overflow := eval[bool](p, `document.documentElement.scrollWidth > innerWidth || document.body.scrollHeight > innerHeight + 1`)
+	assert.False(t, overflow, "the page fits 1280×720 without scrolling")
+	p.noConsoleErrors()
+}

@@ -1,0 +1,246 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// Faults: break the cluster on purpose and watch it heal. Every button
+// runs its command in the terminal — kubectl delete pod, sim node fail, sim
+// controller-manager kill — so the learner sees what it stands for and can
+// type it next time. Node and leader faults appear only when the cluster
+// has those sim commands (cluster.SimCommands, read at run time).
+
+// menuItem is one entry of a popover menu: a label and the command it runs.
+type menuItem struct {
+	label, command string
+	danger         bool
+}
+
+// hasSim reports whether the cluster understands `sim NAME …`.
+func hasSim(name string) bool { return slices.Contains(cluster.SimCommands(), name) }
+
+// drawFaults fills the Faults menu for this cluster and language.
+func (a *app) drawFaults() {
+	u := a.ui
+	var items []menuItem
+	if hasSim("node") {
+		items = append(items, menuItem{label: a.tr("faults.addnode"), command: "sim node add " + a.nextNodeName()})
+	}
+	if hasSim("controller-manager") {
+		if leader := a.leader(); leader != "" {
+			items = append(items, menuItem{label: a.tr("faults.killleader", leader), command: "sim controller-manager kill " + leader, danger: true})
+		}
+	}
+	sig := fmt.Sprint(items, a.lang, a.replay.on)
+	if sig == u.faultsSig {
+		return
+	}
+	u.faultsSig = sig
+	clearNode(u.faultsMenu)
+	u.faultsMenu.AppendChild(a.el("p", "menu-hint", a.tr("faults.hint")))
+	for _, it := range items {
+		u.faultsMenu.AppendChild(a.menuButton(it, func() { u.faults.RemoveAttribute("open") }))
+	}
+	if len(items) == 0 {
+		u.faultsMenu.AppendChild(a.el("p", "menu-hint", a.tr("faults.more")))
+	}
+}
+
+// nextNodeName is the first free node-N.
+func (a *app) nextNodeName() string {
+	names := a.objectNames(api.ResourceFor("nodes"), "")
+	for i := len(names) + 1; ; i++ {
+		n := "node-" + strconv.Itoa(i)
+		if !slices.Contains(names, n) {
+			return n
+		}
+	}
+}
+
+// leader names the controller manager replica holding the leader lease
+// (holderIdentity is "<name>_<uuid>"), or "" if there is none.
+func (a *app) leader() string {
+	k := api.ResourceFor("leases")
+	if k == nil {
+		return ""
+	}
+	o, err := a.cluster.Store().Get(k, "kube-system", "kube-controller-manager")
+	if err != nil {
+		return ""
+	}
+	l, ok := o.(*api.Lease)
+	if !ok || l.Spec.HolderIdentity == nil || *l.Spec.HolderIdentity == "" {
+		return ""
+	}
+	name, _, _ := strings.Cut(*l.Spec.HolderIdentity, "_")
+	return name
+}
+
+// menuButton makes a menu entry that runs its command in the terminal.
+func (a *app) menuButton(it menuItem, after func()) dom.HTMLElement {
+	cls := "menu-item"
+	if it.danger {
+		cls += " danger"
+	}
+	b := a.el("button", cls, a.el("span", "menu-label", it.label), a.el("code", "menu-cmd", it.command))
+	b.SetAttribute("type", "button")
+	b.SetAttribute("role", "menuitem")
+	cmd := it.command
+	a.listen(b, "click", func(event) {
+		after()
+		if a.replay.on {
+			a.showNotice(a.tr("replay.readonly"))
+			return
+		}
+		a.runVisible(cmd)
+	})
+	return b
+}
+
+// podItems are the actions on one pod.
+func (a *app) podItems(ns, name string) []menuItem {
+	nsFlag := ""
+	if ns != "default" {
+		nsFlag = " -n " + ns
+	}
+	return []menuItem{
+		{label: a.tr("pod.delete"), command: "kubectl delete pod " + name + nsFlag + " --wait=false", danger: true},
+		{label: a.tr("pod.describe"), command: "kubectl describe pod " + name + nsFlag},
+	}
+}
+
+// nodeItems are the actions on one node, when the cluster has them.
+func (a *app) nodeItems(name string, ready bool) []menuItem {
+	if !hasSim("node") {
+		return nil
+	}
+	items := []menuItem{}
+	if ready {
+		items = append(items, menuItem{label: a.tr("node.fail"), command: "sim node fail " + name, danger: true})
+	} else {
+		items = append(items, menuItem{label: a.tr("node.recover"), command: "sim node recover " + name})
+	}
+	items = append(items,
+		menuItem{label: a.tr("node.delete"), command: "sim node delete " + name, danger: true},
+		menuItem{label: a.tr("node.describe"), command: "kubectl describe node " + name})
+	return items
+}
+
+// showMenu opens the popover next to anchor with items; focus goes to the
+// first item, Escape or a click elsewhere closes it and returns focus.
+func (a *app) showMenu(anchor dom.HTMLElement, title string, items []menuItem) {
+	u := a.ui
+	if a.replay.on {
+		a.showNotice(a.tr("replay.readonly"))
+		return
+	}
+	clearNode(u.popover)
+	u.popover.AppendChild(a.el("div", "popover-title", title))
+	for _, it := range items {
+		u.popover.AppendChild(a.menuButton(it, a.hidePodMenu))
+	}
+	u.popoverAnchor = anchor
+	u.popover.RemoveAttribute("hidden")
+	// Place it under the anchor, inside the window.
+	rect, err := safejs.Safe(anchor.Underlying()).Call("getBoundingClientRect")
+	if err != nil {
+		return
+	}
+	left := jsFloat(prop2(rect, "left"), 0)
+	top := jsFloat(prop2(rect, "bottom"), 0) + 4
+	width := jsFloat(prop(u.popover, "offsetWidth"), 220)
+	height := jsFloat(prop(u.popover, "offsetHeight"), 120)
+	winW := jsFloat(prop2(a.global, "innerWidth"), 1280)
+	winH := jsFloat(prop2(a.global, "innerHeight"), 720)
+	if left+width > winW-8 {
+		left = winW - 8 - width
+	}
+	if top+height > winH-8 {
+		top = jsFloat(prop2(rect, "top"), 0) - height - 4
+	}
+	u.popover.Style().SetProperty("left", strconv.Itoa(int(max(8, left)))+"px", "")
+	u.popover.Style().SetProperty("top", strconv.Itoa(int(max(8, top)))+"px", "")
+	if first := u.popover.QuerySelector("button"); first != nil {
+		first.(dom.HTMLElement).Focus()
+	}
+}
+
+// hidePodMenu closes the popover and gives focus back to its anchor.
+func (a *app) hidePodMenu() {
+	u := a.ui
+	if u.popover.HasAttribute("hidden") {
+		return
+	}
+	u.popover.SetAttribute("hidden", "")
+	if u.popoverAnchor != nil {
+		u.popoverAnchor.Focus()
+		u.popoverAnchor = nil
+	}
+}
+
+func (a *app) buildMenus(u *ui) {
+	a.listen(u.popover, "keydown", func(ev event) {
+		switch ev.Key() {
+		case "Escape":
+			ev.PreventDefault()
+			a.hidePodMenu()
+		case "ArrowDown", "ArrowUp":
+			ev.PreventDefault()
+			a.moveMenuFocus(ev.Key() == "ArrowDown")
+		}
+	})
+	a.listen(a.doc, "mousedown", func(ev event) {
+		if u.popover.HasAttribute("hidden") {
+			return
+		}
+		target, err := ev.v.Get("target")
+		if err != nil {
+			return
+		}
+		inside, err := safejs.Safe(u.popover.Underlying()).Call("contains", target)
+		if err != nil {
+			return
+		}
+		if in, _ := inside.Truthy(); !in {
+			a.hidePodMenu()
+		}
+	})
+	a.listen(u.faults, "keydown", func(ev event) {
+		if ev.Key() == "Escape" {
+			u.faults.RemoveAttribute("open")
+		}
+	})
+}
+
+// moveMenuFocus moves focus to the next (or previous) menu button.
+func (a *app) moveMenuFocus(down bool) {
+	u := a.ui
+	buttons := u.popover.QuerySelectorAll("button")
+	if len(buttons) == 0 {
+		return
+	}
+	active, _ := a.docJS.Get("activeElement")
+	at := -1
+	for i, b := range buttons {
+		if safejs.Safe(b.Underlying()).Equal(active) {
+			at = i
+		}
+	}
+	if down {
+		at = (at + 1) % len(buttons)
+	} else {
+		at = (at - 1 + len(buttons)) % len(buttons)
+	}
+	buttons[at].(dom.HTMLElement).Focus()
+}

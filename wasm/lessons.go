@@ -1,0 +1,450 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/lessons"
+)
+
+// The lesson panel. A lesson (site/lessons) is a transcript file: starting
+// it resets the cluster to the lessons' seed and runs its setup commands
+// (shown in the terminal); each step states a goal, offers the YAML or the
+// commands for it (a click puts them in the editor or the terminal — the
+// learner still applies or presses Enter), and is done when its checks hold
+// on the cluster, evaluated as the cluster changes. Never by a click.
+
+// lessonSeed is the seed every lesson starts from, as in its test.
+const lessonSeed = 1
+
+// lessonProgress is what localStorage keeps: steps done per lesson, and
+// which lesson is open.
+type lessonProgress struct {
+	V       int            `json:"v"`
+	Current string         `json:"current"`
+	Done    map[string]int `json:"done"`
+}
+
+func (p *lessonProgress) valid() bool {
+	if p.V != 1 {
+		return false
+	}
+	for _, n := range p.Done {
+		if n < 0 || n > 1000 {
+			return false
+		}
+	}
+	return true
+}
+
+type lessonState struct {
+	all      []*lessons.Lesson
+	cur      int  // index into all
+	running  bool // this cluster was set up for the lesson
+	step     int  // first step not done
+	mark     lessons.Mark
+	progress lessonProgress
+	results  []checkResult // of the current step's checks
+	lastRev  int64
+	lastMS   float64
+	sig      string // what the panel was drawn from
+}
+
+type checkResult struct {
+	ok  bool
+	saw string
+}
+
+// lessonCheckMS throttles check evaluation while the cluster is busy.
+const lessonCheckMS = 150
+
+func (a *app) buildLessons(u *ui) {
+	l := &a.lessons
+	all, err := lessons.All()
+	if err != nil {
+		panic("lessons: " + err.Error()) // the lessons' own test catches this first
+	}
+	l.all = all
+	l.progress = lessonProgress{V: 1, Done: map[string]int{}}
+	if s, ok := a.load(keyLessons); ok {
+		var p lessonProgress
+		if json.Unmarshal([]byte(s), &p) == nil && p.valid() {
+			if p.Done == nil {
+				p.Done = map[string]int{}
+			}
+			l.progress = p
+		}
+	}
+	for i, le := range all {
+		if le.ID == l.progress.Current {
+			l.cur = i
+		}
+	}
+	a.listen(u.lessonSelect, "change", func(event) {
+		i, err := strconv.Atoi(u.lessonSelect.Value())
+		if err != nil || i < 0 || i >= len(l.all) {
+			return
+		}
+		l.cur, l.running = i, false
+		l.progress.Current = l.all[i].ID
+		a.saveProgress()
+		a.drawLesson(true)
+	})
+	open := true
+	if v, ok := a.load(keyLessonUI); ok {
+		open = v == "1"
+	}
+	a.setLessonOpen(open)
+	a.listen(u.lessonToggle, "click", func(event) {
+		open := u.lessonToggle.GetAttribute("aria-expanded") != "true"
+		a.setLessonOpen(open)
+		a.store(keyLessonUI, map[bool]string{true: "1", false: "0"}[open])
+	})
+}
+
+func (a *app) setLessonOpen(open bool) {
+	u := a.ui
+	u.lessonToggle.SetAttribute("aria-expanded", strconv.FormatBool(open))
+	setClass(u.lessonPane, "collapsed", !open)
+}
+
+func (a *app) saveProgress() {
+	if b, err := json.Marshal(a.lessons.progress); err == nil {
+		a.store(keyLessons, string(b))
+	}
+}
+
+func (a *app) lesson() *lessons.Lesson { return a.lessons.all[a.lessons.cur] }
+
+// startLesson resets the cluster to the lesson's seed and replays its
+// setup and the steps already done (so a reload resumes where it was).
+func (a *app) startLesson(fromScratch bool) {
+	l := &a.lessons
+	le := a.lesson()
+	if a.replay.on {
+		a.goLive()
+	}
+	if fromScratch {
+		l.progress.Done[le.ID] = 0
+	}
+	done := min(l.progress.Done[le.ID], len(le.Steps))
+	a.setSeed(lessonSeed)
+	a.reset(lessonSeed)
+	script := le.SetupScript
+	for i := 0; i < done; i++ {
+		script += le.Steps[i].Script
+	}
+	if strings.TrimSpace(script) != "" {
+		a.termNote(a.tr("lesson.setup", le.Title.In(a.lang)))
+		out, err := transcript.Run(a.cluster, script)
+		a.termText(lessonTranscript(out), "term-stdout")
+		if err != nil {
+			a.termText(err.Error(), "term-err")
+		}
+		// Show the desired state the setup declared.
+		for _, c := range le.Setup {
+			if c.IsApplyYAML() {
+				a.lessonEditorText(c.Stdin)
+			}
+		}
+	}
+	l.running = true
+	l.step = done
+	l.mark = lessons.MarkOf(a.cluster)
+	l.progress.Current = le.ID
+	l.lastRev = -1
+	a.saveProgress()
+	a.setPlaying(true)
+	a.render(true)
+	a.drawLesson(true)
+}
+
+// lessonTranscript drops the lesson's structured comments from a
+// transcript's output: the panel shows them.
+func lessonTranscript(out string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(out, "\n") {
+		if strings.HasPrefix(line, "# ") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// lessonEditorText puts a lesson's YAML in the editor. The learner's own
+// text is kept aside in storage first (and Ctrl+Z in the editor brings it
+// back), unless it is the course's or a lesson's.
+func (a *app) lessonEditorText(text string) {
+	old := a.ui.editor.Text()
+	if old == text {
+		return
+	}
+	if !a.isLessonText(old) {
+		a.setAside(keyYAML, old)
+		a.showNotice(a.tr("lesson.replaced"))
+	}
+	a.setEditorText(text)
+}
+
+func (a *app) isLessonText(s string) bool {
+	if strings.TrimSpace(s) == "" || s == courseManifest {
+		return true
+	}
+	for _, le := range a.lessons.all {
+		for _, c := range le.Setup {
+			if c.Stdin == s {
+				return true
+			}
+		}
+		for _, st := range le.Steps {
+			for _, c := range st.Commands {
+				if c.Stdin == s {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkLesson evaluates the current step's checks when the cluster
+// changed, and moves on when they all hold.
+func (a *app) checkLesson() {
+	l := &a.lessons
+	if !l.running || a.replay.on {
+		return
+	}
+	le := a.lesson()
+	rev := a.cluster.Store().Revision()
+	now := a.now()
+	if rev == l.lastRev || now-l.lastMS < lessonCheckMS && l.lastRev >= 0 {
+		return
+	}
+	l.lastRev, l.lastMS = rev, now
+	advanced := false
+	for l.step < len(le.Steps) {
+		s := &le.Steps[l.step]
+		l.results = l.results[:0]
+		all := true
+		for _, c := range s.Checks {
+			ok, saw := c.Eval(a.cluster, l.mark)
+			l.results = append(l.results, checkResult{ok: ok, saw: saw})
+			all = all && ok
+		}
+		if !all {
+			break
+		}
+		l.step++
+		l.progress.Done[le.ID] = l.step
+		l.mark = lessons.MarkOf(a.cluster)
+		l.results = l.results[:0]
+		advanced = true
+		a.termNote(a.tr("lesson.stepdone", l.step, s.Goal.In(a.lang)))
+	}
+	if advanced {
+		a.saveProgress()
+	}
+	a.drawLesson(advanced)
+}
+
+// retryStep starts the current step's window again (for checks about
+// what happens during the step, after a false start).
+func (a *app) retryStep() {
+	l := &a.lessons
+	l.mark = lessons.MarkOf(a.cluster)
+	l.lastRev = -1
+	a.checkLesson()
+	a.drawLesson(true)
+}
+
+// drawLesson redraws the panel when what it shows changed.
+func (a *app) drawLesson(force bool) {
+	u := a.ui
+	l := &a.lessons
+	le := a.lesson()
+	var sig strings.Builder
+	sig.WriteString(le.ID + "|" + a.lang + "|" + strconv.FormatBool(l.running) + "|" + strconv.Itoa(l.step))
+	for _, r := range l.results {
+		sig.WriteString("|" + strconv.FormatBool(r.ok))
+	}
+	for _, x := range l.all {
+		sig.WriteString("," + strconv.Itoa(l.progress.Done[x.ID]))
+	}
+	if !force && sig.String() == l.sig {
+		return
+	}
+	l.sig = sig.String()
+	a.drawLessonSelect()
+	clearNode(u.lessonBody)
+	body := u.lessonBody
+	if le.Intro.EN != "" {
+		body.AppendChild(a.el("p", "lesson-intro", le.Intro.In(a.lang)))
+	}
+	done := l.progress.Done[le.ID]
+	if !l.running {
+		label := a.tr("lesson.start")
+		if done > 0 && done < len(le.Steps) {
+			label = a.tr("lesson.resume", done+1)
+		}
+		start := a.el("button", "btn btn-primary", label)
+		start.SetAttribute("type", "button")
+		start.SetAttribute("id", "lesson-start")
+		a.listen(start, "click", func(event) { a.startLesson(done >= len(le.Steps)) })
+		body.AppendChild(a.el("div", "lesson-actions", start, a.el("span", "hint wrap", a.tr("lesson.start.hint"))))
+	}
+	list := a.el("ol", "lesson-steps")
+	for i := range le.Steps {
+		list.AppendChild(a.stepItem(le, i, done))
+	}
+	body.AppendChild(list)
+	if l.running && l.step >= len(le.Steps) {
+		fin := a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.complete")))
+		if l.cur+1 < len(l.all) {
+			next := a.el("button", "btn btn-primary", a.tr("lesson.next", l.all[l.cur+1].Title.In(a.lang)))
+			next.SetAttribute("type", "button")
+			a.listen(next, "click", func(event) {
+				l.cur++
+				l.running = false
+				l.progress.Current = a.lesson().ID
+				a.saveProgress()
+				a.drawLesson(true)
+			})
+			fin.AppendChild(next)
+		}
+		body.AppendChild(fin)
+	}
+	if l.running {
+		restart := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.restart"))
+		restart.SetAttribute("type", "button")
+		a.listen(restart, "click", func(event) { a.startLesson(true) })
+		body.AppendChild(a.el("div", "lesson-foot", restart))
+	}
+}
+
+func (a *app) drawLessonSelect() {
+	u := a.ui
+	l := &a.lessons
+	clearNode(u.lessonSelect)
+	for i, le := range l.all {
+		n := l.progress.Done[le.ID]
+		mark := ""
+		switch {
+		case n >= len(le.Steps):
+			mark = " ✓"
+		case n > 0:
+			mark = " (" + strconv.Itoa(n) + "/" + strconv.Itoa(len(le.Steps)) + ")"
+		}
+		num := strings.TrimLeft(strings.SplitN(le.ID, "-", 2)[0], "0")
+		if num == "" {
+			num = "0"
+		}
+		opt := a.el("option", "", num+" · "+le.Title.In(a.lang)+mark)
+		opt.SetAttribute("value", strconv.Itoa(i))
+		if i == l.cur {
+			opt.SetAttribute("selected", "")
+		}
+		u.lessonSelect.AppendChild(opt)
+	}
+	u.lessonSelect.SetValue(strconv.Itoa(l.cur))
+}
+
+// stepItem draws step i: done, current (with its offers and checks) or to come.
+func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
+	l := &a.lessons
+	s := &le.Steps[i]
+	current := l.running && i == l.step
+	cls := "lesson-step"
+	switch {
+	case i < done || (l.running && i < l.step):
+		cls += " done"
+	case current:
+		cls += " current"
+	default:
+		cls += " todo"
+	}
+	li := a.el("li", cls, a.el("div", "step-goal", s.Goal.In(a.lang)))
+	li.SetAttribute("data-step", strconv.Itoa(i+1))
+	if current {
+		li.SetAttribute("aria-current", "step")
+	}
+	if !current {
+		return li
+	}
+	for _, say := range s.Say {
+		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
+	}
+	offers := a.el("div", "step-offers")
+	for _, c := range s.Commands {
+		offers.AppendChild(a.offer(c))
+	}
+	li.AppendChild(offers)
+	checks := a.el("ul", "step-checks")
+	checks.SetAttribute("aria-live", "polite")
+	checks.AppendChild(a.el("li", "checks-head", a.tr("lesson.waiting")))
+	for j, c := range s.Checks {
+		ok := j < len(l.results) && l.results[j].ok
+		cls := "check-item"
+		if ok {
+			cls += " ok"
+		}
+		item := a.el("li", cls, a.el("span", "check-dot"), a.el("span", "check-text", c.Describe(a.lang)))
+		if j < len(l.results) && !ok && l.results[j].saw != "" && c.Pred != "" {
+			item.SetAttribute("title", l.results[j].saw)
+		}
+		checks.AppendChild(item)
+	}
+	li.AppendChild(checks)
+	retry := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.retry"))
+	retry.SetAttribute("type", "button")
+	retry.SetAttribute("title", a.tr("lesson.retry.title"))
+	a.listen(retry, "click", func(event) { a.retryStep() })
+	li.AppendChild(retry)
+	return li
+}
+
+// offer is one command of a step, as a button: YAML goes to the editor,
+// a command to the terminal's input line.
+func (a *app) offer(c lessons.Command) dom.HTMLElement {
+	switch {
+	case c.IsApplyYAML():
+		b := a.el("button", "offer offer-yaml", a.el("span", "offer-label", a.tr("lesson.yaml")), a.el("code", "offer-cmd", yamlSummary(c.Stdin)))
+		b.SetAttribute("type", "button")
+		text := c.Stdin
+		a.listen(b, "click", func(event) {
+			a.lessonEditorText(text)
+			a.ui.editor.GotoLine(1, 1)
+			a.showNotice(a.tr("lesson.yaml.placed"))
+		})
+		return b
+	case c.Line == "sim settle" || strings.HasPrefix(c.Line, "sim advance"):
+		b := a.el("button", "offer offer-time", a.el("span", "offer-label", a.tr("lesson.time")), a.el("code", "offer-cmd", c.Line))
+		b.SetAttribute("type", "button")
+		line := c.Line
+		a.listen(b, "click", func(event) { a.typeCommand(line) })
+		return b
+	}
+	b := a.el("button", "offer", a.el("span", "offer-label", a.tr("lesson.cmd")), a.el("code", "offer-cmd", c.Line))
+	b.SetAttribute("type", "button")
+	line := c.Line
+	a.listen(b, "click", func(event) { a.typeCommand(line) })
+	return b
+}
+
+// yamlSummary names the objects of a YAML text: "Deployment nginx-deployment".
+func yamlSummary(text string) string {
+	var parts []string
+	for _, d := range splitDocs(text) {
+		v := pathValues(d.lines)
+		if v["kind"] != "" {
+			parts = append(parts, v["kind"]+" "+v["metadata.name"])
+		}
+	}
+	return strings.Join(parts, " + ")
+}
