@@ -56,12 +56,15 @@ type Reconciler struct {
 	nodes, leases, pods *informer.Informer
 	ctrl                *controller.Controller
 	clk                 *clock.Sim
+	// mgr ties the monitor's periodic pass to this controller manager's
+	// life: a killed replica's chain of ticks ends with it.
+	mgr *controller.Manager
 }
 
 // Register adds the node lifecycle and taint-eviction controllers.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{nodes: m.Informers.For(api.ResourceFor("nodes")), leases: m.Informers.For(api.ResourceFor("leases")),
-		pods: m.Informers.For(api.ResourceFor("pods")), clk: m.Clock}
+		pods: m.Informers.For(api.ResourceFor("pods")), clk: m.Clock, mgr: m}
 	c := m.NewController("nodelifecycle", r, controller.Options{Component: "node-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{
@@ -85,7 +88,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		},
 	})
 	registerEviction(m, r.nodes, r.pods)
-	m.Clock.Housekeeping(MonitorPeriod, "node lifecycle monitor", r.tick)
+	m.Housekeeping(MonitorPeriod, "node lifecycle monitor", r.tick)
 	return c
 }
 
@@ -98,7 +101,7 @@ func (r *Reconciler) tick() {
 			r.ctrl.EnqueueObject(o)
 		}
 	}
-	r.clk.Housekeeping(MonitorPeriod, "node lifecycle monitor", r.tick)
+	r.mgr.Housekeeping(MonitorPeriod, "node lifecycle monitor", r.tick)
 }
 
 // lastHeartbeat is the newest sign of life: the lease's renewTime or the
