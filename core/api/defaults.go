@@ -14,6 +14,13 @@ func Default(o Object) {
 		if x.Status.Phase == "" {
 			x.Status.Phase = "Active"
 		}
+		// The server labels every namespace with its own name.
+		if x.Name != "" && x.Labels["kubernetes.io/metadata.name"] != x.Name {
+			if x.Labels == nil {
+				x.Labels = map[string]string{}
+			}
+			x.Labels["kubernetes.io/metadata.name"] = x.Name
+		}
 	case *Pod:
 		defaultPodSpec(&x.Spec, true)
 	case *Deployment:

@@ -43,6 +43,7 @@ var Kinds = []*Kind{
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume", ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
 	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
+	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
 	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
 	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }},

@@ -14,6 +14,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
+	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -77,6 +78,7 @@ func New(opts Options) *Cluster {
 	s := store.New(clk)
 	s.AddAdmission(admitLimits)
 	s.AddAdmission(admitJob(s))
+	s.AddAdmission(serviceaccount.Admission)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},

@@ -8,9 +8,11 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/job"
+	"github.com/kubeloop/kubeloop/controllers/namespace"
 	"github.com/kubeloop/kubeloop/controllers/nodelifecycle"
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
+	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
 	"github.com/kubeloop/kubeloop/controllers/volume"
@@ -36,4 +38,6 @@ var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	podgc.Register,
 	statefulset.Register,
 	volume.Register,
+	namespace.Register,
+	serviceaccount.Register,
 }

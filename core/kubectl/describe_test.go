@@ -221,7 +221,7 @@ func TestDescribeGenericListsFieldsByName(t *testing.T) {
 	assert.Equal(t, lines(
 		"Name:         default",
 		"Namespace:    ",
-		"Labels:       <none>",
+		"Labels:       kubernetes.io/metadata.name=default",
 		"Annotations:  <none>",
 		"API Version:  v1",
 		"Kind:         Namespace",

@@ -128,6 +128,8 @@ func TestGetYAMLPrintsOneObjectOrAList(t *testing.T) {
 		"kind: Namespace",
 		"metadata:",
 		"  creationTimestamp: \"2026-01-01T00:00:00Z\"",
+		"  labels:",
+		"    kubernetes.io/metadata.name: default",
 		"  name: default",
 		"  resourceVersion: \"2\"",
 		"  uid: 8707a01d-6329-47df-b83f-1bd4a477b564",

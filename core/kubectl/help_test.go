@@ -47,6 +47,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"  annotate        Update the annotations on a resource",
 		"",
 		"Other Commands:",
+		"  api-resources   Print the supported API resources on the server",
 		"  version         Print the client and server version information",
 		"",
 		"Usage:",

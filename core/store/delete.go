@@ -50,7 +50,8 @@ func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOption
 		addFinalizer(m, FinalizerOrphan)
 	}
 	grace := s.gracePeriod(o, opts)
-	if grace == 0 && len(m.Finalizers) == 0 {
+	held := holdsNamespace(o) // a namespace with spec.finalizers: Terminating
+	if grace == 0 && len(m.Finalizers) == 0 && !held {
 		s.write(Deleted, kind, o, old)
 		return o, nil
 	}

@@ -269,7 +269,7 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 		}
 	}
 	// An object being deleted goes once its last finalizer is removed.
-	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 {
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
 		s.write(Deleted, kind, o, old)
 		return o, nil
 	}

@@ -227,7 +227,16 @@ func (e *emitter) str(s string, indent int, isKey bool) {
 		// back; Decode must read what Encode writes.
 		style = styleDouble
 	}
-	fold := !isKey
+	if style == styleLiteral && (s[0] == ' ' || s[0] == '\n') && strings.HasSuffix(s, "\n\n") {
+		// Nor can goccy read any "|2+" block: an indentation digit with
+		// kept trailing blank lines (found by FuzzEmitString).
+		style = styleDouble
+	}
+	// goccy drops the blanks that end the last line of a folded quoted
+	// scalar, so a string ending in blanks it would see stays on one line
+	// (found by FuzzEmitString); Decode must read what Encode writes.
+	trailing := strings.HasSuffix(s, " ") || (style == styleSingle && strings.HasSuffix(s, "\t"))
+	fold := !isKey && !trailing
 	switch style {
 	case stylePlain:
 		e.plain(s, indent, fold)

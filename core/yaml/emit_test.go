@@ -97,6 +97,10 @@ func TestEmitMultiLineStringsAsLiteralBlocks(t *testing.T) {
 		// A space before a newline cannot survive a block: double quotes.
 		{"a \nb", `k: "a \nb"` + "\nnext: 1\n"},
 		{"a\n b", "k: |-\n  a\n   b\nnext: 1\n"},
+		// An indentation digit with kept blank lines ("|2+"): goccy cannot
+		// read it back, so double quotes (FuzzEmitString found it).
+		{"\n0\n\n", "k: \"\\n0\\n\\n\"\nnext: 1\n"},
+		{" a\nb\n\n", "k: \" a\\nb\\n\\n\"\nnext: 1\n"},
 	} {
 		got := emitDocument(map[string]any{"k": tc.in, "next": json.Number("1")})
 		assert.Equal(t, tc.want, got, "%q", tc.in)
@@ -172,6 +176,8 @@ func TestEmittedStringsReadBack(t *testing.T) {
 		"null", "Null", "~", "yes", "No", "on", "OFF", "1", "0o17", "0b101", "+1", "-.inf", ".NaN", "1:2", "2026-1-2",
 		"\u2028", "\u0085", "\ufeff", "\x7f", "\x01", "é", "\U0001F600", strings.Repeat("long words ", 30),
 		strings.Repeat("x", 90) + "  " + strings.Repeat("y", 10), strings.Repeat("a ", 50) + " ", "a\n\n\n",
+		"\n0\n\n", " 0\n\n", "\n\n0\n\n\n",
+		strings.Repeat("0", 75) + " '  ", strings.Repeat("x ", 50) + "\t", strings.Repeat("é ", 50) + "\\ ",
 	}
 	for _, s := range samples {
 		assertReadsBack(t, s)

@@ -10,19 +10,26 @@ GO=${GO:-go}
 FUZZTIME=${1:-${FUZZTIME:-3s}}
 
 # The page's packages build for GOOS=js only; the browser tests need Chromium.
-pkgs=$($GO list ./... | grep -v -e /tests/browser -e /wasm)
-total=0
-for pkg in $pkgs; do
-	dir=$($GO list -f '{{.Dir}}' "$pkg")
+# Only packages whose tests define a Fuzz target (the name is checked below).
+pkgs=$($GO list -f '{{if .TestGoFiles}}{{.ImportPath}} {{.Dir}}{{end}}{{if .XTestGoFiles}}{{if not .TestGoFiles}}{{.ImportPath}} {{.Dir}}{{end}}{{end}}' ./... |
+	grep -v -e /tests/browser -e /wasm)
+printf '%s\n' "$pkgs" | while read -r pkg dir; do
 	for f in $(grep -ho '^func Fuzz[A-Za-z0-9_]*' "$dir"/*_test.go 2>/dev/null | cut -c6- | sort); do
-		out=$($GO test -run='^$' -fuzz="^$f\$" -fuzztime="$FUZZTIME" -fuzzminimizetime=10s "$pkg" 2>&1) || {
+		if ! out=$($GO test -run='^$' -fuzz="^$f\$" -fuzztime="$FUZZTIME" -fuzzminimizetime=10s "$pkg" 2>&1); then
+			# Go before 1.27 may report the end of -fuzztime itself as a
+			# failure, "context deadline exceeded" with no input written
+			# (golang/go#75804): not a finding.
+			if ! printf '%s\n' "$out" | grep -q 'Failing input written' &&
+				[ "$(printf '%s\n' "$out" | grep -c -e '^--- FAIL' -e '^    ')" -le 2 ] &&
+				printf '%s\n' "$out" | grep -q '^    context deadline exceeded$'; then
+				printf 'ok   %-45s %-18s (stopped by golang/go#75804, no failing input)\n' "$pkg" "$f"
+				continue
+			fi
 			printf '%s\n' "$out"
-			echo "FAIL $pkg $f: the crasher is in $dir/testdata/fuzz/$f/"
+			echo "FAIL $pkg $f: the failing input is in $dir/testdata/fuzz/$f/"
 			exit 1
-		}
+		fi
 		execs=$(printf '%s\n' "$out" | sed -n 's/.*execs: \([0-9]*\).*/\1/p' | tail -1)
-		total=$((total + ${execs:-0}))
-		printf 'ok   %-45s %-16s %8s execs\n' "$pkg" "$f" "${execs:-0}"
+		printf 'ok   %-45s %-18s %8s execs\n' "$pkg" "$f" "${execs:-0}"
 	done
 done
-echo "fuzz: $total executions in all, no failure"

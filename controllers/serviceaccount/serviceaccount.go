@@ -1,0 +1,94 @@
+// Package serviceaccount is the serviceaccount controller of
+// kube-controller-manager: every active namespace has a ServiceAccount
+// named "default". It creates it when a namespace appears and again if
+// someone deletes it. A namespace being deleted gets none.
+//
+// Admission (the API server's ServiceAccount plugin) is here too: a pod
+// created without spec.serviceAccountName gets "default".
+//
+// Not simulated: the token controller's data (since v1.24 no token Secret
+// is created, so SECRETS is 0) and the projected kube-api-access-* volume
+// the plugin mounts into each pod.
+package serviceaccount
+
+import (
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// Reconciler ensures each namespace's default ServiceAccount.
+type Reconciler struct {
+	// namespaces and serviceAccounts are the caches the loop observes;
+	// never modify what they return.
+	namespaces, serviceAccounts *informer.Informer
+}
+
+// Register adds the serviceaccount controller to a manager. Its key is a
+// namespace name.
+func Register(m *controller.Manager) *controller.Controller {
+	r := &Reconciler{
+		namespaces:      m.Informers.For(api.ResourceFor("namespaces")),
+		serviceAccounts: m.Informers.For(api.ResourceFor("serviceaccounts")),
+	}
+	c := m.NewController("serviceaccount", r, controller.Options{Component: "serviceaccount-controller"})
+	r.namespaces.AddHandler(informer.Handler{
+		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
+		OnUpdate: func(_, o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
+	})
+	r.serviceAccounts.AddHandler(informer.Handler{
+		OnDelete: func(o any) {
+			var sa api.Object
+			switch x := o.(type) {
+			case informer.DeletedFinalStateUnknown:
+				sa = x.Obj
+			case api.Object:
+				sa = x
+			}
+			if sa != nil && sa.GetObjectMeta().Name == api.DefaultServiceAccountName {
+				c.Enqueue(controller.Request{Name: sa.GetObjectMeta().Namespace})
+			}
+		},
+	})
+	return c
+}
+
+// Reconcile creates the namespace's default ServiceAccount if it is missing.
+func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	o, ok := r.namespaces.Get("", req.Name)
+	if !ok {
+		return controller.Result{}, nil
+	}
+	ns := o.(*api.Namespace)
+	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
+		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
+		return controller.Result{}, nil
+	}
+	if _, ok := r.serviceAccounts.Get(ns.Name, api.DefaultServiceAccountName); ok {
+		return controller.Result{}, nil
+	}
+	ctx.Diff("namespace %s has no ServiceAccount %q", ns.Name, api.DefaultServiceAccountName)
+	ctx.Why("every active namespace has a default ServiceAccount")
+	sa := &api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: api.DefaultServiceAccountName, Namespace: ns.Name}}
+	if _, err := ctx.Create(sa, "the namespace's default service account"); err != nil && !api.IsAlreadyExists(err) {
+		if api.ReasonOf(err) == api.ReasonForbidden {
+			return controller.Result{}, nil // the namespace began terminating
+		}
+		return controller.Result{}, err
+	}
+	return controller.Result{}, nil
+}
+
+// Admission sets spec.serviceAccountName to "default" on a pod created
+// without one, as the API server's ServiceAccount admission plugin does.
+func Admission(op store.Operation, obj, _ api.Object) error {
+	p, ok := obj.(*api.Pod)
+	if !ok || op != store.OpCreate {
+		return nil
+	}
+	if p.Spec.ServiceAccountName == "" {
+		p.Spec.ServiceAccountName = api.DefaultServiceAccountName
+	}
+	return nil
+}

@@ -1,0 +1,105 @@
+package serviceaccount_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+type fixture struct {
+	clk   *clock.Sim
+	store *store.Store
+}
+
+// newFixture runs the serviceaccount controller alone over a real store
+// with its admission registered, as the cluster does.
+func newFixture(t *testing.T, namespaces ...string) *fixture {
+	clk := clock.New(1)
+	s := store.New(clk)
+	s.AddAdmission(serviceaccount.Admission)
+	for _, ns := range namespaces {
+		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
+		require.NoError(t, err)
+	}
+	m := controller.NewManager(s, controller.NewTrace(100))
+	serviceaccount.Register(m)
+	require.NoError(t, m.Start())
+	m.SetLeading(true)
+	f := &fixture{clk: clk, store: s}
+	f.settle()
+	return f
+}
+
+func (f *fixture) settle() {
+	for f.clk.StepDue() {
+	}
+}
+
+func (f *fixture) hasDefault(ns string) bool {
+	_, err := f.store.Get(api.ResourceFor("serviceaccounts"), ns, "default")
+	return err == nil
+}
+
+func TestEveryNamespaceGetsADefaultServiceAccount(t *testing.T) {
+	f := newFixture(t, "default", "kube-system")
+	assert.True(t, f.hasDefault("default"))
+	assert.True(t, f.hasDefault("kube-system"))
+
+	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
+	require.NoError(t, err)
+	f.settle()
+	assert.True(t, f.hasDefault("shop"), "a new namespace gets one too")
+}
+
+func TestADeletedDefaultServiceAccountComesBack(t *testing.T) {
+	f := newFixture(t, "default")
+	_, err := f.store.Delete(api.ResourceFor("serviceaccounts"), "default", "default", store.DeleteOptions{})
+	require.NoError(t, err)
+	assert.False(t, f.hasDefault("default"))
+	f.settle()
+	assert.True(t, f.hasDefault("default"))
+}
+
+func TestOtherServiceAccountsAreLeftAlone(t *testing.T) {
+	f := newFixture(t, "default")
+	_, err := f.store.Create(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "builder", Namespace: "default"}})
+	require.NoError(t, err)
+	_, err = f.store.Delete(api.ResourceFor("serviceaccounts"), "default", "builder", store.DeleteOptions{})
+	require.NoError(t, err)
+	f.settle()
+	_, err = f.store.Get(api.ResourceFor("serviceaccounts"), "default", "builder")
+	assert.True(t, api.IsNotFound(err))
+}
+
+func TestATerminatingNamespaceGetsNone(t *testing.T) {
+	f := newFixture(t, "default", "shop")
+	_, err := f.store.Delete(api.ResourceFor("serviceaccounts"), "shop", "default", store.DeleteOptions{})
+	require.NoError(t, err)
+	_, err = f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	require.NoError(t, err)
+	f.settle()
+	assert.False(t, f.hasDefault("shop"))
+}
+
+func TestAdmissionSetsThePodsServiceAccount(t *testing.T) {
+	f := newFixture(t, "default")
+	tests := []struct{ name, given, want string }{
+		{"unset: default", "", "default"},
+		{"set: kept", "builder", "builder"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := f.store.Create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "p" + string(rune('0'+i)), Namespace: "default"},
+				Spec: api.PodSpec{ServiceAccountName: tt.given, Containers: []api.Container{{Name: "c", Image: "busybox"}}}})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, out.(*api.Pod).Spec.ServiceAccountName)
+		})
+	}
+}

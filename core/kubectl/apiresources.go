@@ -1,0 +1,80 @@
+package kubectl
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// This file is `kubectl api-resources`: every kind the store serves, from
+// api.Kinds, so it cannot drift from what the sandbox accepts.
+
+func init() {
+	commands["api-resources"] = runAPIResources
+	helpTexts["api-resources"] = helpText{
+		short:   "Print the supported API resources on the server",
+		long:    "Print the supported API resources on the server.",
+		example: "  # Print the supported API resources\n  kubectl api-resources",
+		options: opt("--namespaced=true", "If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.") +
+			opt("--no-headers=false", "When using the default or custom-column output format, don't print headers (default print headers).") +
+			opt("-o, --output=''", "Output format. One of: (wide, name)."),
+		usage: "kubectl api-resources [flags] [options]",
+	}
+	insertVerb("Other Commands", "api-resources", "version")
+}
+
+// runAPIResources lists the kinds sorted as kubectl does by default: by API
+// group (the core group first), then by resource name.
+func runAPIResources(c *invocation, args []string) {
+	pos, f, ok := c.parse(args, flagDef{long: "namespaced"}, flagDef{long: "no-headers", boolean: true},
+		flagDef{long: "output", short: "o"})
+	if !ok {
+		return
+	}
+	if len(pos) > 0 {
+		c.fail("unexpected arguments: %v\nSee 'kubectl api-resources -h' for help and examples", pos)
+		return
+	}
+	var only *bool
+	if s := f.str("namespaced"); s != "" {
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			c.fail("invalid argument %q for \"--namespaced\" flag: strconv.ParseBool: parsing %q: invalid syntax", s, s)
+			return
+		}
+		only = &b
+	}
+	output := f.str("output")
+	if output != "" && output != "name" && output != "wide" {
+		c.fail("--output %v is not available", output)
+		return
+	}
+	kinds := slices.Clone(api.Kinds)
+	slices.SortStableFunc(kinds, func(a, b *api.Kind) int {
+		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Resource, b.Resource))
+	})
+	var rows [][]string
+	if !f.boolean("no-headers") && output != "name" {
+		rows = append(rows, []string{"NAME", "SHORTNAMES", "APIVERSION", "NAMESPACED", "KIND"})
+	}
+	for _, k := range kinds {
+		if only != nil && k.Namespaced != *only {
+			continue
+		}
+		if output == "name" {
+			name := k.Resource
+			if k.Group != "" {
+				name += "." + k.Group
+			}
+			c.printf("%s\n", name)
+			continue
+		}
+		rows = append(rows, []string{k.Resource, strings.Join(k.ShortNames, ","), k.APIVersion(), strconv.FormatBool(k.Namespaced), k.Kind})
+	}
+	if output != "name" {
+		c.out.WriteString(formatTable(rows))
+	}
+}

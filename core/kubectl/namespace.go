@@ -1,0 +1,36 @@
+package kubectl
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+func init() {
+	createCommands["namespace"] = runCreateNamespace
+	createCommands["ns"] = runCreateNamespace
+}
+
+// runCreateNamespace is `kubectl create namespace NAME`.
+func runCreateNamespace(c *invocation, args []string) {
+	pos, _, ok := c.parse(args, flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	if !ok {
+		return
+	}
+	if len(pos) != 1 {
+		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create namespace -h' for help and examples", len(pos))
+		return
+	}
+	c.createObject(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[0]}}, "", "")
+}
+
+func init() {
+	printers["ServiceAccount"] = columns{
+		headers: []string{"NAME", "SECRETS", "AGE"},
+		row: func(o api.Object, now time.Time, wide bool) []string {
+			sa := o.(*api.ServiceAccount)
+			return []string{sa.Name, strconv.Itoa(len(sa.Secrets)), age(sa.CreationTimestamp, now)}
+		},
+	}
+}
