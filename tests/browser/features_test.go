@@ -457,35 +457,3 @@ func TestAccessibleNamesAndKeyboard(t *testing.T) {
 	p.waitFor("the keyboard apply", `document.getElementById("apply-result").textContent.includes("configured")`)
 	p.noConsoleErrors()
 }
-
-// TestScreenshotsThemesAndLanguages takes the pictures a reviewer looks at:
-// light and dark, English and Chinese, at 1280×720 (a projector) and at
-// 1600×960.
-func TestScreenshotsThemesAndLanguages(t *testing.T) {
-	p := openPage(t)
-	p.click(`[data-speed="100"]`)
-	p.selectLesson("07-rolling-update")
-	p.click("#lesson-start")
-	p.waitFor("the lesson's deployment", `document.querySelectorAll("`+runningCards+`").length === 4`)
-	p.click("#play")
-	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
-	for i := 0; i < 40 && p.count(`#owners .own-rs .chip`) < 6; i++ {
-		eval[chromedp.Void](p, `kubeloop.advance(0.25)`)
-	}
-	p.waitFor("two ReplicaSets", `document.querySelectorAll("#owners .own-rs").length === 2`)
-	for _, size := range [][2]int64{{1280, 720}, {1600, 960}} {
-		p.viewport(size[0], size[1])
-		for _, lang := range []string{"en", "zh-CN"} {
-			p.click(`[data-lang="` + lang + `"]`)
-			for _, theme := range []string{"light", "dark"} {
-				p.theme(theme)
-				p.screenshot(fmt.Sprintf("20-%dx%d-%s-%s", size[0], size[1], lang, theme))
-			}
-		}
-	}
-	// At 1280×720 nothing essential is cut off: the panes fit the window.
-	p.viewport(1280, 720)
-	overflow := eval[bool](p, `document.documentElement.scrollWidth > innerWidth || document.body.scrollHeight > innerHeight + 1`)
-	assert.False(t, overflow, "the page fits 1280×720 without scrolling")
-	p.noConsoleErrors()
-}
