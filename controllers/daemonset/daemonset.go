@@ -23,6 +23,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/kubeloop/kubeloop/controllers/expectations"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -36,7 +37,7 @@ type Reconciler struct {
 	ctrl                               *controller.Controller
 	// expectations remember creates and deletes whose events have not yet
 	// reached the cache, so a lagging cache never doubles them.
-	expectations *expectations
+	expectations *expectations.Expectations
 }
 
 // Register adds the DaemonSet controller to a manager.
@@ -46,7 +47,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		pods:         m.Informers.For(api.ResourceFor("pods")),
 		nodes:        m.Informers.For(api.ResourceFor("nodes")),
 		revisions:    m.Informers.For(api.ResourceFor("controllerrevisions")),
-		expectations: newExpectations(m.Clock),
+		expectations: expectations.New(m.Clock),
 	}
 	c := m.NewController("daemonset", r, controller.Options{Component: "daemonset-controller"})
 	r.ctrl = c
@@ -55,7 +56,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
 			if ds := objectOf(o); ds != nil {
-				r.expectations.forget(store.KeyOf(ds))
+				r.expectations.Forget(store.KeyOf(ds))
 				c.EnqueueObject(ds)
 			}
 		},
@@ -63,7 +64,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.pods.AddHandler(informer.Handler{
 		OnAdd: func(o api.Object) {
 			if key := ownerKey(o); key != "" && o.GetObjectMeta().DeletionTimestamp == nil {
-				r.expectations.observeAdd(key)
+				r.expectations.CreationObserved(key)
 			}
 			r.enqueueOwner(o)
 		},
@@ -71,7 +72,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			// A pod marked for deletion counts as deleted, as upstream.
 			if m := o.GetObjectMeta(); m.DeletionTimestamp != nil && old.GetObjectMeta().DeletionTimestamp == nil {
 				if key := ownerKey(o); key != "" {
-					r.expectations.observeDelete(key, m.UID)
+					r.expectations.DeletionObserved(key, m.UID)
 				}
 			}
 			r.enqueueOwner(old)
@@ -80,7 +81,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnDelete: func(o any) {
 			if p := objectOf(o); p != nil {
 				if key := ownerKey(p); key != "" {
-					r.expectations.observeDelete(key, p.GetObjectMeta().UID)
+					r.expectations.DeletionObserved(key, p.GetObjectMeta().UID)
 				}
 				r.enqueueOwner(p)
 			}
@@ -159,7 +160,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	o, ok := r.daemonSets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("DaemonSet %s is gone", req)
-		r.expectations.forget(req.String())
+		r.expectations.Forget(req.String())
 		return controller.Result{}, nil
 	}
 	ds := o.(*api.DaemonSet)
@@ -184,7 +185,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	now := ctx.Clock.Now()
 	ctx.Observe("%d node(s), daemon pods on %d; revision %d (%s), strategy %s", len(nodes), len(byNode), cur.Revision, hash, ds.Spec.UpdateStrategy.Type)
 
-	if pending, ok := r.expectations.satisfied(req.String()); !ok {
+	if pending, ok := r.expectations.Satisfied(req.String()); !ok {
 		ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
 	} else {
 		plan := Sync(ds, nodes, byNode, hash, now)
@@ -220,10 +221,10 @@ func (r *Reconciler) apply(ctx *controller.Context, ds *api.DaemonSet, plan Plan
 	for i, p := range plan.Delete {
 		uids[i] = p.UID
 	}
-	r.expectations.expectDeletes(key, uids)
+	r.expectations.ExpectDeletions(key, uids)
 	for _, p := range plan.Delete {
 		if err := ctx.Delete(p, store.DeleteOptions{UID: p.UID}, "daemon pod on "+api.TargetNodeName(p)); err != nil {
-			r.expectations.observeDelete(key, p.UID)
+			r.expectations.DeletionObserved(key, p.UID)
 			if !api.IsNotFound(err) && !api.IsConflict(err) && firstErr == nil {
 				firstErr = err
 			}
@@ -231,11 +232,11 @@ func (r *Reconciler) apply(ctx *controller.Context, ds *api.DaemonSet, plan Plan
 		}
 		ctx.Event(ds, controller.EventNormal, "SuccessfulDelete", "Deleted pod: %s", p.Name)
 	}
-	r.expectations.expectAdds(key, len(plan.Create))
+	r.expectations.ExpectCreations(key, len(plan.Create))
 	for _, node := range plan.Create {
 		out, err := ctx.Create(newPod(ds, node, hash), "daemon pod for "+node)
 		if err != nil {
-			r.expectations.lowerAdds(key)
+			r.expectations.LowerCreations(key, 1)
 			ctx.Event(ds, controller.EventWarning, "FailedCreate", "Error creating: %v", err)
 			if firstErr == nil {
 				firstErr = err

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers/expectations"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -30,7 +31,7 @@ type Reconciler struct {
 	ctrl              *controller.Controller
 	// expectations remember creates and deletes whose watch events have not
 	// arrived yet, so a lagging cache never causes a second round of them.
-	expectations *expectations
+	expectations *expectations.Expectations
 }
 
 // Register adds the ReplicaSet controller to a manager.
@@ -38,7 +39,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
 		replicaSets:  m.Informers.For(api.ResourceFor("replicasets")),
 		pods:         m.Informers.For(api.ResourceFor("pods")),
-		expectations: newExpectations(m.Clock),
+		expectations: expectations.New(m.Clock),
 	}
 	c := m.NewController("replicaset", r, controller.Options{Component: "replicaset-controller"})
 	r.ctrl = c
@@ -47,7 +48,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
 			if rs := objectOf(o); rs != nil {
-				r.expectations.forget(store.KeyOf(rs))
+				r.expectations.Forget(store.KeyOf(rs))
 				c.EnqueueObject(rs)
 			}
 		},
@@ -60,7 +61,7 @@ func Register(m *controller.Manager) *controller.Controller {
 				return
 			}
 			if key := r.ownerKey(p); key != "" {
-				r.expectations.observeAdd(key)
+				r.expectations.CreationObserved(key)
 			}
 			r.enqueueOwners(p)
 		},
@@ -74,7 +75,7 @@ func Register(m *controller.Manager) *controller.Controller {
 				return
 			}
 			if key := r.ownerKey(p); key != "" {
-				r.expectations.observeDelete(key, p.UID)
+				r.expectations.DeletionObserved(key, p.UID)
 			}
 			r.enqueueOwners(p)
 		},
@@ -123,7 +124,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	o, ok := r.replicaSets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("ReplicaSet %s is gone", req)
-		r.expectations.forget(req.String())
+		r.expectations.Forget(req.String())
 		return controller.Result{}, nil
 	}
 	rs := o.(*api.ReplicaSet)
@@ -140,7 +141,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 
 	var manageErr error
 	if rs.DeletionTimestamp == nil {
-		if pending, ok := r.expectations.satisfied(req.String()); !ok {
+		if pending, ok := r.expectations.Satisfied(req.String()); !ok {
 			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
 		} else {
 			manageErr = r.manage(ctx, rs, pods, want)
@@ -187,16 +188,16 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 		if -diff > BurstReplicas {
 			ctx.Why("more than %d missing: create %d this sync, the rest next", BurstReplicas, BurstReplicas)
 		}
-		r.expectations.expectAdds(key, n)
+		r.expectations.ExpectCreations(key, n)
 		created, err := slowStart(n, func() error {
 			err := r.createPod(ctx, rs)
 			if err != nil {
-				r.expectations.lowerAdds(key, 1) // its event will never come
+				r.expectations.LowerCreations(key, 1) // its event will never come
 			}
 			return err
 		})
 		if skipped := n - created; skipped > 0 {
-			r.expectations.lowerAdds(key, skipped)
+			r.expectations.LowerCreations(key, skipped)
 		}
 		ctx.Why("observed %d < desired %d: create %d (slow-start batches 1, 2, 4, …)", len(pods), want, n)
 		return err
@@ -209,11 +210,11 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 		for i, p := range victims {
 			uids[i] = p.UID
 		}
-		r.expectations.expectDeletes(key, uids)
+		r.expectations.ExpectDeletions(key, uids)
 		var firstErr error
 		for _, p := range victims {
 			if err := ctx.Delete(p, store.DeleteOptions{}, "scale down"); err != nil {
-				r.expectations.observeDelete(key, p.UID)
+				r.expectations.DeletionObserved(key, p.UID)
 				if !api.IsNotFound(err) && firstErr == nil {
 					firstErr = err
 				}
