@@ -3,8 +3,10 @@
 // kubeloop binary, so that `kubeloop serve` needs nothing else at run time.
 //
 // The page itself is index.html + app.css + app.js (a small loader) +
-// kubeloop.wasm (package wasm) + wasm_exec.js (copied from the Go that built
-// the wasm; never committed).
+// editor.js (CodeMirror 6, bundled by esbuild from editor/ and node_modules;
+// UI only — the Go program owns all state) + kubeloop.wasm (package wasm) +
+// wasm_exec.js (copied from the Go that built the wasm; never committed).
+// Lessons are in lessons/ (package lessons, embedded into the wasm).
 package site
 
 import (
@@ -18,7 +20,9 @@ var dist embed.FS
 // SecurityHeaders are the headers netlify.toml sets for every path; `kubeloop
 // serve` and the browser tests send the same, so a Content-Security-Policy
 // violation shows up locally before it does in production (a test in
-// cmd/kubeloop keeps them in step with netlify.toml).
+// cmd/kubeloop keeps them in step with netlify.toml). style-src 'self' holds
+// with the editor too: CodeMirror runs in a shadow root, where its styles go
+// into constructed style sheets rather than <style> elements.
 var SecurityHeaders = map[string]string{
 	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'",
 	"X-Content-Type-Options":  "nosniff",

@@ -37,6 +37,7 @@ func (a *app) frame(ms float64) {
 		a.settleSlice()
 		return
 	}
+	defer a.checkLesson() // cheap when nothing changed; catches the last change of a burst
 	if !a.playing || a.replay.on {
 		a.drawClock()
 		return
@@ -282,6 +283,9 @@ func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	}
 	a.drawEvents(s, force)
 	a.drawFaults()
+	a.drawDNS()
+	a.drawVolumes()
+	a.drawMachinery()
 	if force {
 		a.drawApplyResult()
 	}
@@ -294,7 +298,5 @@ func (a *app) markFirstRender() {
 		return
 	}
 	a.ui.firstRendered = true
-	if perf, err := a.global.Get("performance"); err == nil {
-		perf.Call("mark", "kubeloop:first-render")
-	}
+	a.mark("first-render")
 }

@@ -125,6 +125,8 @@ func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
 		v.pending.title.Set(a.tr("nodes.pending"))
 		for _, l := range v.lanes {
 			l.empty.SetTextContent(a.tr("nodes.none"))
+			l.menuBtn.SetAttribute("aria-label", a.tr("node.menu", l.name))
+			l.menuBtn.SetAttribute("title", a.tr("node.menu", l.name))
 		}
 		v.pending.empty.SetTextContent(a.tr("nodes.none"))
 	}
@@ -379,15 +381,28 @@ func (v *clusterView) drawOwners(s *cluster.Snapshot) {
 		v.rsBlock(&m, r, podsOf[r.Namespace+"/ReplicaSet/"+r.Name], false)
 		m.close("div")
 	}
-	// Pods owned by something not drawn above, and pods with no owner.
+	// Pods of other owners (StatefulSet, DaemonSet, Job …): one group per
+	// owner, pods by name (a StatefulSet's by ordinal); then pods with no owner.
 	drawn := map[string]bool{}
 	for _, r := range s.ReplicaSets {
 		drawn[r.Namespace+"/ReplicaSet/"+r.Name] = true
 	}
-	for k, pods := range podsOf {
+	var others []string
+	for k := range podsOf {
 		if !drawn[k] {
-			bare = append(bare, pods...)
+			others = append(others, k)
 		}
+	}
+	sort.Strings(others)
+	for _, k := range others {
+		pods := podsOf[k]
+		sort.Slice(pods, func(i, j int) bool { return ordinalLess(pods[i].Name, pods[j].Name) })
+		kind, name := pods[0].OwnerKind, pods[0].Owner
+		m.open("div", "own-deploy", "data-owner", k)
+		m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
+			elem("span", "count", countPods(a, pods)).close("div")
+		v.chips(&m, pods)
+		m.close("div")
 	}
 	if len(bare) > 0 {
 		sort.Slice(bare, func(i, j int) bool { return podKey(&bare[i]) < podKey(&bare[j]) })
@@ -434,6 +449,31 @@ func (v *clusterView) chips(m *markup, pods []cluster.PodView) {
 		m.elem("span", "chip "+statusClass(p.Status, p.Deleting), suffix, "title", p.Name+" · "+p.Status)
 	}
 	m.close("div")
+}
+
+// countPods prints "2/3 ready" for a group of pods.
+func countPods(a *app, pods []cluster.PodView) string {
+	ready := 0
+	for _, p := range pods {
+		if p.Ready {
+			ready++
+		}
+	}
+	return countText(a, "owners.ready", int32(ready), int32(len(pods)))
+}
+
+// ordinalLess orders pod names with a numeric suffix numerically
+// (web-2 before web-10), else by name.
+func ordinalLess(x, y string) bool {
+	i, j := strings.LastIndexByte(x, '-'), strings.LastIndexByte(y, '-')
+	if i > 0 && j > 0 && x[:i] == y[:j] {
+		a, errA := strconv.Atoi(x[i+1:])
+		b, errB := strconv.Atoi(y[j+1:])
+		if errA == nil && errB == nil {
+			return a < b
+		}
+	}
+	return x < y
 }
 
 // countText prints "2/3 ready" — what is against what is desired.

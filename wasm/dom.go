@@ -55,12 +55,37 @@ func (a *app) text(s string) dom.Node {
 }
 
 // byID returns the element with the given id; index.html must have it.
+// Wrapped cheaply (see wrap): dom/v2's GetElementByID costs some seventy JS
+// calls per element, which made start-up half a second slower.
 func (a *app) byID(id string) dom.HTMLElement {
-	e := a.doc.GetElementByID(id)
-	if e == nil {
+	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: safejs.Unsafe(a.byIDValue(id))}}}
+}
+
+func (a *app) byIDValue(id string) safejs.Value {
+	v, err := a.docJS.Call("getElementById", id)
+	if err != nil || v.IsNull() || v.IsUndefined() {
 		panic("index.html has no #" + id)
 	}
-	return e.(dom.HTMLElement)
+	return v
+}
+
+// root is the <html> element.
+func (a *app) root() dom.HTMLElement {
+	v, err := a.docJS.Get("documentElement")
+	if err != nil {
+		panic(err)
+	}
+	return wrap(v)
+}
+
+// inputByID and selectByID are byID for the elements whose Go type has
+// more methods (Value, Checked, selection).
+func (a *app) inputByID(id string) *dom.HTMLInputElement {
+	return &dom.HTMLInputElement{BasicHTMLElement: a.byID(id).(*dom.BasicHTMLElement)}
+}
+
+func (a *app) selectByID(id string) *dom.HTMLSelectElement {
+	return &dom.HTMLSelectElement{BasicHTMLElement: a.byID(id).(*dom.BasicHTMLElement)}
 }
 
 // all returns the elements matching a CSS selector, wrapped cheaply.

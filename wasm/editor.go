@@ -143,7 +143,7 @@ func (a *app) saveYAML(text string) {
 	if len(text) > maxStoredYAML {
 		if !a.ui.warnedBig {
 			a.ui.warnedBig = true
-			a.showNotice(a.tr("storage.toobig", maxStoredYAML>>10))
+			a.notify("storage.toobig", maxStoredYAML>>10)
 		}
 		return
 	}
@@ -163,7 +163,7 @@ func (a *app) applyEditor() {
 	u := a.ui
 	u.autoTimer.stop()
 	if a.replay.on {
-		a.showNotice(a.tr("replay.readonly"))
+		a.notify("replay.readonly")
 		return
 	}
 	text := u.editor.Text()
@@ -268,7 +268,6 @@ func (a *app) drawDocList() {
 		}
 		b := a.el("button", "doc", a.el("span", "doc-kind", kind), a.el("span", "doc-name", name))
 		b.SetAttribute("type", "button")
-		b.SetAttribute("role", "listitem")
 		b.SetAttribute("title", a.tr("editor.goto", it.line))
 		b.SetAttribute("data-line", strconv.Itoa(it.line))
 		a.listen(b, "click", func(event) { u.editor.GotoLine(it.line, 1) })

@@ -28,6 +28,12 @@ var systemObjects = map[string]bool{
 	"ServiceAccount/default": true, "ConfigMap/kube-root-ca.crt": true,
 }
 
+// systemNamespace: what lives in kube-system and its siblings is the
+// cluster's own (DNS, leases), made by every real cluster too.
+func systemNamespace(ns string) bool {
+	return ns == "kube-system" || ns == "kube-public" || ns == "kube-node-lease"
+}
+
 // exportAnnotations are written by controllers and kubectl, not by people.
 var exportAnnotations = []string{
 	"kubectl.kubernetes.io/last-applied-configuration",
@@ -53,7 +59,7 @@ func exportObjects(s *store.Store) []api.Object {
 			if api.ControllerOf(o) != nil || m.DeletionTimestamp != nil {
 				continue // made by a controller, or on its way out
 			}
-			if systemObjects[k.Kind+"/"+m.Name] || systemObjects[k.Kind+"/"+m.Namespace+"/"+m.Name] {
+			if systemObjects[k.Kind+"/"+m.Name] || systemObjects[k.Kind+"/"+m.Namespace+"/"+m.Name] || systemNamespace(m.Namespace) {
 				continue
 			}
 			if k.Kind == "ServiceAccount" && m.Name == "default" {
@@ -153,12 +159,12 @@ func dropTopLevel(doc, key string) string {
 func (a *app) exportManifests() {
 	objs := exportObjects(a.cluster.Store())
 	if len(objs) == 0 {
-		a.showNotice(a.tr("export.empty"))
+		a.notify("export.empty")
 		return
 	}
 	text, err := manifestOf(objs)
 	if err != nil {
-		a.showNotice(a.tr("export.failed", err.Error()))
+		a.notify("export.failed", err.Error())
 		return
 	}
 	text = "# " + a.tr("export.header") + "\n" + text
@@ -166,5 +172,5 @@ func (a *app) exportManifests() {
 	if bridge, err := a.global.Get("kubeloopEditor"); err == nil {
 		bridge.Call("download", "kubeloop.yaml", text, "application/yaml")
 	}
-	a.showNotice(a.tr("export.done", len(objs)))
+	a.notify("export.done", len(objs))
 }

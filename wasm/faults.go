@@ -25,6 +25,7 @@ import (
 type menuItem struct {
 	label, command string
 	danger         bool
+	action         func() // instead of a command: something the page shows
 }
 
 // hasSim reports whether the cluster understands `sim NAME …`.
@@ -93,14 +94,21 @@ func (a *app) menuButton(it menuItem, after func()) dom.HTMLElement {
 	if it.danger {
 		cls += " danger"
 	}
-	b := a.el("button", cls, a.el("span", "menu-label", it.label), a.el("code", "menu-cmd", it.command))
+	b := a.el("button", cls, a.el("span", "menu-label", it.label))
+	if it.command != "" {
+		b.AppendChild(a.el("code", "menu-cmd", it.command))
+	}
 	b.SetAttribute("type", "button")
 	b.SetAttribute("role", "menuitem")
 	cmd := it.command
 	a.listen(b, "click", func(event) {
 		after()
+		if it.action != nil {
+			it.action()
+			return
+		}
 		if a.replay.on {
-			a.showNotice(a.tr("replay.readonly"))
+			a.notify("replay.readonly")
 			return
 		}
 		a.runVisible(cmd)
@@ -117,6 +125,7 @@ func (a *app) podItems(ns, name string) []menuItem {
 	return []menuItem{
 		{label: a.tr("pod.delete"), command: "kubectl delete pod " + name + nsFlag + " --wait=false", danger: true},
 		{label: a.tr("pod.describe"), command: "kubectl describe pod " + name + nsFlag},
+		{label: a.tr("pod.trace"), action: func() { a.filterTrace(ns + "/" + name) }},
 	}
 }
 
@@ -142,7 +151,7 @@ func (a *app) nodeItems(name string, ready bool) []menuItem {
 func (a *app) showMenu(anchor dom.HTMLElement, title string, items []menuItem) {
 	u := a.ui
 	if a.replay.on {
-		a.showNotice(a.tr("replay.readonly"))
+		a.notify("replay.readonly")
 		return
 	}
 	clearNode(u.popover)

@@ -43,9 +43,15 @@ func statusClass(status string, deleting bool) string {
 // splitPodName cuts a generated pod name after its owner's prefix, so the
 // page can stress the random part: "nginx-deployment-5bf87f5f59-x7k2p" with
 // owner "nginx-deployment-5bf87f5f59" → ("nginx-deployment-5bf87f5f59-", "x7k2p").
+// A StatefulSet's pods keep their whole name: "web-0" is an identity, not
+// a random suffix.
 func splitPodName(name, owner string) (prefix, suffix string) {
 	if owner != "" && strings.HasPrefix(name, owner+"-") {
-		return owner + "-", name[len(owner)+1:]
+		rest := name[len(owner)+1:]
+		if strings.Trim(rest, "0123456789") == "" {
+			return "", name
+		}
+		return owner + "-", rest
 	}
 	return "", name
 }

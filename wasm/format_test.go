@@ -39,6 +39,9 @@ func TestSplitPodName(t *testing.T) {
 	p, s = splitPodName("web-0", "")
 	assert.Equal(t, "", p)
 	assert.Equal(t, "web-0", s)
+	p, s = splitPodName("web-10", "web")
+	assert.Equal(t, "", p, "a StatefulSet pod's ordinal is part of its identity")
+	assert.Equal(t, "web-10", s)
 }
 
 func TestImageTag(t *testing.T) {

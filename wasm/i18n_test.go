@@ -32,6 +32,31 @@ func TestIndexHTMLNamesOnlyKnownKeys(t *testing.T) {
 	}
 }
 
+// TestTheGoCodeNamesOnlyKnownKeys: every a.tr("key") in the page's Go code
+// has its strings (a missing key would show as itself on the page).
+func TestTheGoCodeNamesOnlyKnownKeys(t *testing.T) {
+	files, err := os.ReadDir(".")
+	require.NoError(t, err)
+	uses := regexp.MustCompile(`\b(?:tr|notify)\("([a-z][a-zA-Z0-9.]*)"`)
+	n := 0
+	for _, f := range files {
+		if !strings.HasSuffix(f.Name(), ".go") || strings.HasSuffix(f.Name(), "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f.Name())
+		require.NoError(t, err)
+		for _, m := range uses.FindAllStringSubmatch(string(src), -1) {
+			if strings.HasSuffix(m[1], ".") {
+				continue // a prefix completed at run time ("mach.role." + role)
+			}
+			n++
+			_, ok := messages[m[1]]
+			assert.True(t, ok, "%s uses %q, which wasm/i18n.go lacks", f.Name(), m[1])
+		}
+	}
+	assert.Greater(t, n, 100)
+}
+
 func TestPickLang(t *testing.T) {
 	for nav, want := range map[string]string{"zh-CN": langZH, "zh-TW": langZH, "zh": langZH, "ZH-hans": langZH, "en-US": langEN, "de": langEN, "": langEN} {
 		assert.Equal(t, want, pickLang(nav), nav)

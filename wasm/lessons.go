@@ -62,7 +62,7 @@ type checkResult struct {
 }
 
 // lessonCheckMS throttles check evaluation while the cluster is busy.
-const lessonCheckMS = 150
+const lessonCheckMS = 50
 
 func (a *app) buildLessons(u *ui) {
 	l := &a.lessons
@@ -140,10 +140,10 @@ func (a *app) startLesson(fromScratch bool) {
 	for i := 0; i < done; i++ {
 		script += le.Steps[i].Script
 	}
-	if strings.TrimSpace(script) != "" {
+	if len(le.Setup) > 0 || done > 0 {
 		a.termNote(a.tr("lesson.setup", le.Title.In(a.lang)))
 		out, err := transcript.Run(a.cluster, script)
-		a.termText(lessonTranscript(out), "term-stdout")
+		a.printLessonTranscript(out)
 		if err != nil {
 			a.termText(err.Error(), "term-err")
 		}
@@ -165,17 +165,42 @@ func (a *app) startLesson(fromScratch bool) {
 	a.drawLesson(true)
 }
 
-// lessonTranscript drops the lesson's structured comments from a
-// transcript's output: the panel shows them.
-func lessonTranscript(out string) string {
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(out, "\n") {
-		if strings.HasPrefix(line, "# ") || strings.TrimSpace(line) == "" {
-			continue
+// printLessonTranscript shows a transcript's output in the terminal as if
+// typed: commands as commands, output as output. The lesson's structured
+// comments are left out (the panel shows them), and a heredoc's YAML is
+// shortened to a line (it is in the editor).
+func (a *app) printLessonTranscript(out string) {
+	var block strings.Builder
+	flush := func() {
+		if block.Len() > 0 {
+			a.termText(block.String(), "term-stdout")
+			block.Reset()
 		}
-		b.WriteString(line)
 	}
-	return b.String()
+	lines := strings.Split(out, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		switch {
+		case strings.HasPrefix(line, "# ") || strings.TrimSpace(line) == "" || line == "#":
+		case strings.HasPrefix(line, "$ "):
+			flush()
+			cmd := strings.TrimPrefix(line, "$ ")
+			if j := strings.Index(cmd, "<<"); j >= 0 {
+				delim := strings.Trim(strings.TrimSpace(strings.TrimPrefix(cmd[j+2:], "-")), `'"`)
+				n := 0
+				for i+1 < len(lines) && lines[i+1] != delim {
+					i++
+					n++
+				}
+				i++ // the delimiter
+				cmd += " " + a.tr("lesson.heredoc", n) + " " + delim
+			}
+			a.termCommand(cmd)
+		default:
+			block.WriteString(line + "\n")
+		}
+	}
+	flush()
 }
 
 // lessonEditorText puts a lesson's YAML in the editor. The learner's own
@@ -188,7 +213,7 @@ func (a *app) lessonEditorText(text string) {
 	}
 	if !a.isLessonText(old) {
 		a.setAside(keyYAML, old)
-		a.showNotice(a.tr("lesson.replaced"))
+		a.notify("lesson.replaced")
 	}
 	a.setEditorText(text)
 }
@@ -420,7 +445,7 @@ func (a *app) offer(c lessons.Command) dom.HTMLElement {
 		a.listen(b, "click", func(event) {
 			a.lessonEditorText(text)
 			a.ui.editor.GotoLine(1, 1)
-			a.showNotice(a.tr("lesson.yaml.placed"))
+			a.notify("lesson.yaml.placed")
 		})
 		return b
 	case c.Line == "sim settle" || strings.HasPrefix(c.Line, "sim advance"):

@@ -64,6 +64,7 @@ func main() {
 
 // start builds the page and the cluster and resolves window.kubeloop.ready.
 func (a *app) start() {
+	a.mark("go-start")
 	aside := a.checkStorage() // first: nothing unreadable is read, nothing is lost
 	a.lang = pickLang(a.navigatorLanguage())
 	if saved, ok := a.load(keyLang); ok {
@@ -75,11 +76,13 @@ func (a *app) start() {
 		}
 	}
 	a.newCluster(a.seed)
+	a.mark("cluster")
 	a.ui = a.buildUI()
+	a.mark("ui")
 	a.applyLanguage()
 	a.installAPI()
 	if len(aside) > 0 {
-		a.showNotice(a.tr("storage.aside", strings.Join(aside, ", ")))
+		a.notify("storage.aside", strings.Join(aside, ", "))
 	}
 	a.setPlaying(true)
 	a.requestFrame(a.frame)
@@ -93,6 +96,14 @@ func (a *app) start() {
 			}
 		}
 	})
+}
+
+// mark records a start-up milestone (performance.mark "kubeloop:NAME"),
+// for the browser test that reports where the time to first render goes.
+func (a *app) mark(name string) {
+	if perf, err := a.global.Get("performance"); err == nil {
+		perf.Call("mark", "kubeloop:"+name)
+	}
 }
 
 // newCluster replaces the cluster with a fresh one.
@@ -119,7 +130,7 @@ func (a *app) tr(key string, args ...any) string { return translate(a.lang, key,
 // applyLanguage sets every static text of index.html from the table, then
 // redraws what Go built.
 func (a *app) applyLanguage() {
-	a.doc.DocumentElement().SetAttribute("lang", a.lang)
+	a.root().SetAttribute("lang", a.lang)
 	for _, el := range a.all("[data-i18n]") {
 		el.SetTextContent(a.tr(el.GetAttribute("data-i18n")))
 	}
@@ -139,6 +150,7 @@ func (a *app) applyLanguage() {
 	a.ui.docSig = ""
 	a.drawDocList()
 	a.ui.faultsSig = ""
+	a.drawNotices()
 	a.render(true)
 	a.drawLesson(true)
 }

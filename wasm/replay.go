@@ -46,6 +46,7 @@ func (a *app) drawScrubber(rev int64) {
 	if !a.replay.on {
 		u.scrub.SetValue(itoa64(rev))
 		u.scrubText.Set(a.tr("replay.live.text", rev))
+		u.scrubValue.Set(u.scrubText.text)
 	}
 }
 
@@ -61,7 +62,7 @@ func (a *app) replayAt(rev int64) {
 		a.setPlaying(false)
 		a.stopWatch(true)
 		u.editor.SetReadOnly(true)
-		setClass(a.doc.DocumentElement(), "replaying", true)
+		setClass(a.root(), "replaying", true)
 		u.live.RemoveAttribute("hidden")
 		u.replayBadge.RemoveAttribute("hidden")
 		a.hidePodMenu()
@@ -84,6 +85,7 @@ func (a *app) drawReplay(force bool) {
 	u.clockTime.Set("t = " + formatElapsed(at))
 	text := a.tr("replay.text", rev, a.cluster.Store().Revision(), formatElapsed(at))
 	u.scrubText.Set(text)
+	u.scrubValue.Set(text)
 	u.replayBadge.SetTextContent(a.tr("replay.badge", rev))
 	a.drawSnapshot(&s, force)
 }
@@ -115,7 +117,7 @@ func (a *app) goLive() {
 	wasPlaying := a.replay.wasPlaying
 	a.replay = replayState{}
 	u.editor.SetReadOnly(false)
-	setClass(a.doc.DocumentElement(), "replaying", false)
+	setClass(a.root(), "replaying", false)
 	u.live.SetAttribute("hidden", "")
 	u.replayBadge.SetAttribute("hidden", "")
 	u.resetTrace()
@@ -136,6 +138,13 @@ func (a *app) drawTraceAt(rev int64) {
 		end--
 	}
 	entries = entries[:end]
+	kept := entries[:0:0]
+	for i := range entries {
+		if a.traceShows(&entries[i]) {
+			kept = append(kept, entries[i])
+		}
+	}
+	entries = kept
 	if len(entries) > maxTraceDrawn {
 		entries = entries[len(entries)-maxTraceDrawn:]
 	}

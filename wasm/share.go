@@ -68,17 +68,17 @@ func (a *app) share() {
 	}
 	p, err := a.editorBridge("deflate", payload)
 	if err != nil {
-		a.showNotice(a.tr("share.failed", err.Error()))
+		a.notify("share.failed", err.Error())
 		return
 	}
 	a.promise(p, "share", func(v safejs.Value, errMsg string) {
 		if errMsg != "" {
-			a.showNotice(a.tr("share.failed", errMsg))
+			a.notify("share.failed", errMsg)
 			return
 		}
 		frag := sharelink.Prefix + jsString(v)
 		if len(frag) > sharelink.MaxFragment {
-			a.showNotice(a.tr("share.toolong", len(frag)>>10, sharelink.MaxFragment>>10))
+			a.notify("share.toolong", len(frag)>>10, sharelink.MaxFragment>>10)
 			return
 		}
 		loc, _ := a.global.Get("location")
@@ -91,11 +91,11 @@ func (a *app) share() {
 			hist.Call("replaceState", safejs.Null(), "", frag)
 		}
 		a.ui.lastShare = url
-		a.showNotice(a.tr("share.done", len(frag), len(text)))
+		a.notify("share.done", len(frag), len(text))
 		if cp, err := a.editorBridge("copy", url); err == nil {
 			a.promise(cp, "copy", func(v safejs.Value, _ string) {
 				if b, _ := v.Truthy(); b {
-					a.showNotice(a.tr("share.copied", len(frag), len(text)))
+					a.notify("share.copied", len(frag), len(text))
 				}
 			})
 		}
@@ -112,7 +112,7 @@ func (a *app) openShareLink(done func()) {
 		return
 	}
 	fail := func(msg string) {
-		a.showNotice(a.tr("share.bad", msg))
+		a.notify("share.bad", msg)
 		done()
 	}
 	data, err := sharelink.CheckFragment(frag)
@@ -143,7 +143,7 @@ func (a *app) openShareLink(done func()) {
 		a.reset(payload.Seed)
 		a.setEditorText(payload.YAML)
 		a.applyEditor()
-		a.showNotice(a.tr("share.opened", payload.Seed))
+		a.notify("share.opened", payload.Seed)
 		done()
 	})
 }

@@ -32,7 +32,7 @@ const (
 // when the cluster can run a shell in a pod, it is set to open one, and
 // the terminal then sends each line to it (prompt and output are the
 // shell's) until it exits. nil: exec goes to kubectl like any command.
-var shellOpener func(a *app, pod, container string) (shellSession, error)
+var shellOpener func(a *app, namespace, pod, container string) (shellSession, error)
 
 // shellSession is one interactive shell in a pod.
 type shellSession interface {
@@ -121,7 +121,7 @@ func (a *app) remember(line string) {
 func (a *app) runTerminal(line string) {
 	u := a.ui
 	if u.shell != nil {
-		a.termCommand(line)
+		a.termAppend(a.el("div", "term-cmd term-shell", u.shell.Prompt()+" "+line))
 		out, exit := u.shell.Run(line)
 		if out != "" {
 			a.termText(out, "term-stdout")
@@ -158,13 +158,14 @@ func (a *app) runTerminal(line string) {
 	}
 	a.stopWatch(false) // any other command ends a watch, as in a transcript
 	a.termCommand(line)
-	if pod, container, ok := execInteractive(fields); ok && shellOpener != nil {
-		sh, err := shellOpener(a, pod, container)
+	if ns, pod, container, ok := execInteractive(fields); ok && shellOpener != nil {
+		sh, err := shellOpener(a, ns, pod, container)
 		if err != nil {
 			a.termText(err.Error(), "term-err")
 			return
 		}
 		u.shell = sh
+		a.termNote(a.tr("term.shell"))
 		a.updatePrompt()
 		return
 	}
@@ -182,10 +183,11 @@ func (a *app) runTerminal(line string) {
 	a.render(false)
 }
 
-// execInteractive recognises `kubectl exec -it POD [-c C] -- sh|bash`.
-func execInteractive(f []string) (pod, container string, ok bool) {
+// execInteractive recognises `kubectl exec -it POD [-c C] [-n NS] -- sh|bash`.
+func execInteractive(f []string) (namespace, pod, container string, ok bool) {
+	namespace = "default"
 	if len(f) < 3 || f[1] != "exec" {
-		return "", "", false
+		return "", "", "", false
 	}
 	interactive := false
 	for i := 2; i < len(f); i++ {
@@ -193,7 +195,7 @@ func execInteractive(f []string) (pod, container string, ok bool) {
 		case w == "--":
 			rest := f[i+1:]
 			ok = interactive && pod != "" && len(rest) == 1 && (rest[0] == "sh" || rest[0] == "bash" || rest[0] == "/bin/sh")
-			return pod, container, ok
+			return namespace, pod, container, ok
 		case w == "-it" || w == "-ti" || w == "-i" || w == "-t" || w == "--stdin" || w == "--tty":
 			interactive = true
 		case w == "-c" || w == "--container":
@@ -201,11 +203,18 @@ func execInteractive(f []string) (pod, container string, ok bool) {
 				container = f[i+1]
 				i++
 			}
+		case w == "-n" || w == "--namespace":
+			if i+1 < len(f) {
+				namespace = f[i+1]
+				i++
+			}
+		case strings.HasPrefix(w, "--namespace="):
+			namespace = strings.TrimPrefix(w, "--namespace=")
 		case !strings.HasPrefix(w, "-") && pod == "":
 			pod = strings.TrimPrefix(w, "pod/")
 		}
 	}
-	return "", "", false
+	return "", "", "", false
 }
 
 // pollWatch prints the rows of an open `get -w` for what changed.

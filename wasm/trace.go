@@ -29,25 +29,92 @@ func (a *app) drawTrace(force bool) {
 		}
 		return
 	}
-	if u.traceCount == 0 {
-		clearNode(u.trace) // the "nothing yet" note
-	}
 	u.traceSeq = entries[len(entries)-1].Seq
 	if len(entries) > maxTraceDrawn {
 		entries = entries[len(entries)-maxTraceDrawn:]
 	}
 	var m markup
+	drawn := 0
 	for i := len(entries) - 1; i >= 0; i-- { // newest first
+		if !a.traceShows(&entries[i]) {
+			continue
+		}
 		a.traceRow(&m, &entries[i], !force)
+		drawn++
+	}
+	if drawn == 0 {
+		if u.traceCount == 0 {
+			var m markup
+			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
+		}
+		return
+	}
+	if u.traceCount == 0 {
+		clearNode(u.trace)
 	}
 	prependHTML(u.trace, &m)
-	u.traceCount += len(entries)
+	u.traceCount += drawn
 	if u.traceCount > maxTraceDrawn {
 		for n := childCount(u.trace); n > maxTraceDrawn; n-- {
 			removeLastChild(u.trace)
 		}
 		u.traceCount = maxTraceDrawn
 	}
+}
+
+// traceShows reports whether the trace view shows an entry: system
+// reconciles only when asked, and with a filter only those about one
+// object (its key, or an action on it).
+func (a *app) traceShows(e *controller.Entry) bool {
+	u := a.ui
+	if !u.showSystem && systemKey(e.Key) {
+		return false
+	}
+	if u.traceFilter == "" {
+		return true
+	}
+	if e.Key == u.traceFilter || strings.HasSuffix(e.Key, ":"+u.traceFilter) {
+		return true
+	}
+	for _, act := range e.Actions {
+		if act.Namespace+"/"+act.Name == u.traceFilter {
+			return true
+		}
+	}
+	return false
+}
+
+// filterTrace shows only the reconciles about one object ("ns/name"), or
+// all again ("").
+func (a *app) filterTrace(key string) {
+	u := a.ui
+	u.traceFilter = key
+	clearNode(u.traceFilterBar)
+	if key == "" {
+		u.traceFilterBar.SetAttribute("hidden", "")
+	} else {
+		clear := a.el("button", "btn btn-small btn-ghost", "✕ "+a.tr("trace.filter.clear"))
+		clear.SetAttribute("type", "button")
+		a.listen(clear, "click", func(event) { a.filterTrace("") })
+		u.traceFilterBar.AppendChild(a.el("span", "", a.tr("trace.filter", key)))
+		u.traceFilterBar.AppendChild(clear)
+		u.traceFilterBar.RemoveAttribute("hidden")
+	}
+	u.resetTrace()
+	a.replay.traceRev = -1
+	a.render(true)
+}
+
+// systemKey reports a reconcile of the cluster's own objects (DNS,
+// leases, the kube-system namespace), hidden unless "system" is on: they
+// would bury the learner's reconciles.
+func systemKey(key string) bool {
+	if _, rest, ok := strings.Cut(key, ":"); ok {
+		key = rest // the garbage collector's keys: "Kind:namespace/name"
+	}
+	return strings.HasPrefix(key, "kube-system/") || strings.HasPrefix(key, "kube-node-lease/") ||
+		strings.HasPrefix(key, "kube-public/") || key == "kube-system" || key == "kube-node-lease" || key == "kube-public" ||
+		strings.HasPrefix(key, "default/kubernetes")
 }
 
 // traceRow writes one reconcile: when, which controller, which key, then

@@ -16,7 +16,7 @@ import (
 type ui struct {
 	banner, bannerText dom.HTMLElement
 	notice, noticeText dom.HTMLElement
-	notices            []string
+	notices            []notice
 
 	// Time controls and history.
 	play, speed, settleBtn dom.HTMLElement
@@ -25,6 +25,7 @@ type ui struct {
 	scrub                  *dom.HTMLInputElement
 	scrubMin, scrubMax     cachedAttr
 	scrubText              cachedText
+	scrubValue             cachedAttr // aria-valuetext: what a screen reader says
 	live, replayBadge      dom.HTMLElement
 	seedInput              *dom.HTMLInputElement
 	theme                  dom.HTMLElement
@@ -51,19 +52,31 @@ type ui struct {
 	lessonSelect                         *dom.HTMLSelectElement
 
 	// The cluster, the trace and the Events.
-	summary       cachedText
-	owners, nodes dom.HTMLElement
-	cluster       clusterView
-	trace, events dom.HTMLElement
-	traceSeq      int64 // newest trace entry drawn
-	traceCount    int   // entries in the page
-	eventsKey     string
-	lastRevision  int64 // store revision and trace entry last drawn:
-	lastTraceLast int64 // nothing to draw while they stay the same
-	lastLang      string
-	lastRenderMS  float64
-	renderCostMS  float64
-	firstRendered bool
+	summary        cachedText
+	owners, nodes  dom.HTMLElement
+	cluster        clusterView
+	trace, events  dom.HTMLElement
+	showSystem     bool   // show reconciles of the cluster's own objects
+	traceFilter    string // "ns/name": show only the reconciles about it
+	traceFilterBar dom.HTMLElement
+	systemBtn      dom.HTMLElement
+	traceSeq       int64 // newest trace entry drawn
+	traceCount     int   // entries in the page
+	eventsKey      string
+	lastRevision   int64 // store revision and trace entry last drawn:
+	lastTraceLast  int64 // nothing to draw while they stay the same
+	lastLang       string
+	lastRenderMS   float64
+	renderCostMS   float64
+	firstRendered  bool
+
+	// The DNS table.
+	dnsSection, dnsTable dom.HTMLElement
+	dns                  dnsState
+	volSection, volTable dom.HTMLElement
+	volSig               string
+	machinery            dom.HTMLElement
+	machinerySig         string
 
 	// Faults and menus.
 	faults, faultsMenu dom.HTMLElement
@@ -88,37 +101,44 @@ type ui struct {
 // what the learner had (the YAML, auto-apply, speed, command history).
 func (a *app) buildUI() *ui {
 	u := &ui{
-		banner:       a.byID("banner"),
-		bannerText:   a.byID("banner-text"),
-		notice:       a.byID("notice"),
-		noticeText:   a.byID("notice-text"),
-		play:         a.byID("play"),
-		settleBtn:    a.byID("settle"),
-		speed:        a.byID("speed"),
-		scrub:        a.byID("scrub").(*dom.HTMLInputElement),
-		live:         a.byID("live"),
-		replayBadge:  a.byID("replay-badge"),
-		seedInput:    a.byID("seed").(*dom.HTMLInputElement),
-		theme:        a.byID("theme"),
-		editorHost:   a.byID("editor"),
-		docList:      a.byID("doc-list"),
-		applyResult:  a.byID("apply-result"),
-		autoApply:    a.byID("auto-apply").(*dom.HTMLInputElement),
-		lessonPane:   a.byID("lesson-pane"),
-		lessonBody:   a.byID("lesson-body"),
-		lessonToggle: a.byID("lesson-toggle"),
-		lessonSelect: a.byID("lesson-select").(*dom.HTMLSelectElement),
-		owners:       a.byID("owners"),
-		nodes:        a.byID("nodes"),
-		faults:       a.byID("faults"),
-		faultsMenu:   a.byID("faults-menu"),
-		popover:      a.byID("pod-menu"),
-		termOut:      a.byID("term-out"),
-		termForm:     a.byID("term-form"),
-		termInput:    a.byID("term-input").(*dom.HTMLInputElement),
-		prompt:       a.byID("prompt"),
-		trace:        a.byID("trace"),
-		events:       a.byID("events"),
+		banner:         a.byID("banner"),
+		bannerText:     a.byID("banner-text"),
+		notice:         a.byID("notice"),
+		noticeText:     a.byID("notice-text"),
+		play:           a.byID("play"),
+		settleBtn:      a.byID("settle"),
+		speed:          a.byID("speed"),
+		scrub:          a.inputByID("scrub"),
+		live:           a.byID("live"),
+		replayBadge:    a.byID("replay-badge"),
+		seedInput:      a.inputByID("seed"),
+		theme:          a.byID("theme"),
+		editorHost:     a.byID("editor"),
+		docList:        a.byID("doc-list"),
+		applyResult:    a.byID("apply-result"),
+		autoApply:      a.inputByID("auto-apply"),
+		lessonPane:     a.byID("lesson-pane"),
+		lessonBody:     a.byID("lesson-body"),
+		lessonToggle:   a.byID("lesson-toggle"),
+		lessonSelect:   a.selectByID("lesson-select"),
+		owners:         a.byID("owners"),
+		nodes:          a.byID("nodes"),
+		faults:         a.byID("faults"),
+		dnsSection:     a.byID("dns-section"),
+		dnsTable:       a.byID("dns"),
+		volSection:     a.byID("pvc-section"),
+		volTable:       a.byID("pvcs"),
+		machinery:      a.byID("machinery"),
+		systemBtn:      a.byID("trace-system"),
+		traceFilterBar: a.byID("trace-filter"),
+		faultsMenu:     a.byID("faults-menu"),
+		popover:        a.byID("pod-menu"),
+		termOut:        a.byID("term-out"),
+		termForm:       a.byID("term-form"),
+		termInput:      a.inputByID("term-input"),
+		prompt:         a.byID("prompt"),
+		trace:          a.byID("trace"),
+		events:         a.byID("events"),
 	}
 	u.clockTime.el = a.byID("clock-time")
 	u.clockRev.el = a.byID("clock-rev")
@@ -126,6 +146,7 @@ func (a *app) buildUI() *ui {
 	u.scrubMin = cachedAttr{el: u.scrub, name: "min"}
 	u.scrubMax = cachedAttr{el: u.scrub, name: "max"}
 	u.scrubText.el = a.byID("scrub-text")
+	u.scrubValue = cachedAttr{el: u.scrub, name: "aria-valuetext"}
 	a.ui = u
 	u.cluster.init(a, u)
 
@@ -171,6 +192,13 @@ func (a *app) buildUI() *ui {
 		}
 	})
 	a.listen(a.byID("share"), "click", func(event) { a.share() })
+	a.listen(u.systemBtn, "click", func(event) {
+		u.showSystem = !u.showSystem
+		u.systemBtn.SetAttribute("aria-pressed", strconv.FormatBool(u.showSystem))
+		u.resetTrace()
+		a.replay.traceRev = -1
+		a.render(true)
+	})
 
 	// Language and theme.
 	for _, b := range a.all("[data-lang]") {
@@ -203,7 +231,7 @@ func (a *app) resetFromSeedBox() {
 	s := strings.TrimSpace(a.ui.seedInput.Value())
 	seed, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		a.showNotice(a.tr("seed.bad", s))
+		a.notify("seed.bad", s)
 		a.ui.seedInput.SetValue(strconv.FormatUint(a.seed, 10))
 		return
 	}
@@ -224,7 +252,7 @@ func (a *app) setSeed(seed uint64) {
 
 // currentTheme is the theme in force: the chosen one, else the system's.
 func (a *app) currentTheme() string {
-	if t := a.doc.DocumentElement().GetAttribute("data-theme"); t == "dark" || t == "light" {
+	if t := a.root().GetAttribute("data-theme"); t == "dark" || t == "light" {
 		return t
 	}
 	if mq, err := a.global.Call("matchMedia", "(prefers-color-scheme: dark)"); err == nil {
@@ -241,7 +269,7 @@ func (a *app) setTheme(t string) {
 	if t != "dark" && t != "light" {
 		return
 	}
-	a.doc.DocumentElement().SetAttribute("data-theme", t)
+	a.root().SetAttribute("data-theme", t)
 	a.store(keyTheme, t)
 	a.updateThemeButton()
 }
@@ -257,25 +285,52 @@ func (a *app) updateThemeButton() {
 	a.ui.theme.SetAttribute("aria-label", a.tr(key))
 }
 
-// showNotice shows a message in the notice bar (the last three are kept
-// until dismissed).
-func (a *app) showNotice(msg string) {
+// notice is one message of the notice bar: a key of the string table and
+// its arguments (redrawn in the new language when it changes), or raw text.
+type notice struct {
+	key  string
+	args []any
+	raw  string
+}
+
+// notify shows a message from the string table in the notice bar.
+func (a *app) notify(key string, args ...any) { a.addNotice(notice{key: key, args: args}) }
+
+// showNotice shows raw text (an error message from elsewhere).
+func (a *app) showNotice(msg string) { a.addNotice(notice{raw: msg}) }
+
+// addNotice keeps the last three messages until dismissed.
+func (a *app) addNotice(n notice) {
 	u := a.ui
 	if u == nil {
 		return
 	}
-	if n := len(u.notices); n > 0 && u.notices[n-1] == msg {
+	if k := len(u.notices); k > 0 && a.noticeText(u.notices[k-1]) == a.noticeText(n) {
 		return
 	}
-	u.notices = append(u.notices, msg)
+	u.notices = append(u.notices, n)
 	if len(u.notices) > 3 {
 		u.notices = u.notices[len(u.notices)-3:]
 	}
-	clearNode(u.noticeText)
-	for _, m := range u.notices {
-		u.noticeText.AppendChild(a.el("span", "notice-line", m))
+	a.drawNotices()
+}
+
+func (a *app) noticeText(n notice) string {
+	if n.key != "" {
+		return a.tr(n.key, n.args...)
 	}
-	u.notice.RemoveAttribute("hidden")
+	return n.raw
+}
+
+func (a *app) drawNotices() {
+	u := a.ui
+	clearNode(u.noticeText)
+	for _, n := range u.notices {
+		u.noticeText.AppendChild(a.el("span", "notice-line", a.noticeText(n)))
+	}
+	if len(u.notices) > 0 {
+		u.notice.RemoveAttribute("hidden")
+	}
 }
 
 func (a *app) hideNotice() {
@@ -303,6 +358,9 @@ func (u *ui) resetViews() {
 	u.eventsKey = "-"
 	u.lastRevision = -1
 	u.faultsSig = ""
+	u.dns = dnsState{}
+	u.volSig = ""
+	u.machinerySig = ""
 	u.watch = nil
 	u.shell = nil
 }

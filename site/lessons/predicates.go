@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -190,6 +191,60 @@ var predicates = map[string]predicate{
 				}
 			}
 			return true, ""
+		},
+	},
+
+	// unobserved DEPLOYMENT: the Deployment's spec changed and no
+	// deployment controller has seen it yet (metadata.generation is ahead of
+	// status.observedGeneration) — nobody is reconciling it.
+	"unobserved": {
+		args: []string{"DEPLOYMENT"},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("deployment %s changed, and no controller has observed it (generation > observedGeneration)", a[0]),
+				ZH: fmt.Sprintf("Deployment %s 已修改，但还没有控制器观察到（generation > observedGeneration）", a[0])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			o, err := env.Store().Get(api.ResourceFor("deployments"), "default", a[0])
+			if err != nil {
+				return false, "no deployment " + a[0]
+			}
+			d := o.(*api.Deployment)
+			return d.Generation > d.Status.ObservedGeneration, fmt.Sprintf("generation %d, observed %d", d.Generation, d.Status.ObservedGeneration)
+		},
+	},
+
+	// lease-stale NAMESPACE/NAME DURATION: the Lease was last renewed more
+	// than DURATION ago (simulated) — its holder has stopped.
+	"lease-stale": {
+		args: []string{"NAMESPACE/NAME", "DURATION"},
+		parse: func(a []string) error {
+			if _, _, ok := strings.Cut(a[0], "/"); !ok {
+				return fmt.Errorf("%q is not NAMESPACE/NAME", a[0])
+			}
+			_, err := time.ParseDuration(a[1])
+			return err
+		},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("Lease %s not renewed for over %s: its holder stopped", a[0], a[1]),
+				ZH: fmt.Sprintf("租约 %s 超过 %s 没有续约：持有者已停止", a[0], a[1])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			ns, name, _ := strings.Cut(a[0], "/")
+			d, _ := time.ParseDuration(a[1])
+			k := api.ResourceFor("leases")
+			if k == nil {
+				return false, "no Lease kind"
+			}
+			o, err := env.Store().Get(k, ns, name)
+			if err != nil {
+				return false, "no Lease " + a[0]
+			}
+			l := o.(*api.Lease)
+			if l.Spec.RenewTime == nil {
+				return false, "never renewed"
+			}
+			age := env.Store().Clock().Now().Sub(l.Spec.RenewTime.Time)
+			return age > d, fmt.Sprintf("renewed %s ago", age.Round(time.Second))
 		},
 	},
 

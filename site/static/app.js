@@ -126,6 +126,7 @@
     instantiate
       .then(function (result) {
         progress(1, "starting · 启动中");
+        if (performance.mark) performance.mark("kubeloop:wasm-compiled");
         // go.run resolves only if the Go program exits, which it must never do.
         return go.run(result.instance).then(function () {
           const banner = el("banner");

@@ -83,6 +83,103 @@ func (p *page) inputValue() string {
 	return eval[string](p, `document.getElementById("term-input").value`)
 }
 
+// TestInteractiveShellInAPod: kubectl exec -it POD -- sh opens the pod's
+// shell in the terminal until exit.
+func TestInteractiveShellInAPod(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	pod := strings.TrimPrefix(eval[string](p, `document.querySelector("#nodes .pod").dataset.pod`), "default/")
+	p.typeInTerminal("kubectl exec -it " + pod + " -- sh\n")
+	p.waitFor("the shell's prompt", `document.getElementById("prompt").textContent.includes("#")`)
+	p.typeInTerminal("hostname\n")
+	p.waitFor("the pod's hostname", `document.getElementById("term-out").textContent.split("`+pod+`").length > 2`)
+	p.screenshot("18-shell")
+	p.typeInTerminal("exit\n")
+	p.waitFor("back to kubectl", `document.getElementById("prompt").textContent === "$"`)
+	p.noConsoleErrors()
+}
+
+// statefulSetExample is the course's StatefulSet: a headless Service and
+// two pods with a volume each.
+const statefulSetExample = `apiVersion: v1
+kind: Service
+metadata:
+  name: nginx
+  labels:
+    app: nginx
+spec:
+  ports:
+  - port: 80
+    name: web
+  clusterIP: None
+  selector:
+    app: nginx
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: "nginx"
+  replicas: 2
+  selector:
+    matchLabels:
+      app: nginx
+  template:
+    metadata:
+      labels:
+        app: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.9.1
+        ports:
+        - containerPort: 80
+          name: web
+        volumeMounts:
+        - name: www
+          mountPath: /usr/share/nginx/html
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ "ReadWriteOnce" ]
+      resources:
+        requests:
+          storage: 1Gi
+`
+
+// TestStatefulSetPodsDNSAndVolumesRenderLive edits the StatefulSet example:
+// pods by ordinal, their DNS names and their claims show as they appear,
+// and a re-created pod keeps its name while its address changes.
+func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	p.click("#auto-apply")
+	p.setEditor(statefulSetExample)
+	p.waitFor("web-0 and web-1 Running", `document.querySelectorAll('#nodes .pod.st-running[data-pod^="default/web-"]').length === 2`)
+	p.waitFor("their DNS names", `document.getElementById("dns").textContent.includes("web-1.nginx.default")`)
+	assert.Contains(t, p.text("#dns"), "web-0.nginx.default")
+	p.waitFor("their claims", `document.getElementById("pvcs").textContent.includes("www-web-1")`)
+	assert.Contains(t, p.text("#pvcs"), "Bound")
+	assert.Contains(t, p.text(`#owners [data-owner="default/StatefulSet/web"]`), "StatefulSet")
+	p.screenshot("19-statefulset")
+
+	// Scale up by editing: web-2 comes after web-1 is Ready.
+	p.setEditor(strings.Replace(statefulSetExample, "replicas: 2", "replicas: 3", 1))
+	p.waitFor("web-2", `document.getElementById("dns").textContent.includes("web-2.nginx.default")`)
+
+	// Delete web-0: the same name comes back, with a new address.
+	before := eval[string](p, `document.querySelector('#dns tr[data-name^="web-0.nginx"] .dns-addrs').textContent`)
+	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl delete pod web-0 --wait=false")`)
+	p.waitFor("web-0 back with another IP", `(() => { const r = document.querySelector('#dns tr[data-name^="web-0.nginx"] .dns-addrs');
+		return r && r.textContent !== "—" && r.textContent !== `+jsString(before)+`; })()`)
+	assert.Contains(t, p.text("#pvcs"), "www-web-0", "web-0's claim stays")
+	p.screenshot("19-statefulset-new-ip")
+	p.noConsoleErrors()
+}
+
 // TestReplayToAnEarlierRevisionAndBack drags the history slider back to the
 // revision right after the apply (no pods yet), then returns to live.
 func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
@@ -141,6 +238,18 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
 	victim := eval[string](p, `document.querySelector("#nodes .pod").dataset.pod`)
 	name := strings.TrimPrefix(victim, "default/")
+
+	// "Show its reconciles": the trace keeps only what touched the pod.
+	p.click(`#nodes .pod[data-pod="` + victim + `"]`)
+	p.waitFor("the pod menu", `!document.getElementById("pod-menu").hidden`)
+	p.click(`#pod-menu .menu-item:last-child`)
+	p.waitFor("the trace filter", `!document.getElementById("trace-filter").hidden`)
+	assert.Greater(t, p.count("#trace .tr"), 1)
+	assert.Equal(t, p.count("#trace .tr"), eval[int](p, `[...document.querySelectorAll("#trace .tr")].filter(e => e.textContent.includes(`+jsString(name)+`)).length`))
+	p.screenshot("12-trace-filter")
+	p.click("#trace-filter button")
+	p.waitFor("the whole trace", `document.getElementById("trace-filter").hidden`)
+
 	p.click(`#nodes .pod[data-pod="` + victim + `"]`)
 	p.waitFor("the pod menu", `!document.getElementById("pod-menu").hidden`)
 	p.screenshot("12-pod-menu")
@@ -154,6 +263,27 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 	p.waitFor("the faults menu", `document.getElementById("faults").open`)
 	assert.NotEmpty(t, p.text("#faults-menu"))
 	p.screenshot("12-faults-menu")
+
+	// Node faults, when the simulator has them: add a node, fail one; kill
+	// the leader. Each shows its sim command in the terminal.
+	if eval[bool](p, `document.getElementById("faults-menu").textContent.includes("sim node add")`) {
+		p.click(`#faults-menu .menu-item:not(.danger)`)
+		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim node add node-4")`)
+		p.waitFor("a fourth lane", `document.querySelectorAll("#nodes .lane[data-node]").length === 4`)
+		p.click(`#nodes .lane[data-node="node-1"] .lane-menu`)
+		p.waitFor("the node menu", `!document.getElementById("pod-menu").hidden`)
+		p.click(`#pod-menu .menu-item.danger`) // fail
+		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim node fail node-1")`)
+		p.click(`[data-speed="100"]`)
+		p.waitFor("node-1 NotReady", `document.querySelector('#nodes .lane[data-node="node-1"]').classList.contains("notready")`)
+		p.screenshot("12-node-failed")
+	}
+	if eval[bool](p, `document.getElementById("faults-menu").textContent.includes("sim controller-manager kill")`) {
+		p.click("#faults > summary")
+		p.click(`#faults-menu .menu-item.danger`)
+		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim controller-manager kill")`)
+		p.click("#faults > summary")
+	}
 
 	// The keyboard reaches a card: Enter opens its menu, Escape closes it.
 	p.click("#faults > summary") // close the Faults menu
@@ -200,6 +330,31 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 	p.click(`[data-lang="zh-CN"]`)
 	assert.Contains(t, p.text("#lesson-body"), "课程完成")
 	p.screenshot("13-lesson-complete-zh")
+	p.noConsoleErrors()
+}
+
+// TestLeaderElectionLesson: kill the leader from the Faults menu, scale
+// from the lesson's offer; the step is done while nobody reconciles, the
+// next when the standby has taken the Lease and the pods are there.
+func TestLeaderElectionLesson(t *testing.T) {
+	p := openPage(t)
+	p.selectLesson("04-leader-election")
+	p.click("#lesson-start")
+	p.waitFor("the lesson's deployment", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.click(`[data-speed="10"]`)
+	p.click("#faults > summary")
+	p.waitFor("the kill item", `document.getElementById("faults-menu").textContent.includes("sim controller-manager kill control-plane-1")`)
+	p.click(`#faults-menu .menu-item.danger`)
+	p.waitFor("the kill in the terminal", `document.getElementById("term-out").textContent.includes("killed")`)
+	eval[chromedp.Void](p, `[...document.querySelectorAll(".lesson-step.current .offer")].find(b => b.textContent.includes("kubectl scale")).click()`)
+	assert.Equal(t, "kubectl scale deployment nginx-deployment --replicas=4", p.inputValue())
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter))
+	p.waitFor("step 1 done: nobody reconciles", `kubeloop.lesson().step >= 1`)
+	p.screenshot("13-leader-killed")
+	p.waitFor("step 2 done: the standby leads", `kubeloop.lesson().step === 2`)
+	assert.Contains(t, p.text("#machinery"), "control-plane-2")
+	assert.Equal(t, 4, p.count(runningCards))
+	p.screenshot("13-leader-lesson-complete")
 	p.noConsoleErrors()
 }
 
@@ -347,9 +502,17 @@ func TestFirstRenderTime(t *testing.T) {
 	p := openPage(t)
 	ms := p.firstRenderMS()
 	require.Greater(t, ms, 0.0, "the page marks its first render")
+	assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
+	assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
 	wasm, err := os.Stat(filepath.Join(dist(t), "kubeloop.wasm"))
 	require.NoError(t, err)
-	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (kubeloop.wasm %.1f MB raw, no cache)", ms, float64(wasm.Size())/1e6)
+	at := func(name string) float64 {
+		return eval[float64](p, `(performance.getEntriesByName("kubeloop:`+name+`")[0] || {startTime: -1}).startTime`)
+	}
+	compiled, goStart, clusterUp, uiUp := at("wasm-compiled"), at("go-start"), at("cluster"), at("ui")
+	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (kubeloop.wasm %.1f MB raw, no cache): "+
+		"downloaded+compiled %.0f ms, Go runtime and package init %.0f ms, cluster.New %.0f ms, page set-up %.0f ms, first draw %.0f ms",
+		ms, float64(wasm.Size())/1e6, compiled, goStart-compiled, clusterUp-goStart, uiUp-clusterUp, ms-uiUp)
 	p.noConsoleErrors()
 }
 
@@ -450,10 +613,50 @@ func TestAccessibleNamesAndKeyboard(t *testing.T) {
 	assert.Empty(t, unnamed, "controls without an accessible name")
 	assert.Equal(t, p.count("#nodes .pod"), p.count(`#nodes .pod[tabindex="0"]`), "pod cards take focus")
 
+	// The cluster's own reconciles (kube-system) are hidden until asked for.
+	assert.NotContains(t, p.text("#trace"), "kube-system/")
+	p.click("#trace-system")
+	p.waitFor("system reconciles", `document.getElementById("trace").textContent.includes("kube-system/")`)
+	assert.Equal(t, "true", eval[string](p, `document.getElementById("trace-system").getAttribute("aria-pressed")`))
+	p.click("#trace-system")
+	p.waitFor("hidden again", `!document.getElementById("trace").textContent.includes("kube-system/")`)
+
 	// Ctrl+Enter in the editor applies.
 	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 1", 1))
 	p.do(chromedp.Evaluate[chromedp.Void](`kubeloop.editor.focus()`))
 	p.do(chromedp.KeyEvent(kb.Enter, chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitFor("the keyboard apply", `document.getElementById("apply-result").textContent.includes("configured")`)
+	p.noConsoleErrors()
+}
+
+// TestScreenshotsThemesAndLanguages takes the pictures a reviewer looks at:
+// light and dark, English and Chinese, at 1280×720 (a projector) and at
+// 1600×960.
+func TestScreenshotsThemesAndLanguages(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	p.selectLesson("07-rolling-update")
+	p.click("#lesson-start")
+	p.waitFor("the lesson's deployment", `document.querySelectorAll("`+runningCards+`").length === 4`)
+	p.click("#play")
+	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
+	for i := 0; i < 40 && p.count(`#owners .own-rs .chip`) < 6; i++ {
+		eval[chromedp.Void](p, `kubeloop.advance(0.25)`)
+	}
+	p.waitFor("two ReplicaSets", `document.querySelectorAll("#owners .own-rs").length === 2`)
+	for _, size := range [][2]int64{{1280, 720}, {1600, 960}} {
+		p.viewport(size[0], size[1])
+		for _, lang := range []string{"en", "zh-CN"} {
+			p.click(`[data-lang="` + lang + `"]`)
+			for _, theme := range []string{"light", "dark"} {
+				p.theme(theme)
+				p.screenshot(fmt.Sprintf("20-%dx%d-%s-%s", size[0], size[1], lang, theme))
+			}
+		}
+	}
+	// At 1280×720 nothing essential is cut off: the panes fit the window.
+	p.viewport(1280, 720)
+	overflow := eval[bool](p, `document.documentElement.scrollWidth > innerWidth || document.body.scrollHeight > innerHeight + 1`)
+	assert.False(t, overflow, "the page fits 1280×720 without scrolling")
 	p.noConsoleErrors()
 }

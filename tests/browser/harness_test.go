@@ -26,7 +26,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
@@ -190,6 +192,15 @@ func openURL(t *testing.T, fragment, file string) *page {
 	})
 	p.ctx = ctx
 	start := time.Now()
+	// A port may be reused by a later test's server, and with it the origin
+	// and its localStorage: start each page with none.
+	origin := strings.TrimSuffix(strings.SplitN(url, "#", 2)[0], "/")
+	if file == "" {
+		require.NoError(t, chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: "all"})
+			return chromedp.Void{}, err
+		}))
+	}
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.EmulateViewport(1600, 960),
 		chromedp.Navigate(url),
@@ -226,7 +237,7 @@ func (p *page) viewport(w, h int64) {
 // theme picks the light or dark theme as the toggle would.
 func (p *page) theme(name string) {
 	p.t.Helper()
-	if eval[string](p, `document.documentElement.dataset.theme || ""`) != name {
+	for i := 0; i < 2 && eval[string](p, `document.documentElement.dataset.theme || ""`) != name; i++ {
 		p.click("#theme")
 	}
 	p.waitFor("theme "+name, `document.documentElement.dataset.theme === "`+name+`"`)

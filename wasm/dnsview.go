@@ -1,0 +1,158 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// The DNS table: every name the cluster DNS answers for the learner's
+// Services and pods (cluster.DNSRecords), with its addresses now. A name
+// whose addresses changed since the last draw is highlighted: the name is
+// stable, the IPs are not (a StatefulSet pod re-created, a Service's
+// endpoints moving). The cluster's own names (kube-system, the kubernetes
+// Service) are left out. It shows the live cluster only: the store keeps
+// no DNS history, so in replay the section is hidden.
+
+// dnsState remembers what the table showed.
+type dnsState struct {
+	sig   string
+	addrs map[string]string // name → addresses last drawn
+}
+
+func (a *app) drawDNS() {
+	u := a.ui
+	if a.replay.on {
+		u.dnsSection.SetAttribute("hidden", "")
+		u.dns.sig = ""
+		return
+	}
+	recs := a.cluster.DNSRecords()
+	var sig strings.Builder
+	type row struct{ name, typ, addrs string }
+	var rows []row
+	for _, r := range recs {
+		if strings.Contains(r.Name, ".kube-system.") || strings.HasPrefix(r.Name, "kubernetes.default.") {
+			continue
+		}
+		addrs := strings.Join(r.IPs, ", ")
+		if r.Type == "CNAME" {
+			addrs = r.Target
+		}
+		if addrs == "" {
+			addrs = "—"
+		}
+		rows = append(rows, row{strings.TrimSuffix(r.Name, ".svc.cluster.local"), r.Type, addrs})
+		sig.WriteString(r.Name + "=" + addrs + ";")
+	}
+	key := sig.String() + a.lang
+	if key == u.dns.sig {
+		return
+	}
+	u.dns.sig = key
+	if len(rows) == 0 {
+		u.dnsSection.SetAttribute("hidden", "")
+		return
+	}
+	u.dnsSection.RemoveAttribute("hidden")
+	old := u.dns.addrs
+	u.dns.addrs = map[string]string{}
+	var m markup
+	m.open("table", "dns-table").open("thead", "").open("tr", "").
+		elem("th", "", a.tr("dns.name")).elem("th", "", a.tr("dns.type")).elem("th", "", a.tr("dns.addrs")).
+		close("tr").close("thead").open("tbody", "")
+	for _, r := range rows {
+		cls := ""
+		if prev, seen := old[r.name]; seen && prev != r.addrs {
+			cls = "changed"
+		}
+		u.dns.addrs[r.name] = r.addrs
+		m.open("tr", cls, "data-name", r.name).
+			elem("td", "dns-name", r.name, "title", r.name+".svc.cluster.local").
+			elem("td", "dns-type", r.typ).
+			elem("td", "dns-addrs", r.addrs).
+			close("tr")
+	}
+	m.close("tbody").close("table")
+	setHTML(u.dnsTable, &m)
+}
+
+// drawVolumes lists the PersistentVolumeClaims: claim → volume, its class
+// and status, and the pod that mounts it — at the revision shown (replay
+// too: it reads the store's snapshot).
+func (a *app) drawVolumes() {
+	u := a.ui
+	kind := api.ResourceFor("persistentvolumeclaims")
+	if kind == nil {
+		return
+	}
+	var claims, pods []api.Object
+	if a.replay.on {
+		snap, err := a.cluster.Store().At(a.replay.rev)
+		if err != nil {
+			return
+		}
+		claims, pods = snap.List(kind, ""), snap.List(api.ResourceFor("pods"), "")
+	} else {
+		claims, pods = a.cluster.Store().List(kind, ""), a.cluster.Store().List(api.ResourceFor("pods"), "")
+	}
+	mountedBy := map[string]string{}
+	for _, o := range pods {
+		p := o.(*api.Pod)
+		for _, v := range p.Spec.Volumes {
+			if v.PersistentVolumeClaim != nil {
+				mountedBy[p.Namespace+"/"+v.PersistentVolumeClaim.ClaimName] = p.Name
+			}
+		}
+	}
+	var m markup
+	var sig strings.Builder
+	for _, o := range claims {
+		c := o.(*api.PersistentVolumeClaim)
+		class := ""
+		if c.Spec.StorageClassName != nil {
+			class = *c.Spec.StorageClassName
+		}
+		pod := mountedBy[c.Namespace+"/"+c.Name]
+		row := c.Name + "|" + c.Status.Phase + "|" + c.Spec.VolumeName + "|" + class + "|" + pod + ";"
+		sig.WriteString(row)
+		status := "st-pending"
+		if c.Status.Phase == api.ClaimBound {
+			status = "st-running"
+		}
+		volume := c.Spec.VolumeName
+		if volume == "" {
+			volume = "—"
+		}
+		if pod == "" {
+			pod = "—"
+		}
+		m.open("tr", "").
+			elem("td", "pvc-name", c.Name).
+			open("td", "").elem("span", "chip "+status, c.Status.Phase).close("td").
+			elem("td", "pvc-volume", volume, "title", volume).
+			elem("td", "", class).
+			elem("td", "", pod).
+			close("tr")
+	}
+	key := sig.String() + a.lang
+	if key == u.volSig {
+		return
+	}
+	u.volSig = key
+	if len(claims) == 0 {
+		u.volSection.SetAttribute("hidden", "")
+		return
+	}
+	u.volSection.RemoveAttribute("hidden")
+	var t markup
+	t.open("table", "dns-table").open("thead", "").open("tr", "").
+		elem("th", "", "PersistentVolumeClaim").elem("th", "", "STATUS").elem("th", "", "PersistentVolume").
+		elem("th", "", "StorageClass").elem("th", "", a.tr("pvc.pod")).
+		close("tr").close("thead").open("tbody", "")
+	t.b.WriteString(m.String())
+	t.close("tbody").close("table")
+	setHTML(u.volTable, &t)
+}

@@ -1,0 +1,123 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+const bareAndDeployment = courseManifest + `---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: solo
+  annotations:
+    note: mine
+spec:
+  containers:
+  - name: c
+    image: nginx:1.7.9
+`
+
+func settledCluster(t *testing.T, yaml string) *cluster.Cluster {
+	t.Helper()
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(yaml)
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	return c
+}
+
+func TestExportKeepsTheUsersObjectsOnly(t *testing.T) {
+	c := settledCluster(t, bareAndDeployment)
+	objs := exportObjects(c.Store())
+	var names []string
+	for _, o := range objs {
+		names = append(names, o.GetTypeMeta().Kind+"/"+o.GetObjectMeta().Name)
+	}
+	assert.Equal(t, []string{"Pod/solo", "Deployment/nginx-deployment"}, names)
+	text, err := manifestOf(objs)
+	require.NoError(t, err)
+	for _, field := range []string{"uid:", "resourceVersion:", "creationTimestamp", "generation:", "\nstatus:", "nodeName:", "managedFields", "last-applied", "deployment.kubernetes.io/revision", "namespace: default"} {
+		assert.NotContains(t, text, field)
+	}
+	assert.Contains(t, text, "note: mine", "the user's own annotations stay")
+	assert.Equal(t, 1, strings.Count(text, "\n---\n"))
+
+	// The manifest applies to a fresh cluster and gives the same objects.
+	again := cluster.New(cluster.Options{Seed: 2})
+	lines, err := again.Apply(text)
+	require.NoError(t, err, text)
+	assert.Equal(t, []string{"pod/solo created", "deployment.apps/nginx-deployment created"}, lines)
+}
+
+func TestDropTopLevel(t *testing.T) {
+	doc := "apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  name: x\nspec:\n  a: 1\nstatus:\n  phase: Running\n  conditions:\n  - type: Ready\n"
+	assert.Equal(t, "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  a: 1\n", dropTopLevel(doc, "status"))
+}
+
+func TestExecInteractive(t *testing.T) {
+	for line, want := range map[string]string{
+		"kubectl exec -it web-0 -- sh":                "default/web-0",
+		"kubectl exec -ti pod/web-0 -c x -- bash":     "default/web-0/x",
+		"kubectl exec -n kube-system -it web-0 -- sh": "kube-system/web-0",
+		"kubectl exec web-0 -- sh":                    "",
+		"kubectl exec -it web-0 -- ls /":              "",
+		"kubectl get pods":                            "",
+	} {
+		ns, pod, c, ok := execInteractive(strings.Fields(line))
+		got := ""
+		if ok {
+			got = ns + "/" + pod
+			if c != "" {
+				got += "/" + c
+			}
+		}
+		assert.Equal(t, want, got, line)
+	}
+}
+
+func TestCompletions(t *testing.T) {
+	a := &app{cluster: settledCluster(t, courseManifest)}
+	tests := []struct{ line, want string }{
+		{"kub", "kubectl"},
+		{"kubectl sc", "scale"},
+		{"kubectl rollout und", "undo"},
+		{"kubectl get deployments ngi", "nginx-deployment"},
+		{"kubectl get deploy/ngi", "deploy/nginx-deployment"},
+		{"kubectl -n default describe rs ngi", "nginx-deployment-766484b4bc"},
+		{"sim sett", "settle"},
+		{"get nod", "node nodes"},
+	}
+	for _, tt := range tests {
+		cands, _ := a.completions(tt.line)
+		assert.Equal(t, tt.want, strings.Join(cands, " "), tt.line)
+	}
+	pods, word := a.completions("kubectl delete pod ")
+	assert.Equal(t, "", word)
+	assert.Len(t, pods, 3)
+}
+
+func TestStoredValuesAreValidated(t *testing.T) {
+	ok := map[string]string{keyLang: "zh-CN", keySpeed: "10", keyHistory: `["a"]`, keySeed: "42",
+		keyLessons: `{"v":1,"current":"01-control-loop","done":{"01-control-loop":2}}`, keyTheme: "dark", keyAutoApply: "1"}
+	for k, v := range ok {
+		assert.True(t, validators[k](v), "%s=%s", k, v)
+	}
+	bad := map[string]string{keyLang: "fr", keySpeed: "-1", keyHistory: "{", keySeed: "-3",
+		keyLessons: `{"v":2}`, keyTheme: "pink", keyAutoApply: "yes", keyYAML: "a\x00b"}
+	for k, v := range bad {
+		assert.False(t, validators[k](v), "%s=%s", k, v)
+	}
+}
+
+func TestYAMLSummary(t *testing.T) {
+	assert.Equal(t, "Deployment nginx-deployment + Pod solo", yamlSummary(bareAndDeployment))
+}
