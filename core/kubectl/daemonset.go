@@ -33,7 +33,7 @@ func init() {
 	}
 	statusViewers["DaemonSet"] = func(o api.Object) (string, bool, error) { return DaemonSetStatus(o.(*api.DaemonSet)) }
 	historyViewers["DaemonSet"] = func(c *invocation, o api.Object, revision int64) (string, error) {
-		return daemonSetHistory(c, o.(*api.DaemonSet), revision)
+		return revisionHistory(c, o, revision)
 	}
 	rollbackers["DaemonSet"] = func(c *invocation, o api.Object, to int64) (string, api.Object, error) {
 		msg, next, err := daemonSetRollback(c, o.(*api.DaemonSet), to)
@@ -65,11 +65,13 @@ func DaemonSetStatus(ds *api.DaemonSet) (msg string, done bool, err error) {
 	return fmt.Sprintf("daemon set %q successfully rolled out\n", ds.Name), true, nil
 }
 
-// daemonSetRevisions are the ControllerRevisions ds controls, by revision.
-func daemonSetRevisions(c *invocation, ds *api.DaemonSet) []*api.ControllerRevision {
+// ownedRevisions are the ControllerRevisions owner (a DaemonSet or a
+// StatefulSet) controls, by revision.
+func ownedRevisions(c *invocation, owner api.Object) []*api.ControllerRevision {
+	m := owner.GetObjectMeta()
 	var out []*api.ControllerRevision
-	for _, o := range c.env.Store().List(api.ResourceFor("controllerrevisions"), ds.Namespace) {
-		if api.IsControlledBy(o, ds.UID) {
+	for _, o := range c.env.Store().List(api.ResourceFor("controllerrevisions"), m.Namespace) {
+		if api.IsControlledBy(o, m.UID) {
 			out = append(out, o.(*api.ControllerRevision))
 		}
 	}
@@ -100,8 +102,11 @@ func revisionTemplate(r *api.ControllerRevision) (*api.PodTemplateSpec, error) {
 	return &t, nil
 }
 
-func daemonSetHistory(c *invocation, ds *api.DaemonSet, revision int64) (string, error) {
-	revs := daemonSetRevisions(c, ds)
+// revisionHistory is kubectl's history viewer for the kinds that keep
+// ControllerRevisions (DaemonSet, StatefulSet): the table, or with
+// revision > 0 that revision's pod template.
+func revisionHistory(c *invocation, owner api.Object, revision int64) (string, error) {
+	revs := ownedRevisions(c, owner)
 	if len(revs) == 0 {
 		return "No rollout history found.", nil
 	}
@@ -127,12 +132,14 @@ func daemonSetHistory(c *invocation, ds *api.DaemonSet, revision int64) (string,
 	return b.String(), nil
 }
 
-// daemonSetRollback writes revision to's template (the previous revision
-// for 0) back into the DaemonSet, as kubectl's DaemonSet rollbacker.
-func daemonSetRollback(c *invocation, ds *api.DaemonSet, to int64) (string, *api.DaemonSet, error) {
-	revs := daemonSetRevisions(c, ds)
+// revisionRollbackTemplate finds revision to's template (the previous
+// revision for 0) among owner's ControllerRevisions, as kubectl's
+// DaemonSet and StatefulSet rollbackers do; skip says the current
+// template already matches it.
+func revisionRollbackTemplate(c *invocation, owner api.Object, current *api.PodTemplateSpec, to int64) (t *api.PodTemplateSpec, skip string, err error) {
+	revs := ownedRevisions(c, owner)
 	if to == 0 && len(revs) <= 1 {
-		return "", nil, fmt.Errorf("no last revision to roll back to")
+		return nil, "", fmt.Errorf("no last revision to roll back to")
 	}
 	var target *api.ControllerRevision
 	if to == 0 {
@@ -145,14 +152,24 @@ func daemonSetRollback(c *invocation, ds *api.DaemonSet, to int64) (string, *api
 		}
 	}
 	if target == nil {
-		return "", nil, fmt.Errorf("unable to find specified revision %d in history", to)
+		return nil, "", fmt.Errorf("unable to find specified revision %d in history", to)
 	}
-	t, err := revisionTemplate(target)
+	t, err = revisionTemplate(target)
 	if err != nil {
-		return "", nil, err
+		return nil, "", err
 	}
-	if string(templateJSON(t)) == string(templateJSON(&ds.Spec.Template)) {
-		return fmt.Sprintf("skipped rollback (current template already matches revision %d)", to), nil, nil
+	if string(templateJSON(t)) == string(templateJSON(current)) {
+		return nil, fmt.Sprintf("skipped rollback (current template already matches revision %d)", to), nil
+	}
+	return t, "", nil
+}
+
+// daemonSetRollback writes revision to's template (the previous revision
+// for 0) back into the DaemonSet, as kubectl's DaemonSet rollbacker.
+func daemonSetRollback(c *invocation, ds *api.DaemonSet, to int64) (string, *api.DaemonSet, error) {
+	t, skip, err := revisionRollbackTemplate(c, ds, &ds.Spec.Template, to)
+	if t == nil {
+		return skip, nil, err
 	}
 	next := api.DeepCopy(ds)
 	next.Spec.Template = *t

@@ -8,6 +8,18 @@ import (
 
 func init() {
 	statusViewers["StatefulSet"] = func(o api.Object) (string, bool, error) { return StatefulSetStatus(o.(*api.StatefulSet)) }
+	historyViewers["StatefulSet"] = revisionHistory
+	rollbackers["StatefulSet"] = func(c *invocation, o api.Object, to int64) (string, api.Object, error) {
+		s := o.(*api.StatefulSet)
+		t, skip, err := revisionRollbackTemplate(c, s, &s.Spec.Template, to)
+		if t == nil {
+			return skip, nil, err
+		}
+		next := api.DeepCopy(s)
+		next.Spec.Template = *t
+		next.ResourceVersion = ""
+		return "rolled back", next, nil
+	}
 }
 
 // StatefulSetStatus is kubectl's status viewer for a StatefulSet: only
