@@ -129,3 +129,18 @@ func TestRolloutHistoryAndUndoFromControllerRevisions(t *testing.T) {
 		})
 	}
 }
+
+// set image reaches every workload with a pod template: DaemonSets and
+// CronJobs (spec.jobTemplate.spec.template) too.
+func TestSetImageOnDaemonSetAndCronJob(t *testing.T) {
+	e := revisionsEnv(t)
+	e.create(&api.CronJob{ObjectMeta: api.ObjectMeta{Name: "hello", Namespace: "default"},
+		Spec: api.CronJobSpec{Schedule: "* * * * *", JobTemplate: api.JobTemplateSpec{Spec: api.JobSpec{Template: api.PodTemplateSpec{
+			Spec: api.PodSpec{RestartPolicy: "OnFailure", Containers: []api.Container{{Name: "hello", Image: "busybox"}}}}}}}})
+	r := e.run("kubectl set image daemonset/agent nginx=nginx:1.25")
+	assert.Equal(t, "daemonset.apps/agent image updated\n", r.Stdout, r.Stderr)
+	r = e.run("kubectl set image cronjob/hello hello=busybox:1.36")
+	assert.Equal(t, "cronjob.batch/hello image updated\n", r.Stdout, r.Stderr)
+	assert.Contains(t, e.run("kubectl get ds agent -o yaml").Stdout, "image: nginx:1.25")
+	assert.Contains(t, e.run("kubectl get cronjob hello -o yaml").Stdout, "image: busybox:1.36")
+}

@@ -74,6 +74,10 @@ func podSpecOf(o api.Object) *api.PodSpec {
 		return &x.Spec.Template.Spec
 	case *api.StatefulSet:
 		return &x.Spec.Template.Spec
+	case *api.DaemonSet:
+		return &x.Spec.Template.Spec
+	case *api.CronJob:
+		return &x.Spec.JobTemplate.Spec.Template.Spec
 	}
 	return nil
 }
