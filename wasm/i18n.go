@@ -146,6 +146,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"lesson.restart":     {"Restart the lesson", "重新开始本课"},
 	"lesson.waiting":     {"Done when the cluster shows:", "当集群满足以下条件时完成："},
 	"lesson.retry":       {"Try this step again", "重做这一步"},
+	"lesson.solution":    {"Show a solution", "看一个解法"},
 	"lesson.retry.title": {"Forget what happened so far in this step and watch again from now", "忽略这一步到目前为止发生的事，从现在开始重新观察"},
 	"lesson.heredoc":     {"… %d lines of YAML (in the editor) …", "… %d 行 YAML（见编辑器）…"},
 	"lesson.yaml":        {"Put in the editor:", "放进编辑器："},

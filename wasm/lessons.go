@@ -409,6 +409,10 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	for _, c := range s.Commands {
 		offers.AppendChild(a.offer(c))
 	}
+	if s.Challenge {
+		// A challenge's commands are one solution, shown only when asked.
+		offers = a.el("details", "step-solution", a.el("summary", "", a.tr("lesson.solution")), offers)
+	}
 	li.AppendChild(offers)
 	checks := a.el("ul", "step-checks")
 	checks.SetAttribute("aria-live", "polite")

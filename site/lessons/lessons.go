@@ -73,6 +73,10 @@ type Step struct {
 	Say      []Text
 	Commands []Command
 	Checks   []Check
+	// Challenge steps ("# challenge:") leave the learner to find the
+	// commands: the page hides them behind "show a solution"; the test
+	// still runs them, to prove the challenge can be met.
+	Challenge bool
 	// Script is the step's transcript lines (commands and plain comments),
 	// which the test runs before the checks.
 	Script string
@@ -206,7 +210,7 @@ func directive(line string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	switch key {
-	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check":
+	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check", "challenge":
 		return key, strings.TrimSpace(value), true
 	}
 	return "", "", false
@@ -238,6 +242,11 @@ func (l *Lesson) directive(step **Step, key, value string, line int, flush func(
 			return err
 		}
 		s.Goal.ZH = value
+	case "challenge":
+		if err := needStep(); err != nil {
+			return err
+		}
+		s.Challenge = true
 	case "say":
 		if err := needStep(); err != nil {
 			return err

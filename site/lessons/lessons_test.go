@@ -76,6 +76,7 @@ func TestParseRejectsMalformedLessons(t *testing.T) {
 		{"step without zh", head + "# step: a\n# check: pods-ready app=x 1\n", "step 1 needs"},
 		{"step without check", step, "has no '# check:'"},
 		{"say.zh alone", step + "# say.zh: 乙\n", "must follow"},
+		{"challenge before step", head + "# challenge:\n", "before the first"},
 		{"check before step", head + "# check: pods-ready app=x 1\n", "before the first"},
 		{"unknown predicate", step + "# check: frobbed x\n", "no predicate"},
 		{"wrong arity", step + "# check: pods-ready app=x\n", "want 2 arguments"},
@@ -100,7 +101,7 @@ func TestParseRejectsMalformedLessons(t *testing.T) {
 func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	l, err := Parse("x", "# lesson: Title\n# lesson.zh: 标题\n# intro: One\n# intro: two.\n# intro.zh: 介绍\n"+
 		"kubectl create namespace x\n"+
-		"# step: Apply\n# step.zh: 应用\n# say: Why.\n# say.zh: 为什么。\n"+
+		"# step: Apply\n# step.zh: 应用\n# challenge:\n# say: Why.\n# say.zh: 为什么。\n"+
 		"# a note for the reader only\n"+
 		"kubectl apply -f - <<END\nkind: Pod\nEND\nsim settle\n"+
 		"# check: kubectl get pods => Running\n# check: pods-ready app=x 1\n")
@@ -111,6 +112,7 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	require.Len(t, l.Steps, 1)
 	s := l.Steps[0]
 	assert.Equal(t, Text{"Apply", "应用"}, s.Goal)
+	assert.True(t, s.Challenge)
 	assert.Equal(t, []Text{{"Why.", "为什么。"}}, s.Say)
 	require.Len(t, s.Commands, 2)
 	assert.True(t, s.Commands[0].IsApplyYAML())

@@ -319,6 +319,33 @@ var workloadPredicates = map[string]predicate{
 		},
 	},
 
+	// kept POD: the pod is Ready and was not replaced since the step began
+	// (no pod of that name was created or deleted).
+	"kept": {
+		args: []string{"POD"},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("pod %s kept running: not replaced", a[0]),
+				ZH: fmt.Sprintf("Pod %s 一直在运行：没有被替换", a[0])}
+		},
+		eval: func(env Env, since Mark, a []string) (bool, string) {
+			o, err := env.Store().Get(api.ResourceFor("pods"), "default", a[0])
+			if err != nil {
+				return false, "no pod " + a[0]
+			}
+			events, err := env.Store().Events(since.Rev)
+			if err != nil {
+				return false, err.Error()
+			}
+			for _, ev := range events {
+				p, ok := ev.Object.(*api.Pod)
+				if ok && p.Namespace == "default" && p.Name == a[0] && (ev.Type != store.Modified || p.DeletionTimestamp != nil) {
+					return false, a[0] + " was replaced"
+				}
+			}
+			return api.IsPodReady(o.(*api.Pod)), fmt.Sprintf("Ready %v", api.IsPodReady(o.(*api.Pod)))
+		},
+	},
+
 	// pinned POD NODE: the pod is Ready on NODE, and its spec allows no
 	// other node (nodeName, a kubernetes.io/hostname nodeSelector, or a
 	// required node affinity naming NODE alone).
