@@ -101,6 +101,22 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 	case *api.Deployment:
 		newRS, old := splitReplicaSets(x, ownedReplicaSets(c.env.Store(), x))
 		return describeDeployment(x, old, newRS, events, now)
+	case *api.StatefulSet:
+		return describeStatefulSet(x, c.podsOf(x.Namespace, x.Spec.Selector, x.UID), events, now)
+	case *api.PersistentVolumeClaim:
+		return describePVC(x, c.podsUsingClaim(x), events, now)
+	case *api.PersistentVolume:
+		return describePV(x, events, now)
+	case *api.StorageClass:
+		return describeStorageClass(x, events, now)
+	case *api.Service:
+		var ep *api.Endpoints
+		if o, err := c.env.Store().Get(api.ResourceFor("endpoints"), x.Namespace, x.Name); err == nil {
+			ep = o.(*api.Endpoints)
+		}
+		return describeService(x, ep, events, now)
+	case *api.Endpoints:
+		return describeEndpoints(x, events, now)
 	}
 	return describeGeneric(o, events, now)
 }
