@@ -49,6 +49,7 @@ type lane struct {
 	badge      cachedAttr
 	badgeText  cachedText
 	cidr       cachedText
+	info       cachedText // conditions not healthy, and taints
 	title      cachedText
 	empty      dom.HTMLElement
 	keys       []string // card order as drawn
@@ -107,6 +108,9 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		})
 		head.AppendChild(menu)
 		head.AppendChild(cidr)
+		info := a.el("span", "lane-info")
+		l.info.el = info
+		head.AppendChild(info)
 		l.root = a.el("div", "lane", head, l.body)
 		l.root.SetAttribute("data-node", name)
 		l.title.Set(name)
@@ -168,6 +172,9 @@ func (v *clusterView) drawLanes(s *cluster.Snapshot) {
 			l.badgeText.Set(a.tr("nodes.notready"))
 		}
 		l.cidr.Set(n.PodCIDR)
+		// The node's non-healthy conditions and its taints, as kubectl
+		// describe node names them: what decides which pods may stay.
+		l.info.Set(strings.Join(append(append([]string(nil), n.Conditions...), n.Taints...), " · "))
 	}
 }
 
@@ -327,6 +334,11 @@ func (v *clusterView) drawOwners(s *cluster.Snapshot) {
 	for _, p := range s.Pods {
 		fmt.Fprintf(&sig, "p%s/%s %s %s %s %v %v;", p.Namespace, p.Name, p.Owner, p.OwnerKind, p.Status, p.Ready, p.Deleting)
 	}
+	jobs := map[string]cluster.JobView{} // "ns/Job/name" → its progress
+	for _, j := range s.Jobs {
+		jobs[j.Namespace+"/Job/"+j.Name] = j
+		fmt.Fprintf(&sig, "j%s/%s %d/%d %d %s;", j.Namespace, j.Name, j.Succeeded, j.Completions, j.Failed, j.Status)
+	}
 	if sig.String() == v.ownerSig {
 		return
 	}
@@ -400,7 +412,12 @@ func (v *clusterView) drawOwners(s *cluster.Snapshot) {
 		kind, name := pods[0].OwnerKind, pods[0].Owner
 		m.open("div", "own-deploy", "data-owner", k)
 		m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
-			elem("span", "count", countPods(a, pods)).close("div")
+			elem("span", "count", countPods(a, pods))
+		if j, ok := jobs[k]; ok {
+			// A Job's progress: completions, failures, its status.
+			m.elem("span", "count job-progress", a.tr("owners.job", j.Succeeded, j.Completions, j.Failed, j.Status))
+		}
+		m.close("div")
 		v.chips(&m, pods)
 		m.close("div")
 	}

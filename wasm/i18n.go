@@ -198,6 +198,12 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 
 	"events.title": {"Events", "事件"},
 	"events.empty": {"No events yet.", "还没有事件。"},
+
+	// Nodes, Jobs and the leader Lease in the cluster view and machinery strip.
+	"owners.job":         {"%d/%d completed · %d failed · %s", "%d/%d 已完成 · %d 失败 · %s"},
+	"mach.lease":         {"Lease: %s, expires in %ds unless renewed", "租约：%s，%d 秒后过期（除非续约）"},
+	"mach.lease.expired": {"Lease: %s, expired %ds ago", "租约：%s，已过期 %d 秒"},
+	"mach.lease.title":   {"kube-system/kube-controller-manager: renewTime + leaseDurationSeconds (15 s)", "kube-system/kube-controller-manager：renewTime + leaseDurationSeconds（15 秒）"},
 }
 
 // Languages the page speaks, as BCP 47 tags; the index into messages' pairs.

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
 )
 
 // The machinery strip above the trace: kube-controller-manager's replicas
@@ -28,6 +31,10 @@ func (a *app) drawMachinery() {
 			role := string(r.Role)
 			m.elem("span", "replica role-"+role, r.Name+" · "+a.tr("mach.role."+role), "title", r.Identity)
 			sig.WriteString(r.Name + role + ";")
+		}
+		if text, cls := a.leaseCountdown(); text != "" {
+			m.elem("span", cls, text, "title", a.tr("mach.lease.title"))
+			sig.WriteString(text)
 		}
 		m.close("div")
 	}
@@ -66,4 +73,29 @@ func (a *app) drawMachinery() {
 	u.machinerySig = key
 	u.machinery.RemoveAttribute("hidden")
 	setHTML(u.machinery, &m)
+}
+
+// leaseCountdown is the leader Lease's holder and the seconds until it
+// expires unless renewed (renewTime + leaseDurationSeconds), or how long
+// ago it expired: the standby takes over only then.
+func (a *app) leaseCountdown() (text, class string) {
+	k := api.ResourceFor("leases")
+	if k == nil {
+		return "", ""
+	}
+	o, err := a.cluster.Store().Get(k, "kube-system", "kube-controller-manager")
+	if err != nil {
+		return "", ""
+	}
+	l, ok := o.(*api.Lease)
+	if !ok || l.Spec.HolderIdentity == nil || l.Spec.RenewTime == nil {
+		return "", ""
+	}
+	holder, _, _ := strings.Cut(*l.Spec.HolderIdentity, "_")
+	d := time.Duration(api.Deref(l.Spec.LeaseDurationSeconds, 15)) * time.Second
+	left := l.Spec.RenewTime.Time.Add(d).Sub(a.cluster.Store().Clock().Now())
+	if left > 0 {
+		return a.tr("mach.lease", holder, int((left+time.Second-1)/time.Second)), "lease"
+	}
+	return a.tr("mach.lease.expired", holder, int(-left/time.Second)), "lease expired"
 }

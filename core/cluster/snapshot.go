@@ -21,12 +21,30 @@ type Snapshot struct {
 	Deployments []DeploymentView `json:"deployments"`
 	ReplicaSets []ReplicaSetView `json:"replicaSets"`
 	Events      []EventView      `json:"events"`
+	Jobs        []JobView        `json:"jobs,omitempty"`
 }
 
 type NodeView struct {
 	Name    string `json:"name"`
 	Ready   bool   `json:"ready"`
 	PodCIDR string `json:"podCIDR"`
+	// Taints as kubectl describe node writes them ("key=value:Effect").
+	Taints []string `json:"taints,omitempty"`
+	// Conditions that are not in their healthy state ("Ready=Unknown",
+	// "MemoryPressure=True"); none for a healthy node.
+	Conditions []string `json:"conditions,omitempty"`
+}
+
+// JobView is a Job's progress: how many pods succeeded of how many wanted.
+type JobView struct {
+	Name        string `json:"name"`
+	Namespace   string `json:"namespace"`
+	Completions int32  `json:"completions"`
+	Succeeded   int32  `json:"succeeded"`
+	Failed      int32  `json:"failed"`
+	Active      int32  `json:"active"`
+	// Status is kubectl get job's STATUS: Running, Complete, Failed …
+	Status string `json:"status"`
 }
 
 type PodView struct {
@@ -99,16 +117,39 @@ func (c *Cluster) snapshotOf(v *store.Snapshot) Snapshot {
 	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(clock.Epoch).String(), Revision: v.Revision}
 	for _, o := range v.List(api.ResourceFor("nodes"), "") {
 		n := o.(*api.Node)
-		ready := false
+		nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR}
 		for _, cond := range n.Status.Conditions {
+			healthy := cond.Status == api.ConditionFalse
 			if cond.Type == "Ready" {
-				ready = cond.Status == api.ConditionTrue
+				nv.Ready = cond.Status == api.ConditionTrue
+				healthy = nv.Ready
+			}
+			if !healthy {
+				nv.Conditions = append(nv.Conditions, fmt.Sprintf("%s=%s", cond.Type, cond.Status))
 			}
 		}
-		s.Nodes = append(s.Nodes, NodeView{Name: n.Name, Ready: ready, PodCIDR: n.Spec.PodCIDR})
+		for _, t := range n.Spec.Taints {
+			kv := t.Key
+			if t.Value != "" {
+				kv += "=" + t.Value
+			}
+			nv.Taints = append(nv.Taints, kv+":"+t.Effect)
+		}
+		s.Nodes = append(s.Nodes, nv)
 	}
 	for _, o := range v.List(api.ResourceFor("pods"), "") {
 		s.Pods = append(s.Pods, podView(o.(*api.Pod)))
+	}
+	for _, o := range v.List(api.ResourceFor("jobs"), "") {
+		j := o.(*api.Job)
+		jv := JobView{Name: j.Name, Namespace: j.Namespace, Completions: api.Deref(j.Spec.Completions, 1),
+			Succeeded: j.Status.Succeeded, Failed: j.Status.Failed, Active: j.Status.Active, Status: "Running"}
+		for _, c := range j.Status.Conditions {
+			if (c.Type == api.JobComplete || c.Type == api.JobFailed) && c.Status == api.ConditionTrue {
+				jv.Status = c.Type
+			}
+		}
+		s.Jobs = append(s.Jobs, jv)
 	}
 	for _, o := range v.List(api.ResourceFor("deployments"), "") {
 		d := o.(*api.Deployment)
