@@ -23,6 +23,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "selector", short: "l"},
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 		flagDef{long: "show-labels", boolean: true},
+		flagDef{long: "label-columns", short: "L"},
 		flagDef{long: "watch", short: "w", boolean: true},
 		flagDef{long: "watch-only", boolean: true},
 	)
@@ -163,6 +164,7 @@ func runGet(c *invocation, args []string) {
 			space = ""
 		}
 		w := newWatch(st, r.kind, space, r.names, sel, format, allNS && r.kind.Namespaced, f.boolean("show-labels"))
+		w.labelColumns = labelColumns(f)
 		if !f.boolean("watch-only") {
 			c.out.WriteString(w.print(all, true))
 		}
@@ -207,7 +209,8 @@ func runGet(c *invocation, args []string) {
 			c.out.WriteString("\n")
 		}
 		first = false
-		c.out.WriteString(c.table(g, format == "wide", allNS && g.kind.Namespaced, f.boolean("show-labels"), withKind))
+		c.out.WriteString(formatTable(tableRows(g, c.env.Store().Clock().Now(), format == "wide", allNS && g.kind.Namespaced,
+			f.boolean("show-labels"), withKind, labelColumns(f)...)))
 	}
 }
 
@@ -220,16 +223,16 @@ func anyNamespaced[T any](xs []T, kind func(T) *api.Kind) bool {
 	return false
 }
 
-// table prints one kind's objects as kubectl get does.
-func (c *invocation) table(g getGroup, wide, nsColumn, showLabels, withKind bool) string {
-	return formatTable(tableRows(g, c.env.Store().Clock().Now(), wide, nsColumn, showLabels, withKind))
-}
-
-// tableRows are the header and one row per object of a table.
-func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind bool) [][]string {
+// tableRows are the header and one row per object of a table; each of
+// labelCols (-L) adds a column of that label's values, headed by its
+// name after any prefix, upper-cased.
+func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind bool, labelCols ...string) [][]string {
 	head := headersFor(g.kind, wide)
 	if nsColumn {
 		head = append([]string{"NAMESPACE"}, head...)
+	}
+	for _, l := range labelCols {
+		head = append(head, strings.ToUpper(l[strings.LastIndexByte(l, '/')+1:]))
 	}
 	if showLabels {
 		head = append(head, "LABELS")
@@ -246,6 +249,9 @@ func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind b
 		}
 		if nsColumn {
 			r = append([]string{o.GetObjectMeta().Namespace}, r...)
+		}
+		for _, l := range labelCols {
+			r = append(r, o.GetObjectMeta().Labels[l])
 		}
 		if showLabels {
 			r = append(r, labelsColumn(o.GetObjectMeta().Labels))
@@ -324,4 +330,21 @@ func withNewline(s string) string {
 		return s + "\n"
 	}
 	return s
+}
+
+// labelColumns are the labels -L/--label-columns asked for, in order:
+// the flag repeats and takes comma-separated lists.
+func labelColumns(f *flags) []string {
+	var out []string
+	for _, u := range f.uses {
+		if u.name != "label-columns" {
+			continue
+		}
+		for _, l := range strings.Split(u.value, ",") {
+			if l = strings.TrimSpace(l); l != "" {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
 }

@@ -93,6 +93,7 @@ var helpTexts = map[string]helpText{
 		long:    "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
 		example: "  # List all pods in ps output format\n  kubectl get pods",
 		options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+			opt("-L, --label-columns=[]", "Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...") +
 			opt("-o, --output=''", "Output format. One of: (json, yaml, name, wide).") +
 			opt("-l, --selector=''", "Selector (label query) to filter on.") +
 			opt("--show-labels=false", "When printing, show all labels as the last column.") +

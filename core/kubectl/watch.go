@@ -27,6 +27,8 @@ type Watch struct {
 	format     string // "", "wide", "name", "yaml" or "json"
 	nsColumn   bool
 	showLabels bool
+	// labelColumns are -L's labels, a column each.
+	labelColumns []string
 
 	rev     int64
 	widths  []int // widest cell seen per column (text width, no padding)
@@ -144,7 +146,7 @@ func (w *Watch) print(objs []api.Object, initial bool) string {
 		if len(objs) == 0 {
 			return ""
 		}
-		rows := tableRows(getGroup{kind: w.kind, objs: objs}, w.store.Clock().Now(), w.format == "wide", w.nsColumn, w.showLabels, false)
+		rows := tableRows(getGroup{kind: w.kind, objs: objs}, w.store.Clock().Now(), w.format == "wide", w.nsColumn, w.showLabels, false, w.labelColumns...)
 		if w.header {
 			rows = rows[1:]
 		}

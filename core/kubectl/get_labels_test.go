@@ -1,0 +1,34 @@
+package kubectl
+
+import (
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// -L adds a column per label (header: the name after any prefix, upper
+// case; empty when a pod lacks it), before --show-labels' LABELS.
+func TestGetLabelColumns(t *testing.T) {
+	e := newEnv(t)
+	for i, hash := range []string{"web-6794c67749", "web-84c67559b7"} {
+		e.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "web-" + strconv.Itoa(i), Namespace: "default",
+			Labels: map[string]string{"app": "nginx", "controller-revision-hash": hash}},
+			Spec: api.PodSpec{Containers: []api.Container{{Name: "nginx", Image: "nginx"}}}})
+	}
+	e.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "solo", Namespace: "default", Labels: map[string]string{"app.kubernetes.io/name": "solo"}},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}})
+	r := e.run("kubectl get pods -L controller-revision-hash -L app,app.kubernetes.io/name")
+	assert.Equal(t, lines(
+		"NAME    READY   STATUS    RESTARTS   AGE   CONTROLLER-REVISION-HASH   APP     NAME",
+		"solo    0/1     Pending   0          0s                                       solo",
+		"web-0   0/1     Pending   0          0s    web-6794c67749             nginx",
+		"web-1   0/1     Pending   0          0s    web-84c67559b7             nginx"), r.Stdout)
+	r = e.run("kubectl get pods -l app=nginx --label-columns=app --show-labels")
+	assert.Equal(t, lines(
+		"NAME    READY   STATUS    RESTARTS   AGE   APP     LABELS",
+		"web-0   0/1     Pending   0          0s    nginx   app=nginx,controller-revision-hash=web-6794c67749",
+		"web-1   0/1     Pending   0          0s    nginx   app=nginx,controller-revision-hash=web-84c67559b7"), r.Stdout)
+}
