@@ -266,3 +266,20 @@ daemon set "agent" successfully rolled out
 	assert.Equal(t, "daemonset.apps/agent skipped rollback (current template already matches revision 3)\n",
 		kubectl(t, c, "kubectl rollout undo daemonset/agent --to-revision=3"))
 }
+
+// `sim node add` refuses a node beyond cluster.MaxNodes, and says the limit;
+// deleting one makes room again.
+func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1, Nodes: cluster.MaxNodes - 1})
+	out, err := c.Sim([]string{"node", "add", "node-last"})
+	require.NoError(t, err)
+	assert.Contains(t, out, "node/node-last added")
+	_, err = c.Sim([]string{"node", "add", "node-extra"})
+	require.Error(t, err)
+	assert.Equal(t, `cannot add node "node-extra": the cluster has 100 nodes, and kubeloop simulates at most 100 nodes per cluster`, err.Error())
+	assert.Len(t, c.NodeNames(), cluster.MaxNodes)
+	_, err = c.Sim([]string{"node", "delete", "node-last"})
+	require.NoError(t, err)
+	_, err = c.Sim([]string{"node", "add", "node-extra"})
+	require.NoError(t, err)
+}
