@@ -99,6 +99,12 @@ func (h *Heartbeats) start(node string) {
 	a := &agent{node: node}
 	h.agents[node] = a
 	h.schedule(a, 0)
+	// A kubelet that starts syncs the pods already bound to its node: a
+	// pod bound before its node joined, or left on a node deleted and
+	// registered again under the same name (found by tests/chaos).
+	for _, p := range h.pods.ByIndex(informer.IndexNode, node) {
+		h.kubelet.EnqueueObject(p)
+	}
 }
 
 func (h *Heartbeats) stop(node string) {

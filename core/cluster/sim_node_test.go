@@ -283,3 +283,49 @@ func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
 	_, err = c.Sim([]string{"node", "add", "node-extra"})
 	require.NoError(t, err)
 }
+
+// Found by tests/chaos (seed 44): a node deleted and registered again under
+// the same name left the pods still bound to it Pending (or Terminating)
+// for ever; and a pod bound to a node before the node joined never
+// started. A kubelet that starts now syncs the pods already on its node.
+func TestAKubeletThatStartsSyncsThePodsAlreadyOnItsNode(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 44})
+	_, err := c.Apply(`apiVersion: v1
+kind: Pod
+metadata:
+  name: pinned
+spec:
+  nodeName: node-4
+  containers:
+  - name: web
+    image: nginx:1.25
+`)
+	require.NoError(t, err)
+	c.Advance(5 * time.Second)
+	_, err = c.Sim([]string{"node", "add", "node-4"})
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	o, err := c.Store().Get(api.ResourceFor("pods"), "default", "pinned")
+	require.NoError(t, err)
+	assert.Equal(t, api.PodRunning, o.(*api.Pod).Status.Phase, "the pod bound before its node joined runs once it has")
+
+	_, err = c.Apply(nginx3)
+	require.NoError(t, err)
+	for _, line := range []string{"node fail node-4", "node fail node-1"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err)
+	}
+	c.Advance(2 * time.Minute)
+	for _, line := range []string{"node delete node-1", "node add node-1", "node recover node-4"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err)
+	}
+	settled, _ = c.Settle(30 * time.Minute)
+	require.True(t, settled)
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		p := o.(*api.Pod)
+		assert.Nil(t, p.DeletionTimestamp, "pod %s on %s is stuck terminating", p.Name, p.Spec.NodeName)
+		assert.Equal(t, api.PodRunning, p.Status.Phase, "pod %s on %s", p.Name, p.Spec.NodeName)
+	}
+}
