@@ -329,3 +329,31 @@ spec:
 		assert.Equal(t, api.PodRunning, p.Status.Phase, "pod %s on %s", p.Name, p.Spec.NodeName)
 	}
 }
+
+// Found by tests/chaos (seeds 73, 168): pods left on a deleted node were
+// never collected when the controller manager that leads afterwards started
+// after the node went (it never saw the node's deletion). PodGC now finds
+// such pods as upstream's periodic scan does: bound to a node that is not.
+func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 73})
+	_, err := c.Apply(nginx3)
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	for _, line := range []string{"node delete node-1", "controller-manager kill control-plane-1",
+		"controller-manager kill control-plane-2", "controller-manager start control-plane-1"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err, line)
+	}
+	settled, _ = c.Settle(30 * time.Minute)
+	require.True(t, settled)
+	running := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		p := o.(*api.Pod)
+		assert.NotEqual(t, "node-1", p.Spec.NodeName, "pod %s is left on the deleted node", p.Name)
+		if p.Status.Phase == api.PodRunning {
+			running++
+		}
+	}
+	assert.Equal(t, 3, running)
+}
