@@ -1,6 +1,7 @@
 package cluster_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -356,4 +357,38 @@ func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 3, running)
+}
+
+// Found by tests/chaos (seeds 1224, 1358, 2050): `sim node recover` then
+// `sim settle` returned before the recovered kubelet's first report (a
+// housekeeping timer), leaving the node NotReady and tainted, its daemon
+// pod missing. The first report after a recovery is work settle waits for.
+func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 2050})
+	_, err := c.Sim([]string{"node", "fail", "node-2"})
+	require.NoError(t, err)
+	c.Advance(2 * time.Minute)
+	_, err = c.Apply(fmt.Sprintf(agent, "nginx:1.25"))
+	require.NoError(t, err)
+	c.Advance(10 * time.Second)
+	_, err = c.Sim([]string{"node", "recover", "node-2"})
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	o, err := c.Store().Get(api.ResourceFor("nodes"), "", "node-2")
+	require.NoError(t, err)
+	n := o.(*api.Node)
+	assert.Empty(t, n.Spec.Taints, "the node's taints are lifted")
+	for _, cond := range n.Status.Conditions {
+		if cond.Type == "Ready" {
+			assert.Equal(t, api.ConditionTrue, cond.Status)
+		}
+	}
+	onNode := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "") {
+		if p := o.(*api.Pod); p.Spec.NodeName == "node-2" && p.Status.Phase == api.PodRunning {
+			onNode++
+		}
+	}
+	assert.Equal(t, 1, onNode, "the daemon pod runs on the recovered node")
 }
