@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
 // installAPI fills window.kubeloop (created by app.js with its `ready`
@@ -14,7 +16,7 @@ import (
 //
 //	apply(yaml)      → {ok, errors: [{line, column, message}], lines: [...]}
 //	kubectl(line)    → {stdout, stderr, exitCode}
-//	advance(seconds) → {time}           simulated seconds since the start
+//	advance(seconds) → {time}           simulated seconds since the start ({time, error} beyond 24h)
 //	settle()         → {settled, took}  took in simulated seconds
 //	state()          → the cluster Snapshot as plain data
 //	reset(seed)      → starts a new, empty cluster
@@ -65,7 +67,11 @@ func (a *app) installAPI() {
 
 	fn("advance", apiError, func(args []safejs.Value) any {
 		secs := jsFloat(arg(args, 0), 0)
-		if secs > 0 && !math.IsInf(secs, 0) {
+		if secs > transcript.MaxAdvance.Seconds() {
+			return a.toJS(map[string]any{"time": a.elapsed().Seconds(),
+				"error": "advance: kubeloop simulates at most " + transcript.MaxAdvance.String() + " per call; call it again to go further"})
+		}
+		if secs > 0 {
 			a.cluster.Advance(time.Duration(secs * float64(time.Second)))
 		}
 		a.render(false)
@@ -73,7 +79,11 @@ func (a *app) installAPI() {
 	})
 
 	fn("settle", apiError, func(args []safejs.Value) any {
-		max := time.Duration(jsFloat(arg(args, 0), 0) * float64(time.Second))
+		secs := jsFloat(arg(args, 0), 0)
+		if !(secs > 0) { // NaN too
+			secs = 0
+		}
+		max := time.Duration(min(secs, transcript.MaxAdvance.Seconds()) * float64(time.Second))
 		settled, took := a.cluster.Settle(orDefault(max, settleDefault))
 		a.render(false)
 		return a.toJS(map[string]any{"settled": settled, "took": took.Seconds()})

@@ -154,9 +154,21 @@ func (a *app) store(key, value string) {
 	ls.Call("setItem", key, value)
 }
 
+// typeOf is v's type. syscall/js knows no BigInt: its Type panics ("bad
+// type flag") on one, which kubeloop.apply(10n) would hit — reported here
+// as undefined, a value no API reads.
+func typeOf(v safejs.Value) (t safejs.Type) {
+	defer func() {
+		if recover() != nil {
+			t = safejs.TypeUndefined
+		}
+	}()
+	return v.Type()
+}
+
 // jsString reads a JS value as a string ("" for anything else).
 func jsString(v safejs.Value) string {
-	if v.Type() != safejs.TypeString {
+	if typeOf(v) != safejs.TypeString {
 		return ""
 	}
 	s, _ := v.String()
@@ -165,7 +177,7 @@ func jsString(v safejs.Value) string {
 
 // jsFloat reads a JS number (def for anything else).
 func jsFloat(v safejs.Value, def float64) float64 {
-	if v.Type() != safejs.TypeNumber {
+	if typeOf(v) != safejs.TypeNumber {
 		return def
 	}
 	f, err := v.Float()

@@ -9,6 +9,8 @@ import (
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
 // The kubectl terminal: one input line with history and tab completion, and
@@ -295,6 +297,10 @@ func (a *app) runSim(args []string) {
 			a.termText(a.tr("term.badtime", args[1]), "term-err")
 			return
 		}
+		if err := transcript.CheckAdvance(d); err != nil {
+			a.termText("error: sim advance "+err.Error(), "term-err")
+			return
+		}
 		a.advanceWatching(d)
 		a.termText(a.tr("sim.advanced", formatElapsed(d)), "term-note")
 		a.render(false)
@@ -304,6 +310,10 @@ func (a *app) runSim(args []string) {
 			d, err := time.ParseDuration(args[1])
 			if err != nil || d <= 0 {
 				a.termText(a.tr("term.badtime", args[1]), "term-err")
+				return
+			}
+			if err := transcript.CheckAdvance(d); err != nil {
+				a.termText("error: sim settle "+err.Error(), "term-err")
 				return
 			}
 			max = d

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bufio"
+	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -86,4 +89,106 @@ func TestUnknownCommand(t *testing.T) {
 	var out, errOut strings.Builder
 	assert.Equal(t, 2, run([]string{"frobnicate"}, nil, &out, &errOut))
 	assert.Contains(t, errOut.String(), `unknown command "frobnicate"`)
+}
+
+// testSite stands in for the embedded dist/ (which only `make site` fills).
+var testSite = fstest.MapFS{
+	"index.html":    {Data: []byte("<!doctype html>index")},
+	"app.js":        {Data: []byte("// app")},
+	"kubeloop.wasm": {Data: []byte("\x00asm")},
+	"kubeloop.html": {Data: []byte("<!doctype html>single file")},
+	"lessons/a.txt": {Data: []byte("lesson a")},
+}
+
+// Every header netlify.toml sets, for every path it names, is what kubeloop
+// serve sends for that path.
+func TestServeSendsNetlifyHeadersForEveryPath(t *testing.T) {
+	want := netlifyHeaders(t)
+	srv := httptest.NewServer(siteHandlerFS(testSite, true))
+	defer srv.Close()
+	probe := map[string]string{"/*": "/app.js", "/*.wasm": "/kubeloop.wasm"}
+	for pattern, headers := range want {
+		p, ok := probe[pattern]
+		if !ok {
+			require.NotContains(t, pattern, "*", "add a probe path for netlify.toml's %s", pattern)
+			p = pattern
+		}
+		resp, err := http.Get(srv.URL + p)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusOK, resp.StatusCode, p)
+		for k, v := range headers {
+			assert.Equal(t, v, resp.Header.Get(k), "netlify.toml [[headers]] for %s: %s on %s", pattern, k, p)
+		}
+		for k, v := range want["/*"] {
+			assert.Equal(t, v, resp.Header.Get(k), "%s on %s", k, p)
+		}
+	}
+	assert.Contains(t, want, "/kubeloop.html", "netlify.toml makes the single-file page a download")
+}
+
+// kubeloop serve listens on loopback unless told otherwise.
+func TestServeBindsLoopbackByDefault(t *testing.T) {
+	host, _, err := net.SplitHostPort(defaultAddr)
+	require.NoError(t, err)
+	ip := net.ParseIP(host)
+	require.NotNil(t, ip, "the default address is an IP, not a name that could resolve elsewhere")
+	assert.True(t, ip.IsLoopback(), "default address %s", defaultAddr)
+	var out, errOut strings.Builder
+	assert.Equal(t, 2, run([]string{"serve", "-h"}, nil, &out, &errOut))
+	assert.Contains(t, errOut.String(), `(default "127.0.0.1:8080")`)
+}
+
+// rawGet sends target as the request line's path, byte for byte (an
+// http.Client would clean or escape it), and returns the status and body.
+func rawGet(t *testing.T, addr, target string) (int, string) {
+	t.Helper()
+	conn, err := net.Dial("tcp", addr)
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = io.WriteString(conn, "GET "+target+" HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+	require.NoError(t, err)
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return resp.StatusCode, string(body)
+}
+
+// Only the embedded files are served: no path climbs out of them, however
+// it is spelled, and no directory is listed.
+func TestServeServesOnlyEmbeddedFiles(t *testing.T) {
+	srv := httptest.NewServer(siteHandlerFS(testSite, true))
+	defer srv.Close()
+	addr := strings.TrimPrefix(srv.URL, "http://")
+	served := map[string]bool{}
+	for _, f := range testSite {
+		served[string(f.Data)] = true
+	}
+	for _, target := range []string{
+		"/../go.mod", "/../../../../etc/passwd", "/%2e%2e/go.mod", "/%2e%2e%2fgo.mod", "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+		"/..%2f..%2fetc%2fpasswd", "/..%5c..%5cgo.mod", "/..\\..\\go.mod", "//etc/passwd", "/lessons/../../go.mod",
+		"/lessons/%2e%2e/%2e%2e/go.mod", "/%252e%252e/go.mod", "/.%2e/go.mod", "/index.html%00", "/lessons/", "/lessons",
+		"/cmd/kubeloop/serve.go", "/serve.go", "/.git/config", "/app.js/..", "/./index.html",
+	} {
+		code, body := rawGet(t, addr, target)
+		if code == http.StatusOK {
+			assert.True(t, served[body], "%s served %q, which is not an embedded file", target, body)
+		}
+		assert.NotContains(t, body, "module github.com/kubeloop", target)
+		assert.NotContains(t, body, "root:", target)
+		assert.NotContains(t, body, "lesson a", "%s lists or serves a directory", target)
+		assert.Less(t, code, 500, target)
+	}
+	code, body := rawGet(t, addr, "/lessons/a.txt")
+	assert.Equal(t, http.StatusOK, code)
+	assert.Equal(t, "lesson a", body)
+
+	req, err := http.NewRequest(http.MethodPost, srv.URL+"/index.html", strings.NewReader("x"))
+	require.NoError(t, err)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
 }

@@ -99,6 +99,12 @@ func (h *Heartbeats) start(node string) {
 	a := &agent{node: node}
 	h.agents[node] = a
 	h.schedule(a, 0)
+	// A kubelet that starts syncs the pods already bound to its node: a
+	// pod bound before its node joined, or left on a node deleted and
+	// registered again under the same name (found by tests/chaos).
+	for _, p := range h.pods.ByIndex(informer.IndexNode, node) {
+		h.kubelet.EnqueueObject(p)
+	}
 }
 
 func (h *Heartbeats) stop(node string) {
@@ -137,7 +143,11 @@ func (h *Heartbeats) Recover(node string) bool {
 		return false
 	}
 	a.down = false
-	h.schedule(a, 0)
+	// The restarted kubelet reports at once, and that report is work, not
+	// housekeeping: `sim settle` waits for it, and for what it sets off (the
+	// node Ready again, its taints lifted, daemon pods placed). As
+	// housekeeping, settle returned before it ran (found by tests/chaos).
+	a.timer = h.clk.After(0, "kubelet heartbeat "+a.node, func() { h.beat(a) })
 	for _, p := range h.pods.ByIndex(informer.IndexNode, node) {
 		h.kubelet.EnqueueObject(p)
 	}

@@ -55,6 +55,11 @@ func Register(m *controller.Manager) *controller.Controller {
 			c.Enqueue(key)
 		case p.Spec.NodeName != "" && r.goneSince[p.Spec.NodeName] != (time.Time{}):
 			c.Enqueue(key)
+		case p.Spec.NodeName != "" && !r.nodeExists(p.Spec.NodeName):
+			// A node this process never saw go — it started after, as a
+			// new leader does — is found where upstream's periodic scan
+			// finds it: at a pod bound to it (found by tests/chaos).
+			c.Enqueue(key)
 		}
 	}
 	r.pods.AddHandler(informer.Handler{
@@ -78,6 +83,11 @@ func Register(m *controller.Manager) *controller.Controller {
 		},
 	})
 	return c
+}
+
+func (r *Reconciler) nodeExists(name string) bool {
+	_, ok := r.nodes.Get("", name)
+	return ok
 }
 
 func isTerminated(p *api.Pod) bool {

@@ -159,6 +159,20 @@ func (k *component) leader() *replica {
 	return nil
 }
 
+// awaitsLeader: no replica leads, but one runs (neither dead nor paused)
+// and will take the Lease once it expires.
+func (k *component) awaitsLeader() bool {
+	if k.leader() != nil {
+		return false
+	}
+	for _, r := range k.replicas {
+		if !r.dead && !r.elector.Paused() {
+			return true
+		}
+	}
+	return false
+}
+
 // find is the replica named by its host or its identity.
 func (k *component) find(name string) (*replica, error) {
 	for _, r := range k.replicas {

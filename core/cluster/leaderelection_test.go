@@ -293,3 +293,33 @@ func checkLeaderInvariant(t *testing.T, seed uint64) *cluster.Cluster {
 	assert.Equal(t, 1, leaders)
 	return c
 }
+
+// Found by tests/chaos (seed 4): with the leader killed, `sim settle` used
+// to return at once — only housekeeping timers were queued, the work sat in
+// the standby's queue — and a StatefulSet applied meanwhile was never
+// reconciled. Settle now waits for the standby to take the Lease and act.
+func TestSettleWaitsForAStandbyToTakeOver(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 4})
+	sim(t, c, "controller-manager kill control-plane-1")
+	_, err := c.Apply(nginxDeployment)
+	require.NoError(t, err)
+	assert.True(t, c.Busy(), "no leader, a standby runs: there is work ahead")
+	settled, took := c.Settle(0)
+	require.True(t, settled)
+	assert.GreaterOrEqual(t, took, 10*time.Second, "the standby waited for the Lease to expire")
+	assert.Equal(t, cluster.RoleLeader, replica(t, c, "control-plane-2").Role)
+	running := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		if o.(*api.Pod).Status.Phase == api.PodRunning {
+			running++
+		}
+	}
+	assert.Equal(t, 3, running)
+
+	// With no replica left running, nothing can happen: settle returns.
+	sim(t, c, "controller-manager kill control-plane-2")
+	assert.False(t, c.Busy())
+	settled, took = c.Settle(0)
+	assert.True(t, settled)
+	assert.Zero(t, took)
+}

@@ -40,8 +40,17 @@ func (c *Cluster) AdvanceBudget(d time.Duration, budget int) (done bool) {
 	return false
 }
 
+// Busy reports whether the cluster has work ahead: a task that is not
+// housekeeping, or a control-plane component without a leader while one of
+// its replicas runs — its keys wait in a standby's queue, and time must
+// pass (the Lease must expire) before that standby takes over and acts.
+func (c *Cluster) Busy() bool {
+	return c.clk.Busy() || c.controllerManagers.awaitsLeader() || c.scheduler.awaitsLeader()
+}
+
 // Settle advances until the cluster is quiet — no queued key, no
-// undelivered event, no timer but housekeeping — or until max has passed.
+// undelivered event, no timer but housekeeping, a leader for each
+// component that has a running replica (Busy) — or until max has passed.
 // It reports whether it settled and how much simulated time it took.
 func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
 	if max <= 0 {
@@ -49,8 +58,11 @@ func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
 	}
 	start := c.clk.Now()
 	deadline := start.Add(max)
-	for c.clk.Busy() {
-		next, _ := c.clk.Next()
+	for c.Busy() {
+		next, ok := c.clk.Next()
+		if !ok {
+			break // nothing at all is scheduled: nothing can change
+		}
 		if next.After(deadline) {
 			c.clk.AdvanceTo(deadline)
 			return false, max
@@ -66,7 +78,7 @@ func (c *Cluster) RunUntil(done func() bool, max time.Duration) bool {
 	deadline := c.clk.Now().Add(max)
 	for !done() {
 		next, ok := c.clk.Next()
-		if !ok || next.After(deadline) || !c.clk.Busy() {
+		if !ok || next.After(deadline) || !c.Busy() {
 			return false
 		}
 		c.clk.Step()

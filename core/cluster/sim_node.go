@@ -94,6 +94,9 @@ func (c *Cluster) nextNodeIndex() int {
 // AddNode registers a node as a joining kubelet would; its kubelet starts
 // heartbeating at once.
 func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
+	if n := len(c.store.List(api.ResourceFor("nodes"), "")); CheckNodes(n+1) != nil {
+		return nil, fmt.Errorf("cannot add node %q: the cluster has %d nodes, and kubeloop simulates at most %d nodes per cluster", name, n, MaxNodes)
+	}
 	if i := c.nextNodeIndex(); i < 255 {
 		out, err := c.store.Create(buildNode(name, i, c.clk.Now(), o))
 		if err != nil {

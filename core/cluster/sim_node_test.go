@@ -1,6 +1,7 @@
 package cluster_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -265,4 +266,129 @@ daemon set "agent" successfully rolled out
 	}
 	assert.Equal(t, "daemonset.apps/agent skipped rollback (current template already matches revision 3)\n",
 		kubectl(t, c, "kubectl rollout undo daemonset/agent --to-revision=3"))
+}
+
+// `sim node add` refuses a node beyond cluster.MaxNodes, and says the limit;
+// deleting one makes room again.
+func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1, Nodes: cluster.MaxNodes - 1})
+	out, err := c.Sim([]string{"node", "add", "node-last"})
+	require.NoError(t, err)
+	assert.Contains(t, out, "node/node-last added")
+	_, err = c.Sim([]string{"node", "add", "node-extra"})
+	require.Error(t, err)
+	assert.Equal(t, `cannot add node "node-extra": the cluster has 100 nodes, and kubeloop simulates at most 100 nodes per cluster`, err.Error())
+	assert.Len(t, c.NodeNames(), cluster.MaxNodes)
+	_, err = c.Sim([]string{"node", "delete", "node-last"})
+	require.NoError(t, err)
+	_, err = c.Sim([]string{"node", "add", "node-extra"})
+	require.NoError(t, err)
+}
+
+// Found by tests/chaos (seed 44): a node deleted and registered again under
+// the same name left the pods still bound to it Pending (or Terminating)
+// for ever; and a pod bound to a node before the node joined never
+// started. A kubelet that starts now syncs the pods already on its node.
+func TestAKubeletThatStartsSyncsThePodsAlreadyOnItsNode(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 44})
+	_, err := c.Apply(`apiVersion: v1
+kind: Pod
+metadata:
+  name: pinned
+spec:
+  nodeName: node-4
+  containers:
+  - name: web
+    image: nginx:1.25
+`)
+	require.NoError(t, err)
+	c.Advance(5 * time.Second)
+	_, err = c.Sim([]string{"node", "add", "node-4"})
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	o, err := c.Store().Get(api.ResourceFor("pods"), "default", "pinned")
+	require.NoError(t, err)
+	assert.Equal(t, api.PodRunning, o.(*api.Pod).Status.Phase, "the pod bound before its node joined runs once it has")
+
+	_, err = c.Apply(nginx3)
+	require.NoError(t, err)
+	for _, line := range []string{"node fail node-4", "node fail node-1"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err)
+	}
+	c.Advance(2 * time.Minute)
+	for _, line := range []string{"node delete node-1", "node add node-1", "node recover node-4"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err)
+	}
+	settled, _ = c.Settle(30 * time.Minute)
+	require.True(t, settled)
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		p := o.(*api.Pod)
+		assert.Nil(t, p.DeletionTimestamp, "pod %s on %s is stuck terminating", p.Name, p.Spec.NodeName)
+		assert.Equal(t, api.PodRunning, p.Status.Phase, "pod %s on %s", p.Name, p.Spec.NodeName)
+	}
+}
+
+// Found by tests/chaos (seeds 73, 168): pods left on a deleted node were
+// never collected when the controller manager that leads afterwards started
+// after the node went (it never saw the node's deletion). PodGC now finds
+// such pods as upstream's periodic scan does: bound to a node that is not.
+func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 73})
+	_, err := c.Apply(nginx3)
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	for _, line := range []string{"node delete node-1", "controller-manager kill control-plane-1",
+		"controller-manager kill control-plane-2", "controller-manager start control-plane-1"} {
+		_, err = c.Sim(strings.Fields(line))
+		require.NoError(t, err, line)
+	}
+	settled, _ = c.Settle(30 * time.Minute)
+	require.True(t, settled)
+	running := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		p := o.(*api.Pod)
+		assert.NotEqual(t, "node-1", p.Spec.NodeName, "pod %s is left on the deleted node", p.Name)
+		if p.Status.Phase == api.PodRunning {
+			running++
+		}
+	}
+	assert.Equal(t, 3, running)
+}
+
+// Found by tests/chaos (seeds 1224, 1358, 2050): `sim node recover` then
+// `sim settle` returned before the recovered kubelet's first report (a
+// housekeeping timer), leaving the node NotReady and tainted, its daemon
+// pod missing. The first report after a recovery is work settle waits for.
+func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 2050})
+	_, err := c.Sim([]string{"node", "fail", "node-2"})
+	require.NoError(t, err)
+	c.Advance(2 * time.Minute)
+	_, err = c.Apply(fmt.Sprintf(agent, "nginx:1.25"))
+	require.NoError(t, err)
+	c.Advance(10 * time.Second)
+	_, err = c.Sim([]string{"node", "recover", "node-2"})
+	require.NoError(t, err)
+	settled, _ := c.Settle(0)
+	require.True(t, settled)
+	o, err := c.Store().Get(api.ResourceFor("nodes"), "", "node-2")
+	require.NoError(t, err)
+	n := o.(*api.Node)
+	assert.Empty(t, n.Spec.Taints, "the node's taints are lifted")
+	for _, cond := range n.Status.Conditions {
+		if cond.Type == "Ready" {
+			assert.Equal(t, api.ConditionTrue, cond.Status)
+		}
+	}
+	onNode := 0
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "") {
+		if p := o.(*api.Pod); p.Spec.NodeName == "node-2" && p.Status.Phase == api.PodRunning {
+			onNode++
+		}
+	}
+	assert.Equal(t, 1, onNode, "the daemon pod runs on the recovered node")
 }

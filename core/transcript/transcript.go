@@ -49,6 +49,21 @@ type Sim interface {
 // DefaultSettle is how long `sim settle` waits without an argument.
 const DefaultSettle = 10 * time.Minute
 
+// MaxAdvance bounds the simulated time one `sim advance D` or `sim settle
+// MAX` may cover. Time is simulated task by task — every heartbeat, every
+// lease renewal — so a year asked for by mistake (or by a hostile link)
+// would hold a browser tab for hours; a day takes seconds. Advance again
+// to go further.
+const MaxAdvance = 24 * time.Hour
+
+// CheckAdvance refuses a duration beyond MaxAdvance, naming the limit.
+func CheckAdvance(d time.Duration) error {
+	if d > MaxAdvance {
+		return fmt.Errorf("%s is more than kubeloop simulates in one command: at most %s; run it again to go further", d, MaxAdvance)
+	}
+	return nil
+}
+
 // Run runs script against sim and returns the terminal output, ending in a
 // newline. It never panics.
 func Run(sim Sim, script string) (output string, err error) {
@@ -227,6 +242,9 @@ func runSim(sim Sim, args []string, watch *kubectl.Watch) string {
 		if err != nil || d < 0 {
 			return fmt.Sprintf("error: invalid duration %q (use e.g. 30s, 1m30s)\n", args[1])
 		}
+		if err := CheckAdvance(d); err != nil {
+			return "error: sim advance " + err.Error() + "\n"
+		}
 		return advance(sim, d, watch)
 	case "settle":
 		max := DefaultSettle
@@ -237,6 +255,9 @@ func runSim(sim Sim, args []string, watch *kubectl.Watch) string {
 			d, err := time.ParseDuration(args[1])
 			if err != nil || d <= 0 {
 				return fmt.Sprintf("error: invalid duration %q (use e.g. 30s, 1m30s)\n", args[1])
+			}
+			if err := CheckAdvance(d); err != nil {
+				return "error: sim settle " + err.Error() + "\n"
 			}
 			max = d
 		}

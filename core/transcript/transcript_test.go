@@ -210,3 +210,16 @@ later     Active   5s
 web       Active   22s
 `, got)
 }
+
+// One sim advance or settle covers at most MaxAdvance: a year typed by
+// mistake would hold a browser tab for hours (found writing the hostile
+// browser test: kubeloop.advance(1e9) froze the page).
+func TestAdvanceAndSettleRefuseMoreThanADay(t *testing.T) {
+	s := newSim(t)
+	start := s.clk.Now()
+	out, err := Run(s, "sim advance 8760h\nsim settle 25h\nsim advance 24h\n")
+	require.NoError(t, err)
+	assert.Contains(t, out, "$ sim advance 8760h\nerror: sim advance 8760h0m0s is more than kubeloop simulates in one command: at most 24h0m0s; run it again to go further\n")
+	assert.Contains(t, out, "error: sim settle 25h0m0s is more than kubeloop simulates in one command: at most 24h0m0s")
+	assert.Equal(t, 24*time.Hour, s.clk.Now().Sub(start), "only the day allowed passed")
+}
