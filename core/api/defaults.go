@@ -37,6 +37,10 @@ func Default(o Object) {
 		defaultService(x)
 	case *EndpointSlice:
 		defaultEndpointSlice(x)
+	case *ReplicationController:
+		defaultReplicationController(x)
+	case *HorizontalPodAutoscaler:
+		defaultHPA(x)
 	case *ReplicaSet:
 		if x.Spec.Replicas == nil {
 			x.Spec.Replicas = Ptr[int32](1)
