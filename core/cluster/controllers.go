@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/nodelifecycle"
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
+	"github.com/kubeloop/kubeloop/controllers/replication"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
@@ -27,6 +28,7 @@ import (
 var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	deployment.Register,
 	replicaset.Register,
+	replication.Register,
 	garbagecollector.Register,
 	daemonset.Register,
 	nodelifecycle.Register,

@@ -102,6 +102,9 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 		newRS, old := splitReplicaSets(x, ownedReplicaSets(c.env.Store(), x))
 		return describeDeployment(x, old, newRS, events, now)
 	}
+	if d, ok := kindDescribers[api.KindOf(o).Kind]; ok {
+		return d(c, o, events, now)
+	}
 	return describeGeneric(o, events, now)
 }
 
