@@ -13,6 +13,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
 	"github.com/kubeloop/kubeloop/controllers/replication"
+	"github.com/kubeloop/kubeloop/controllers/resourcequota"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
@@ -42,4 +43,5 @@ var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	volume.Register,
 	namespace.Register,
 	serviceaccount.Register,
+	resourcequota.Register,
 }
