@@ -1,5 +1,7 @@
 package api
 
+import "time"
+
 // This file holds policy/v1: PodDisruptionBudget and the Eviction a drain
 // posts for each pod.
 
@@ -68,4 +70,25 @@ func validatePodDisruptionBudget(errs *FieldErrors, pdb *PodDisruptionBudget) {
 			errs.invalid("spec.selector", s.Selector, err.Error())
 		}
 	}
+}
+
+// SetDisruptionAllowed sets the DisruptionAllowed condition, keeping its
+// transition time when its status does not change.
+func (st *PodDisruptionBudgetStatus) SetDisruptionAllowed(now time.Time, allowed bool, reason, message string) {
+	status := "False"
+	if allowed {
+		status = "True"
+	}
+	c := Condition{Type: DisruptionAllowedCondition, Status: status, ObservedGeneration: st.ObservedGeneration,
+		LastTransitionTime: NewTime(now), Reason: reason, Message: message}
+	for i := range st.Conditions {
+		if st.Conditions[i].Type == DisruptionAllowedCondition {
+			if st.Conditions[i].Status == status {
+				c.LastTransitionTime = st.Conditions[i].LastTransitionTime
+			}
+			st.Conditions[i] = c
+			return
+		}
+	}
+	st.Conditions = append(st.Conditions, c)
 }

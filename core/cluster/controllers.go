@@ -4,6 +4,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/cronjob"
 	"github.com/kubeloop/kubeloop/controllers/daemonset"
 	"github.com/kubeloop/kubeloop/controllers/deployment"
+	"github.com/kubeloop/kubeloop/controllers/disruption"
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
@@ -44,4 +45,5 @@ var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	namespace.Register,
 	serviceaccount.Register,
 	resourcequota.Register,
+	disruption.Register,
 }
