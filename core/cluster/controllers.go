@@ -11,6 +11,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/job"
 	"github.com/kubeloop/kubeloop/controllers/namespace"
 	"github.com/kubeloop/kubeloop/controllers/nodelifecycle"
+	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
 	"github.com/kubeloop/kubeloop/controllers/replication"
@@ -46,4 +47,5 @@ var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	serviceaccount.Register,
 	resourcequota.Register,
 	disruption.Register,
+	podautoscaler.Register,
 }
