@@ -27,7 +27,7 @@ type Reconciler struct {
 }
 
 // Kinds the garbage collector follows (more as kinds are added).
-var Kinds = []string{"deployments", "replicasets", "pods", "services", "endpointslices", "jobs", "cronjobs", "statefulsets", "daemonsets", "controllerrevisions", "persistentvolumeclaims"}
+var Kinds = []string{"deployments", "replicasets", "replicationcontrollers", "pods", "services", "endpointslices", "jobs", "cronjobs", "statefulsets", "daemonsets", "controllerrevisions", "persistentvolumeclaims"}
 
 // Register adds the garbage collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {

@@ -23,8 +23,51 @@ import (
 // BurstReplicas caps creates or deletes in one sync, as upstream's 500.
 const BurstReplicas = 500
 
-// Reconciler is the ReplicaSet controller.
+// Kind is what the loop needs to know about one kind of replicated set.
+// The ReplicaSet controller and the ReplicationController controller are
+// the same loop over two kinds: ReplicaSets below, and the adapter in
+// controllers/replication.
+type Kind struct {
+	Kind       string // "ReplicaSet": the kind of the pods' ownerReference
+	Resource   string // "replicasets": the informer's resource
+	Controller string // "replicaset": the name in --controllers
+	Component  string // "replicaset-controller": the source of its Events
+	// Spec reads the fields the loop acts on from one object.
+	Spec func(api.Object) (Spec, error)
+	// Status reads an object's status; WithStatus returns a copy of the
+	// object with st as its status.
+	Status     func(api.Object) api.ReplicaSetStatus
+	WithStatus func(o api.Object, st api.ReplicaSetStatus) api.Object
+}
+
+// Spec is the desired state of one replicated set, whatever its kind.
+type Spec struct {
+	Replicas        int32
+	MinReadySeconds int32
+	Selector        api.Selector
+	Template        *api.PodTemplateSpec
+}
+
+// ReplicaSets is the ReplicaSet kind.
+var ReplicaSets = &Kind{
+	Kind: "ReplicaSet", Resource: "replicasets", Controller: "replicaset", Component: "replicaset-controller",
+	Spec: func(o api.Object) (Spec, error) {
+		rs := o.(*api.ReplicaSet)
+		sel, err := rs.Spec.Selector.AsSelector()
+		return Spec{Replicas: api.Deref(rs.Spec.Replicas, 1), MinReadySeconds: rs.Spec.MinReadySeconds, Selector: sel, Template: &rs.Spec.Template}, err
+	},
+	Status: func(o api.Object) api.ReplicaSetStatus { return o.(*api.ReplicaSet).Status },
+	WithStatus: func(o api.Object, st api.ReplicaSetStatus) api.Object {
+		c := api.DeepCopy(o.(*api.ReplicaSet))
+		c.Status = st
+		return c
+	},
+}
+
+// Reconciler is the ReplicaSet controller (or, with another Kind, the
+// ReplicationController controller).
 type Reconciler struct {
+	kind *Kind
 	// replicaSets and pods are the caches the loop observes; never modify
 	// what they return.
 	replicaSets, pods *informer.Informer
@@ -35,13 +78,17 @@ type Reconciler struct {
 }
 
 // Register adds the ReplicaSet controller to a manager.
-func Register(m *controller.Manager) *controller.Controller {
+func Register(m *controller.Manager) *controller.Controller { return RegisterKind(m, ReplicaSets) }
+
+// RegisterKind adds the loop for one kind of replicated set to a manager.
+func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 	r := &Reconciler{
-		replicaSets:  m.Informers.For(api.ResourceFor("replicasets")),
+		kind:         kind,
+		replicaSets:  m.Informers.For(api.ResourceFor(kind.Resource)),
 		pods:         m.Informers.For(api.ResourceFor("pods")),
 		expectations: expectations.New(m.Clock),
 	}
-	c := m.NewController("replicaset", r, controller.Options{Component: "replicaset-controller"})
+	c := m.NewController(kind.Controller, r, controller.Options{Component: kind.Component})
 	r.ctrl = c
 	r.replicaSets.AddHandler(informer.Handler{
 		OnAdd:    c.EnqueueObject,
@@ -96,7 +143,7 @@ func objectOf(o any) api.Object {
 // ownerKey is the key of the ReplicaSet controlling p, if any.
 func (r *Reconciler) ownerKey(p *api.Pod) string {
 	ref := api.ControllerOf(p)
-	if ref == nil || ref.Kind != "ReplicaSet" {
+	if ref == nil || ref.Kind != r.kind.Kind {
 		return ""
 	}
 	return store.Key(p.Namespace, ref.Name)
@@ -106,15 +153,14 @@ func (r *Reconciler) ownerKey(p *api.Pod) string {
 // every ReplicaSet whose selector matches it (one may adopt it).
 func (r *Reconciler) enqueueOwners(p *api.Pod) {
 	if ref := api.ControllerOf(p); ref != nil {
-		if ref.Kind == "ReplicaSet" {
+		if ref.Kind == r.kind.Kind {
 			r.ctrl.Enqueue(controller.Request{Namespace: p.Namespace, Name: ref.Name})
 		}
 		return
 	}
 	for _, o := range r.replicaSets.List(p.Namespace) {
-		rs := o.(*api.ReplicaSet)
-		if sel, err := rs.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(p.Labels) {
-			r.ctrl.EnqueueObject(rs)
+		if spec, err := r.kind.Spec(o); err == nil && !spec.Selector.Empty() && spec.Selector.Matches(p.Labels) {
+			r.ctrl.EnqueueObject(o)
 		}
 	}
 }
@@ -123,31 +169,34 @@ func (r *Reconciler) enqueueOwners(p *api.Pod) {
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	o, ok := r.replicaSets.Get(req.Namespace, req.Name)
 	if !ok {
-		ctx.Observe("ReplicaSet %s is gone", req)
+		ctx.Observe("%s %s is gone", r.kind.Kind, req)
 		r.expectations.Forget(req.String())
 		return controller.Result{}, nil
 	}
-	rs := o.(*api.ReplicaSet)
-	sel, err := rs.Spec.Selector.AsSelector()
+	rs := o
+	spec, err := r.kind.Spec(o)
 	if err != nil {
 		return controller.Result{}, controller.Terminal(fmt.Errorf("invalid selector: %w", err))
 	}
-	pods, err := r.claimPods(ctx, rs, sel)
+	if spec.Template == nil {
+		return controller.Result{}, controller.Terminal(fmt.Errorf("%s %s has no pod template", r.kind.Kind, req))
+	}
+	pods, err := r.claimPods(ctx, rs, spec.Selector)
 	if err != nil {
 		return controller.Result{}, err
 	}
-	want := int(api.Deref(rs.Spec.Replicas, 1))
+	want := int(spec.Replicas)
 	ctx.Observe("spec.replicas=%d, active pods=%d%s", want, len(pods), describePods(pods))
 
 	var manageErr error
-	if rs.DeletionTimestamp == nil {
+	if rs.GetObjectMeta().DeletionTimestamp == nil {
 		if pending, ok := r.expectations.Satisfied(req.String()); !ok {
 			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
 		} else {
-			manageErr = r.manage(ctx, rs, pods, want)
+			manageErr = r.manage(ctx, rs, spec, pods, want)
 		}
 	}
-	requeue, err := r.updateStatus(ctx, rs, pods)
+	requeue, err := r.updateStatus(ctx, rs, spec, pods)
 	if manageErr != nil {
 		return controller.Result{}, manageErr
 	}
@@ -178,7 +227,7 @@ func describePods(pods []*api.Pod) string {
 }
 
 // manage creates or deletes pods to close the gap between want and pods.
-func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []*api.Pod, want int) error {
+func (r *Reconciler) manage(ctx *controller.Context, rs api.Object, spec Spec, pods []*api.Pod, want int) error {
 	diff := len(pods) - want
 	key := store.KeyOf(rs)
 	switch {
@@ -190,7 +239,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 		}
 		r.expectations.ExpectCreations(key, n)
 		created, err := slowStart(n, func() error {
-			err := r.createPod(ctx, rs)
+			err := r.createPod(ctx, rs, spec)
 			if err != nil {
 				r.expectations.LowerCreations(key, 1) // its event will never come
 			}
@@ -233,22 +282,22 @@ func (r *Reconciler) manage(ctx *controller.Context, rs *api.ReplicaSet, pods []
 // controller, rs included — for a Deployment, the pods of all its
 // revisions — each once. Scale-down ranks a pod by how many of them share
 // its node. A ReplicaSet with no controller has none, as upstream.
-func (r *Reconciler) relatedPods(rs *api.ReplicaSet) []*api.Pod {
+func (r *Reconciler) relatedPods(rs api.Object) []*api.Pod {
 	ref := api.ControllerOf(rs)
 	if ref == nil {
 		return nil
 	}
 	var sels []api.Selector
-	for _, o := range r.replicaSets.List(rs.Namespace) {
+	for _, o := range r.replicaSets.List(rs.GetObjectMeta().Namespace) {
 		if other := api.ControllerOf(o); other != nil && other.UID == ref.UID {
-			sel, err := o.(*api.ReplicaSet).Spec.Selector.AsSelector()
-			if err == nil && !sel.Empty() {
-				sels = append(sels, sel)
+			spec, err := r.kind.Spec(o)
+			if err == nil && !spec.Selector.Empty() {
+				sels = append(sels, spec.Selector)
 			}
 		}
 	}
 	var out []*api.Pod
-	for _, o := range r.pods.List(rs.Namespace) {
+	for _, o := range r.pods.List(rs.GetObjectMeta().Namespace) {
 		p := o.(*api.Pod)
 		for _, sel := range sels {
 			if sel.Matches(p.Labels) {
@@ -281,20 +330,21 @@ func slowStart(n int, create func() error) (int, error) {
 	return done, nil
 }
 
-func (r *Reconciler) createPod(ctx *controller.Context, rs *api.ReplicaSet) error {
-	owner := api.DeepCopy(rs)
+func (r *Reconciler) createPod(ctx *controller.Context, rs api.Object, spec Spec) error {
+	owner := api.DeepCopyObject(rs)
 	api.SetKind(owner)
+	m := rs.GetObjectMeta()
 	p := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
-			GenerateName:    rs.Name + "-",
-			Namespace:       rs.Namespace,
-			Labels:          copyMap(rs.Spec.Template.Labels),
-			Annotations:     copyMap(rs.Spec.Template.Annotations),
+			GenerateName:    m.Name + "-",
+			Namespace:       m.Namespace,
+			Labels:          copyMap(spec.Template.Labels),
+			Annotations:     copyMap(spec.Template.Annotations),
 			OwnerReferences: []api.OwnerReference{api.NewControllerRef(owner)},
 		},
-		Spec: api.DeepCopy(rs.Spec.Template.Spec),
+		Spec: api.DeepCopy(spec.Template.Spec),
 	}
-	out, err := ctx.Create(p, "for "+rs.Name)
+	out, err := ctx.Create(p, "for "+m.Name)
 	if err != nil {
 		ctx.Event(rs, controller.EventWarning, "FailedCreate", "Error creating: %v", err)
 		return err
@@ -305,22 +355,23 @@ func (r *Reconciler) createPod(ctx *controller.Context, rs *api.ReplicaSet) erro
 
 // claimPods returns the active pods this ReplicaSet controls, adopting
 // matching orphans and releasing controlled pods that no longer match.
-func (r *Reconciler) claimPods(ctx *controller.Context, rs *api.ReplicaSet, sel api.Selector) ([]*api.Pod, error) {
+func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
-	for _, o := range r.pods.List(rs.Namespace) {
+	m := rs.GetObjectMeta()
+	for _, o := range r.pods.List(m.Namespace) {
 		p := o.(*api.Pod)
 		ref := api.ControllerOf(p)
 		matches := sel.Matches(p.Labels)
 		switch {
-		case ref != nil && ref.UID == rs.UID && matches:
+		case ref != nil && ref.UID == m.UID && matches:
 			if api.IsPodActive(p) {
 				out = append(out, p)
 			}
-		case ref != nil && ref.UID == rs.UID:
+		case ref != nil && ref.UID == m.UID:
 			if err := r.release(ctx, p, rs); err != nil {
 				return nil, err
 			}
-		case ref == nil && matches && rs.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
+		case ref == nil && matches && m.DeletionTimestamp == nil && p.DeletionTimestamp == nil:
 			adopted, err := r.adopt(ctx, p, rs)
 			if err != nil {
 				return nil, err
@@ -333,9 +384,9 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs *api.ReplicaSet, sel 
 	return out, nil
 }
 
-func (r *Reconciler) adopt(ctx *controller.Context, p *api.Pod, rs *api.ReplicaSet) (*api.Pod, error) {
+func (r *Reconciler) adopt(ctx *controller.Context, p *api.Pod, rs api.Object) (*api.Pod, error) {
 	c := api.DeepCopy(p)
-	owner := api.DeepCopy(rs)
+	owner := api.DeepCopyObject(rs)
 	api.SetKind(owner)
 	c.OwnerReferences = append(c.OwnerReferences, api.NewControllerRef(owner))
 	ctx.Why("pod %s matches the selector and has no controller: adopt it", p.Name)
@@ -349,11 +400,11 @@ func (r *Reconciler) adopt(ctx *controller.Context, p *api.Pod, rs *api.ReplicaS
 	return out.(*api.Pod), nil
 }
 
-func (r *Reconciler) release(ctx *controller.Context, p *api.Pod, rs *api.ReplicaSet) error {
+func (r *Reconciler) release(ctx *controller.Context, p *api.Pod, rs api.Object) error {
 	c := api.DeepCopy(p)
 	var refs []api.OwnerReference
 	for _, ref := range c.OwnerReferences {
-		if ref.UID != rs.UID {
+		if ref.UID != rs.GetObjectMeta().UID {
 			refs = append(refs, ref)
 		}
 	}
@@ -367,10 +418,15 @@ func (r *Reconciler) release(ctx *controller.Context, p *api.Pod, rs *api.Replic
 
 // updateStatus writes replicas/ready/available counts when they changed and
 // says when to look again for pods still inside minReadySeconds.
-func (r *Reconciler) updateStatus(ctx *controller.Context, rs *api.ReplicaSet, pods []*api.Pod) (time.Duration, error) {
+func (r *Reconciler) updateStatus(ctx *controller.Context, rs api.Object, spec Spec, pods []*api.Pod) (time.Duration, error) {
 	now := ctx.Clock.Now()
-	st := api.ReplicaSetStatus{Replicas: int32(len(pods)), ObservedGeneration: rs.Generation, Conditions: rs.Status.Conditions}
-	tmplSel := api.SelectorFromSet(rs.Spec.Template.Labels)
+	old := r.kind.Status(rs)
+	st := api.ReplicaSetStatus{Replicas: int32(len(pods)), ObservedGeneration: rs.GetObjectMeta().Generation, Conditions: old.Conditions}
+	var tmplLabels map[string]string
+	if spec.Template != nil {
+		tmplLabels = spec.Template.Labels
+	}
+	tmplSel := api.SelectorFromSet(tmplLabels)
 	var requeue time.Duration
 	for _, p := range pods {
 		if tmplSel.Matches(p.Labels) {
@@ -378,10 +434,10 @@ func (r *Reconciler) updateStatus(ctx *controller.Context, rs *api.ReplicaSet, p
 		}
 		if api.IsPodReady(p) {
 			st.ReadyReplicas++
-			if api.IsPodAvailable(p, rs.Spec.MinReadySeconds, now) {
+			if api.IsPodAvailable(p, spec.MinReadySeconds, now) {
 				st.AvailableReplicas++
 			} else if c := p.Condition(api.PodReady); c != nil {
-				wait := c.LastTransitionTime.Add(time.Duration(rs.Spec.MinReadySeconds) * time.Second).Sub(now)
+				wait := c.LastTransitionTime.Add(time.Duration(spec.MinReadySeconds) * time.Second).Sub(now)
 				if requeue == 0 || wait < requeue {
 					requeue = wait
 				}
@@ -389,11 +445,10 @@ func (r *Reconciler) updateStatus(ctx *controller.Context, rs *api.ReplicaSet, p
 		}
 	}
 	ctx.Observe("ready=%d, available=%d", st.ReadyReplicas, st.AvailableReplicas)
-	if statusEqual(rs.Status, st) {
+	if statusEqual(old, st) {
 		return requeue, nil
 	}
-	c := api.DeepCopy(rs)
-	c.Status = st
+	c := r.kind.WithStatus(rs, st)
 	_, err := ctx.UpdateStatus(c, fmt.Sprintf("replicas=%d ready=%d available=%d", st.Replicas, st.ReadyReplicas, st.AvailableReplicas))
 	if api.IsNotFound(err) {
 		return 0, nil

@@ -37,6 +37,10 @@ func Default(o Object) {
 		defaultService(x)
 	case *EndpointSlice:
 		defaultEndpointSlice(x)
+	case *ReplicationController:
+		defaultReplicationController(x)
+	case *HorizontalPodAutoscaler:
+		defaultHPA(x)
 	case *ReplicaSet:
 		if x.Spec.Replicas == nil {
 			x.Spec.Replicas = Ptr[int32](1)
@@ -113,6 +117,21 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 		}
 	}
 	if isPod {
+		// A pod (not a template) whose container sets a limit but not the
+		// request gets the request equal to the limit.
+		for _, cs := range [][]Container{s.InitContainers, s.Containers} {
+			for i := range cs {
+				r := &cs[i].Resources
+				for k, v := range r.Limits {
+					if _, ok := r.Requests[k]; !ok {
+						if r.Requests == nil {
+							r.Requests = ResourceList{}
+						}
+						r.Requests[k] = v
+					}
+				}
+			}
+		}
 		for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
 			if !toleratesKey(s.Tolerations, key) {
 				s.Tolerations = append(s.Tolerations, Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: Ptr[int64](300)})

@@ -45,6 +45,8 @@ var Kinds = []*Kind{
 	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
 	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
+	{Kind: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Singular: "replicationcontroller", ShortNames: []string{"rc"}, Namespaced: true, New: func() Object { return &ReplicationController{} }},
+	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota", ShortNames: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }},
 	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
 	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }},
 	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset", ShortNames: []string{"rs"}, Namespaced: true, New: func() Object { return &ReplicaSet{} }},
@@ -54,6 +56,8 @@ var Kinds = []*Kind{
 	{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }},
 	{Kind: "Job", Group: "batch", Version: "v1", Resource: "jobs", Singular: "job", Namespaced: true, New: func() Object { return &Job{} }},
 	{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
+	{Kind: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Singular: "horizontalpodautoscaler", ShortNames: []string{"hpa"}, Namespaced: true, New: func() Object { return &HorizontalPodAutoscaler{} }},
+	{Kind: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Singular: "poddisruptionbudget", ShortNames: []string{"pdb"}, Namespaced: true, New: func() Object { return &PodDisruptionBudget{} }},
 	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
 }

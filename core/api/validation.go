@@ -40,6 +40,14 @@ func Validate(o, old Object) error {
 		validateDaemonSet(&errs, x, old)
 	case *Service:
 		validateService(&errs, x, old)
+	case *ReplicationController:
+		validateReplicationController(&errs, x)
+	case *ResourceQuota:
+		validateResourceQuota(&errs, x)
+	case *PodDisruptionBudget:
+		validatePodDisruptionBudget(&errs, x)
+	case *HorizontalPodAutoscaler:
+		validateHPA(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil

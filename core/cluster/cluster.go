@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
+	"github.com/kubeloop/kubeloop/controllers/resourcequota"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/volume"
@@ -79,6 +80,7 @@ func New(opts Options) *Cluster {
 	s.AddAdmission(admitLimits)
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
+	s.AddAdmission(resourcequota.Admission(s))
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},

@@ -4,14 +4,18 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/cronjob"
 	"github.com/kubeloop/kubeloop/controllers/daemonset"
 	"github.com/kubeloop/kubeloop/controllers/deployment"
+	"github.com/kubeloop/kubeloop/controllers/disruption"
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/job"
 	"github.com/kubeloop/kubeloop/controllers/namespace"
 	"github.com/kubeloop/kubeloop/controllers/nodelifecycle"
+	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
+	"github.com/kubeloop/kubeloop/controllers/replication"
+	"github.com/kubeloop/kubeloop/controllers/resourcequota"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
@@ -27,6 +31,7 @@ import (
 var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	deployment.Register,
 	replicaset.Register,
+	replication.Register,
 	garbagecollector.Register,
 	daemonset.Register,
 	nodelifecycle.Register,
@@ -40,4 +45,7 @@ var kubeControllerManager = []func(*controller.Manager) *controller.Controller{
 	volume.Register,
 	namespace.Register,
 	serviceaccount.Register,
+	resourcequota.Register,
+	disruption.Register,
+	podautoscaler.Register,
 }

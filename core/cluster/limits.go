@@ -54,6 +54,10 @@ func admitLimits(_ store.Operation, obj, _ api.Object) error {
 		check("spec.replicas", o.Spec.Replicas, "replicas")
 	case *api.StatefulSet:
 		check("spec.replicas", o.Spec.Replicas, "replicas")
+	case *api.ReplicationController:
+		check("spec.replicas", o.Spec.Replicas, "replicas")
+	case *api.HorizontalPodAutoscaler:
+		check("spec.maxReplicas", &o.Spec.MaxReplicas, "replicas")
 	case *api.Job:
 		job("spec.", &o.Spec)
 	case *api.CronJob:

@@ -118,6 +118,9 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 	case *api.Endpoints:
 		return describeEndpoints(x, events, now)
 	}
+	if d, ok := kindDescribers[api.KindOf(o).Kind]; ok {
+		return d(c, o, events, now)
+	}
 	return describeGeneric(o, events, now)
 }
 

@@ -27,6 +27,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"Deploy Commands:",
 		"  rollout         Manage the rollout of a resource",
 		"  scale           Set a new size for a deployment, replica set, or replication controller",
+		"  autoscale       Auto-scale a deployment, replica set, stateful set, or replication controller",
 		"",
 		"Cluster Management Commands:",
 		"  cordon          Mark node as unschedulable",

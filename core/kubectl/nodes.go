@@ -190,24 +190,18 @@ func (c *invocation) drainNode(node string, f *flags) string {
 		opts.GracePeriodSeconds = api.Ptr(g)
 	}
 	kind := api.ResourceFor("pods")
-	for _, p := range evict {
-		if p.DeletionTimestamp == nil {
-			c.printf("evicting pod %s/%s\n", p.Namespace, p.Name)
-			opts.UID = p.UID
-			if _, err := st.Delete(kind, p.Namespace, p.Name, opts); err != nil && !api.IsNotFound(err) {
-				return fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
-			}
-		}
-	}
-	gone := func(p *api.Pod) bool {
-		o, err := st.Get(kind, p.Namespace, p.Name)
-		return err != nil || o.GetObjectMeta().UID != p.UID
-	}
 	limit := drainMax
 	if d, err := time.ParseDuration(f.str("timeout")); err == nil && d > 0 {
 		limit = d
 	}
 	deadline := st.Clock().Now().Add(limit)
+	if err := c.evictAll(evict, opts, deadline, limit); err != "" {
+		return err
+	}
+	gone := func(p *api.Pod) bool {
+		o, err := st.Get(kind, p.Namespace, p.Name)
+		return err != nil || o.GetObjectMeta().UID != p.UID
+	}
 	left := append([]*api.Pod(nil), evict...)
 	for len(left) > 0 {
 		var still []*api.Pod
@@ -399,4 +393,48 @@ func applyTaints(n *api.Node, add, remove []api.Taint, overwrite bool, now time.
 		return "tainted", nil
 	}
 	return "untainted", nil
+}
+
+// evictionRetry is how long kubectl drain waits before evicting a pod
+// again after its disruption budget refused (429).
+const evictionRetry = 5 * time.Second
+
+// evictAll posts an eviction for each pod not already going, in order. A
+// pod whose disruption budget refuses is tried again every 5 seconds of
+// simulated time — while the cluster runs, so a replacement can become
+// Ready elsewhere — until every eviction is accepted or the deadline.
+func (c *invocation) evictAll(pods []*api.Pod, opts store.DeleteOptions, deadline time.Time, limit time.Duration) string {
+	st := c.env.Store()
+	var pending []*api.Pod
+	for _, p := range pods {
+		if p.DeletionTimestamp == nil {
+			pending = append(pending, p)
+		}
+	}
+	for len(pending) > 0 {
+		var refused []*api.Pod
+		for _, p := range pending {
+			c.printf("evicting pod %s/%s\n", p.Namespace, p.Name)
+			opts.UID = p.UID
+			err := st.Evict(p.Namespace, p.Name, opts)
+			switch {
+			case err == nil || api.IsNotFound(err):
+			case api.ReasonOf(err) == store.ReasonTooManyRequests:
+				fmt.Fprintf(&c.err, "error when evicting pods/%q -n %q (will retry after 5s): %v\n", p.Name, p.Namespace, err)
+				refused = append(refused, p)
+			default:
+				return fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
+			}
+		}
+		pending = refused
+		if len(pending) == 0 {
+			break
+		}
+		if !st.Clock().Now().Add(evictionRetry).Before(deadline) {
+			p := pending[0]
+			return fmt.Sprintf("error when evicting pods/%q -n %q: global timeout reached: %s", p.Name, p.Namespace, limit)
+		}
+		st.Clock().Advance(evictionRetry) // the cluster runs meanwhile, as Advance does
+	}
+	return ""
 }

@@ -47,6 +47,8 @@ func runScale(c *invocation, args []string) {
 			replicas = &x.Spec.Replicas
 		case *api.StatefulSet:
 			replicas = &x.Spec.Replicas
+		case *api.ReplicationController:
+			replicas = &x.Spec.Replicas
 		default:
 			c.fail("no scaler has been implemented for {%q %q}", t.kind.Group, t.kind.Kind)
 			continue

@@ -1,0 +1,63 @@
+// Package cards checks that each controller card's ready example applies
+// to a fresh cluster and makes its loop visibly work.
+package cards
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/controllers/disruption"
+	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
+	"github.com/kubeloop/kubeloop/controllers/replication"
+	"github.com/kubeloop/kubeloop/controllers/resourcequota"
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+)
+
+func apply(t *testing.T, card controller.Card) *cluster.Cluster {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(card.Example)
+	require.NoError(t, err, card.Name)
+	c.Settle(time.Minute)
+	return c
+}
+
+func TestReplicationControllerCard(t *testing.T) {
+	c := apply(t, replication.Card)
+	assert.Contains(t, c.Kubectl("kubectl get rc nginx", "").Stdout, "nginx   3         3         3")
+}
+
+func TestResourceQuotaCard(t *testing.T) {
+	c := apply(t, resourcequota.Card)
+	assert.Contains(t, c.Kubectl("kubectl get quota", "").Stdout, "count/deployments.apps: 1/1, pods: 2/2")
+	assert.Contains(t, c.Kubectl("kubectl get events", "").Stdout, "exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2")
+}
+
+func TestDisruptionCard(t *testing.T) {
+	c := apply(t, disruption.Card)
+	assert.Contains(t, c.Kubectl("kubectl get pdb", "").Stdout, "web    2               N/A               1")
+}
+
+func TestPodAutoscalerCard(t *testing.T) {
+	c := apply(t, podautoscaler.Card)
+	_, err := c.Sim([]string{"load", "deployment/web", "150%"})
+	require.NoError(t, err)
+	c.Advance(time.Minute)
+	out := c.Kubectl("kubectl get hpa", "").Stdout
+	assert.Contains(t, out, "Deployment/web")
+	assert.Regexp(t, `cpu: \d+%/50%\s+1\s+10\s+[2-9]`, out)
+}
+
+func TestCardsNameTheirControllers(t *testing.T) {
+	for _, c := range []controller.Card{replication.Card, resourcequota.Card, disruption.Card, podautoscaler.Card} {
+		assert.NotEmpty(t, c.Title.En, c.Name)
+		assert.NotEmpty(t, c.Title.Zh, c.Name)
+		assert.NotEmpty(t, c.Summary.En, c.Name)
+		assert.NotEmpty(t, c.Summary.Zh, c.Name)
+		assert.Equal(t, "controllers/"+map[string]string{"replicationcontroller": "replication", "resourcequota": "resourcequota",
+			"disruption": "disruption", "horizontal-pod-autoscaler": "podautoscaler"}[c.Name], c.Package)
+	}
+}
