@@ -8,8 +8,8 @@ var Card = controller.Card{
 	Package: "controllers/ttlafterfinished",
 	Title:   controller.Text{En: "TTL after finished: clean up Jobs", Zh: "完成后 TTL：清理 Job"},
 	Summary: controller.Text{
-		En: "For a finished Job with ttlSecondsAfterFinished it waits that long after the Job's completion time, then deletes the Job with background propagation, so the garbage collector removes its pods too.",
-		Zh: "对设置了 ttlSecondsAfterFinished 的已结束 Job，从完成时刻起等待这么久，然后以后台级联方式删除 Job，垃圾收集器随之删除它的 Pod。",
+		En: "For a finished Job with ttlSecondsAfterFinished it waits that long after the Job's completion time, then deletes the Job with foreground propagation: the Job stays until the garbage collector has removed its pods.",
+		Zh: "对设置了 ttlSecondsAfterFinished 的已结束 Job，从完成时刻起等待这么久，然后以前台级联方式删除 Job：在垃圾收集器删除它的 Pod 之前，Job 一直保留。",
 	},
 	Example: `apiVersion: batch/v1
 kind: Job

@@ -130,7 +130,6 @@ var NotSimulated = map[string]controller.Text{
 		"在存储版本变化时重写存储的对象（alpha）；沙盒每个类型只存一个版本。"),
 	"storageversion-garbage-collector-controller": why("Deletes StorageVersion records of API servers that are gone (alpha API); the sandbox has one API server and no StorageVersion API.",
 		"删除已消失的 API 服务器的 StorageVersion 记录（alpha API）；沙盒只有一个 API 服务器，也没有 StorageVersion API。"),
-	"ttl-controller": why("Not yet: node annotation node.alpha.kubernetes.io/ttl is not set.", "尚未实现：不设置节点注解 node.alpha.kubernetes.io/ttl。"),
 	"validatingadmissionpolicy-status-controller": why("Type-checks the CEL of ValidatingAdmissionPolicies; the sandbox has no admission policies.",
 		"对 ValidatingAdmissionPolicy 的 CEL 做类型检查；沙盒中没有准入策略。"),
 }

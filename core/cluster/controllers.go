@@ -16,6 +16,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
+	"github.com/kubeloop/kubeloop/controllers/ttl"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
 	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -55,6 +56,7 @@ var Controllers = []Simulated{
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
+	{ttl.Register, []controller.Card{ttl.Card}},
 }
 
 // OtherComponents are the loops of the sandbox that are not controllers
