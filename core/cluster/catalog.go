@@ -107,8 +107,6 @@ var NotSimulated = map[string]controller.Text{
 	"horizontal-pod-autoscaler-controller": inProgress,
 	"replicationcontroller-controller":     inProgress,
 	"resourcequota-controller":             inProgress,
-	"endpointslice-mirroring-controller": why("Not yet: EndpointSlices for Services without a selector are not mirrored.",
-		"尚未实现：没有选择算符的 Service 的 Endpoints 不会被镜像为 EndpointSlice。"),
 	"ephemeral-volume-controller": why("Generic ephemeral volumes (spec.volumes[].ephemeral) are not part of the sandbox's Pod.",
 		"沙盒的 Pod 不支持通用临时卷（spec.volumes[].ephemeral）。"),
 	"legacy-serviceaccount-token-cleaner-controller": why("Since v1.24 no legacy service-account token Secrets are made, and the sandbox has no Secrets: nothing to clean.",

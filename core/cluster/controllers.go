@@ -6,6 +6,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/deployment"
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
+	"github.com/kubeloop/kubeloop/controllers/endpointslicemirroring"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/job"
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
@@ -48,6 +49,7 @@ var Controllers = []Simulated{
 	{nodelifecycle.Register, []controller.Card{nodelifecycle.Card, nodelifecycle.TaintEvictionCard}},
 	{endpoints.Register, []controller.Card{endpoints.Card}},
 	{endpointslice.Register, []controller.Card{endpointslice.Card}},
+	{endpointslicemirroring.Register, []controller.Card{endpointslicemirroring.Card}},
 	{job.Register, []controller.Card{job.Card}},
 	{cronjob.Register, []controller.Card{cronjob.Card}},
 	{ttlafterfinished.Register, []controller.Card{ttlafterfinished.Card}},
