@@ -56,6 +56,10 @@ var Kinds = []*Kind{
 	{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
 	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
+	{Kind: "ClusterRoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterrolebindings", Singular: "clusterrolebinding", New: func() Object { return &ClusterRoleBinding{} }},
+	{Kind: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles", Singular: "clusterrole", New: func() Object { return &ClusterRole{} }},
+	{Kind: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Singular: "rolebinding", Namespaced: true, New: func() Object { return &RoleBinding{} }},
+	{Kind: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Singular: "role", Namespaced: true, New: func() Object { return &Role{} }},
 }
 
 // KindFor finds a kind by apiVersion and kind, as a manifest names it.

@@ -40,6 +40,8 @@ func Validate(o, old Object) error {
 		validateDaemonSet(&errs, x, old)
 	case *Service:
 		validateService(&errs, x, old)
+	case *Role, *ClusterRole, *RoleBinding, *ClusterRoleBinding:
+		validateRBAC(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil
@@ -59,6 +61,12 @@ func validateName(errs *FieldErrors, o Object, name string) {
 	if _, isNS := o.(*Namespace); isNS {
 		if len(name) > 63 || !dns1123Label.MatchString(name) {
 			errs.invalid("metadata.name", name, labelMsg)
+		}
+		return
+	}
+	if _, ok := o.(interface{ pathSegmentName() }); ok {
+		if msg := validPathSegmentName(name); msg != "" {
+			errs.invalid("metadata.name", name, msg)
 		}
 		return
 	}

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/kubeloop/kubeloop/controllers/clusterroleaggregation"
 	"github.com/kubeloop/kubeloop/controllers/cronjob"
 	"github.com/kubeloop/kubeloop/controllers/daemonset"
 	"github.com/kubeloop/kubeloop/controllers/deployment"
@@ -59,6 +60,7 @@ var Controllers = []Simulated{
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{ttl.Register, []controller.Card{ttl.Card}},
+	{clusterroleaggregation.Register, []controller.Card{clusterroleaggregation.Card}},
 }
 
 // OtherComponents are the loops of the sandbox that are not controllers
