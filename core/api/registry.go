@@ -53,6 +53,7 @@ var Kinds = []*Kind{
 	{Kind: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Singular: "statefulset", ShortNames: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
 	{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }},
 	{Kind: "Job", Group: "batch", Version: "v1", Resource: "jobs", Singular: "job", Namespaced: true, New: func() Object { return &Job{} }},
+	{Kind: "CertificateSigningRequest", Group: "certificates.k8s.io", Version: "v1", Resource: "certificatesigningrequests", Singular: "certificatesigningrequest", ShortNames: []string{"csr"}, New: func() Object { return &CertificateSigningRequest{} }},
 	{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
 	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},

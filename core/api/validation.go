@@ -42,6 +42,8 @@ func Validate(o, old Object) error {
 		validateService(&errs, x, old)
 	case *Role, *ClusterRole, *RoleBinding, *ClusterRoleBinding:
 		validateRBAC(&errs, x)
+	case *CertificateSigningRequest:
+		validateCSR(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil

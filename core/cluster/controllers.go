@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"github.com/kubeloop/kubeloop/controllers/clusterroleaggregation"
 	"github.com/kubeloop/kubeloop/controllers/cronjob"
 	"github.com/kubeloop/kubeloop/controllers/daemonset"
@@ -61,6 +62,7 @@ var Controllers = []Simulated{
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{ttl.Register, []controller.Card{ttl.Card}},
 	{clusterroleaggregation.Register, []controller.Card{clusterroleaggregation.Card}},
+	{certificates.Register, []controller.Card{certificates.Card, certificates.ApprovingCard, certificates.CleanerCard}},
 }
 
 // OtherComponents are the loops of the sandbox that are not controllers

@@ -29,6 +29,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"  scale           Set a new size for a deployment, replica set, or replication controller",
 		"",
 		"Cluster Management Commands:",
+		"  certificate     Modify certificate resources",
 		"  cordon          Mark node as unschedulable",
 		"  uncordon        Mark node as schedulable",
 		"  drain           Drain node in preparation for maintenance",
