@@ -43,6 +43,8 @@ var Kinds = []*Kind{
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume", ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
 	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
+	{Kind: "ConfigMap", Version: "v1", Resource: "configmaps", Singular: "configmap", ShortNames: []string{"cm"}, Namespaced: true, New: func() Object { return &ConfigMap{} }},
+	{Kind: "Secret", Version: "v1", Resource: "secrets", Singular: "secret", Namespaced: true, New: func() Object { return &Secret{} }},
 	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
 	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},

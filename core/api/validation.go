@@ -44,6 +44,8 @@ func Validate(o, old Object) error {
 		validateRBAC(&errs, x)
 	case *CertificateSigningRequest:
 		validateCSR(&errs, x)
+	case *Secret:
+		validateSecret(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil

@@ -85,16 +85,12 @@ var (
 	inProgress = why("In progress (another branch).", "正在实现（另一分支）。")
 	noCloud    = why("Needs a cloud provider (load balancers, routes, cloud VMs); the sandbox is a kind-like cluster without one.",
 		"需要云服务商（负载均衡器、路由、云主机）；沙盒是没有云服务商的类 kind 集群。")
-	noCSR       = why("Not yet: the sandbox has no CertificateSigningRequest kind.", "尚未实现：沙盒中还没有 CertificateSigningRequest 类型。")
-	noBootstrap = why("Not yet: bootstrap token Secrets and the cluster-info ConfigMap are not modelled (disabled by default upstream).",
-		"尚未实现：沙盒中没有启动引导令牌 Secret 和 cluster-info ConfigMap（上游默认也是禁用的）。")
+	noCSR = why("Not yet: the sandbox has no CertificateSigningRequest kind.", "尚未实现：沙盒中还没有 CertificateSigningRequest 类型。")
 )
 
 // NotSimulated is every controller of kube-controller-manager v1.31 the
 // sandbox does not run, with the reason.
 var NotSimulated = map[string]controller.Text{
-	"bootstrap-signer-controller":          noBootstrap,
-	"token-cleaner-controller":             noBootstrap,
 	"cloud-node-lifecycle-controller":      noCloud,
 	"node-route-controller":                noCloud,
 	"service-lb-controller":                noCloud,

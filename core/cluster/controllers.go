@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/kubeloop/kubeloop/controllers/bootstrap"
 	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"github.com/kubeloop/kubeloop/controllers/clusterroleaggregation"
 	"github.com/kubeloop/kubeloop/controllers/cronjob"
@@ -63,6 +64,9 @@ var Controllers = []Simulated{
 	{ttl.Register, []controller.Card{ttl.Card}},
 	{clusterroleaggregation.Register, []controller.Card{clusterroleaggregation.Card}},
 	{certificates.Register, []controller.Card{certificates.Card, certificates.ApprovingCard, certificates.CleanerCard}},
+	// Disabled by default upstream; kubeadm enables both
+	// (--controllers=*,bootstrapsigner,tokencleaner), as here.
+	{bootstrap.Register, []controller.Card{bootstrap.Card, bootstrap.CleanerCard}},
 }
 
 // OtherComponents are the loops of the sandbox that are not controllers

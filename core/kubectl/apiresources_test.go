@@ -12,6 +12,7 @@ func TestAPIResourcesListsEveryKindByGroupThenName(t *testing.T) {
 	assert.Equal(t, "", r.Stderr)
 	assert.Equal(t, lines(
 		"NAME                         SHORTNAMES   APIVERSION                     NAMESPACED   KIND",
+		"configmaps                   cm           v1                             true         ConfigMap",
 		"endpoints                    ep           v1                             true         Endpoints",
 		"events                       ev           v1                             true         Event",
 		"namespaces                   ns           v1                             false        Namespace",
@@ -19,6 +20,7 @@ func TestAPIResourcesListsEveryKindByGroupThenName(t *testing.T) {
 		"persistentvolumeclaims       pvc          v1                             true         PersistentVolumeClaim",
 		"persistentvolumes            pv           v1                             false        PersistentVolume",
 		"pods                         po           v1                             true         Pod",
+		"secrets                                   v1                             true         Secret",
 		"serviceaccounts              sa           v1                             true         ServiceAccount",
 		"services                     svc          v1                             true         Service",
 		"controllerrevisions                       apps/v1                        true         ControllerRevision",
