@@ -109,8 +109,6 @@ var NotSimulated = map[string]controller.Text{
 	"persistentvolume-expander-controller": why("Not yet: claims cannot be resized (allowVolumeExpansion).", "尚未实现：申领不能扩容（allowVolumeExpansion）。"),
 	"resourceclaim-controller": why("Dynamic resource allocation (ResourceClaims for devices) is alpha in v1.31 and the sandbox has no devices.",
 		"动态资源分配（为设备申请的 ResourceClaim）在 v1.31 是 alpha，沙盒也没有设备。"),
-	"root-ca-certificate-publisher-controller": why("Not yet: the sandbox has no ConfigMaps and no cluster CA to publish (kube-root-ca.crt).",
-		"尚未实现：沙盒中没有 ConfigMap，也没有要发布的集群 CA（kube-root-ca.crt）。"),
 	"service-cidr-controller": why("ServiceCIDR and IPAddress are beta and off by default in v1.31; the sandbox's API server allocates ClusterIPs from one fixed range.",
 		"ServiceCIDR 和 IPAddress 在 v1.31 是 beta 且默认关闭；沙盒的 API 服务器从一个固定网段分配 ClusterIP。"),
 	"serviceaccount-token-controller": why("Token Secrets need Secrets and signing keys; since v1.24 pods get projected tokens from the kubelet instead, which the sandbox does not model.",

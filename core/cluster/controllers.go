@@ -17,6 +17,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/nodelifecycle"
 	"github.com/kubeloop/kubeloop/controllers/podgc"
 	"github.com/kubeloop/kubeloop/controllers/replicaset"
+	"github.com/kubeloop/kubeloop/controllers/rootcacertpublisher"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
@@ -61,6 +62,7 @@ var Controllers = []Simulated{
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
+	{rootcacertpublisher.Register, []controller.Card{rootcacertpublisher.Card}},
 	{ttl.Register, []controller.Card{ttl.Card}},
 	{clusterroleaggregation.Register, []controller.Card{clusterroleaggregation.Card}},
 	{certificates.Register, []controller.Card{certificates.Card, certificates.ApprovingCard, certificates.CleanerCard}},
