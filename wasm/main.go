@@ -78,6 +78,7 @@ func (a *app) start() {
 	a.newCluster(a.seed)
 	a.mark("cluster")
 	a.ui = a.buildUI()
+	a.buildCatalog()
 	a.mark("ui")
 	a.applyLanguage()
 	a.installAPI()
@@ -147,6 +148,7 @@ func (a *app) applyLanguage() {
 	a.updatePlayButton()
 	a.updateThemeButton()
 	a.updatePrompt()
+	a.drawCatalog(false)
 	a.ui.docSig = ""
 	a.drawDocList()
 	a.ui.faultsSig = ""

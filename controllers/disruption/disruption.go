@@ -302,7 +302,7 @@ func statusEqual(a, b api.PodDisruptionBudgetStatus) bool {
 
 // Card is what the page says about this controller.
 var Card = controller.Card{
-	Name:    "disruption",
+	Name:    "disruption-controller",
 	Package: "controllers/disruption",
 	Title:   controller.Text{En: "Disruption: PodDisruptionBudgets", Zh: "Disruption：Pod 干扰预算"},
 	Summary: controller.Text{

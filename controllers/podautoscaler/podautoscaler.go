@@ -373,7 +373,7 @@ func flatten(s api.HorizontalPodAutoscalerStatus) []any {
 
 // Card is what the page says about this controller.
 var Card = controller.Card{
-	Name:    "horizontal-pod-autoscaler",
+	Name:    "horizontal-pod-autoscaler-controller",
 	Package: "controllers/podautoscaler",
 	Title:   controller.Text{En: "Horizontal Pod Autoscaler", Zh: "Pod 水平自动扩缩"},
 	Summary: controller.Text{

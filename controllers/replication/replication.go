@@ -49,7 +49,7 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Card is what the page says about this controller.
 var Card = controller.Card{
-	Name:    "replicationcontroller",
+	Name:    "replicationcontroller-controller",
 	Package: "controllers/replication",
 	Title:   controller.Text{En: "ReplicationController: the ReplicaSet's ancestor", Zh: "ReplicationController：ReplicaSet 的前身"},
 	Summary: controller.Text{

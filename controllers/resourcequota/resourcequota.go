@@ -169,7 +169,7 @@ func orNone(s string) string {
 
 // Card is what the page says about this controller.
 var Card = controller.Card{
-	Name:    "resourcequota",
+	Name:    "resourcequota-controller",
 	Package: "controllers/resourcequota",
 	Title:   controller.Text{En: "ResourceQuota: a namespace's budget", Zh: "ResourceQuota：命名空间的预算"},
 	Summary: controller.Text{

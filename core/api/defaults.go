@@ -23,6 +23,8 @@ func Default(o Object) {
 		}
 	case *Pod:
 		defaultPodSpec(&x.Spec, true)
+	case *Secret:
+		defaultSecret(x)
 	case *Deployment:
 		defaultDeployment(x)
 	case *StatefulSet, *PersistentVolume, *PersistentVolumeClaim, *StorageClass:

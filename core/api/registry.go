@@ -43,6 +43,8 @@ var Kinds = []*Kind{
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume", ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
 	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
+	{Kind: "ConfigMap", Version: "v1", Resource: "configmaps", Singular: "configmap", ShortNames: []string{"cm"}, Namespaced: true, New: func() Object { return &ConfigMap{} }},
+	{Kind: "Secret", Version: "v1", Resource: "secrets", Singular: "secret", Namespaced: true, New: func() Object { return &Secret{} }},
 	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
 	{Kind: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Singular: "replicationcontroller", ShortNames: []string{"rc"}, Namespaced: true, New: func() Object { return &ReplicationController{} }},
@@ -55,11 +57,16 @@ var Kinds = []*Kind{
 	{Kind: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Singular: "statefulset", ShortNames: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
 	{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }},
 	{Kind: "Job", Group: "batch", Version: "v1", Resource: "jobs", Singular: "job", Namespaced: true, New: func() Object { return &Job{} }},
+	{Kind: "CertificateSigningRequest", Group: "certificates.k8s.io", Version: "v1", Resource: "certificatesigningrequests", Singular: "certificatesigningrequest", ShortNames: []string{"csr"}, New: func() Object { return &CertificateSigningRequest{} }},
 	{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
 	{Kind: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Singular: "horizontalpodautoscaler", ShortNames: []string{"hpa"}, Namespaced: true, New: func() Object { return &HorizontalPodAutoscaler{} }},
 	{Kind: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Singular: "poddisruptionbudget", ShortNames: []string{"pdb"}, Namespaced: true, New: func() Object { return &PodDisruptionBudget{} }},
 	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
+	{Kind: "ClusterRoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterrolebindings", Singular: "clusterrolebinding", New: func() Object { return &ClusterRoleBinding{} }},
+	{Kind: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles", Singular: "clusterrole", New: func() Object { return &ClusterRole{} }},
+	{Kind: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Singular: "rolebinding", Namespaced: true, New: func() Object { return &RoleBinding{} }},
+	{Kind: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Singular: "role", Namespaced: true, New: func() Object { return &Role{} }},
 }
 
 // KindFor finds a kind by apiVersion and kind, as a manifest names it.

@@ -48,6 +48,12 @@ func Validate(o, old Object) error {
 		validatePodDisruptionBudget(&errs, x)
 	case *HorizontalPodAutoscaler:
 		validateHPA(&errs, x)
+	case *Role, *ClusterRole, *RoleBinding, *ClusterRoleBinding:
+		validateRBAC(&errs, x)
+	case *CertificateSigningRequest:
+		validateCSR(&errs, x)
+	case *Secret:
+		validateSecret(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil
@@ -67,6 +73,12 @@ func validateName(errs *FieldErrors, o Object, name string) {
 	if _, isNS := o.(*Namespace); isNS {
 		if len(name) > 63 || !dns1123Label.MatchString(name) {
 			errs.invalid("metadata.name", name, labelMsg)
+		}
+		return
+	}
+	if _, ok := o.(interface{ pathSegmentName() }); ok {
+		if msg := validPathSegmentName(name); msg != "" {
+			errs.invalid("metadata.name", name, msg)
 		}
 		return
 	}

@@ -10,6 +10,7 @@ package cluster
 
 import (
 	"fmt"
+	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
@@ -81,6 +82,7 @@ func New(opts Options) *Cluster {
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
 	s.AddAdmission(resourcequota.Admission(s))
+	s.AddAdmission(certificates.Admission)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},

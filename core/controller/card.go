@@ -10,7 +10,9 @@ package controller
 // code.
 type Card struct {
 	// Name is the controller's name in kube-controller-manager's
-	// --controllers flag ("replicaset", "garbage-collector", …).
+	// --controllers flag, canonical since v1.28: "replicaset-controller",
+	// "garbage-collector-controller" (core/cluster.UpstreamName also
+	// accepts the old alias or the name without "-controller").
 	Name string
 	// Package is the Go package that implements it ("controllers/replicaset").
 	Package string

@@ -7,7 +7,7 @@ func init() {
 	group := struct {
 		title string
 		verbs []string
-	}{"Cluster Management Commands", []string{"cordon", "uncordon", "drain", "taint"}}
+	}{"Cluster Management Commands", []string{"certificate", "cordon", "uncordon", "drain", "taint"}}
 	for i, g := range helpGroups {
 		if g.title == "Troubleshooting and Debugging Commands" {
 			helpGroups = append(helpGroups[:i], append([]struct {

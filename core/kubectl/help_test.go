@@ -30,6 +30,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"  autoscale       Auto-scale a deployment, replica set, stateful set, or replication controller",
 		"",
 		"Cluster Management Commands:",
+		"  certificate     Modify certificate resources",
 		"  cordon          Mark node as unschedulable",
 		"  uncordon        Mark node as schedulable",
 		"  drain           Drain node in preparation for maintenance",

@@ -41,7 +41,9 @@ func parseMetaEdit(noun string, pos []string) (*metaEdit, error) {
 				e.order = append(e.order, k)
 			}
 			e.set[k] = v
-		case strings.HasSuffix(p, "-") && !strings.Contains(p, "/"):
+		case strings.HasSuffix(p, "-") && p != "-":
+			// As kubectl: any argument ending in "-" removes a key, a
+			// prefixed one (example.com/key-) too.
 			e.remove = append(e.remove, strings.TrimSuffix(p, "-"))
 		default:
 			e.targets = append(e.targets, p)

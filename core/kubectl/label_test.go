@@ -37,6 +37,10 @@ func TestLabelAndAnnotate(t *testing.T) {
 		{"kubectl annotate deployment nginx-deployment owner=team-b --overwrite", "deployment.apps/nginx-deployment annotated\n", ""},
 		{"kubectl annotate deployment nginx-deployment kubernetes.io/change-cause='first'", "deployment.apps/nginx-deployment annotated\n", ""},
 		{"kubectl annotate deployment nginx-deployment kubernetes.io/change-cause='second'", "deployment.apps/nginx-deployment annotated\n", ""},
+		// A prefixed key is removed the same way (kubectl treats every
+		// argument ending in "-" as a removal).
+		{"kubectl annotate deployment nginx-deployment example.com/owner=a", "deployment.apps/nginx-deployment annotated\n", ""},
+		{"kubectl annotate deployment nginx-deployment example.com/owner-", "deployment.apps/nginx-deployment annotated\n", ""},
 		{"kubectl annotate deployment nginx-deployment owner-", "deployment.apps/nginx-deployment annotated\n", ""},
 		{"kubectl annotate deployment nginx-deployment", "", "error: at least one annotation update is required\n"},
 	}

@@ -57,7 +57,7 @@ func TestCardsNameTheirControllers(t *testing.T) {
 		assert.NotEmpty(t, c.Title.Zh, c.Name)
 		assert.NotEmpty(t, c.Summary.En, c.Name)
 		assert.NotEmpty(t, c.Summary.Zh, c.Name)
-		assert.Equal(t, "controllers/"+map[string]string{"replicationcontroller": "replication", "resourcequota": "resourcequota",
-			"disruption": "disruption", "horizontal-pod-autoscaler": "podautoscaler"}[c.Name], c.Package)
+		assert.Equal(t, "controllers/"+map[string]string{"replicationcontroller-controller": "replication", "resourcequota-controller": "resourcequota",
+			"disruption-controller": "disruption", "horizontal-pod-autoscaler-controller": "podautoscaler"}[c.Name], c.Package)
 	}
 }

@@ -1,0 +1,78 @@
+package rootcacertpublisher_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/controllers/rootcacertpublisher"
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+type fixture struct {
+	clk   *clock.Sim
+	store *store.Store
+}
+
+func newFixture(t *testing.T, namespaces ...string) *fixture {
+	clk := clock.New(1)
+	f := &fixture{clk: clk, store: store.New(clk)}
+	for _, ns := range namespaces {
+		_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
+		require.NoError(t, err)
+	}
+	m := controller.NewManager(f.store, controller.NewTrace(100))
+	rootcacertpublisher.Register(m)
+	require.NoError(t, m.Start())
+	m.SetLeading(true)
+	f.settle()
+	return f
+}
+
+func (f *fixture) settle() {
+	for f.clk.StepDue() {
+	}
+}
+
+func (f *fixture) ca(t *testing.T, ns string) *api.ConfigMap {
+	o, err := f.store.Get(api.ResourceFor("configmaps"), ns, rootcacertpublisher.ConfigMapName)
+	if api.IsNotFound(err) {
+		return nil
+	}
+	require.NoError(t, err)
+	return o.(*api.ConfigMap)
+}
+
+func TestEveryNamespaceGetsTheCA(t *testing.T) {
+	f := newFixture(t, "default", "kube-system")
+	for _, ns := range []string{"default", "kube-system"} {
+		cm := f.ca(t, ns)
+		require.NotNil(t, cm, ns)
+		assert.Equal(t, rootcacertpublisher.CACertificate, cm.Data["ca.crt"])
+		assert.Equal(t, rootcacertpublisher.Description, cm.Annotations[rootcacertpublisher.DescriptionAnnotation])
+	}
+	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
+	require.NoError(t, err)
+	f.settle()
+	assert.NotNil(t, f.ca(t, "shop"))
+}
+
+func TestDeletedOrEditedItComesBack(t *testing.T) {
+	f := newFixture(t, "default")
+	_, err := f.store.Delete(api.ResourceFor("configmaps"), "default", rootcacertpublisher.ConfigMapName, store.DeleteOptions{})
+	require.NoError(t, err)
+	f.settle()
+	require.NotNil(t, f.ca(t, "default"))
+
+	cm := api.DeepCopy(f.ca(t, "default"))
+	cm.Data["ca.crt"] = "mine"
+	cm.Data["extra"] = "x"
+	_, err = f.store.Update(cm)
+	require.NoError(t, err)
+	f.settle()
+	assert.Equal(t, map[string]string{"ca.crt": rootcacertpublisher.CACertificate}, f.ca(t, "default").Data)
+}

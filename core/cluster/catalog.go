@@ -1,0 +1,181 @@
+package cluster
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/controller"
+)
+
+// Upstream is one controller of kube-controller-manager v1.31 as its
+// --controllers help lists it ("All controllers: …"): the canonical name
+// (since v1.28 every name ends in "-controller") and the older name still
+// accepted as an alias.
+type Upstream struct {
+	Name, Alias string
+}
+
+// KubeControllerManagerV131 is `kube-controller-manager --help`'s list of
+// every controller in v1.31, in its (alphabetical) order. bootstrap-signer
+// and token-cleaner are disabled by default upstream; the cloud ones run
+// only with a cloud provider.
+var KubeControllerManagerV131 = []Upstream{
+	{"bootstrap-signer-controller", "bootstrapsigner"},
+	{"certificatesigningrequest-approving-controller", "csrapproving"},
+	{"certificatesigningrequest-cleaner-controller", "csrcleaner"},
+	{"certificatesigningrequest-signing-controller", "csrsigning"},
+	{"cloud-node-lifecycle-controller", "cloud-node-lifecycle"},
+	{"clusterrole-aggregation-controller", "clusterrole-aggregation"},
+	{"cronjob-controller", "cronjob"},
+	{"daemonset-controller", "daemonset"},
+	{"deployment-controller", "deployment"},
+	{"disruption-controller", "disruption"},
+	{"endpoints-controller", "endpoint"},
+	{"endpointslice-controller", "endpointslice"},
+	{"endpointslice-mirroring-controller", "endpointslicemirroring"},
+	{"ephemeral-volume-controller", "ephemeral-volume"},
+	{"garbage-collector-controller", "garbagecollector"},
+	{"horizontal-pod-autoscaler-controller", "horizontalpodautoscaling"},
+	{"job-controller", "job"},
+	{"legacy-serviceaccount-token-cleaner-controller", "legacy-service-account-token-cleaner"},
+	{"namespace-controller", "namespace"},
+	{"node-ipam-controller", "nodeipam"},
+	{"node-lifecycle-controller", "nodelifecycle"},
+	{"node-route-controller", "route"},
+	{"persistentvolume-attach-detach-controller", "attachdetach"},
+	{"persistentvolume-binder-controller", "persistentvolume-binder"},
+	{"persistentvolume-expander-controller", "persistentvolume-expander"},
+	{"persistentvolume-protection-controller", "pv-protection"},
+	{"persistentvolumeclaim-protection-controller", "pvc-protection"},
+	{"pod-garbage-collector-controller", "podgc"},
+	{"replicaset-controller", "replicaset"},
+	{"replicationcontroller-controller", "replicationcontroller"},
+	{"resourceclaim-controller", ""},
+	{"resourcequota-controller", "resourcequota"},
+	{"root-ca-certificate-publisher-controller", "root-ca-cert-publisher"},
+	{"service-cidr-controller", ""},
+	{"service-lb-controller", "service"},
+	{"serviceaccount-controller", "serviceaccount"},
+	{"serviceaccount-token-controller", "serviceaccount-token"},
+	{"statefulset-controller", "statefulset"},
+	{"storage-version-migrator-controller", ""},
+	{"storageversion-garbage-collector-controller", "storage-version-gc"},
+	{"taint-eviction-controller", ""},
+	{"token-cleaner-controller", "tokencleaner"},
+	{"ttl-after-finished-controller", "ttl-after-finished"},
+	{"ttl-controller", "ttl"},
+	{"validatingadmissionpolicy-status-controller", ""},
+}
+
+// UpstreamName is the canonical v1.31 name for name, which may be the
+// canonical name, the alias, or the canonical name without "-controller";
+// "" when kube-controller-manager has no such controller.
+func UpstreamName(name string) string {
+	for _, u := range KubeControllerManagerV131 {
+		if name == u.Name || (u.Alias != "" && name == u.Alias) || name == strings.TrimSuffix(u.Name, "-controller") {
+			return u.Name
+		}
+	}
+	return ""
+}
+
+func why(en, zh string) controller.Text { return controller.Text{En: en, Zh: zh} }
+
+var (
+	noCloud = why("Needs a cloud provider (load balancers, routes, cloud VMs); the sandbox is a kind-like cluster without one.",
+		"需要云服务商（负载均衡器、路由、云主机）；沙盒是没有云服务商的类 kind 集群。")
+)
+
+// NotSimulated is every controller of kube-controller-manager v1.31 the
+// sandbox does not run, with the reason.
+var NotSimulated = map[string]controller.Text{
+	"cloud-node-lifecycle-controller": noCloud,
+	"node-route-controller":           noCloud,
+	"service-lb-controller":           noCloud,
+	"ephemeral-volume-controller": why("Generic ephemeral volumes (spec.volumes[].ephemeral) are not part of the sandbox's Pod.",
+		"沙盒的 Pod 不支持通用临时卷（spec.volumes[].ephemeral）。"),
+	"legacy-serviceaccount-token-cleaner-controller": why("Since v1.24 no legacy service-account token Secrets are made, and the sandbox never makes them: nothing to clean.",
+		"自 v1.24 起不再生成旧式服务账号令牌 Secret，沙盒也从不生成：没有可清理的。"),
+	"node-ipam-controller": why("Each node gets its podCIDR (10.244.N.0/24) when it registers (sim node add), the result node IPAM would write; there is no loop to watch.",
+		"每个节点注册时（sim node add）就得到 podCIDR（10.244.N.0/24），即 node IPAM 会写的结果；没有需要观察的循环。"),
+	"persistentvolume-attach-detach-controller": why("Not yet: volumes are local to the simulated nodes, with no attach step (no VolumeAttachment, no node volumesAttached).",
+		"尚未实现：卷是模拟节点的本地卷，没有挂接步骤（没有 VolumeAttachment 和节点的 volumesAttached）。"),
+	"persistentvolume-expander-controller": why("Not yet: claims cannot be resized (allowVolumeExpansion).", "尚未实现：申领不能扩容（allowVolumeExpansion）。"),
+	"resourceclaim-controller": why("Dynamic resource allocation (ResourceClaims for devices) is alpha in v1.31 and the sandbox has no devices.",
+		"动态资源分配（为设备申请的 ResourceClaim）在 v1.31 是 alpha，沙盒也没有设备。"),
+	"service-cidr-controller": why("ServiceCIDR and IPAddress are beta and off by default in v1.31; the sandbox's API server allocates ClusterIPs from one fixed range.",
+		"ServiceCIDR 和 IPAddress 在 v1.31 是 beta 且默认关闭；沙盒的 API 服务器从一个固定网段分配 ClusterIP。"),
+	"serviceaccount-token-controller": why("Token Secrets need Secrets and signing keys; since v1.24 pods get projected tokens from the kubelet instead, which the sandbox does not model.",
+		"令牌 Secret 需要 Secret 和签名密钥；自 v1.24 起 Pod 改由 kubelet 获得投射令牌，沙盒没有模拟这些。"),
+	"storage-version-migrator-controller": why("Rewrites stored objects when their storage version changes (alpha); the sandbox stores one version of each kind.",
+		"在存储版本变化时重写存储的对象（alpha）；沙盒每个类型只存一个版本。"),
+	"storageversion-garbage-collector-controller": why("Deletes StorageVersion records of API servers that are gone (alpha API); the sandbox has one API server and no StorageVersion API.",
+		"删除已消失的 API 服务器的 StorageVersion 记录（alpha API）；沙盒只有一个 API 服务器，也没有 StorageVersion API。"),
+	"validatingadmissionpolicy-status-controller": why("Type-checks the CEL of ValidatingAdmissionPolicies; the sandbox has no admission policies.",
+		"对 ValidatingAdmissionPolicy 的 CEL 做类型检查；沙盒中没有准入策略。"),
+}
+
+// CatalogEntry is one controller of kube-controller-manager as the page
+// and the README list it: implemented (with its card) or not (with why).
+type CatalogEntry struct {
+	Name      string // canonical v1.31 name
+	Simulated bool
+	Card      controller.Card // when Simulated
+	Reason    controller.Text // when not
+}
+
+// Catalog lists every controller of kube-controller-manager v1.31 in the
+// upstream order (TestCatalog checks that Controllers and NotSimulated
+// cover it exactly).
+func Catalog() []CatalogEntry {
+	cards := map[string]controller.Card{}
+	for _, s := range Controllers {
+		for _, c := range s.Cards {
+			cards[UpstreamName(c.Name)] = c
+		}
+	}
+	out := make([]CatalogEntry, 0, len(KubeControllerManagerV131))
+	for _, u := range KubeControllerManagerV131 {
+		if c, ok := cards[u.Name]; ok {
+			out = append(out, CatalogEntry{Name: u.Name, Simulated: true, Card: c})
+			continue
+		}
+		out = append(out, CatalogEntry{Name: u.Name, Reason: NotSimulated[u.Name]})
+	}
+	return out
+}
+
+// CatalogMarkdown is the README's table of controllers (between its
+// "controllers:begin" and "controllers:end" markers).
+func CatalogMarkdown() string {
+	var b strings.Builder
+	entries := Catalog()
+	n := 0
+	for _, e := range entries {
+		if e.Simulated {
+			n++
+		}
+	}
+	fmt.Fprintf(&b, "%d of the %d controllers of kube-controller-manager v1.31 run in the sandbox.\n\n", n, len(entries))
+	b.WriteString("| Controller (`--controllers`) | Status | What it does / why not |\n")
+	b.WriteString("|---|---|---|\n")
+	for _, e := range entries {
+		if e.Simulated {
+			fmt.Fprintf(&b, "| `%s` | simulated (`%s`) | %s |\n", e.Name, e.Card.Package, e.Card.Title.En)
+		} else {
+			fmt.Fprintf(&b, "| `%s` | not simulated | %s |\n", e.Name, e.Reason.En)
+		}
+	}
+	b.WriteString("\nOther components of the sandbox, not in kube-controller-manager:\n\n")
+	for _, c := range OtherComponents {
+		fmt.Fprintf(&b, "- `%s` (`%s`): %s\n", c.Name, c.Package, c.Title.En)
+	}
+	return b.String()
+}
+
+// ExampleIsCommands tells a card's example of commands (each line
+// "kubectl …" or "sim …": the page types them into the terminal) from a
+// manifest (the page puts it in the editor).
+func ExampleIsCommands(example string) bool {
+	return strings.HasPrefix(example, "kubectl ") || strings.HasPrefix(example, "sim ")
+}
