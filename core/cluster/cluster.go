@@ -79,6 +79,7 @@ func New(opts Options) *Cluster {
 	s.AddAdmission(admitLimits)
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
+	s.AddAdmission(serviceaccount.ExistsAdmission(s))
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
