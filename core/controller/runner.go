@@ -34,8 +34,9 @@ type Retry struct {
 	// Requeues is the queue's NumRequeues for the key: failures since it
 	// last succeeded.
 	Requeues int
-	// At is when the retry is due.
-	At time.Time
+	// Delay is the back-off the queue gave the key; At is when it is due.
+	Delay time.Duration
+	At    time.Time
 	// Error is the last reconcile's error.
 	Error string
 }
@@ -116,7 +117,7 @@ func (c *Controller) process() {
 			c.failing = map[Request]Retry{}
 		}
 		c.failing[req] = Retry{Controller: c.Name, Key: req.String(), Requeues: c.Queue.NumRequeues(req),
-			At: entry.Time.Add(d), Error: err.Error()}
+			Delay: d, At: entry.Time.Add(d), Error: err.Error()}
 	case res.RequeueAfter > 0:
 		c.Queue.Forget(req)
 		c.Queue.AddAfter(req, res.RequeueAfter)

@@ -194,7 +194,7 @@ func TestEachRetryIsTracedWithItsBackoffAndListedUntilItSucceeds(t *testing.T) {
 		`error, retry 3 in 20ms: serviceaccount "robot" not found`,
 	}, results)
 	assert.Equal(t, []controller.Retry{{Controller: "test", Key: "default/x", Requeues: 3,
-		At: start.Add(35 * time.Millisecond), Error: `serviceaccount "robot" not found`}}, m.Retrying())
+		Delay: 20 * time.Millisecond, At: start.Add(35 * time.Millisecond), Error: `serviceaccount "robot" not found`}}, m.Retrying())
 	m.Clock.Advance(time.Second)
 	assert.Equal(t, 4, calls)
 	assert.Empty(t, m.Retrying(), "a success forgets the key")
