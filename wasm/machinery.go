@@ -66,7 +66,7 @@ func (a *app) drawMachinery() {
 		for _, r := range cm.Retrying() {
 			shown++
 			m.elem("span", "queue retry", a.tr("mach.retry", r.Controller, r.Key, r.Requeues, r.Delay.String()),
-				"title", r.Error)
+				"title", a.tr("mach.retry.title", r.Requeues, r.Error))
 			fmt.Fprintf(&sig, "%s%s%d;", r.Controller, r.Key, r.Requeues)
 		}
 		if shown == 0 {
