@@ -199,3 +199,17 @@ func TestEachRetryIsTracedWithItsBackoffAndListedUntilItSucceeds(t *testing.T) {
 	assert.Equal(t, 4, calls)
 	assert.Empty(t, m.Retrying(), "a success forgets the key")
 }
+
+func TestARefusedCreateIsTracedByItsGenerateName(t *testing.T) {
+	m := newManager(t)
+	m.NewController("test", controller.ReconcileFunc(func(ctx *controller.Context, _ controller.Request) (controller.Result, error) {
+		_, err := ctx.Create(&api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-", Namespace: "gone"}}, "replica 1")
+		return controller.Result{}, err
+	}), controller.Options{}).Enqueue(controller.Request{Name: "x"})
+	m.SetLeading(true)
+	run(m)
+	e := m.Trace.Since(0)[0]
+	require.Len(t, e.Actions, 1)
+	assert.Equal(t, "web-", e.Actions[0].Name)
+	assert.NotEmpty(t, e.Actions[0].Error)
+}
