@@ -9,6 +9,7 @@ import (
 
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 	"github.com/kubeloop/kubeloop/site/lessons"
 )
@@ -54,6 +55,10 @@ type lessonState struct {
 	lastRev  int64
 	lastMS   float64
 	sig      string // what the panel was drawn from
+	// real shows under each step what kubectl prints for its commands
+	// ("What would a real cluster print?"); printed caches it per lesson.
+	real    bool
+	printed map[string][][]lessons.Printed
 }
 
 type checkResult struct {
@@ -295,7 +300,7 @@ func (a *app) drawLesson(force bool) {
 	l := &a.lessons
 	le := a.lesson()
 	var sig strings.Builder
-	sig.WriteString(le.ID + "|" + a.lang + "|" + strconv.FormatBool(l.running) + "|" + strconv.Itoa(l.step))
+	sig.WriteString(le.ID + "|" + a.lang + "|" + strconv.FormatBool(l.running) + "|" + strconv.Itoa(l.step) + "|" + strconv.FormatBool(l.real))
 	for _, r := range l.results {
 		sig.WriteString("|" + strconv.FormatBool(r.ok))
 	}
@@ -312,6 +317,7 @@ func (a *app) drawLesson(force bool) {
 	if le.Intro.EN != "" {
 		body.AppendChild(a.el("p", "lesson-intro", le.Intro.In(a.lang)))
 	}
+	body.AppendChild(a.realToggle())
 	done := l.progress.Done[le.ID]
 	if !l.running {
 		label := a.tr("lesson.start")
@@ -400,6 +406,9 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 		li.SetAttribute("aria-current", "step")
 	}
 	if !current {
+		if l.real && !s.Challenge {
+			li.AppendChild(a.realOutput(le, i))
+		}
 		return li
 	}
 	for _, say := range s.Say {
@@ -408,6 +417,9 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	offers := a.el("div", "step-offers")
 	for _, c := range s.Commands {
 		offers.AppendChild(a.offer(c))
+	}
+	if l.real {
+		offers.AppendChild(a.realOutput(le, i))
 	}
 	if s.Challenge {
 		// A challenge's commands are one solution, shown only when asked.
@@ -436,6 +448,63 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	a.listen(retry, "click", func(event) { a.retryStep() })
 	li.AppendChild(retry)
 	return li
+}
+
+// realToggle is the "What would a real cluster print?" switch.
+func (a *app) realToggle() dom.HTMLElement {
+	l := &a.lessons
+	box := a.el("input", "")
+	box.SetAttribute("type", "checkbox")
+	box.SetAttribute("id", "lesson-real")
+	if l.real {
+		box.SetAttribute("checked", "")
+	}
+	a.listen(box, "change", func(event) {
+		l.real = !l.real
+		a.drawLesson(true)
+	})
+	label := a.el("label", "lesson-real-toggle", box, a.tr("lesson.real"))
+	label.SetAttribute("title", a.tr("lesson.real.title"))
+	return label
+}
+
+// realOutput lists step i's kubectl commands with what kubectl printed for
+// them when the lesson ran headless on a scratch cluster at the lesson's
+// seed (lessons.Lesson.Printed says why not the learner's own run). Text
+// only: nothing from a lesson or the cluster goes to innerHTML.
+func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
+	l := &a.lessons
+	box := a.el("div", "real-out")
+	box.SetAttribute("data-real-step", strconv.Itoa(i+1))
+	steps, ok := l.printed[le.ID]
+	if !ok {
+		var err error
+		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed}))
+		if err != nil {
+			box.AppendChild(a.el("pre", "real-output term-err", err.Error()))
+			return box
+		}
+		if l.printed == nil {
+			l.printed = map[string][][]lessons.Printed{}
+		}
+		l.printed[le.ID] = steps
+	}
+	if i >= len(steps) || len(steps[i]) == 0 {
+		box.AppendChild(a.el("div", "real-head", a.tr("lesson.real.none")))
+		return box
+	}
+	box.AppendChild(a.el("div", "real-head", a.tr("lesson.real.head")))
+	for _, p := range steps[i] {
+		cmd := "$ " + p.Command
+		if p.Stdin != "" {
+			cmd += " <<EOF " + a.tr("lesson.heredoc", strings.Count(p.Stdin, "\n")) + " EOF"
+		}
+		box.AppendChild(a.el("pre", "real-cmd", cmd))
+		if p.Output != "" {
+			box.AppendChild(a.el("pre", "real-output", strings.TrimRight(p.Output, "\n")))
+		}
+	}
+	return box
 }
 
 // offer is one command of a step, as a button: YAML goes to the editor,

@@ -61,6 +61,14 @@ func (a *app) drawMachinery() {
 			m.elem("span", cls, text, "title", title)
 			fmt.Fprintf(&sig, "%s%d/%d/%d/%d;", q.Name, q.Depth, q.Processing, q.Waiting, q.Retries)
 		}
+		// Each key waiting out a back-off after failed reconciles: its
+		// NumRequeues and the delay, the error in the tooltip.
+		for _, r := range cm.Retrying() {
+			shown++
+			m.elem("span", "queue retry", a.tr("mach.retry", r.Controller, r.Key, r.Requeues, r.Delay.String()),
+				"title", a.tr("mach.retry.title", r.Requeues, r.Error))
+			fmt.Fprintf(&sig, "%s%s%d;", r.Controller, r.Key, r.Requeues)
+		}
 		if shown == 0 {
 			m.elem("span", "mach-idle", a.tr("mach.idle"))
 		}

@@ -103,3 +103,25 @@ func TestAdmissionSetsThePodsServiceAccount(t *testing.T) {
 		})
 	}
 }
+
+func TestAPodNamingAMissingServiceAccountIsForbidden(t *testing.T) {
+	s := store.New(clock.New(1))
+	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
+	require.NoError(t, err)
+	s.AddAdmission(serviceaccount.Admission)
+	s.AddAdmission(serviceaccount.ExistsAdmission(s))
+	pod := func(sa string) *api.Pod {
+		return &api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-6cc665b66c-", Namespace: "default"},
+			Spec: api.PodSpec{ServiceAccountName: sa, Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	}
+	_, err = s.Create(pod("robot"))
+	require.Error(t, err)
+	assert.Equal(t, api.ReasonForbidden, api.ReasonOf(err))
+	assert.Equal(t, `pods "web-6cc665b66c-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`, err.Error())
+	_, err = s.Create(pod(""))
+	assert.NoError(t, err, `"default" is let through even before the controller makes it`)
+	_, err = s.Create(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "robot", Namespace: "default"}})
+	require.NoError(t, err)
+	_, err = s.Create(pod("robot"))
+	assert.NoError(t, err)
+}

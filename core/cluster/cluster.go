@@ -81,6 +81,7 @@ func New(opts Options) *Cluster {
 	s.AddAdmission(admitLimits)
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
+	s.AddAdmission(serviceaccount.ExistsAdmission(s))
 	s.AddAdmission(resourcequota.Admission(s))
 	s.AddAdmission(certificates.Admission)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}

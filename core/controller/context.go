@@ -46,6 +46,9 @@ func (c *Context) Why(format string, args ...any) {
 
 func (c *Context) act(verb string, o api.Object, detail string, err error) {
 	a := Action{Verb: verb, Name: o.GetObjectMeta().Name, Namespace: o.GetObjectMeta().Namespace, Detail: detail}
+	if a.Name == "" {
+		a.Name = o.GetObjectMeta().GenerateName // a refused create: named by its prefix, as the API's error names it
+	}
 	if k := api.KindOf(o); k != nil {
 		a.Kind = k.Kind
 	}

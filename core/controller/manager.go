@@ -134,6 +134,16 @@ func (m *Manager) QueueMetrics() []workqueue.Metrics {
 	return out
 }
 
+// Retrying lists every controller's keys waiting out a back-off after
+// failed reconciles, in registration order.
+func (m *Manager) Retrying() []Retry {
+	var out []Retry
+	for _, c := range m.controllers {
+		out = append(out, c.Retrying()...)
+	}
+	return out
+}
+
 // Idle reports whether no controller has a key ready or being processed.
 func (m *Manager) Idle() bool {
 	for _, c := range m.controllers {

@@ -2,6 +2,8 @@ package controller
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -20,6 +22,23 @@ type Controller struct {
 	recorder   *Recorder
 	mgr        *Manager
 	reconciles int64
+	// failing holds the keys whose last reconcile failed and that wait for
+	// their back-off: the retries the page's queue view lists.
+	failing map[Request]Retry
+}
+
+// Retry is a key waiting out its back-off after failed reconciles.
+type Retry struct {
+	Controller string
+	Key        string
+	// Requeues is the queue's NumRequeues for the key: failures since it
+	// last succeeded.
+	Requeues int
+	// Delay is the back-off the queue gave the key; At is when it is due.
+	Delay time.Duration
+	At    time.Time
+	// Error is the last reconcile's error.
+	Error string
 }
 
 // Options tune a controller.
@@ -92,8 +111,13 @@ func (c *Controller) process() {
 		c.Queue.Forget(req)
 		entry.Result = fmt.Sprintf("error, dropped after %d retries: %v", c.maxRetries, err)
 	case err != nil:
-		c.Queue.AddRateLimited(req)
-		entry.Result = fmt.Sprintf("error, retry %d with back-off: %v", c.Queue.NumRequeues(req), err)
+		d := c.Queue.AddRateLimited(req)
+		entry.Result = fmt.Sprintf("error, retry %d in %s: %v", c.Queue.NumRequeues(req), d, err)
+		if c.failing == nil {
+			c.failing = map[Request]Retry{}
+		}
+		c.failing[req] = Retry{Controller: c.Name, Key: req.String(), Requeues: c.Queue.NumRequeues(req),
+			Delay: d, At: entry.Time.Add(d), Error: err.Error()}
 	case res.RequeueAfter > 0:
 		c.Queue.Forget(req)
 		c.Queue.AddAfter(req, res.RequeueAfter)
@@ -106,7 +130,21 @@ func (c *Controller) process() {
 		c.Queue.CancelAfter(req)
 		entry.Result = "done"
 	}
+	if c.Queue.NumRequeues(req) == 0 {
+		delete(c.failing, req)
+	}
 	c.mgr.Trace.add(entry)
+}
+
+// Retrying lists the keys waiting out a back-off after failed reconciles,
+// by key.
+func (c *Controller) Retrying() []Retry {
+	out := make([]Retry, 0, len(c.failing))
+	for _, r := range c.failing {
+		out = append(out, r)
+	}
+	slices.SortFunc(out, func(a, b Retry) int { return strings.Compare(a.Key, b.Key) })
+	return out
 }
 
 // safeReconcile turns a panic in a reconciler into an error, so one bad

@@ -169,3 +169,47 @@ func TestTraceKeepsTheNewestEntries(t *testing.T) {
 	assert.Equal(t, int64(51), entries[0].Seq)
 	assert.Len(t, m.Trace.Since(140), 10)
 }
+
+func TestEachRetryIsTracedWithItsBackoffAndListedUntilItSucceeds(t *testing.T) {
+	m := newManager(t)
+	calls := 0
+	c := m.NewController("test", controller.ReconcileFunc(func(*controller.Context, controller.Request) (controller.Result, error) {
+		calls++
+		if calls < 4 {
+			return controller.Result{}, errors.New("serviceaccount \"robot\" not found")
+		}
+		return controller.Result{}, nil
+	}), controller.Options{})
+	m.SetLeading(true)
+	start := m.Clock.Now()
+	c.Enqueue(controller.Request{Namespace: "default", Name: "x"})
+	m.Clock.Advance(16 * time.Millisecond) // tries at 0, 5 ms, 15 ms; the next at 35 ms
+	var results []string
+	for _, e := range m.Trace.Since(0) {
+		results = append(results, e.Result)
+	}
+	assert.Equal(t, []string{
+		`error, retry 1 in 5ms: serviceaccount "robot" not found`,
+		`error, retry 2 in 10ms: serviceaccount "robot" not found`,
+		`error, retry 3 in 20ms: serviceaccount "robot" not found`,
+	}, results)
+	assert.Equal(t, []controller.Retry{{Controller: "test", Key: "default/x", Requeues: 3,
+		Delay: 20 * time.Millisecond, At: start.Add(35 * time.Millisecond), Error: `serviceaccount "robot" not found`}}, m.Retrying())
+	m.Clock.Advance(time.Second)
+	assert.Equal(t, 4, calls)
+	assert.Empty(t, m.Retrying(), "a success forgets the key")
+}
+
+func TestARefusedCreateIsTracedByItsGenerateName(t *testing.T) {
+	m := newManager(t)
+	m.NewController("test", controller.ReconcileFunc(func(ctx *controller.Context, _ controller.Request) (controller.Result, error) {
+		_, err := ctx.Create(&api.Pod{ObjectMeta: api.ObjectMeta{GenerateName: "web-", Namespace: "gone"}}, "replica 1")
+		return controller.Result{}, err
+	}), controller.Options{}).Enqueue(controller.Request{Name: "x"})
+	m.SetLeading(true)
+	run(m)
+	e := m.Trace.Since(0)[0]
+	require.Len(t, e.Actions, 1)
+	assert.Equal(t, "web-", e.Actions[0].Name)
+	assert.NotEmpty(t, e.Actions[0].Error)
+}

@@ -117,6 +117,12 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 		return describeService(x, ep, events, now)
 	case *api.Endpoints:
 		return describeEndpoints(x, events, now)
+	case *api.DaemonSet:
+		return describeDaemonSet(x, c.podsOf(x.Namespace, x.Spec.Selector, x.UID), events, now)
+	case *api.Job:
+		return describeJob(x, events, now)
+	case *api.CronJob:
+		return describeCronJob(x, events, now)
 	}
 	if d, ok := kindDescribers[api.KindOf(o).Kind]; ok {
 		return d(c, o, events, now)

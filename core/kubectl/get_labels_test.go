@@ -24,11 +24,23 @@ func TestGetLabelColumns(t *testing.T) {
 	assert.Equal(t, lines(
 		"NAME    READY   STATUS    RESTARTS   AGE   CONTROLLER-REVISION-HASH   APP     NAME",
 		"solo    0/1     Pending   0          0s                                       solo",
-		"web-0   0/1     Pending   0          0s    web-6794c67749             nginx",
-		"web-1   0/1     Pending   0          0s    web-84c67559b7             nginx"), r.Stdout)
+		// The last cell is empty, so the padding of the one before it stays:
+		// kubectl ends every cell but the last with a tab.
+		"web-0   0/1     Pending   0          0s    web-6794c67749             nginx   ",
+		"web-1   0/1     Pending   0          0s    web-84c67559b7             nginx   "), r.Stdout)
 	r = e.run("kubectl get pods -l app=nginx --label-columns=app --show-labels")
 	assert.Equal(t, lines(
 		"NAME    READY   STATUS    RESTARTS   AGE   APP     LABELS",
 		"web-0   0/1     Pending   0          0s    nginx   app=nginx,controller-revision-hash=web-6794c67749",
 		"web-1   0/1     Pending   0          0s    nginx   app=nginx,controller-revision-hash=web-84c67559b7"), r.Stdout)
+}
+
+// kubectl's tabwriter: cells padded by three, columns at least six wide
+// (seen without headers, where RESTARTS holds only "0").
+func TestTableMinimumWidthAndTrailingPadding(t *testing.T) {
+	assert.Equal(t, lines(
+		"a     0     5s",
+		"bb    12    5s",
+		"ccc   0     ",
+		"x"), formatTable([][]string{{"a", "0", "5s"}, {"bb", "12", "5s"}, {"ccc", "0", ""}, {"x"}}))
 }

@@ -10,6 +10,21 @@ import (
 func init() {
 	createCommands["namespace"] = runCreateNamespace
 	createCommands["ns"] = runCreateNamespace
+	createCommands["serviceaccount"] = runCreateServiceAccount
+	createCommands["sa"] = runCreateServiceAccount
+}
+
+// runCreateServiceAccount is `kubectl create serviceaccount NAME`.
+func runCreateServiceAccount(c *invocation, args []string) {
+	pos, f, ok := c.parse(args, flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	if !ok {
+		return
+	}
+	if len(pos) != 1 {
+		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create serviceaccount -h' for help and examples", len(pos))
+		return
+	}
+	c.createObject(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}, "", "")
 }
 
 // runCreateNamespace is `kubectl create namespace NAME`.

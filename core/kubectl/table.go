@@ -5,9 +5,12 @@ import (
 	"unicode/utf8"
 )
 
-// formatTable lays rows out as kubectl's tabwriter does (minwidth 0,
+// formatTable lays rows out as kubectl's tabwriter does (minwidth 6,
 // padding 3, padded with spaces): every column but the last is as wide as
-// its widest cell plus three spaces; lines carry no trailing spaces.
+// its widest cell plus three spaces, and at least six. kubectl ends every
+// cell but the last with a tab, so a row whose last cell is empty (a
+// label column the object lacks, `get pods -L tier`) keeps the padding of
+// the cell before it: trailing spaces, as on a real cluster.
 func formatTable(rows [][]string) string {
 	var widths []int
 	for _, r := range rows {
@@ -15,7 +18,7 @@ func formatTable(rows [][]string) string {
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], utf8.RuneCountInString(cell))
+			widths[i] = max(widths[i], utf8.RuneCountInString(cell)+3, 6)
 		}
 	}
 	var b strings.Builder
@@ -24,10 +27,10 @@ func formatTable(rows [][]string) string {
 		for i, cell := range r {
 			line.WriteString(cell)
 			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", widths[i]+3-utf8.RuneCountInString(cell)))
+				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell)))
 			}
 		}
-		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteString(line.String())
 		b.WriteByte('\n')
 	}
 	return b.String()

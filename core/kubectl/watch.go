@@ -31,7 +31,7 @@ type Watch struct {
 	labelColumns []string
 
 	rev     int64
-	widths  []int // widest cell seen per column (text width, no padding)
+	widths  []int // widest cell seen per column, padded (as formatTable)
 	header  bool  // the header has been printed
 	printed int   // objects printed (yaml separates them with ---)
 	stopped bool
@@ -71,7 +71,7 @@ func (w *Watch) widen(r []string) {
 		if i >= len(w.widths) {
 			w.widths = append(w.widths, 0)
 		}
-		w.widths[i] = max(w.widths[i], utf8.RuneCountInString(cell))
+		w.widths[i] = max(w.widths[i], utf8.RuneCountInString(cell)+3, 6) // as formatTable
 	}
 }
 
@@ -82,10 +82,10 @@ func (w *Watch) row(r []string) string {
 	for i, cell := range r {
 		line.WriteString(cell)
 		if i < len(r)-1 {
-			line.WriteString(strings.Repeat(" ", w.widths[i]+3-utf8.RuneCountInString(cell)))
+			line.WriteString(strings.Repeat(" ", w.widths[i]-utf8.RuneCountInString(cell)))
 		}
 	}
-	return strings.TrimRight(line.String(), " ") + "\n"
+	return line.String() + "\n"
 }
 
 // Stop ends the watch; Poll returns "" from then on.

@@ -1,15 +1,20 @@
 package workqueue
 
+import "time"
+
 // AddRateLimited adds item after the delay the rate limiter gives it — the
 // retry path of a failed reconcile. It counts a failure for item (see
 // NumRequeues) and a retry in Metrics. Ignored after ShutDown, without
-// counting anything: no retry will happen.
-func (q *Queue[T]) AddRateLimited(item T) {
+// counting anything: no retry will happen. It returns the delay given
+// (0 after ShutDown), for the trace to say when the retry comes.
+func (q *Queue[T]) AddRateLimited(item T) time.Duration {
 	if q.shuttingDown {
-		return
+		return 0
 	}
 	q.retries++
-	q.AddAfter(item, q.rl.When(item))
+	d := q.rl.When(item)
+	q.AddAfter(item, d)
+	return d
 }
 
 // Forget tells the rate limiter item succeeded, so its next failure starts

@@ -167,6 +167,38 @@ var predicates = map[string]predicate{
 		},
 	},
 
+	// requeues CONTROLLER KEY N: since the step began, a reconcile of the
+	// controller's key KEY (namespace/name; a trailing "-" matches any name
+	// it begins, as a ReplicaSet's hash) failed and was put back for its
+	// Nth retry or later — the work queue's NumRequeues reached N.
+	"requeues": {
+		args: []string{"CONTROLLER", "KEY", "N"},
+		parse: func(a []string) error {
+			if n, err := strconv.Atoi(a[2]); err != nil || n < 1 {
+				return fmt.Errorf("N %q is not a positive count", a[2])
+			}
+			return nil
+		},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("the %s controller retries %s after errors, at least %s times (NumRequeues ≥ %s)", a[0], a[1], a[2], a[2]),
+				ZH: fmt.Sprintf("%s 控制器因出错重试 %s 至少 %s 次（NumRequeues ≥ %s）", a[0], a[1], a[2], a[2])}
+		},
+		eval: func(env Env, since Mark, a []string) (bool, string) {
+			want, _ := strconv.Atoi(a[2])
+			most := 0
+			for _, e := range env.TraceSince(since.Seq) {
+				if e.Controller != a[0] || !keyMatches(e.Key, a[1]) {
+					continue
+				}
+				var n int
+				if _, err := fmt.Sscanf(e.Result, "error, retry %d in", &n); err == nil {
+					most = max(most, n)
+				}
+			}
+			return most >= want, fmt.Sprintf("NumRequeues %d", most)
+		},
+	},
+
 	// never-scaled SELECTOR N: since the step began, no ReplicaSet matching
 	// the selector was ever written with spec.replicas N — a stale desired
 	// state that the work queue collapsed was never acted on.
@@ -297,4 +329,12 @@ func parseSelectorCount(a []string) error {
 		return fmt.Errorf("%q is not a count", a[1])
 	}
 	return nil
+}
+
+// keyMatches is KEY of the requeues check: equal, or a prefix ending in "-".
+func keyMatches(key, want string) bool {
+	if strings.HasSuffix(want, "-") {
+		return strings.HasPrefix(key, want)
+	}
+	return key == want
 }

@@ -220,3 +220,23 @@ func TestOnlyNode(t *testing.T) {
 	assert.False(t, onlyNode(req(fields, in("disk", "ssd")), "node-3"), "a second term allows other nodes")
 	assert.False(t, onlyNode(api.PodSpec{}, "node-3"))
 }
+
+// A reconcile that fails for a real reason is retried with back-off, and
+// requeues sees NumRequeues grow; the cause removed, the key converges.
+func TestRequeuesPredicate(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	mark := MarkOf(c)
+	assert.False(t, holds(t, c, mark, "requeues replicaset default/web- 1"))
+	run(t, c, strings.ReplaceAll(strings.ReplaceAll(nginxDeployment, "nginx-deployment", "web"),
+		"      containers:", "      serviceAccountName: robot\n      containers:"))
+	assert.True(t, holds(t, c, mark, "requeues replicaset default/web- 5"))
+	assert.False(t, holds(t, c, mark, "requeues replicaset default/web- 40"), "the back-off doubles: few retries in a settle")
+	assert.False(t, holds(t, c, mark, "requeues replicaset default/web 1"), "without the dash the key must be exact")
+	assert.False(t, holds(t, c, mark, "requeues deployment default/web- 1"))
+	step := MarkOf(c)
+	run(t, c, "kubectl create serviceaccount robot\nsim settle\n")
+	assert.True(t, holds(t, c, step, "pods-ready app=nginx 3"))
+	assert.False(t, holds(t, c, MarkOf(c), "requeues replicaset default/web- 1"))
+	_, err := ParseCheck("requeues replicaset default/web- 0")
+	assert.Error(t, err)
+}

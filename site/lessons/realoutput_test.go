@@ -1,0 +1,78 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+func lessonByID(t *testing.T, id string) *Lesson {
+	t.Helper()
+	all, err := All()
+	require.NoError(t, err)
+	for _, l := range all {
+		if l.ID == id {
+			return l
+		}
+	}
+	t.Fatalf("no lesson %s", id)
+	return nil
+}
+
+// What a real cluster prints: each step's kubectl commands with their
+// output, sim lines left out, a watch's rows under the watch.
+func TestPrintedListsEachStepsKubectlOutput(t *testing.T) {
+	le := lessonByID(t, "03-controller-manager")
+	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	require.NoError(t, err)
+	require.Len(t, steps, len(le.Steps))
+	assert.Equal(t, []Printed{
+		{Command: "kubectl scale deployment nginx-deployment --replicas=5", Output: "deployment.apps/nginx-deployment scaled\n"},
+		{Command: "kubectl scale deployment nginx-deployment --replicas=4", Output: "deployment.apps/nginx-deployment scaled\n"},
+	}, steps[0])
+	last := steps[len(steps)-2]
+	require.Len(t, last, 2)
+	assert.Equal(t, "kubectl apply -f -", last[0].Command)
+	assert.Contains(t, last[0].Stdin, "serviceAccountName: robot")
+	assert.Equal(t, "deployment.apps/web created\n", last[0].Output)
+	assert.Equal(t, "kubectl describe rs -l app=web", last[1].Command)
+	assert.Contains(t, last[1].Output, `Error creating: pods "web-6cc665b66c-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
+
+	le = lessonByID(t, "07-rolling-update")
+	steps, err = le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	require.NoError(t, err)
+	found := false
+	for _, st := range steps {
+		for _, p := range st {
+			assert.False(t, strings.HasPrefix(p.Command, "sim"), p.Command)
+			if p.Command == "kubectl get rs -w" {
+				found = true
+				assert.Greater(t, strings.Count(p.Output, "\n"), 4, "the rows the watch printed while time passed:\n%s", p.Output)
+			}
+		}
+	}
+	assert.True(t, found)
+}
+
+// Every lesson's transcript splits into its commands.
+func TestPrintedForEveryLesson(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, le := range all {
+		steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+		require.NoError(t, err, le.ID)
+		for i, st := range steps {
+			want := 0
+			for _, c := range le.Steps[i].Commands {
+				if !c.IsSim() {
+					want++
+				}
+			}
+			assert.Len(t, st, want, "%s step %d", le.ID, i+1)
+		}
+	}
+}
