@@ -42,6 +42,13 @@ type Informer struct {
 	items    map[string]api.Object
 	indexers map[string]IndexFunc
 	indexes  map[string]map[string]map[string]struct{}
+	// indexNames orders the indexers, and values holds, per cached key,
+	// the values each indexer gave when the key was last indexed (in that
+	// order): an update then re-indexes only the indexes whose values
+	// changed — a pod's status write changes none — and removing a key
+	// needs no index function at all.
+	indexNames []string
+	values     map[string][][]string
 	handlers []Handler
 	synced   bool
 	rev      int64
@@ -61,7 +68,8 @@ const (
 // New returns an informer for kind with the standard indexes; Start it.
 func New(s *store.Store, kind *api.Kind) *Informer {
 	i := &Informer{kind: kind, store: s, items: map[string]api.Object{},
-		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{}}
+		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{},
+		values: map[string][][]string{}}
 	i.AddIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
 	i.AddIndexer(IndexOwner, func(o api.Object) []string {
 		var uids []string
@@ -75,6 +83,7 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 		for k, v := range o.GetObjectMeta().Labels {
 			kv = append(kv, k+"="+v)
 		}
+		sort.Strings(kv) // a stable order, so put sees unchanged labels as unchanged
 		return kv
 	})
 	if kind.Kind == "Pod" {
@@ -86,12 +95,30 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 // Kind is the kind this informer caches.
 func (i *Informer) Kind() *api.Kind { return i.kind }
 
-// AddIndexer adds a named index. Add indexers before Start.
+// AddIndexer adds a named index (or replaces the one of that name). Add
+// indexers before Start.
 func (i *Informer) AddIndexer(name string, f IndexFunc) {
+	pos := -1
+	for n, have := range i.indexNames {
+		if have == name {
+			pos = n
+		}
+	}
+	if pos < 0 {
+		pos = len(i.indexNames)
+		i.indexNames = append(i.indexNames, name)
+	}
 	i.indexers[name] = f
-	i.indexes[name] = map[string]map[string]struct{}{}
+	idx := map[string]map[string]struct{}{}
+	i.indexes[name] = idx
 	for key, o := range i.items {
-		i.index(name, key, o)
+		v := f(o)
+		addToIndex(idx, key, v)
+		if vals := i.values[key]; pos < len(vals) {
+			vals[pos] = v
+		} else {
+			i.values[key] = append(vals, v)
+		}
 	}
 }
 
@@ -202,23 +229,35 @@ func (i *Informer) notify(had bool, old, o api.Object) {
 }
 
 func (i *Informer) put(key string, o api.Object) {
-	if old, ok := i.items[key]; ok {
-		i.unindex(key, old)
+	old, had := i.values[key]
+	vals := make([][]string, len(i.indexNames))
+	for n, name := range i.indexNames {
+		v := i.indexers[name](o)
+		if had && sameValues(old[n], v) {
+			vals[n] = old[n]
+			continue
+		}
+		idx := i.indexes[name]
+		if had {
+			dropFromIndex(idx, key, old[n])
+		}
+		addToIndex(idx, key, v)
+		vals[n] = v
 	}
 	i.items[key] = o
-	for name := range i.indexers {
-		i.index(name, key, o)
-	}
+	i.values[key] = vals
 }
 
-func (i *Informer) remove(key string, o api.Object) {
-	i.unindex(key, o)
+func (i *Informer) remove(key string, _ api.Object) {
+	for n, name := range i.indexNames {
+		dropFromIndex(i.indexes[name], key, i.values[key][n])
+	}
+	delete(i.values, key)
 	delete(i.items, key)
 }
 
-func (i *Informer) index(name, key string, o api.Object) {
-	idx := i.indexes[name]
-	for _, v := range i.indexers[name](o) {
+func addToIndex(idx map[string]map[string]struct{}, key string, values []string) {
+	for _, v := range values {
 		set := idx[v]
 		if set == nil {
 			set = map[string]struct{}{}
@@ -228,16 +267,28 @@ func (i *Informer) index(name, key string, o api.Object) {
 	}
 }
 
-func (i *Informer) unindex(key string, o api.Object) {
-	for name, f := range i.indexers {
-		idx := i.indexes[name]
-		for _, v := range f(o) {
-			delete(idx[v], key)
-			if len(idx[v]) == 0 {
-				delete(idx, v)
-			}
+func dropFromIndex(idx map[string]map[string]struct{}, key string, values []string) {
+	for _, v := range values {
+		delete(idx[v], key)
+		if len(idx[v]) == 0 {
+			delete(idx, v)
 		}
 	}
+}
+
+// sameValues: the same index values in the same order (an index function
+// over a map — labels — may order them differently; that only costs a
+// re-index).
+func sameValues(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for n := range a {
+		if a[n] != b[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // Get returns a cached object.
