@@ -42,6 +42,9 @@ type Store struct {
 	watchers  []*watcher
 	admission []AdmissionFunc
 
+	// historyWindow overrides HistoryWindow when > 0 (tests).
+	historyWindow int
+
 	// WatchLatency delays every watch delivery, so a lesson can show an
 	// informer's cache lagging behind the store. Zero by default.
 	WatchLatency time.Duration
@@ -310,6 +313,7 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 	}
 	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Revision: s.rev}
 	s.log = append(s.log, ev)
+	s.trimHistory()
 	for _, w := range s.watchers {
 		if w.kind == kind && !w.stopped {
 			s.deliver(w, ev)
