@@ -282,17 +282,20 @@ func slowStart(n int, create func() error) (int, error) {
 }
 
 func (r *Reconciler) createPod(ctx *controller.Context, rs *api.ReplicaSet) error {
-	owner := api.DeepCopy(rs)
-	api.SetKind(owner)
+	// The owner reference needs only rs's kind, name and uid: a shallow
+	// copy to set the kind on, and the template shared, since the store
+	// deep-copies what it is given before it defaults or keeps anything.
+	owner := *rs
+	api.SetKind(&owner)
 	p := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
 			GenerateName:    rs.Name + "-",
 			Namespace:       rs.Namespace,
 			Labels:          copyMap(rs.Spec.Template.Labels),
 			Annotations:     copyMap(rs.Spec.Template.Annotations),
-			OwnerReferences: []api.OwnerReference{api.NewControllerRef(owner)},
+			OwnerReferences: []api.OwnerReference{api.NewControllerRef(&owner)},
 		},
-		Spec: api.DeepCopy(rs.Spec.Template.Spec),
+		Spec: rs.Spec.Template.Spec,
 	}
 	out, err := ctx.Create(p, "for "+rs.Name)
 	if err != nil {

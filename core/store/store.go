@@ -229,6 +229,9 @@ func (s *Store) UpdateStatus(in api.Object) (api.Object, error) {
 }
 
 func (s *Store) update(in api.Object, status bool) (api.Object, error) {
+	if status {
+		return s.updateStatus(in)
+	}
 	o := api.DeepCopyObject(in)
 	kind := api.KindOf(o)
 	if kind == nil {
@@ -248,28 +251,21 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
 		return nil, api.NewConflict(kind, m.Name)
 	}
-	if status {
-		// Only the status moves: start from the stored object.
-		n := api.DeepCopyObject(old)
-		copyField(n, o, "Status")
-		o, m = n, n.GetObjectMeta()
-	} else {
-		copyField(o, old, "Status")
-		m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
-		m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
-		m.Generation = om.Generation
-		api.Default(o)
-		for _, f := range s.admission {
-			if err := f(OpUpdate, o, old); err != nil {
-				return nil, err
-			}
-		}
-		if err := api.Validate(o, old); err != nil {
+	copyField(o, old, "Status")
+	m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
+	m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
+	m.Generation = om.Generation
+	api.Default(o)
+	for _, f := range s.admission {
+		if err := f(OpUpdate, o, old); err != nil {
 			return nil, err
 		}
-		if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
-			m.Generation = om.Generation + 1
-		}
+	}
+	if err := api.Validate(o, old); err != nil {
+		return nil, err
+	}
+	if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
+		m.Generation = om.Generation + 1
 	}
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
