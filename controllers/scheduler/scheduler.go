@@ -34,6 +34,9 @@ type Reconciler struct {
 	// O(nodes) rather than O(pods on the nodes) — the scheduler cache's
 	// NodeInfo.
 	cachedUsage map[string]nodeUsage
+	// unschedulable holds the keys of cached pods that fitted nowhere and
+	// still wait (unschedulable.go): what a cluster event re-queues.
+	unschedulable map[string]bool
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
@@ -47,7 +50,8 @@ type assumedPod struct {
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{}}
+		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{},
+		unschedulable: map[string]bool{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
@@ -61,6 +65,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		}
 	}
 	r.pods.AddHandler(r.usageHandler())
+	r.pods.AddHandler(r.unschedulableHandler())
 	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
@@ -74,17 +79,6 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { r.retryUnschedulable() },
 		OnUpdate: func(_, _ api.Object) { r.retryUnschedulable() }})
 	return c
-}
-
-// retryUnschedulable re-queues the pods that fitted nowhere, as upstream
-// moves its unschedulable queue back to active on cluster events.
-func (r *Reconciler) retryUnschedulable() {
-	for _, o := range r.pods.ByIndex(informer.IndexNode, "") {
-		p := o.(*api.Pod)
-		if c := p.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && needsScheduling(p) {
-			r.ctrl.EnqueueObject(p)
-		}
-	}
 }
 
 func needsScheduling(p *api.Pod) bool {
