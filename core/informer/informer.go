@@ -49,6 +49,12 @@ type Informer struct {
 	// needs no index function at all.
 	indexNames []string
 	values     map[string][][]string
+	// sorted caches the sorted keys of each index set (index name →
+	// value → keys) and of all items (allSorted), dropped when a key
+	// joins or leaves: listing 10,000 pods after a status write — which
+	// moves no key — then costs no sort.
+	sorted    map[string]map[string][]string
+	allSorted []string
 	handlers []Handler
 	synced   bool
 	rev      int64
@@ -69,7 +75,7 @@ const (
 func New(s *store.Store, kind *api.Kind) *Informer {
 	i := &Informer{kind: kind, store: s, items: map[string]api.Object{},
 		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{},
-		values: map[string][][]string{}}
+		values: map[string][][]string{}, sorted: map[string]map[string][]string{}}
 	i.AddIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
 	i.AddIndexer(IndexOwner, func(o api.Object) []string {
 		var uids []string
@@ -111,6 +117,7 @@ func (i *Informer) AddIndexer(name string, f IndexFunc) {
 	i.indexers[name] = f
 	idx := map[string]map[string]struct{}{}
 	i.indexes[name] = idx
+	i.sorted[name] = map[string][]string{}
 	for key, o := range i.items {
 		v := f(o)
 		addToIndex(idx, key, v)
@@ -240,18 +247,32 @@ func (i *Informer) put(key string, o api.Object) {
 		idx := i.indexes[name]
 		if had {
 			dropFromIndex(idx, key, old[n])
+			i.unsort(name, old[n])
 		}
 		addToIndex(idx, key, v)
+		i.unsort(name, v)
 		vals[n] = v
+	}
+	if !had {
+		i.allSorted = nil
 	}
 	i.items[key] = o
 	i.values[key] = vals
 }
 
+// unsort drops the cached order of the sets a key joined or left.
+func (i *Informer) unsort(name string, values []string) {
+	for _, v := range values {
+		delete(i.sorted[name], v)
+	}
+}
+
 func (i *Informer) remove(key string, _ api.Object) {
 	for n, name := range i.indexNames {
 		dropFromIndex(i.indexes[name], key, i.values[key][n])
+		i.unsort(name, i.values[key][n])
 	}
+	i.allSorted = nil
 	delete(i.values, key)
 	delete(i.items, key)
 }
@@ -302,21 +323,30 @@ func (i *Informer) List(namespace string) []api.Object {
 	if namespace != "" {
 		return i.ByIndex(IndexNamespace, namespace)
 	}
-	out := make([]api.Object, 0, len(i.items))
-	for _, key := range sortedKeys(i.items) {
-		out = append(out, i.items[key])
+	if i.allSorted == nil {
+		i.allSorted = sortedKeys(i.items)
+	}
+	out := make([]api.Object, len(i.allSorted))
+	for n, key := range i.allSorted {
+		out[n] = i.items[key]
 	}
 	return out
 }
 
 // ByIndex returns the cached objects whose index name has value, sorted.
 func (i *Informer) ByIndex(name, value string) []api.Object {
-	set := i.indexes[name][value]
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
+	keys, ok := i.sorted[name][value]
+	if !ok {
+		set := i.indexes[name][value]
+		keys = make([]string, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if cache := i.sorted[name]; cache != nil {
+			cache[value] = keys
+		}
 	}
-	sort.Strings(keys)
 	out := make([]api.Object, len(keys))
 	for n, k := range keys {
 		out[n] = i.items[k]
