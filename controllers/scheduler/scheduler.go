@@ -34,9 +34,10 @@ type Reconciler struct {
 	// O(nodes) rather than O(pods on the nodes) — the scheduler cache's
 	// NodeInfo.
 	cachedUsage map[string]nodeUsage
-	// unschedulable holds the keys of cached pods that fitted nowhere and
-	// still wait (unschedulable.go): what a cluster event re-queues.
-	unschedulable map[string]bool
+	// unschedulable holds the keys, sorted, of cached pods that fitted
+	// nowhere and still wait (unschedulable.go): what a cluster event
+	// re-queues.
+	unschedulable []string
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
@@ -50,8 +51,7 @@ type assumedPod struct {
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{},
-		unschedulable: map[string]bool{}}
+		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)

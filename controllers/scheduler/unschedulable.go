@@ -1,7 +1,9 @@
 package scheduler
 
 import (
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -19,17 +21,26 @@ func isUnschedulable(p *api.Pod) bool {
 	return c != nil && c.Status == api.ConditionFalse
 }
 
-// unschedulableHandler keeps r.unschedulable equal to the keys of the
-// cached pods for which isUnschedulable holds — upstream's unschedulable
-// queue — so a cluster event (a pod leaving a node, a node appearing)
-// costs O(pods waiting) instead of a scan of every pending pod.
+// unschedulableHandler keeps r.unschedulable equal to the sorted keys of
+// the cached pods for which isUnschedulable holds — upstream's
+// unschedulable queue — so a cluster event (a pod leaving a node, a node
+// appearing) costs O(pods waiting) instead of a scan and a sort of every
+// pending pod. A 10,000-pod rollout deletes 10,000 old pods while up to
+// 2,500 surge pods wait for room.
 func (r *Reconciler) unschedulableHandler() informer.Handler {
 	set := func(o api.Object) {
 		key := store.KeyOf(o)
-		if isUnschedulable(o.(*api.Pod)) {
-			r.unschedulable[key] = true
-		} else {
-			delete(r.unschedulable, key)
+		i, found := sort.Find(len(r.unschedulable), func(i int) int { return strings.Compare(key, r.unschedulable[i]) })
+		switch want := isUnschedulable(o.(*api.Pod)); {
+		case want && !found:
+			r.unschedulable = slices.Insert(r.unschedulable, i, key)
+		case !want && found:
+			r.unschedulable = slices.Delete(r.unschedulable, i, i+1)
+		}
+	}
+	drop := func(key string) {
+		if i, found := sort.Find(len(r.unschedulable), func(i int) int { return strings.Compare(key, r.unschedulable[i]) }); found {
+			r.unschedulable = slices.Delete(r.unschedulable, i, i+1)
 		}
 	}
 	return informer.Handler{
@@ -38,9 +49,9 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 		OnDelete: func(o any) {
 			switch o := o.(type) {
 			case api.Object:
-				delete(r.unschedulable, store.KeyOf(o))
+				drop(store.KeyOf(o))
 			case informer.DeletedFinalStateUnknown:
-				delete(r.unschedulable, o.Key)
+				drop(o.Key)
 			}
 		},
 	}
@@ -48,17 +59,10 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 
 // retryUnschedulable re-queues the pods that fitted nowhere, in key order,
 // as upstream moves its unschedulable queue back to active on cluster
-// events.
+// events. (Enqueueing only schedules tasks, so the list cannot change
+// under the loop.)
 func (r *Reconciler) retryUnschedulable() {
-	if len(r.unschedulable) == 0 {
-		return
-	}
-	keys := make([]string, 0, len(r.unschedulable))
-	for k := range r.unschedulable {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
+	for _, k := range r.unschedulable {
 		ns, name := splitKey(k)
 		r.ctrl.Enqueue(controller.Request{Namespace: ns, Name: name})
 	}
