@@ -310,8 +310,14 @@ func (r *Reconciler) createPod(ctx *controller.Context, rs *api.ReplicaSet) erro
 // matching orphans and releasing controlled pods that no longer match.
 func (r *Reconciler) claimPods(ctx *controller.Context, rs *api.ReplicaSet, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
-	for _, o := range r.pods.List(rs.Namespace) {
+	// Only the pods rs owns and the namespace's orphans can be claimed,
+	// released or adopted: every other pod has another controller. The
+	// indexes give exactly those, in key order as a namespace list would.
+	for _, o := range r.pods.ByIndexes(informer.IndexOwner, rs.UID, informer.IndexControllerless, rs.Namespace) {
 		p := o.(*api.Pod)
+		if p.Namespace != rs.Namespace {
+			continue // an owner reference cannot cross namespaces
+		}
 		ref := api.ControllerOf(p)
 		matches := sel.Matches(p.Labels)
 		switch {

@@ -69,6 +69,10 @@ const (
 	IndexOwner     = "owner" // uid of each owner
 	IndexLabel     = "label" // "key=value" for each label
 	IndexNode      = "node"  // pods: spec.nodeName
+	// IndexControllerless: pods with no controller reference, by
+	// namespace — the orphans a controller may adopt, found without
+	// scanning every pod of the namespace.
+	IndexControllerless = "controllerless"
 )
 
 // New returns an informer for kind with the standard indexes; Start it.
@@ -94,6 +98,12 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 	})
 	if kind.Kind == "Pod" {
 		i.AddIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} })
+		i.AddIndexer(IndexControllerless, func(o api.Object) []string {
+			if api.ControllerOf(o) != nil {
+				return nil
+			}
+			return []string{o.GetObjectMeta().Namespace}
+		})
 	}
 	return i
 }
@@ -335,6 +345,16 @@ func (i *Informer) List(namespace string) []api.Object {
 
 // ByIndex returns the cached objects whose index name has value, sorted.
 func (i *Informer) ByIndex(name, value string) []api.Object {
+	keys := i.sortedKeys(name, value)
+	out := make([]api.Object, len(keys))
+	for n, k := range keys {
+		out[n] = i.items[k]
+	}
+	return out
+}
+
+// sortedKeys is the (cached, shared: read only) sorted keys of one set.
+func (i *Informer) sortedKeys(name, value string) []string {
 	keys, ok := i.sorted[name][value]
 	if !ok {
 		set := i.indexes[name][value]
@@ -347,11 +367,43 @@ func (i *Informer) ByIndex(name, value string) []api.Object {
 			cache[value] = keys
 		}
 	}
+	return keys
+}
+
+// ByIndexes returns the cached objects in any of the given sets — index
+// name and value, in pairs — sorted by key, each once.
+func (i *Informer) ByIndexes(nameValue ...string) []api.Object {
+	var keys []string
+	for n := 0; n+1 < len(nameValue); n += 2 {
+		keys = mergeSorted(keys, i.sortedKeys(nameValue[n], nameValue[n+1]))
+	}
 	out := make([]api.Object, len(keys))
 	for n, k := range keys {
 		out[n] = i.items[k]
 	}
 	return out
+}
+
+// mergeSorted is the sorted union of two sorted key lists.
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // Len is the number of cached objects.
