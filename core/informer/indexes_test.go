@@ -60,4 +60,6 @@ func TestIndexesFollowUpdates(t *testing.T) {
 	assert.Equal(t, []string{"b-owned", "c-orphan"}, names(inf.List("")))
 }
 
-func storeDeleteNow() store.DeleteOptions { return store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)} }
+func storeDeleteNow() store.DeleteOptions {
+	return store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)}
+}

@@ -55,10 +55,10 @@ type Informer struct {
 	// moves no key — then costs no sort.
 	sorted    map[string]map[string][]string
 	allSorted []string
-	handlers []Handler
-	synced   bool
-	rev      int64
-	stop     func()
+	handlers  []Handler
+	synced    bool
+	rev       int64
+	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
 }
