@@ -63,7 +63,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 		FirstTimestamp: now, LastTimestamp: now, Count: 1,
 		ReportingComponent: r.component,
 	}
-	if out, err := r.store.Create(e); err == nil {
+	if out, err := r.store.CreateOwned(e); err == nil { // e is ours alone
 		r.recent[aggKey] = out.GetObjectMeta().Name
 	}
 }

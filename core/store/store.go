@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -126,7 +127,14 @@ func (s *Store) Count(kind *api.Kind) int { return len(s.objects[kind]) }
 
 // Create admits and stores a new object and returns the stored copy.
 func (s *Store) Create(in api.Object) (api.Object, error) {
-	o := api.DeepCopyObject(in)
+	return s.CreateOwned(api.DeepCopyObject(in))
+}
+
+// CreateOwned is Create for an object the caller built for this call and
+// hands over: the store keeps o itself, without copying it, so the caller
+// must never touch o again (the Event recorder: one reflective deep copy
+// fewer per Event).
+func (s *Store) CreateOwned(o api.Object) (api.Object, error) {
 	kind := api.KindOf(o)
 	if kind == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", o.GetTypeMeta().Kind))
@@ -296,7 +304,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 // write stores o at the next revision and schedules its watch deliveries.
 func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 	s.rev++
-	o.GetObjectMeta().ResourceVersion = fmt.Sprint(s.rev)
+	o.GetObjectMeta().ResourceVersion = strconv.FormatInt(s.rev, 10)
 	objs := s.objects[kind]
 	if objs == nil {
 		objs = map[string]api.Object{}
