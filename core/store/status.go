@@ -33,11 +33,9 @@ func (s *Store) updateStatus(in api.Object) (api.Object, error) {
 	if im.ResourceVersion != "" && im.ResourceVersion != om.ResourceVersion {
 		return nil, api.NewConflict(kind, im.Name)
 	}
-	nv := reflect.New(reflect.TypeOf(old).Elem())
-	nv.Elem().Set(reflect.ValueOf(old).Elem()) // shallow: spec and metadata shared, read-only
-	o := nv.Interface().(api.Object)
+	o := shallowCopy(old) // spec and metadata shared, read-only (copy.go)
 	if st := reflect.ValueOf(in).Elem().FieldByName("Status"); st.IsValid() {
-		nv.Elem().FieldByName("Status").Set(reflect.ValueOf(api.DeepCopy(st.Interface())))
+		reflect.ValueOf(o).Elem().FieldByName("Status").Set(reflect.ValueOf(api.DeepCopy(st.Interface())))
 	}
 	m := o.GetObjectMeta()
 	// An object being deleted goes once its last finalizer is removed.

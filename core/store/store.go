@@ -292,7 +292,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 	if !ok {
 		return nil, api.NewNotFound(kind, name)
 	}
-	p := api.DeepCopy(old.(*api.Pod))
+	p := shallowCopy(old).(*api.Pod) // only spec.nodeName changes (copy.go)
 	if p.Spec.NodeName != "" {
 		return nil, api.NewConflict(kind, name)
 	}
