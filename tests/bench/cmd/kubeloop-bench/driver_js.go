@@ -11,9 +11,9 @@ import (
 const defaultPeerCap, defaultPeerCapLarge = time.Duration(0), time.Duration(0)
 
 type driverOptions struct {
-	sizes, wasm, peer, jsonOut string
-	peerCap, peerCapLarge      time.Duration
-	peerFull                   int
+	sizes, wasm, peer, jsonOut, peerCache string
+	peerCap, peerCapLarge                 time.Duration
+	peerFull                              int
 }
 
 func runDriver(driverOptions) error { return errors.New("run with -child N under Node") }

@@ -28,10 +28,11 @@ func main() {
 	flag.StringVar(&opts.sizes, "n", "10,100,1000,10000", "comma-separated replica counts")
 	flag.StringVar(&opts.wasm, "wasm", "", "this program built for GOOS=js GOARCH=wasm (column b; empty: skipped)")
 	flag.StringVar(&opts.peer, "peer", "", "folder of webernetes/phases.mjs with node_modules installed (column c; empty: skipped)")
-	flag.DurationVar(&opts.peerCap, "peer-cap", defaultPeerCap, "wall-clock limit of the peer's phases together, per N up to -peer-full")
+	flag.DurationVar(&opts.peerCap, "peer-cap", defaultPeerCap, "CPU-time limit of the peer's phases together, per N up to -peer-full (wall: 4×)")
 	flag.IntVar(&opts.peerFull, "peer-full", 1000, "largest N the peer gets -peer-cap for; larger N get -peer-cap-large")
 	flag.DurationVar(&opts.peerCapLarge, "peer-cap-large", defaultPeerCapLarge, "the peer's limit for N above -peer-full (0: skip them)")
 	flag.StringVar(&opts.jsonOut, "json", "", "also write every result as JSON lines to this file")
+	flag.StringVar(&opts.peerCache, "peer-cache", "", "JSON lines of earlier peer runs: an N found there is not run again (the table says so); new peer runs are added")
 	flag.Parse()
 	if *child > 0 {
 		runChild(*child)

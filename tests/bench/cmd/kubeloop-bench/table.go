@@ -16,15 +16,21 @@ func printTable(w io.Writer, runs []*run) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "N\tnodes\trun\tscale-up wall\tCPU\trollout wall\tCPU\tphases CPU\tprocess CPU\tpeak RSS\tpeer CPU ÷ this\tpeer RSS ÷ this\t")
 	for _, r := range runs {
-		cells := []string{fmt.Sprint(r.N), fmt.Sprint(r.Nodes), r.Impl}
+		impl := r.Impl
+		if r.Cached != "" {
+			impl += " [run " + r.Cached + "]"
+		}
+		cells := []string{fmt.Sprint(r.N), fmt.Sprint(r.Nodes), impl}
 		if r.Skipped != "" {
 			cells = append(cells, "skipped: "+r.Skipped, "", "", "", "", "", "", "", "", "")
 			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 			continue
 		}
-		for _, name := range []string{"scale-up", "rollout"} {
+		for i, name := range []string{"scale-up", "rollout"} {
 			p := r.phase(name)
 			switch {
+			case p == nil && r.Err != "" && (i == 0 || r.phase("scale-up") != nil && r.phase("scale-up").OK):
+				cells = append(cells, "timeout (killed)", "–") // the child was stopped at its time limit
 			case p == nil:
 				cells = append(cells, "–", "–")
 			case !p.OK:
@@ -37,6 +43,9 @@ func printTable(w io.Writer, runs []*run) {
 		mark := ""
 		if !done {
 			mark = "≥"
+			if r.Err != "" && r.CPUMs > cpu {
+				cpu = r.CPUMs // killed: all it spent is the best lower bound
+			}
 		}
 		cells = append(cells, mark+secs(cpu), secs(r.CPUMs), fmt.Sprintf("%.0f MB", float64(r.RSSKB)/1024))
 		peer := peerOf(runs, r.N)
@@ -44,6 +53,9 @@ func printTable(w io.Writer, runs []*run) {
 			cells = append(cells, "", "")
 		} else {
 			pc, pdone := peer.phasesCPU()
+			if !pdone && peer.Err != "" && peer.CPUMs > pc {
+				pc = peer.CPUMs
+			}
 			bound := ""
 			if !pdone {
 				bound = "≥" // the peer timed out: its CPU so far is a lower bound
