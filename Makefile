@@ -4,7 +4,7 @@
 #              single-file dist/kubeloop.html that works from file://
 # make serve   make site, then serve it at http://127.0.0.1:8080
 # make test    vet, native tests, core tests under GOOS=js (Node), browser tests (Chromium)
-# make bench   all benchmarks
+# make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make fuzz    every Fuzz target for FUZZTIME (10s) each
 #
@@ -20,7 +20,7 @@ ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
 ESBUILD   := node_modules/.bin/esbuild
 
-.PHONY: all site serve test vet test-native test-js test-browser bench size fuzz fuzz-short clean
+.PHONY: all site serve test vet test-native test-js test-browser bench bench-scenario size fuzz fuzz-short clean
 
 all: test
 
@@ -64,8 +64,28 @@ test-browser: site
 	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=20m ./tests/browser
 	@cat tests/out/browser/timings.txt 2>/dev/null || true
 
+# The Go benchmarks, then the scenario of tests/bench (a Deployment of N
+# replicas scaled up and rolled out) natively, as wasm under Node, and on
+# the peer simulator webernetes (tests/bench/webernetes, npm ci'd on first
+# use), in one table. BENCH_N picks the sizes; the peer is bounded in time
+# (kubeloop-bench -h) and, since it takes half an hour at N=1000 and does
+# not change, its runs are kept in tests/out/bench/peer-cache.jsonl and
+# reused (marked in the table); delete the file to run it again. Not part
+# of `make test`: it takes minutes.
+BENCH_N ?= 10,100,1000,10000
+BENCH_OUT := tests/out/bench
 bench:
-	$(GO) test -run='^$$' -bench=. -benchmem ./...
+	$(GO) test -run='^$$' -bench=. -benchmem $$($(GO) list ./... | grep -v /tests/bench)
+	$(MAKE) bench-scenario
+
+bench-scenario:
+	mkdir -p $(BENCH_OUT)
+	$(GO) build -o $(BENCH_OUT)/kubeloop-bench ./tests/bench/cmd/kubeloop-bench
+	GOOS=js GOARCH=wasm $(GO) build -o $(BENCH_OUT)/kubeloop-bench.wasm ./tests/bench/cmd/kubeloop-bench
+	test -f tests/bench/webernetes/node_modules/.package-lock.json || npm ci --prefix tests/bench/webernetes --no-audit --no-fund
+	$(BENCH_OUT)/kubeloop-bench -n $(BENCH_N) -wasm $(BENCH_OUT)/kubeloop-bench.wasm \
+	  -peer tests/bench/webernetes -peer-cache $(BENCH_OUT)/peer-cache.jsonl \
+	  -json $(BENCH_OUT)/results.jsonl | tee $(BENCH_OUT)/table.txt
 
 # Sizes as served: raw, gzip -9 and brotli -q 11 (the brotli binary, or Node's
 # zlib when it is missing), per file and for the whole page's first load.

@@ -206,7 +206,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
 	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
-	p := api.DeepCopy(pod)
+	p := *pod // only the status is new; the store copies what it keeps
 	p.Status = api.PodStatus{
 		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: ptrTime(now), QOSClass: qosClass(pod),
 		Conditions: []api.PodCondition{
@@ -216,7 +216,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
 		},
 	}
-	p.Status.ContainerStatuses = waitingStatus(p, "ContainerCreating", "").ContainerStatuses
+	p.Status.ContainerStatuses = waitingStatus(&p, "ContainerCreating", "").ContainerStatuses
 	r.writeStatus(ctx, pod, p.Status, "ContainerCreating")
 	return controller.Result{RequeueAfter: d}, nil
 }
@@ -583,9 +583,9 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 }
 
 func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.PodStatus, detail string) {
-	p := api.DeepCopy(pod)
+	p := *pod // a status write keeps nothing else; the store copies st
 	p.Status = st
-	_, _ = ctx.UpdateStatus(p, detail)
+	_, _ = ctx.UpdateStatus(&p, detail)
 }
 
 func waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {

@@ -331,18 +331,23 @@ func slowStart(n int, create func() error) (int, error) {
 }
 
 func (r *Reconciler) createPod(ctx *controller.Context, rs api.Object, spec Spec) error {
-	owner := api.DeepCopyObject(rs)
-	api.SetKind(owner)
+	// The owner reference needs only rs's kind, name and uid; the template
+	// is shared, since the store deep-copies what it is given before it
+	// defaults or keeps anything.
 	m := rs.GetObjectMeta()
+	ref := api.NewControllerRef(rs)
+	if k := api.KindOf(rs); k != nil {
+		ref.APIVersion, ref.Kind = k.APIVersion(), k.Kind
+	}
 	p := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
 			GenerateName:    m.Name + "-",
 			Namespace:       m.Namespace,
 			Labels:          copyMap(spec.Template.Labels),
 			Annotations:     copyMap(spec.Template.Annotations),
-			OwnerReferences: []api.OwnerReference{api.NewControllerRef(owner)},
+			OwnerReferences: []api.OwnerReference{ref},
 		},
-		Spec: api.DeepCopy(spec.Template.Spec),
+		Spec: spec.Template.Spec,
 	}
 	out, err := ctx.Create(p, "for "+m.Name)
 	if err != nil {
@@ -358,8 +363,14 @@ func (r *Reconciler) createPod(ctx *controller.Context, rs api.Object, spec Spec
 func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
 	m := rs.GetObjectMeta()
-	for _, o := range r.pods.List(m.Namespace) {
+	// Only the pods rs owns and the namespace's orphans can be claimed,
+	// released or adopted: every other pod has another controller. The
+	// indexes give exactly those, in key order as a namespace list would.
+	for _, o := range r.pods.ByIndexes(informer.IndexOwner, m.UID, informer.IndexControllerless, m.Namespace) {
 		p := o.(*api.Pod)
+		if p.Namespace != m.Namespace {
+			continue // an owner reference cannot cross namespaces
+		}
 		ref := api.ControllerOf(p)
 		matches := sel.Matches(p.Labels)
 		switch {

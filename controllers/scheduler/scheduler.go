@@ -29,20 +29,29 @@ type Reconciler struct {
 	assumed map[string]assumedPod
 	// assumedUsage is assumed summed per node, for O(1) lookups.
 	assumedUsage map[string]nodeUsage
+	// cachedUsage is the cache's pods summed per node (usage.go), kept
+	// up to date from the pod informer's events, so a decision costs
+	// O(nodes) rather than O(pods on the nodes) — the scheduler cache's
+	// NodeInfo.
+	cachedUsage map[string]nodeUsage
+	// unschedulable holds the keys, sorted, of cached pods that fitted
+	// nowhere and still wait (unschedulable.go): what a cluster event
+	// re-queues.
+	unschedulable []string
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
 
 // assumedPod is where an assumed pod went and what it asked for.
 type assumedPod struct {
-	node     string
-	requests map[string]int64
+	node string
+	use  nodeUsage
 }
 
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}}
+		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
@@ -55,6 +64,8 @@ func Register(m *controller.Manager) *controller.Controller {
 			c.EnqueueObject(p)
 		}
 	}
+	r.pods.AddHandler(r.usageHandler())
+	r.pods.AddHandler(r.unschedulableHandler())
 	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
@@ -68,17 +79,6 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { r.retryUnschedulable() },
 		OnUpdate: func(_, _ api.Object) { r.retryUnschedulable() }})
 	return c
-}
-
-// retryUnschedulable re-queues the pods that fitted nowhere, as upstream
-// moves its unschedulable queue back to active on cluster events.
-func (r *Reconciler) retryUnschedulable() {
-	for _, o := range r.pods.ByIndex(informer.IndexNode, "") {
-		p := o.(*api.Pod)
-		if c := p.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && needsScheduling(p) {
-			r.ctrl.EnqueueObject(p)
-		}
-	}
 }
 
 func needsScheduling(p *api.Pod) bool {
@@ -168,10 +168,11 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(use.pods+1) > maxPods.Value() {
 		return "Too many pods"
 	}
-	for _, res := range []string{"cpu", "memory"} {
-		if alloc, ok := n.Status.Allocatable[res]; ok && use.requests[res]+podRequest(pod, res) > alloc.MilliValue() {
-			return "Insufficient " + res
-		}
+	if alloc, ok := n.Status.Allocatable["cpu"]; ok && use.cpu+podRequest(pod, "cpu") > alloc.MilliValue() {
+		return "Insufficient cpu"
+	}
+	if alloc, ok := n.Status.Allocatable["memory"]; ok && use.memory+podRequest(pod, "memory") > alloc.MilliValue() {
+		return "Insufficient memory"
 	}
 	return ""
 }
@@ -201,18 +202,9 @@ func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Nod
 
 // assume counts a pod just bound to node until the cache shows it there.
 func (r *Reconciler) assume(key, node string, pod *api.Pod) {
-	a := assumedPod{node: node, requests: map[string]int64{}}
-	u := r.assumedUsage[node]
-	if u.requests == nil {
-		u.requests = map[string]int64{}
-	}
-	u.pods++
-	for _, res := range []string{"cpu", "memory"} {
-		a.requests[res] = podRequest(pod, res)
-		u.requests[res] += a.requests[res]
-	}
+	a := assumedPod{node: node, use: usageOf(pod)}
 	r.assumed[key] = a
-	r.assumedUsage[node] = u
+	r.assumedUsage[node] = r.assumedUsage[node].plus(a.use, 1)
 }
 
 func (r *Reconciler) forget(key string) {
@@ -221,12 +213,7 @@ func (r *Reconciler) forget(key string) {
 		return
 	}
 	delete(r.assumed, key)
-	u := r.assumedUsage[a.node]
-	u.pods--
-	for res, q := range a.requests {
-		u.requests[res] -= q
-	}
-	r.assumedUsage[a.node] = u
+	r.assumedUsage[a.node] = r.assumedUsage[a.node].plus(a.use, -1)
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {
@@ -263,40 +250,4 @@ func unschedulableMessage(total int, reasons map[string]int) string {
 	}
 	sort.Strings(parts)
 	return fmt.Sprintf("0/%d nodes are available: %s.", total, strings.Join(parts, ", "))
-}
-
-// nodeUsage is what a node's pods take: their count and summed requests
-// (milli-units), including pods bound but not yet in the cache.
-type nodeUsage struct {
-	pods     int
-	requests map[string]int64
-}
-
-// usage reads a node's pods from the cache. Terminating pods still hold
-// their resources until the kubelet has stopped them.
-func (r *Reconciler) usage(node string) nodeUsage {
-	a := r.assumedUsage[node]
-	u := nodeUsage{pods: a.pods, requests: map[string]int64{"cpu": a.requests["cpu"], "memory": a.requests["memory"]}}
-	r.pods.EachByIndex(informer.IndexNode, node, func(o api.Object) {
-		p := o.(*api.Pod)
-		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
-			return
-		}
-		u.pods++
-		for _, res := range []string{"cpu", "memory"} {
-			u.requests[res] += podRequest(p, res)
-		}
-	})
-	return u
-}
-
-// podRequest sums a pod's container requests of a resource, in milli-units.
-func podRequest(p *api.Pod, res string) int64 {
-	var sum int64
-	for _, c := range p.Spec.Containers {
-		if q, ok := c.Resources.Requests[res]; ok {
-			sum += q.MilliValue()
-		}
-	}
-	return sum
 }

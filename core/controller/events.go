@@ -18,14 +18,15 @@ const (
 type Recorder struct {
 	store     *store.Store
 	component string
-	// recent maps (object uid, type, reason, message) to the Event's name.
-	recent map[string]string
+	// recent maps (object uid, type, reason, message) to the Event's name,
+	// for the most recent maxRecentEvents keys (eventcache.go).
+	recent *eventCache
 }
 
 // NewRecorder returns a recorder that signs events as component
 // ("deployment-controller", "default-scheduler", "kubelet").
 func NewRecorder(s *store.Store, component string) *Recorder {
-	return &Recorder{store: s, component: component, recent: map[string]string{}}
+	return &Recorder{store: s, component: component, recent: newEventCache()}
 }
 
 // Event records one event about o.
@@ -38,7 +39,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	now := api.NewTime(r.store.Clock().Now())
 	evKind := api.ResourceFor("events")
 	aggKey := m.UID + "\x00" + eventType + "\x00" + reason + "\x00" + message
-	if name, ok := r.recent[aggKey]; ok {
+	if name, ok := r.recent.get(aggKey); ok {
 		if cur, err := r.store.Get(evKind, ns, name); err == nil {
 			e := api.DeepCopy(cur.(*api.Event))
 			e.Count++
@@ -63,7 +64,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 		FirstTimestamp: now, LastTimestamp: now, Count: 1,
 		ReportingComponent: r.component,
 	}
-	if out, err := r.store.Create(e); err == nil {
-		r.recent[aggKey] = out.GetObjectMeta().Name
+	if out, err := r.store.CreateOwned(e); err == nil { // e is ours alone
+		r.recent.put(aggKey, out.GetObjectMeta().Name)
 	}
 }

@@ -42,10 +42,23 @@ type Informer struct {
 	items    map[string]api.Object
 	indexers map[string]IndexFunc
 	indexes  map[string]map[string]map[string]struct{}
-	handlers []Handler
-	synced   bool
-	rev      int64
-	stop     func()
+	// indexNames orders the indexers, and values holds, per cached key,
+	// the values each indexer gave when the key was last indexed (in that
+	// order): an update then re-indexes only the indexes whose values
+	// changed — a pod's status write changes none — and removing a key
+	// needs no index function at all.
+	indexNames []string
+	values     map[string][][]string
+	// sorted caches the sorted keys of each index set (index name →
+	// value → keys) and of all items (allSorted), dropped when a key
+	// joins or leaves: listing 10,000 pods after a status write — which
+	// moves no key — then costs no sort.
+	sorted    map[string]map[string][]string
+	allSorted []string
+	handlers  []Handler
+	synced    bool
+	rev       int64
+	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
 }
@@ -56,12 +69,17 @@ const (
 	IndexOwner     = "owner" // uid of each owner
 	IndexLabel     = "label" // "key=value" for each label
 	IndexNode      = "node"  // pods: spec.nodeName
+	// IndexControllerless: pods with no controller reference, by
+	// namespace — the orphans a controller may adopt, found without
+	// scanning every pod of the namespace.
+	IndexControllerless = "controllerless"
 )
 
 // New returns an informer for kind with the standard indexes; Start it.
 func New(s *store.Store, kind *api.Kind) *Informer {
 	i := &Informer{kind: kind, store: s, items: map[string]api.Object{},
-		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{}}
+		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{},
+		values: map[string][][]string{}, sorted: map[string]map[string][]string{}}
 	i.AddIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
 	i.AddIndexer(IndexOwner, func(o api.Object) []string {
 		var uids []string
@@ -75,10 +93,17 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 		for k, v := range o.GetObjectMeta().Labels {
 			kv = append(kv, k+"="+v)
 		}
+		sort.Strings(kv) // a stable order, so put sees unchanged labels as unchanged
 		return kv
 	})
 	if kind.Kind == "Pod" {
 		i.AddIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} })
+		i.AddIndexer(IndexControllerless, func(o api.Object) []string {
+			if api.ControllerOf(o) != nil {
+				return nil
+			}
+			return []string{o.GetObjectMeta().Namespace}
+		})
 	}
 	return i
 }
@@ -86,12 +111,31 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 // Kind is the kind this informer caches.
 func (i *Informer) Kind() *api.Kind { return i.kind }
 
-// AddIndexer adds a named index. Add indexers before Start.
+// AddIndexer adds a named index (or replaces the one of that name). Add
+// indexers before Start.
 func (i *Informer) AddIndexer(name string, f IndexFunc) {
+	pos := -1
+	for n, have := range i.indexNames {
+		if have == name {
+			pos = n
+		}
+	}
+	if pos < 0 {
+		pos = len(i.indexNames)
+		i.indexNames = append(i.indexNames, name)
+	}
 	i.indexers[name] = f
-	i.indexes[name] = map[string]map[string]struct{}{}
+	idx := map[string]map[string]struct{}{}
+	i.indexes[name] = idx
+	i.sorted[name] = map[string][]string{}
 	for key, o := range i.items {
-		i.index(name, key, o)
+		v := f(o)
+		addToIndex(idx, key, v)
+		if vals := i.values[key]; pos < len(vals) {
+			vals[pos] = v
+		} else {
+			i.values[key] = append(vals, v)
+		}
 	}
 }
 
@@ -202,23 +246,49 @@ func (i *Informer) notify(had bool, old, o api.Object) {
 }
 
 func (i *Informer) put(key string, o api.Object) {
-	if old, ok := i.items[key]; ok {
-		i.unindex(key, old)
+	old, had := i.values[key]
+	vals := make([][]string, len(i.indexNames))
+	for n, name := range i.indexNames {
+		v := i.indexers[name](o)
+		if had && sameValues(old[n], v) {
+			vals[n] = old[n]
+			continue
+		}
+		idx := i.indexes[name]
+		if had {
+			dropFromIndex(idx, key, old[n])
+			i.unsort(name, old[n])
+		}
+		addToIndex(idx, key, v)
+		i.unsort(name, v)
+		vals[n] = v
+	}
+	if !had {
+		i.allSorted = nil
 	}
 	i.items[key] = o
-	for name := range i.indexers {
-		i.index(name, key, o)
+	i.values[key] = vals
+}
+
+// unsort drops the cached order of the sets a key joined or left.
+func (i *Informer) unsort(name string, values []string) {
+	for _, v := range values {
+		delete(i.sorted[name], v)
 	}
 }
 
-func (i *Informer) remove(key string, o api.Object) {
-	i.unindex(key, o)
+func (i *Informer) remove(key string, _ api.Object) {
+	for n, name := range i.indexNames {
+		dropFromIndex(i.indexes[name], key, i.values[key][n])
+		i.unsort(name, i.values[key][n])
+	}
+	i.allSorted = nil
+	delete(i.values, key)
 	delete(i.items, key)
 }
 
-func (i *Informer) index(name, key string, o api.Object) {
-	idx := i.indexes[name]
-	for _, v := range i.indexers[name](o) {
+func addToIndex(idx map[string]map[string]struct{}, key string, values []string) {
+	for _, v := range values {
 		set := idx[v]
 		if set == nil {
 			set = map[string]struct{}{}
@@ -228,16 +298,28 @@ func (i *Informer) index(name, key string, o api.Object) {
 	}
 }
 
-func (i *Informer) unindex(key string, o api.Object) {
-	for name, f := range i.indexers {
-		idx := i.indexes[name]
-		for _, v := range f(o) {
-			delete(idx[v], key)
-			if len(idx[v]) == 0 {
-				delete(idx, v)
-			}
+func dropFromIndex(idx map[string]map[string]struct{}, key string, values []string) {
+	for _, v := range values {
+		delete(idx[v], key)
+		if len(idx[v]) == 0 {
+			delete(idx, v)
 		}
 	}
+}
+
+// sameValues: the same index values in the same order (an index function
+// over a map — labels — may order them differently; that only costs a
+// re-index).
+func sameValues(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for n := range a {
+		if a[n] != b[n] {
+			return false
+		}
+	}
+	return true
 }
 
 // Get returns a cached object.
@@ -251,26 +333,77 @@ func (i *Informer) List(namespace string) []api.Object {
 	if namespace != "" {
 		return i.ByIndex(IndexNamespace, namespace)
 	}
-	out := make([]api.Object, 0, len(i.items))
-	for _, key := range sortedKeys(i.items) {
-		out = append(out, i.items[key])
+	if i.allSorted == nil {
+		i.allSorted = sortedKeys(i.items)
+	}
+	out := make([]api.Object, len(i.allSorted))
+	for n, key := range i.allSorted {
+		out[n] = i.items[key]
 	}
 	return out
 }
 
 // ByIndex returns the cached objects whose index name has value, sorted.
 func (i *Informer) ByIndex(name, value string) []api.Object {
-	set := i.indexes[name][value]
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+	keys := i.sortedKeys(name, value)
 	out := make([]api.Object, len(keys))
 	for n, k := range keys {
 		out[n] = i.items[k]
 	}
 	return out
+}
+
+// sortedKeys is the (cached, shared: read only) sorted keys of one set.
+func (i *Informer) sortedKeys(name, value string) []string {
+	keys, ok := i.sorted[name][value]
+	if !ok {
+		set := i.indexes[name][value]
+		keys = make([]string, 0, len(set))
+		for k := range set {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		if cache := i.sorted[name]; cache != nil {
+			cache[value] = keys
+		}
+	}
+	return keys
+}
+
+// ByIndexes returns the cached objects in any of the given sets — index
+// name and value, in pairs — sorted by key, each once.
+func (i *Informer) ByIndexes(nameValue ...string) []api.Object {
+	var keys []string
+	for n := 0; n+1 < len(nameValue); n += 2 {
+		keys = mergeSorted(keys, i.sortedKeys(nameValue[n], nameValue[n+1]))
+	}
+	out := make([]api.Object, len(keys))
+	for n, k := range keys {
+		out[n] = i.items[k]
+	}
+	return out
+}
+
+// mergeSorted is the sorted union of two sorted key lists.
+func mergeSorted(a, b []string) []string {
+	if len(a) == 0 {
+		return b
+	}
+	if len(b) == 0 {
+		return a
+	}
+	out := make([]string, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
 }
 
 // Len is the number of cached objects.

@@ -41,7 +41,7 @@ func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOption
 	if opts.UID != "" && opts.UID != om.UID {
 		return nil, api.NewConflict(kind, name)
 	}
-	o := api.DeepCopyObject(old)
+	o := shallowCopy(old) // only metadata changes (copy.go)
 	m := o.GetObjectMeta()
 	switch opts.PropagationPolicy {
 	case PropagationForeground:

@@ -1,6 +1,21 @@
 package store
 
-import "github.com/kubeloop/kubeloop/core/api"
+import (
+	"fmt"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// HistoryWindow is how many of the newest revisions the store keeps for
+// replay (the page's history slider, At) and for watches and Events that
+// resume from the past. Older ones are compacted away, as etcd compacts:
+// At, Watch and Events before Compacted() answer Gone, and the page starts
+// its slider at Compacted(). Each retained revision holds one object as it
+// was written, so the window bounds the history's memory to about
+// HistoryWindow objects whatever the length of the run — at ~10 000 it
+// covers a lesson from its first apply several times over, and about ten
+// pod lifecycles of a 1,000-replica Deployment.
+const HistoryWindow = 10000
 
 // Snapshot is a read-only view of the store at one revision.
 type Snapshot struct {
@@ -20,20 +35,53 @@ func (v *Snapshot) Get(kind *api.Kind, namespace, name string) (api.Object, bool
 }
 
 // At reads the store back as it was at revision rev (replay). A rev before
-// the compacted revision is Gone; a rev past the newest is the newest.
+// the compacted revision — older than the HistoryWindow — is Gone, with a
+// message the page can show; a rev past the newest is the newest.
 func (s *Store) At(rev int64) (*Snapshot, error) {
 	if rev < s.compacted {
-		return nil, api.NewGone(rev, s.compacted)
+		return nil, &api.StatusError{Reason: api.ReasonGone, Message: fmt.Sprintf(
+			"revision %d is no longer kept: the history holds the last %d revisions, from %d to %d",
+			rev, s.window(), s.compacted, s.rev)}
 	}
 	if rev > s.rev {
 		rev = s.rev
 	}
+	i := s.logIndex(rev)
+	if len(s.log)-i < i {
+		// Nearer the present (the live view, a recent replay): undo the
+		// newer events from the current state.
+		objs := cloneState(s.objects)
+		for j := len(s.log) - 1; j >= i; j-- {
+			undo(objs, s.log[j])
+		}
+		return &Snapshot{Revision: rev, objects: objs}, nil
+	}
 	objs := cloneState(s.base)
-	for _, ev := range s.log[:s.logIndex(rev)] {
+	for _, ev := range s.log[:i] {
 		apply(objs, ev)
 	}
 	return &Snapshot{Revision: rev, objects: objs}, nil
 }
+
+// window is the number of revisions kept (the test may shrink it).
+func (s *Store) window() int {
+	if s.historyWindow > 0 {
+		return s.historyWindow
+	}
+	return HistoryWindow
+}
+
+// trimHistory compacts the log back to the window once it has grown a
+// quarter past it, so each write pays O(1) amortised.
+func (s *Store) trimHistory() {
+	w := s.window()
+	if len(s.log) >= w+max(w/4, 1) {
+		s.Compact(s.rev - int64(w))
+	}
+}
+
+// Retained is how many revisions the store holds for replay.
+func (s *Store) Retained() int { return len(s.log) }
 
 // Compact forgets history up to revision rev: later reads and watches from
 // before it are Gone. The state at rev becomes the new base.
@@ -65,6 +113,21 @@ func apply(objs map[*api.Kind]map[string]api.Object, ev Event) {
 		delete(m, KeyOf(ev.Object))
 	} else {
 		m[KeyOf(ev.Object)] = ev.Object
+	}
+}
+
+// undo reverses ev: every Modified and Deleted event carries the state
+// stored before it in Old.
+func undo(objs map[*api.Kind]map[string]api.Object, ev Event) {
+	m := objs[ev.Kind]
+	if m == nil {
+		m = map[string]api.Object{}
+		objs[ev.Kind] = m
+	}
+	if ev.Type == Added {
+		delete(m, KeyOf(ev.Object))
+	} else {
+		m[KeyOf(ev.Old)] = ev.Old
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -41,6 +42,9 @@ type Store struct {
 	base      map[*api.Kind]map[string]api.Object // state at compacted
 	watchers  []*watcher
 	admission []AdmissionFunc
+
+	// historyWindow overrides HistoryWindow when > 0 (tests).
+	historyWindow int
 
 	// WatchLatency delays every watch delivery, so a lesson can show an
 	// informer's cache lagging behind the store. Zero by default.
@@ -123,7 +127,14 @@ func (s *Store) Count(kind *api.Kind) int { return len(s.objects[kind]) }
 
 // Create admits and stores a new object and returns the stored copy.
 func (s *Store) Create(in api.Object) (api.Object, error) {
-	o := api.DeepCopyObject(in)
+	return s.CreateOwned(api.DeepCopyObject(in))
+}
+
+// CreateOwned is Create for an object the caller built for this call and
+// hands over: the store keeps o itself, without copying it, so the caller
+// must never touch o again (the Event recorder: one reflective deep copy
+// fewer per Event).
+func (s *Store) CreateOwned(o api.Object) (api.Object, error) {
 	kind := api.KindOf(o)
 	if kind == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", o.GetTypeMeta().Kind))
@@ -226,6 +237,9 @@ func (s *Store) UpdateStatus(in api.Object) (api.Object, error) {
 }
 
 func (s *Store) update(in api.Object, status bool) (api.Object, error) {
+	if status {
+		return s.updateStatus(in)
+	}
 	o := api.DeepCopyObject(in)
 	kind := api.KindOf(o)
 	if kind == nil {
@@ -245,28 +259,21 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
 		return nil, api.NewConflict(kind, m.Name)
 	}
-	if status {
-		// Only the status moves: start from the stored object.
-		n := api.DeepCopyObject(old)
-		copyField(n, o, "Status")
-		o, m = n, n.GetObjectMeta()
-	} else {
-		copyField(o, old, "Status")
-		m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
-		m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
-		m.Generation = om.Generation
-		api.Default(o)
-		for _, f := range s.admission {
-			if err := f(OpUpdate, o, old); err != nil {
-				return nil, err
-			}
-		}
-		if err := api.Validate(o, old); err != nil {
+	copyField(o, old, "Status")
+	m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
+	m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
+	m.Generation = om.Generation
+	api.Default(o)
+	for _, f := range s.admission {
+		if err := f(OpUpdate, o, old); err != nil {
 			return nil, err
 		}
-		if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
-			m.Generation = om.Generation + 1
-		}
+	}
+	if err := api.Validate(o, old); err != nil {
+		return nil, err
+	}
+	if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
+		m.Generation = om.Generation + 1
 	}
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
@@ -285,7 +292,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 	if !ok {
 		return nil, api.NewNotFound(kind, name)
 	}
-	p := api.DeepCopy(old.(*api.Pod))
+	p := shallowCopy(old).(*api.Pod) // only spec.nodeName changes (copy.go)
 	if p.Spec.NodeName != "" {
 		return nil, api.NewConflict(kind, name)
 	}
@@ -297,7 +304,7 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 // write stores o at the next revision and schedules its watch deliveries.
 func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 	s.rev++
-	o.GetObjectMeta().ResourceVersion = fmt.Sprint(s.rev)
+	o.GetObjectMeta().ResourceVersion = strconv.FormatInt(s.rev, 10)
 	objs := s.objects[kind]
 	if objs == nil {
 		objs = map[string]api.Object{}
@@ -310,6 +317,7 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 	}
 	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Revision: s.rev}
 	s.log = append(s.log, ev)
+	s.trimHistory()
 	for _, w := range s.watchers {
 		if w.kind == kind && !w.stopped {
 			s.deliver(w, ev)

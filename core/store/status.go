@@ -1,0 +1,48 @@
+package store
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// updateStatus replaces only an object's status: the new object is the
+// stored one with a deep copy of in's status. Stored objects are never
+// modified (informers and the history share them), so the new revision
+// shares the old one's spec and metadata contents, copying only the
+// top-level structs — one status copy per write instead of two whole
+// objects, in the kubelet's and controllers' most frequent write.
+func (s *Store) updateStatus(in api.Object) (api.Object, error) {
+	kind := api.KindOf(in)
+	if kind == nil {
+		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", in.GetTypeMeta().Kind))
+	}
+	im := in.GetObjectMeta()
+	ns := im.Namespace
+	if !kind.Namespaced {
+		ns = ""
+	} else if ns == "" {
+		ns = "default"
+	}
+	old, ok := s.objects[kind][Key(ns, im.Name)]
+	if !ok {
+		return nil, api.NewNotFound(kind, im.Name)
+	}
+	om := old.GetObjectMeta()
+	if im.ResourceVersion != "" && im.ResourceVersion != om.ResourceVersion {
+		return nil, api.NewConflict(kind, im.Name)
+	}
+	o := shallowCopy(old) // spec and metadata shared, read-only (copy.go)
+	if st := reflect.ValueOf(in).Elem().FieldByName("Status"); st.IsValid() {
+		reflect.ValueOf(o).Elem().FieldByName("Status").Set(reflect.ValueOf(api.DeepCopy(st.Interface())))
+	}
+	m := o.GetObjectMeta()
+	// An object being deleted goes once its last finalizer is removed.
+	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
+		s.write(Deleted, kind, o, old)
+		return o, nil
+	}
+	s.write(Modified, kind, o, old)
+	return o, nil
+}

@@ -1,0 +1,35 @@
+package bench
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestScenario: both phases end, at a size small enough for every run.
+func TestScenario(t *testing.T) {
+	s := New(20)
+	if p := s.ScaleUp(); !p.OK {
+		t.Fatalf("scale-up did not finish: %v", p)
+	}
+	if p := s.Rollout(); !p.OK {
+		t.Fatalf("rollout did not finish: %v", p)
+	}
+	if r, n := s.Counts(ImageV2); r != 20 || n != 20 {
+		t.Fatalf("after the rollout: %d ready of %d bench:2.0 pods", r, n)
+	}
+}
+
+// BenchmarkScenario runs both phases; profile it with
+// go test -run='^$' -bench=Scenario/1000 -cpuprofile cpu.out ./tests/bench
+func BenchmarkScenario(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				s := New(n)
+				if !s.ScaleUp().OK || !s.Rollout().OK {
+					b.Fatal("scenario did not finish")
+				}
+			}
+		})
+	}
+}
