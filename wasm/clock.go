@@ -39,6 +39,9 @@ func (a *app) frame(ms float64) {
 	}
 	defer a.checkLesson() // cheap when nothing changed; catches the last change of a burst
 	if !a.playing || a.replay.on {
+		if a.ui.cluster.behind { // cards still to make (clusterView.maxNewCards)
+			a.render(false)
+		}
 		a.drawClock()
 		return
 	}
@@ -250,7 +253,7 @@ func (a *app) render(force bool) {
 	start := a.now()
 	a.drawClock()
 	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
-	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang {
+	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang && !u.cluster.behind {
 		return
 	}
 	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -25,7 +26,15 @@ type clusterView struct {
 	ownerSig string          // what the ownership tree was drawn from
 	nodeSig  string          // which nodes the lanes were drawn for
 	langSig  string
+	// behind is set when a draw left pods without a card (at most
+	// maxNewCards are made per draw, so that a 10,000-pod scale-up is
+	// drawn over a few frames instead of in one long task); the next
+	// frame draws again even if nothing changed.
+	behind bool
 }
+
+// maxNewCards bounds the pod cards one draw creates (~0.05 ms each).
+const maxNewCards = 400
 
 // podCard is one pod's card; the cached fields spare DOM writes.
 type podCard struct {
@@ -60,6 +69,43 @@ type lane struct {
 func (v *clusterView) init(a *app, u *ui) {
 	v.a = a
 	v.reset()
+	// One listener for every card (event delegation): a JS function per
+	// card made a 10,000-pod cluster slow to draw, and leaked them.
+	a.listen(u.nodes, "click", func(ev event) {
+		if c := v.cardOf(ev); c != nil {
+			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		}
+	})
+	a.listen(u.nodes, "keydown", func(ev event) {
+		if k := ev.Key(); k != "Enter" && k != " " {
+			return
+		}
+		if c := v.cardOf(ev); c != nil {
+			ev.PreventDefault()
+			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		}
+	})
+}
+
+// cardOf is the pod card an event happened in, or nil.
+func (v *clusterView) cardOf(ev event) *podCard {
+	target, err := ev.v.Get("target")
+	if err != nil || target.Type() != safejs.TypeObject {
+		return nil
+	}
+	if closest, err := target.Get("closest"); err != nil || closest.Type() != safejs.TypeFunction {
+		return nil // a text node
+	}
+	card, err := target.Call("closest", ".pod[data-pod]")
+	if err != nil || card.IsNull() || card.IsUndefined() {
+		return nil
+	}
+	key, err := card.Call("getAttribute", "data-pod")
+	if err != nil || key.Type() != safejs.TypeString {
+		return nil
+	}
+	k, _ := key.String()
+	return v.pods[k]
 }
 
 func (v *clusterView) reset() {
@@ -178,12 +224,19 @@ func (v *clusterView) drawPods(s *cluster.Snapshot) {
 	now := a.now()
 	seen := make(map[string]bool, len(s.Pods))
 	perLane := map[string][]string{}
+	made := 0
+	v.behind = false
 	for i := range s.Pods {
 		p := &s.Pods[i]
 		key := podKey(p)
 		seen[key] = true
 		c := v.pods[key]
 		if c == nil {
+			if made == maxNewCards {
+				v.behind = true
+				continue
+			}
+			made++
 			c = v.newCard(p)
 			c.bornMS = now
 			v.pods[key] = c
@@ -260,15 +313,7 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 	c.ns, c.name = p.Namespace, p.Name
 	c.root.SetAttribute("tabindex", "0")
 	c.root.SetAttribute("role", "button")
-	c.root.SetAttribute("aria-haspopup", "menu")
-	open := func() { a.showMenu(c.root, c.name, a.podItems(c.ns, c.name)) }
-	a.listen(c.root, "click", func(event) { open() })
-	a.listen(c.root, "keydown", func(ev event) {
-		if k := ev.Key(); k == "Enter" || k == " " {
-			ev.PreventDefault()
-			open()
-		}
-	})
+	c.root.SetAttribute("aria-haspopup", "menu") // clicks and keys: clusterView.init
 	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
 	c.title = cachedAttr{el: c.root, name: "title"}
 	c.label = cachedAttr{el: c.root, name: "aria-label"}
