@@ -6,6 +6,7 @@
 # make test    vet, native tests, core tests under GOOS=js (Node), browser tests (Chromium)
 # make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
+# make perf    the page benchmark: 1,000- and 10,000-pod rollouts, long tasks and fps
 # make fuzz    every Fuzz target for FUZZTIME (10s) each
 #
 # The editor (site/editor, CodeMirror 6) is bundled by esbuild from node_modules,
@@ -20,7 +21,7 @@ ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
 ESBUILD   := node_modules/.bin/esbuild
 
-.PHONY: all site serve test vet test-native test-js test-browser bench bench-scenario size fuzz fuzz-short clean
+.PHONY: all site serve test vet test-native test-js test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
@@ -91,6 +92,13 @@ bench-scenario:
 # zlib when it is missing), per file and for the whole page's first load.
 size: site
 	@node site/size.mjs dist index.html app.css app.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
+
+# Plays 1,000- and 10,000-pod rollouts at full speed in Chromium and reports
+# long tasks and frames per second (tests/browser/perf_test.go); it never
+# fails on timing. Minutes long, so not part of make test.
+perf: site
+	KUBELOOP_PERF=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m -run TestPerfRollout ./tests/browser
+	@grep '^perf ' tests/out/browser/timings.txt 2>/dev/null || true
 
 # Every Fuzz target for 3s each, inside `make test` (tests/fuzz/README.md).
 fuzz-short:

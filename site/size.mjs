@@ -21,12 +21,19 @@ function brotli(buf) {
 const kb = (n) => (n / 1024).toFixed(1).padStart(9) + " KiB";
 console.log("file".padEnd(16) + "raw".padStart(13) + "gzip".padStart(13) + "brotli".padStart(13));
 const total = { raw: 0, gz: 0, br: 0 };
+const js = { raw: 0, gz: 0, br: 0 };
+let wasm = null;
 for (const f of files) {
   let buf;
   try { buf = readFileSync(join(dist, f)); } catch { continue; }
   const row = { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length, br: brotli(buf) };
   console.log(f.padEnd(16) + kb(row.raw) + kb(row.gz) + kb(row.br));
   if (f !== "kubeloop.html") for (const k of Object.keys(total)) total[k] += row[k];
+  if (f.endsWith(".js")) for (const k of Object.keys(js)) js[k] += row[k];
+  if (f.endsWith(".wasm")) wasm = row;
 }
+console.log("-".repeat(55));
+if (wasm) console.log("wasm".padEnd(16) + kb(wasm.raw) + kb(wasm.gz) + kb(wasm.br));
+console.log("JS (all)".padEnd(16) + kb(js.raw) + kb(js.gz) + kb(js.br));
 console.log("first visit".padEnd(16) + kb(total.raw) + kb(total.gz) + kb(total.br));
 console.log("(brotli from " + (brotliBin ? "the brotli binary" : "Node's zlib") + "; first visit: every file of the served page)");

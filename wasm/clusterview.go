@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -25,22 +26,31 @@ type clusterView struct {
 	ownerSig string          // what the ownership tree was drawn from
 	nodeSig  string          // which nodes the lanes were drawn for
 	langSig  string
+	// behind is set when a draw left pods without a card (at most
+	// maxNewCards are made per draw, so that a 10,000-pod scale-up is
+	// drawn over a few frames instead of in one long task); the next
+	// frame draws again even if nothing changed.
+	behind bool
 }
+
+// maxNewCards bounds the pod cards one draw creates.
+const maxNewCards = 200
 
 // podCard is one pod's card; the cached fields spare DOM writes.
 type podCard struct {
-	root            dom.HTMLElement
-	class           cachedAttr
-	title           cachedAttr
-	label           cachedAttr
-	dot             cachedAttr
-	suffix, prefix  cachedText
-	status, ip, img cachedText
-	restarts        cachedText
-	lane            string
-	ns, name        string
-	bornMS          float64
-	fresh           bool
+	root     dom.HTMLElement
+	class    cachedAttr
+	title    cachedAttr
+	label    cachedAttr
+	inner    string // the card's content as last written (one innerHTML)
+	in       *lane  // the lane the card is in (placeCards)
+	last     cluster.PodView
+	lang     string
+	drawn    bool // last and lang are what the card shows
+	lane     string
+	ns, name string
+	bornMS   float64
+	fresh    bool
 }
 
 // lane is a node's column (or the pending tray) holding pod cards.
@@ -61,6 +71,43 @@ type lane struct {
 func (v *clusterView) init(a *app, u *ui) {
 	v.a = a
 	v.reset()
+	// One listener for every card (event delegation): a JS function per
+	// card made a 10,000-pod cluster slow to draw, and leaked them.
+	a.listen(u.nodes, "click", func(ev event) {
+		if c := v.cardOf(ev); c != nil {
+			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		}
+	})
+	a.listen(u.nodes, "keydown", func(ev event) {
+		if k := ev.Key(); k != "Enter" && k != " " {
+			return
+		}
+		if c := v.cardOf(ev); c != nil {
+			ev.PreventDefault()
+			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		}
+	})
+}
+
+// cardOf is the pod card an event happened in, or nil.
+func (v *clusterView) cardOf(ev event) *podCard {
+	target, err := ev.v.Get("target")
+	if err != nil || target.Type() != safejs.TypeObject {
+		return nil
+	}
+	if closest, err := target.Get("closest"); err != nil || closest.Type() != safejs.TypeFunction {
+		return nil // a text node
+	}
+	card, err := target.Call("closest", ".pod[data-pod]")
+	if err != nil || card.IsNull() || card.IsUndefined() {
+		return nil
+	}
+	key, err := card.Call("getAttribute", "data-pod")
+	if err != nil || key.Type() != safejs.TypeString {
+		return nil
+	}
+	k, _ := key.String()
+	return v.pods[k]
 }
 
 func (v *clusterView) reset() {
@@ -185,20 +232,33 @@ func (v *clusterView) drawPods(s *cluster.Snapshot) {
 	now := a.now()
 	seen := make(map[string]bool, len(s.Pods))
 	perLane := map[string][]string{}
+	made := 0
+	v.behind = false
 	for i := range s.Pods {
 		p := &s.Pods[i]
 		key := podKey(p)
 		seen[key] = true
 		c := v.pods[key]
 		if c == nil {
+			if made == maxNewCards {
+				v.behind = true
+				continue
+			}
+			made++
 			c = v.newCard(p)
 			c.bornMS = now
 			v.pods[key] = c
 		}
 		if c.fresh && now-c.bornMS > 1500 {
 			c.fresh = false
+			c.drawn = false
 		}
-		v.updateCard(c, p)
+		// Most cards do not change from one draw to the next: skip them
+		// without building their text (Go work per card, per draw).
+		if !c.drawn || c.last != *p || c.lang != a.lang {
+			v.updateCard(c, p)
+			c.last, c.lang, c.drawn = *p, a.lang, true
+		}
 		laneName := p.Node
 		if laneName == "" || v.lanes[laneName] == nil {
 			laneName = "pending"
@@ -218,14 +278,39 @@ func (v *clusterView) drawPods(s *cluster.Snapshot) {
 	}
 }
 
-// placeCards puts the lane's cards in name order, moving only on change.
+// placeCards puts the lane's cards in name order, moving only what
+// changed: the lane's last order minus what left is still in order, so the
+// new cards are inserted into it (one JS call each) instead of every card
+// being appended again (a JS call per card of the lane, each draw of a
+// scale-up).
 func (v *clusterView) placeCards(l *lane, keys []string) {
 	sort.Strings(keys)
 	if equalStrings(keys, l.keys) {
 		return
 	}
+	want := make(map[string]bool, len(keys))
 	for _, k := range keys {
-		l.body.AppendChild(v.pods[k].root) // moves the card if it was elsewhere
+		want[k] = true
+	}
+	cur := make([]*podCard, 0, len(l.keys)) // what the lane shows, in order
+	for _, k := range l.keys {
+		if c := v.pods[k]; c != nil && c.in == l && want[k] {
+			cur = append(cur, c)
+		}
+	}
+	j := 0
+	for _, k := range keys {
+		c := v.pods[k]
+		if j < len(cur) && cur[j] == c {
+			j++
+			continue
+		}
+		if j < len(cur) {
+			l.body.InsertBefore(c.root, cur[j].root)
+		} else {
+			l.body.AppendChild(c.root) // moves the card if it was elsewhere
+		}
+		c.in = l
 	}
 	l.keys = keys
 	if len(keys) == 0 {
@@ -248,40 +333,21 @@ func equalStrings(a, b []string) bool {
 	return true
 }
 
+// newCard makes a pod's card: one element whose content updateCard
+// writes as one piece of markup. A card made element by element took some
+// fifty JS calls; a card is now about ten, and a status change three.
 func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 	a := v.a
 	c := &podCard{fresh: true}
-	dot := a.el("span", "dot")
-	suffix := a.el("b", "sfx")
-	status := a.el("span", "status")
-	prefix := a.el("div", "pod-prefix")
-	ip := a.el("span", "ip")
-	img := a.el("span", "img")
-	restarts := a.el("span", "restarts")
-	c.root = a.el("div", "pod fresh",
-		a.el("div", "pod-name", dot, suffix, status),
-		prefix,
-		a.el("div", "pod-meta", ip, img, restarts),
-	)
+	c.root = a.el("div", "pod fresh")
 	c.root.SetAttribute("data-pod", podKey(p))
 	c.ns, c.name = p.Namespace, p.Name
 	c.root.SetAttribute("tabindex", "0")
 	c.root.SetAttribute("role", "button")
-	c.root.SetAttribute("aria-haspopup", "menu")
-	open := func() { a.showMenu(c.root, c.name, a.podItems(c.ns, c.name)) }
-	a.listen(c.root, "click", func(event) { open() })
-	a.listen(c.root, "keydown", func(ev event) {
-		if k := ev.Key(); k == "Enter" || k == " " {
-			ev.PreventDefault()
-			open()
-		}
-	})
+	c.root.SetAttribute("aria-haspopup", "menu") // clicks and keys: clusterView.init
 	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
 	c.title = cachedAttr{el: c.root, name: "title"}
 	c.label = cachedAttr{el: c.root, name: "aria-label"}
-	c.dot = cachedAttr{el: dot, name: "class"}
-	c.suffix.el, c.prefix.el, c.status.el = suffix, prefix, status
-	c.ip.el, c.img.el, c.restarts.el = ip, img, restarts
 	return c
 }
 
@@ -293,20 +359,21 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	}
 	c.class.Set(cls)
 	prefix, suffix := splitPodName(p.Name, p.Owner)
-	c.suffix.Set(suffix)
-	c.prefix.Set(strings.TrimSuffix(prefix, "-"))
-	c.status.Set(p.Status)
+	dot := "dot"
 	if p.Ready {
-		c.dot.Set("dot on")
-	} else {
-		c.dot.Set("dot")
+		dot = "dot on"
 	}
-	c.ip.Set(p.IP)
-	c.img.Set(imageTag(p.Image))
+	restarts := ""
 	if p.Restarts > 0 {
-		c.restarts.Set(a.tr("pod.restarts", p.Restarts))
-	} else {
-		c.restarts.Set("")
+		restarts = a.tr("pod.restarts", p.Restarts)
+	}
+	var m markup
+	m.open("div", "pod-name").elem("span", dot, "").elem("b", "sfx", suffix).elem("span", "status", p.Status).close("div")
+	m.elem("div", "pod-prefix", strings.TrimSuffix(prefix, "-"))
+	m.open("div", "pod-meta").elem("span", "ip", p.IP).elem("span", "img", imageTag(p.Image)).elem("span", "restarts", restarts).close("div")
+	if inner := m.String(); inner != c.inner {
+		setHTML(c.root, &m)
+		c.inner = inner
 	}
 	readyWord := a.tr("pod.notready")
 	if p.Ready {

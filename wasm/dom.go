@@ -61,6 +61,36 @@ func (a *app) byID(id string) dom.HTMLElement {
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: safejs.Unsafe(a.byIDValue(id))}}}
 }
 
+// queryAll is QuerySelectorAll on e, wrapped cheaply (see wrap). dom/v2's
+// own QuerySelector(All) would also keep every element type of dom/v2 in
+// the binary (wrapElement), some 700 KB of wasm.
+func (a *app) queryAll(e dom.Element, selector string) []dom.HTMLElement {
+	list, err := safejs.Safe(e.Underlying()).Call("querySelectorAll", selector)
+	if err != nil {
+		return nil
+	}
+	n, err := list.Length()
+	if err != nil {
+		return nil
+	}
+	out := make([]dom.HTMLElement, 0, n)
+	for i := 0; i < n; i++ {
+		if v, err := list.Index(i); err == nil {
+			out = append(out, wrap(v))
+		}
+	}
+	return out
+}
+
+// findByID is byID for an element that may be missing: nil then.
+func (a *app) findByID(id string) dom.HTMLElement {
+	v, err := a.docJS.Call("getElementById", id)
+	if err != nil || v.IsNull() || v.IsUndefined() {
+		return nil
+	}
+	return wrap(v)
+}
+
 func (a *app) byIDValue(id string) safejs.Value {
 	v, err := a.docJS.Call("getElementById", id)
 	if err != nil || v.IsNull() || v.IsUndefined() {

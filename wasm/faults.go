@@ -180,8 +180,8 @@ func (a *app) showMenu(anchor dom.HTMLElement, title string, items []menuItem) {
 	}
 	u.popover.Style().SetProperty("left", strconv.Itoa(int(max(8, left)))+"px", "")
 	u.popover.Style().SetProperty("top", strconv.Itoa(int(max(8, top)))+"px", "")
-	if first := u.popover.QuerySelector("button"); first != nil {
-		first.(dom.HTMLElement).Focus()
+	if first := a.queryAll(u.popover, "button"); len(first) > 0 {
+		first[0].Focus()
 	}
 }
 
@@ -235,7 +235,7 @@ func (a *app) buildMenus(u *ui) {
 // moveMenuFocus moves focus to the next (or previous) menu button.
 func (a *app) moveMenuFocus(down bool) {
 	u := a.ui
-	buttons := u.popover.QuerySelectorAll("button")
+	buttons := a.queryAll(u.popover, "button")
 	if len(buttons) == 0 {
 		return
 	}
@@ -251,5 +251,5 @@ func (a *app) moveMenuFocus(down bool) {
 	} else {
 		at = (at - 1 + len(buttons)) % len(buttons)
 	}
-	buttons[at].(dom.HTMLElement).Focus()
+	buttons[at].Focus()
 }

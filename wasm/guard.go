@@ -40,7 +40,7 @@ func (a *app) reportPanic(msg, stack string) {
 	}
 	if a.ui == nil || a.ui.banner == nil {
 		// Start-up failed: say so where the loading message is.
-		if el := a.doc.GetElementByID("loading-text"); el != nil {
+		if el := a.findByID("loading-text"); el != nil {
 			el.SetTextContent("kubeloop could not start: " + msg)
 		}
 		return

@@ -29,7 +29,7 @@ const defaultSeed = 1
 // app is the page: one cluster and the views that draw it.
 type app struct {
 	global safejs.Value
-	doc    dom.Document
+	doc    dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
 	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
 	lang   string
 
@@ -56,8 +56,9 @@ type app struct {
 }
 
 func main() {
-	a := &app{global: safejs.Global(), doc: dom.GetWindow().Document(), seed: defaultSeed, speed: 1, budget: 500}
+	a := &app{global: safejs.Global(), seed: defaultSeed, speed: 1, budget: 500}
 	a.docJS, _ = a.global.Get("document")
+	a.doc = &dom.BasicNode{Value: safejs.Unsafe(a.docJS)}
 	a.guard("start", nil, a.start)
 	select {} // the page calls into Go from here on; main must never return
 }
@@ -88,7 +89,7 @@ func (a *app) start() {
 	a.setPlaying(true)
 	a.requestFrame(a.frame)
 	a.openShareLink(func() {
-		if el := a.doc.GetElementByID("loading"); el != nil {
+		if el := a.findByID("loading"); el != nil {
 			el.SetAttribute("hidden", "")
 		}
 		if kl, err := a.global.Get("kubeloop"); err == nil {

@@ -32,21 +32,22 @@ type Entry struct {
 
 // Trace keeps the newest entries in a bounded ring.
 type Trace struct {
-	ring []Entry // ring[i%limit] holds the entry with Seq i+1
-	next int64   // Seq of the newest entry
+	ring  []Entry // ring[i%limit] holds the entry with Seq i+1
+	limit int     // the ring grows to this as entries come (a 2 MB ring made up front slowed the page's start)
+	next  int64   // Seq of the newest entry
 }
 
 // NewTrace returns a trace that keeps at most limit entries.
-func NewTrace(limit int) *Trace { return &Trace{ring: make([]Entry, 0, limit)} }
+func NewTrace(limit int) *Trace { return &Trace{limit: max(limit, 1)} }
 
 func (t *Trace) add(e Entry) {
 	t.next++
 	e.Seq = t.next
-	if len(t.ring) < cap(t.ring) {
+	if len(t.ring) < t.limit {
 		t.ring = append(t.ring, e)
 		return
 	}
-	t.ring[(t.next-1)%int64(cap(t.ring))] = e
+	t.ring[(t.next-1)%int64(t.limit)] = e
 }
 
 // Since returns the entries with Seq > seq still kept, oldest first.
@@ -60,7 +61,7 @@ func (t *Trace) Since(seq int64) []Entry {
 	}
 	out := make([]Entry, 0, t.next-oldest+1)
 	for s := oldest; s <= t.next; s++ {
-		out = append(out, t.ring[(s-1)%int64(cap(t.ring))])
+		out = append(out, t.ring[(s-1)%int64(t.limit)])
 	}
 	return out
 }

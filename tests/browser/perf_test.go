@@ -1,0 +1,129 @@
+package browser_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestPerfRollout plays a 1,000-pod and a 10,000-pod Deployment at full
+// speed (×100) on the page — the pods created, scheduled and started, then
+// a rolling update to a new image — and reports what a learner would feel:
+// long tasks (PerformanceObserver "longtask": main-thread work > 50 ms) and
+// frames per second (requestAnimationFrame callbacks). It only reports,
+// never fails on timing: the numbers go to tests/out/browser/timings.txt.
+//
+// It takes minutes, so it runs only when asked:
+//
+//	KUBELOOP_PERF=1 KUBELOOP_DIST=$PWD/dist go test -count=1 -timeout=30m ./tests/browser -run TestPerfRollout -v
+//
+// (make perf). The targets (issue 8): no long task over 50 ms while the
+// 10,000-pod rollout plays; at least 30 fps with 1,000 pods on screen.
+func TestPerfRollout(t *testing.T) {
+	if os.Getenv("KUBELOOP_PERF") == "" {
+		t.Skip("set KUBELOOP_PERF=1 to run the page benchmark (make perf)")
+	}
+	for _, n := range []int{1000, 10000} {
+		t.Run(fmt.Sprintf("%dpods", n), func(t *testing.T) { perfRollout(t, n) })
+	}
+}
+
+// perfWindow is how long each phase is measured at most.
+const perfWindow = 40 * time.Second
+
+// perfProbe starts counting long tasks and frames; perfTake reads and
+// restarts the count. Injected through DevTools (not subject to the
+// page's CSP, which forbids inline script).
+const perfProbe = `(() => {
+  if (window.__perf) return true;
+  const p = window.__perf = {long: [], frames: 0, worstFrame: 0, last: 0, since: performance.now()};
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) p.long.push(e.duration); })
+    .observe({type: "longtask", buffered: false});
+  const tick = (ts) => {
+    p.frames++;
+    if (p.last) p.worstFrame = Math.max(p.worstFrame, ts - p.last);
+    p.last = ts;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return true;
+})()`
+
+const perfTake = `(() => {
+  const p = window.__perf, now = performance.now();
+  const r = {seconds: (now - p.since) / 1000, frames: p.frames, long: p.long.slice(), worstFrame: p.worstFrame};
+  p.long = []; p.frames = 0; p.worstFrame = 0; p.last = 0; p.since = now;
+  return r;
+})()`
+
+type perfSample struct {
+	Seconds    float64   `json:"seconds"`
+	Frames     int       `json:"frames"`
+	Long       []float64 `json:"long"`
+	WorstFrame float64   `json:"worstFrame"`
+}
+
+func (s perfSample) String() string {
+	worst, total := 0.0, 0.0
+	for _, d := range s.Long {
+		worst = max(worst, d)
+		total += d
+	}
+	return fmt.Sprintf("%.1f fps over %.1f s (worst frame gap %.0f ms); %d long tasks, longest %.0f ms, %.0f ms in all",
+		float64(s.Frames)/max(s.Seconds, 0.001), s.Seconds, s.WorstFrame, len(s.Long), worst, total)
+}
+
+func perfRollout(t *testing.T, n int) {
+	p := openPage(t)
+	// openPage gives the tab a minute; this test takes longer.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(p.ctx), 10*time.Minute)
+	defer cancel()
+	p.ctx = ctx
+	p.viewport(1600, 960)
+	// 110 pods fit a node: add nodes until n do (3 to start with).
+	nodes := (n + 109) / 110
+	for i := 4; i <= nodes; i++ {
+		eval[any](p, fmt.Sprintf(`kubeloop.kubectl("sim node add node-%d")`, i))
+	}
+	eval[bool](p, perfProbe)
+	p.click(`[data-speed="100"]`)
+	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
+	deploy := strings.Replace(nginxDeployment, "replicas: 3", fmt.Sprintf("replicas: %d", n), 1)
+	eval[perfSample](p, perfTake)
+
+	measure := func(phase, done string) {
+		start := time.Now()
+		for time.Since(start) < perfWindow && !eval[bool](p, done) {
+			time.Sleep(500 * time.Millisecond)
+		}
+		s := eval[perfSample](p, perfTake)
+		finished := eval[bool](p, done)
+		running := p.count(runningCards)
+		record(t, "perf %d pods, %s (%s after %.0f s, %d Running cards): %s", n, phase,
+			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, s)
+	}
+
+	js := func(s string) string { return strings.ReplaceAll(s, "`", "") }
+	eval[any](p, "kubeloop.apply(`"+js(deploy)+"`)")
+	measure("scale-up from 0", fmt.Sprintf(`document.querySelectorAll(%q).length >= %d`, runningCards, n))
+
+	// Steady state: every pod on screen, time running, nothing to do.
+	time.Sleep(5 * time.Second)
+	eval[perfSample](p, perfTake)
+	time.Sleep(5 * time.Second)
+	s := eval[perfSample](p, perfTake)
+	record(t, "perf %d pods, idle with every pod on screen: %s", n, s)
+
+	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
+	// Done when no pod of the old ReplicaSet is left and all n are Running
+	// the new image (the cards show it).
+	measure("rolling update to nginx:1.9.1", fmt.Sprintf(
+		`(() => { const c = document.querySelectorAll(%q); if (c.length !== %d) return false;
+		  for (const e of c) if (!e.textContent.includes("1.9.1")) return false; return true; })()`, runningCards, n))
+	p.screenshot(fmt.Sprintf("perf-%d", n))
+}
