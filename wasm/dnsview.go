@@ -152,7 +152,7 @@ func (a *app) drawVolumes() {
 		elem("th", "", "PersistentVolumeClaim").elem("th", "", "STATUS").elem("th", "", "PersistentVolume").
 		elem("th", "", "StorageClass").elem("th", "", a.tr("pvc.pod")).
 		close("tr").close("thead").open("tbody", "")
-	t.b.WriteString(m.String())
+	t.append(&m)
 	t.close("tbody").close("table")
 	setHTML(u.volTable, &t)
 }

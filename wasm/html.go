@@ -3,41 +3,63 @@
 package main
 
 import (
-	"html"
+	"strconv"
 	"strings"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 )
 
-// markup builds HTML text for the lists the page redraws wholesale (the
-// trace, the Events, the ownership tree): one innerHTML or
-// insertAdjacentHTML call instead of a JS call per element and text, which
-// is what makes a burst of a few hundred reconciles cheap to show. Every
-// piece of text goes through html.EscapeString; no markup comes from data.
-type markup struct{ b strings.Builder }
+// markup describes elements for the lists the page redraws wholesale (the
+// trace, the Events, the ownership tree, the pod cards): one call into
+// site/static/build.js per redraw instead of a JS call per element and
+// text, which is what makes a burst of a few hundred reconciles cheap to
+// show. It writes a token list, not HTML: build.js makes the elements with
+// createElement, text with createTextNode and attributes with
+// setAttribute, so nothing from the cluster or the learner is ever parsed
+// as HTML (no innerHTML anywhere). Tag and attribute names come from this
+// program only; data goes in text and attribute values.
+type markup struct {
+	b strings.Builder
+	n int // tokens written
+}
 
-// open writes a start tag with a class and attribute pairs (name, value).
+// token appends one JSON value to the list.
+func (m *markup) token(raw string) {
+	if m.n > 0 {
+		m.b.WriteByte(',')
+	}
+	m.n++
+	m.b.WriteString(raw)
+}
+
+// str appends one JSON string.
+func (m *markup) str(s string) { m.token(jsonString(s)) }
+
+// open starts an element with a class and attribute pairs (name, value).
 func (m *markup) open(tag, class string, attrs ...string) *markup {
-	m.b.WriteString("<" + tag)
-	if class != "" {
-		m.b.WriteString(` class="` + html.EscapeString(class) + `"`)
-	}
+	m.str("o")
+	m.str(tag)
+	m.str(class)
+	m.token(strconv.Itoa(len(attrs) / 2))
 	for i := 0; i+1 < len(attrs); i += 2 {
-		m.b.WriteString(" " + attrs[i] + `="` + html.EscapeString(attrs[i+1]) + `"`)
+		m.str(attrs[i])
+		m.str(attrs[i+1])
 	}
-	m.b.WriteString(">")
 	return m
 }
 
-func (m *markup) close(tag string) *markup {
-	m.b.WriteString("</" + tag + ">")
+func (m *markup) close(string) *markup {
+	m.str("c")
 	return m
 }
 
-// text writes escaped text.
+// text writes a text node.
 func (m *markup) text(s string) *markup {
-	m.b.WriteString(html.EscapeString(s))
+	if s != "" {
+		m.str("t")
+		m.str(s)
+	}
 	return m
 }
 
@@ -46,16 +68,56 @@ func (m *markup) elem(tag, class, text string, attrs ...string) *markup {
 	return m.open(tag, class, attrs...).text(text).close(tag)
 }
 
-func (m *markup) String() string { return m.b.String() }
-
-// setHTML replaces the content of e.
-func setHTML(e dom.Node, m *markup) {
-	safejs.Safe(e.Underlying()).Set("innerHTML", m.String())
+// append writes o's elements after m's.
+func (m *markup) append(o *markup) *markup {
+	if o.n > 0 {
+		m.token(o.b.String())
+		m.n += o.n - 1
+	}
+	return m
 }
 
-// prependHTML inserts markup at the start of e.
+// String is the token list as JSON: what build.js reads, and a signature
+// of the content for the views that redraw only on change.
+func (m *markup) String() string { return "[" + m.b.String() + "]" }
+
+// jsonString quotes s as a JSON string. Invalid UTF-8 becomes U+FFFD, as
+// the conversion to a JS string would make it anyway.
+func jsonString(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r < 0x20:
+			b.WriteString(`\u00`)
+			b.WriteByte("0123456789abcdef"[r>>4])
+			b.WriteByte("0123456789abcdef"[r&0xf])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// builder is build.js's window.kubeloopBuild.
+func builder() safejs.Value {
+	v, _ := safejs.Global().Get("kubeloopBuild")
+	return v
+}
+
+// setHTML replaces the content of e with m's elements.
+func setHTML(e dom.Node, m *markup) {
+	builder().Call("replace", safejs.Safe(e.Underlying()), m.String())
+}
+
+// prependHTML inserts m's elements at the start of e.
 func prependHTML(e dom.Node, m *markup) {
-	safejs.Safe(e.Underlying()).Call("insertAdjacentHTML", "afterbegin", m.String())
+	builder().Call("prepend", safejs.Safe(e.Underlying()), m.String())
 }
 
 // childCount is e.childElementCount.

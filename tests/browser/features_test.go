@@ -524,6 +524,9 @@ func TestFirstRenderTime(t *testing.T) {
 // nothing in it may run.
 func TestUserTextIsNeverHTML(t *testing.T) {
 	p := openPage(t)
+	// Record every HTML string the page hands the browser to parse
+	// (innerHTML, outerHTML, insertAdjacentHTML): none may carry user text.
+	eval[bool](p, htmlWriteProbe)
 	p.click("#play")
 	const evil = `<img src=x onerror="window.__pwned=1">`
 	yaml := `apiVersion: apps/v1
@@ -567,9 +570,31 @@ spec:
 	assert.Equal(t, 0, p.count("img"), "no element was made from user text")
 	assert.Equal(t, 0, p.count("#term-out b, #trace b, #events b, #owners b:not(.sfx), #apply-result b"))
 	assert.True(t, eval[bool](p, `window.__pwned === undefined`), "nothing ran")
+	for _, w := range eval[[]string](p, `window.__htmlWrites`) {
+		for _, mark := range []string{"onerror", "pwned", "bold", "evil"} {
+			assert.NotContains(t, w, mark, "user text was handed to the browser as HTML")
+		}
+	}
 	assert.Contains(t, p.termOut(), evil, "the annotation is shown as the text it is")
 	p.noConsoleErrors()
 }
+
+// htmlWriteProbe wraps the DOM's HTML-parsing entry points to record what
+// is written through them (injected through DevTools, which the page's CSP
+// does not govern).
+const htmlWriteProbe = `(() => {
+  const writes = window.__htmlWrites = [];
+  const wrap = (proto, prop) => {
+    const d = Object.getOwnPropertyDescriptor(proto, prop);
+    Object.defineProperty(proto, prop, {configurable: true, get: d.get,
+      set(v) { writes.push(String(v)); return d.set.call(this, v); }});
+  };
+  wrap(Element.prototype, "innerHTML");
+  wrap(Element.prototype, "outerHTML");
+  const insert = Element.prototype.insertAdjacentHTML;
+  Element.prototype.insertAdjacentHTML = function (where, v) { writes.push(String(v)); return insert.call(this, where, v); };
+  return true;
+})()`
 
 // TestExportGivesAManifestForARealCluster: the user's objects, none of the
 // controllers' and none of the server's fields.

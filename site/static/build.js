@@ -1,0 +1,42 @@
+// kubeloop DOM builder: makes elements from the token list the Go program
+// writes (wasm/html.go), so that text from the cluster or the learner
+// becomes text nodes and attribute values — never HTML that the browser
+// parses. One call per redraw keeps big lists (the trace, the Events, the
+// pod cards) as cheap as an innerHTML write, without its risk.
+//
+// The list, JSON: "o", tag, class, n, then n name/value pairs — open an
+// element; "t", text — a text node; "c" — close the open element.
+"use strict";
+(function () {
+  function build(tokens) {
+    const a = JSON.parse(tokens);
+    const root = document.createDocumentFragment();
+    const stack = [];
+    let cur = root;
+    for (let i = 0; i < a.length;) {
+      const op = a[i++];
+      if (op === "o") {
+        const e = document.createElement(a[i++]);
+        const cls = a[i++];
+        if (cls) e.className = cls;
+        for (let n = a[i++]; n > 0; n--) e.setAttribute(a[i++], a[i++]);
+        cur.appendChild(e);
+        stack.push(cur);
+        cur = e;
+      } else if (op === "t") {
+        cur.appendChild(document.createTextNode(a[i++]));
+      } else if (op === "c") {
+        cur = stack.pop() || root;
+      } else {
+        throw new Error("kubeloop build: unknown token " + op);
+      }
+    }
+    return root;
+  }
+  Object.defineProperty(window, "kubeloopBuild", {
+    value: Object.freeze({
+      replace: function (el, tokens) { el.replaceChildren(build(tokens)); },
+      prepend: function (el, tokens) { el.prepend(build(tokens)); },
+    }),
+  });
+})();
