@@ -52,8 +52,8 @@ func hasJSWasmTag(t *testing.T, file string) bool {
 }
 
 // TestWasmLeavesOutHeavyPackages keeps packages out of the wasm binary that
-// would bloat it (text/template keeps every exported method alive: +17 MB)
-// or that have no business in a page (net/http, k8s.io).
+// would bloat it (text/template keeps every exported method alive: +17 MB;
+// crypto/*) or that have no business in a page (net/http, k8s.io).
 func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
@@ -69,5 +69,9 @@ func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
 		}
 		assert.False(t, strings.HasPrefix(d, "k8s.io/"), "the wasm binary imports %s", d)
+		// Any crypto package brings Go's FIPS 140 module (AES, DRBG, SHA-3
+		// …): ~60 KB gzip for a simulated signature (see
+		// controllers/bootstrap/hs256.go).
+		assert.False(t, d == "crypto" || strings.HasPrefix(d, "crypto/"), "the wasm binary imports %s", d)
 	}
 }

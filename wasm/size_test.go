@@ -17,8 +17,10 @@ import (
 // maxWasmGzip is the gate on kubeloop.wasm as served (gzip -9). The goal of
 // issue 8 is 2.0 MB with every controller in; the gate sits where the binary
 // is today plus a little room, so that growth is a decision, not an accident.
-// Lower it whenever a cut lands.
-const maxWasmGzip = 3_300_000
+// Lower it whenever a cut lands. Raised from 3.3 MB to 3.55 MB when twelve
+// more controllers of kube-controller-manager landed (issue 7), with
+// crypto/* cut out again at the same time; issue 8's 2.5 MB gate is not met.
+const maxWasmGzip = 3_550_000
 
 // TestWasmSize builds the page's binary exactly as `make site` does and fails
 // when it passes the gate. It also keeps out what a past cut removed.

@@ -19,8 +19,6 @@
 package bootstrap
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"encoding/base64"
 	"regexp"
 	"sort"
@@ -287,7 +285,6 @@ func mapsEqual(a, b map[string]string) bool {
 func DetachedSignature(content, tokenID, tokenSecret string) string {
 	enc := base64.RawURLEncoding
 	header := enc.EncodeToString([]byte(`{"alg":"HS256","kid":"` + tokenID + `"}`))
-	mac := hmac.New(sha256.New, []byte(tokenSecret))
-	mac.Write([]byte(header + "." + enc.EncodeToString([]byte(content))))
-	return header + ".." + enc.EncodeToString(mac.Sum(nil))
+	sum := hmacSHA256([]byte(tokenSecret), []byte(header+"."+enc.EncodeToString([]byte(content))))
+	return header + ".." + enc.EncodeToString(sum[:])
 }
