@@ -65,6 +65,7 @@ var Controllers = []Simulated{
 	{podgc.Register, []controller.Card{podgc.Card}},
 	{statefulset.Register, []controller.Card{statefulset.Card}},
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
+	{volume.RegisterExpander, []controller.Card{volume.ExpanderCard}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},

@@ -124,6 +124,14 @@ func describePVC(pvc *api.PersistentVolumeClaim, usedBy []*api.Pod, events []*ap
 			}
 			w.write(0, "%s\n", p.Name)
 		}
+		if len(pvc.Status.Conditions) > 0 {
+			w.write(0, "Conditions:\n")
+			w.write(1, "Type\tStatus\tLastProbeTime\tLastTransitionTime\tReason\tMessage\n")
+			w.write(1, "----\t------\t-----------------\t------------------\t------\t-------\n")
+			for _, c := range pvc.Status.Conditions {
+				w.write(1, "%s \t%s \t%s \t%s \t%s \t%s\n", c.Type, c.Status, rfc1123z(c.LastProbeTime), rfc1123z(c.LastTransitionTime), c.Reason, c.Message)
+			}
+		}
 		describeEvents(events, now, w)
 	})
 }
@@ -393,4 +401,13 @@ func describeEndpoints(ep *api.Endpoints, events []*api.Event, now time.Time) st
 		}
 		describeEvents(events, now, w)
 	})
+}
+
+// rfc1123z is a condition time as describe prints it; an unset time is
+// Go's zero time, as upstream prints it.
+func rfc1123z(t *api.Time) string {
+	if t == nil {
+		return time.Time{}.Format(time.RFC1123Z)
+	}
+	return t.Time.Format(time.RFC1123Z)
 }

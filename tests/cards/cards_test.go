@@ -13,6 +13,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/replication"
 	"github.com/kubeloop/kubeloop/controllers/resourcequota"
+	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 )
@@ -60,4 +61,12 @@ func TestCardsNameTheirControllers(t *testing.T) {
 		assert.Equal(t, "controllers/"+map[string]string{"replicationcontroller-controller": "replication", "resourcequota-controller": "resourcequota",
 			"disruption-controller": "disruption", "horizontal-pod-autoscaler-controller": "podautoscaler"}[c.Name], c.Package)
 	}
+}
+
+func TestVolumeExpanderCard(t *testing.T) {
+	c := apply(t, volume.ExpanderCard)
+	out := c.Kubectl(`kubectl patch pvc data -p {"spec":{"resources":{"requests":{"storage":"2Gi"}}}}`, "")
+	require.Empty(t, out.Stderr)
+	c.Settle(time.Minute)
+	assert.Regexp(t, `data\s+Bound\s+pvc-\S+\s+2Gi`, c.Kubectl("kubectl get pvc data", "").Stdout)
 }
