@@ -98,8 +98,6 @@ var NotSimulated = map[string]controller.Text{
 		"自 v1.24 起不再生成旧式服务账号令牌 Secret，沙盒也从不生成：没有可清理的。"),
 	"node-ipam-controller": why("Each node gets its podCIDR (10.244.N.0/24) when it registers (sim node add), the result node IPAM would write; there is no loop to watch.",
 		"每个节点注册时（sim node add）就得到 podCIDR（10.244.N.0/24），即 node IPAM 会写的结果；没有需要观察的循环。"),
-	"persistentvolume-attach-detach-controller": why("Not yet: volumes are local to the simulated nodes, with no attach step (no VolumeAttachment, no node volumesAttached).",
-		"尚未实现：卷是模拟节点的本地卷，没有挂接步骤（没有 VolumeAttachment 和节点的 volumesAttached）。"),
 	"resourceclaim-controller": why("Dynamic resource allocation (ResourceClaims for devices) is alpha in v1.31 and the sandbox has no devices.",
 		"动态资源分配（为设备申请的 ResourceClaim）在 v1.31 是 alpha，沙盒也没有设备。"),
 	"service-cidr-controller": why("ServiceCIDR and IPAddress are beta and off by default in v1.31; the sandbox's API server allocates ClusterIPs from one fixed range.",

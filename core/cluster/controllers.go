@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/kubeloop/kubeloop/controllers/attachdetach"
 	"github.com/kubeloop/kubeloop/controllers/bootstrap"
 	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"github.com/kubeloop/kubeloop/controllers/clusterroleaggregation"
@@ -66,6 +67,7 @@ var Controllers = []Simulated{
 	{statefulset.Register, []controller.Card{statefulset.Card}},
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
 	{volume.RegisterExpander, []controller.Card{volume.ExpanderCard}},
+	{attachdetach.Register, []controller.Card{attachdetach.Card}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},

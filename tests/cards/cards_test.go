@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers/attachdetach"
 	"github.com/kubeloop/kubeloop/controllers/disruption"
 	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/replication"
@@ -69,4 +70,11 @@ func TestVolumeExpanderCard(t *testing.T) {
 	require.Empty(t, out.Stderr)
 	c.Settle(time.Minute)
 	assert.Regexp(t, `data\s+Bound\s+pvc-\S+\s+2Gi`, c.Kubectl("kubectl get pvc data", "").Stdout)
+}
+
+func TestAttachDetachCard(t *testing.T) {
+	c := apply(t, attachdetach.Card)
+	out := c.Kubectl("kubectl get nodes -o yaml", "").Stdout
+	assert.Contains(t, out, "volumesAttached:")
+	assert.Contains(t, out, "volumesInUse:")
 }
