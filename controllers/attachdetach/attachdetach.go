@@ -106,12 +106,7 @@ func objectOf(o any) api.Object {
 
 // claimOf is the claim a pod volume uses, or "": a persistentVolumeClaim
 // volume's claimName, or <pod>-<volume> for a generic ephemeral volume.
-func claimOf(p *api.Pod, v api.Volume) string {
-	if v.PersistentVolumeClaim != nil {
-		return v.PersistentVolumeClaim.ClaimName
-	}
-	return ""
-}
+func claimOf(p *api.Pod, v api.Volume) string { return api.VolumeClaimName(p, &v) }
 
 // VolumeName is a volume's unique name in node status.
 func VolumeName(pv *api.PersistentVolume) string {

@@ -62,11 +62,8 @@ func RegisterExpander(m *controller.Manager) *controller.Controller {
 		if p.Status.Phase != api.PodRunning || p.Spec.NodeName == "" {
 			return
 		}
-		for _, v := range p.Spec.Volumes {
-			if v.PersistentVolumeClaim == nil {
-				continue
-			}
-			if co, ok := e.claims.Get(p.Namespace, v.PersistentVolumeClaim.ClaimName); ok && needsWork(co.(*api.PersistentVolumeClaim)) {
+		for _, name := range PodClaims(p) {
+			if co, ok := e.claims.Get(p.Namespace, name); ok && needsWork(co.(*api.PersistentVolumeClaim)) {
 				c.EnqueueObject(co)
 			}
 		}
@@ -178,10 +175,8 @@ func (e *Expander) runningOn(claim *api.PersistentVolumeClaim) string {
 		if p.Status.Phase != api.PodRunning || p.Spec.NodeName == "" || p.DeletionTimestamp != nil {
 			continue
 		}
-		for _, v := range p.Spec.Volumes {
-			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == claim.Name {
-				return p.Spec.NodeName
-			}
+		if slices.Contains(PodClaims(p), claim.Name) {
+			return p.Spec.NodeName
 		}
 	}
 	return ""

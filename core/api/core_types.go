@@ -128,6 +128,7 @@ type Volume struct {
 	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty"`
 	ConfigMap             *ConfigMapVolumeSource             `json:"configMap,omitempty"`
 	Secret                *SecretVolumeSource                `json:"secret,omitempty"`
+	Ephemeral             *EphemeralVolumeSource             `json:"ephemeral,omitempty"`
 }
 
 type HostPathVolumeSource struct {

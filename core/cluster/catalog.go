@@ -92,8 +92,6 @@ var NotSimulated = map[string]controller.Text{
 	"cloud-node-lifecycle-controller": noCloud,
 	"node-route-controller":           noCloud,
 	"service-lb-controller":           noCloud,
-	"ephemeral-volume-controller": why("Generic ephemeral volumes (spec.volumes[].ephemeral) are not part of the sandbox's Pod.",
-		"沙盒的 Pod 不支持通用临时卷（spec.volumes[].ephemeral）。"),
 	"legacy-serviceaccount-token-cleaner-controller": why("Since v1.24 no legacy service-account token Secrets are made, and the sandbox never makes them: nothing to clean.",
 		"自 v1.24 起不再生成旧式服务账号令牌 Secret，沙盒也从不生成：没有可清理的。"),
 	"node-ipam-controller": why("Each node gets its podCIDR (10.244.N.0/24) when it registers (sim node add), the result node IPAM would write; there is no loop to watch.",

@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
 	"github.com/kubeloop/kubeloop/controllers/endpointslicemirroring"
+	"github.com/kubeloop/kubeloop/controllers/ephemeral"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/job"
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
@@ -68,6 +69,7 @@ var Controllers = []Simulated{
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
 	{volume.RegisterExpander, []controller.Card{volume.ExpanderCard}},
 	{attachdetach.Register, []controller.Card{attachdetach.Card}},
+	{ephemeral.Register, []controller.Card{ephemeral.Card}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},

@@ -141,8 +141,8 @@ func (c *invocation) podsUsingClaim(pvc *api.PersistentVolumeClaim) []*api.Pod {
 	var out []*api.Pod
 	for _, o := range c.env.Store().List(api.ResourceFor("pods"), pvc.Namespace) {
 		p := o.(*api.Pod)
-		for _, v := range p.Spec.Volumes {
-			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == pvc.Name {
+		for i := range p.Spec.Volumes {
+			if api.VolumeClaimName(p, &p.Spec.Volumes[i]) == pvc.Name {
 				out = append(out, p)
 				break
 			}

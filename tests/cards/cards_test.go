@@ -11,6 +11,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/attachdetach"
 	"github.com/kubeloop/kubeloop/controllers/disruption"
+	"github.com/kubeloop/kubeloop/controllers/ephemeral"
 	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/replication"
 	"github.com/kubeloop/kubeloop/controllers/resourcequota"
@@ -77,4 +78,13 @@ func TestAttachDetachCard(t *testing.T) {
 	out := c.Kubectl("kubectl get nodes -o yaml", "").Stdout
 	assert.Contains(t, out, "volumesAttached:")
 	assert.Contains(t, out, "volumesInUse:")
+}
+
+func TestEphemeralCard(t *testing.T) {
+	c := apply(t, ephemeral.Card)
+	assert.Regexp(t, `scratch-cache\s+Bound`, c.Kubectl("kubectl get pvc", "").Stdout)
+	assert.Regexp(t, `scratch\s+1/1\s+Running`, c.Kubectl("kubectl get pods", "").Stdout)
+	c.Kubectl("kubectl delete pod scratch", "")
+	c.Settle(time.Minute)
+	assert.NotContains(t, c.Kubectl("kubectl get pvc", "").Stdout, "scratch-cache")
 }
