@@ -26,6 +26,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/rootcacertpublisher"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
+	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
 	"github.com/kubeloop/kubeloop/controllers/ttl"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
@@ -72,6 +73,7 @@ var Controllers = []Simulated{
 	{ephemeral.Register, []controller.Card{ephemeral.Card}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
+	{serviceaccounttoken.Register, []controller.Card{serviceaccounttoken.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},
 	{disruption.Register, []controller.Card{disruption.Card}},
 	{podautoscaler.Register, []controller.Card{podautoscaler.Card}},

@@ -15,6 +15,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/controllers/replication"
 	"github.com/kubeloop/kubeloop/controllers/resourcequota"
+	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
 	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -87,4 +88,12 @@ func TestEphemeralCard(t *testing.T) {
 	c.Kubectl("kubectl delete pod scratch", "")
 	c.Settle(time.Minute)
 	assert.NotContains(t, c.Kubectl("kubectl get pvc", "").Stdout, "scratch-cache")
+}
+
+func TestServiceAccountTokenCard(t *testing.T) {
+	c := apply(t, serviceaccounttoken.Card)
+	assert.Regexp(t, `build-robot-token\s+kubernetes.io/service-account-token\s+3`, c.Kubectl("kubectl get secrets", "").Stdout)
+	c.Kubectl("kubectl delete serviceaccount build-robot", "")
+	c.Settle(time.Minute)
+	assert.NotContains(t, c.Kubectl("kubectl get secrets", "").Stdout, "build-robot-token")
 }
