@@ -102,8 +102,6 @@ var NotSimulated = map[string]controller.Text{
 		"ServiceCIDR 和 IPAddress 在 v1.31 是 beta 且默认关闭；沙盒的 API 服务器从一个固定网段分配 ClusterIP。"),
 	"storage-version-migrator-controller": why("Rewrites stored objects when their storage version changes (alpha); the sandbox stores one version of each kind.",
 		"在存储版本变化时重写存储的对象（alpha）；沙盒每个类型只存一个版本。"),
-	"storageversion-garbage-collector-controller": why("Deletes StorageVersion records of API servers that are gone (alpha API); the sandbox has one API server and no StorageVersion API.",
-		"删除已消失的 API 服务器的 StorageVersion 记录（alpha API）；沙盒只有一个 API 服务器，也没有 StorageVersion API。"),
 	"validatingadmissionpolicy-status-controller": why("Type-checks the CEL of ValidatingAdmissionPolicies; the sandbox has no admission policies.",
 		"对 ValidatingAdmissionPolicy 的 CEL 做类型检查；沙盒中没有准入策略。"),
 }

@@ -28,6 +28,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
+	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/controllers/ttl"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
 	"github.com/kubeloop/kubeloop/controllers/volume"
@@ -74,6 +75,7 @@ var Controllers = []Simulated{
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
 	{serviceaccounttoken.Register, []controller.Card{serviceaccounttoken.Card}},
+	{storageversiongc.Register, []controller.Card{storageversiongc.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},
 	{disruption.Register, []controller.Card{disruption.Card}},
 	{podautoscaler.Register, []controller.Card{podautoscaler.Card}},

@@ -3,6 +3,7 @@
 package cards
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/replication"
 	"github.com/kubeloop/kubeloop/controllers/resourcequota"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
+	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -96,4 +98,23 @@ func TestServiceAccountTokenCard(t *testing.T) {
 	c.Kubectl("kubectl delete serviceaccount build-robot", "")
 	c.Settle(time.Minute)
 	assert.NotContains(t, c.Kubectl("kubectl get secrets", "").Stdout, "build-robot-token")
+}
+
+// The storage version collector's card is commands: run them.
+func TestStorageVersionGCCard(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	var out string
+	for _, line := range strings.Split(storageversiongc.Card.Example, "\n") {
+		if args, ok := strings.CutPrefix(line, "sim "); ok {
+			_, err := c.Sim(strings.Fields(args))
+			require.NoError(t, err, line)
+			continue
+		}
+		r := c.Kubectl(line, "")
+		out = r.Stdout + r.Stderr
+		if strings.Contains(line, "-o yaml") && strings.Count(out, "apiServerID") == 1 {
+			assert.Contains(t, out, "apiServerID: apiserver-b", "a's entry went with its lease")
+		}
+	}
+	assert.Equal(t, "No resources found\n", out, "the last server gone, the record goes")
 }
