@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/core/api"
@@ -16,9 +17,10 @@ import (
 // the StorageVersion apps.deployments (created if missing). stop is the
 // server gone for good: upstream its Lease expires an hour after its last
 // renewal and the other API servers' lease collector deletes it; here the
-// Lease goes at once. The sandbox's own API server keeps no identity
-// Lease, and started ones are not renewed every 10s, so the store stays
-// quiet (no writes while nothing happens).
+// Lease goes at once. A started server renews its Lease every 10s
+// (--identity-lease-renew-interval-seconds), as housekeeping. The
+// sandbox's own API server keeps no identity Lease, so that a cluster
+// nobody asked for API servers in has no writes every 10s.
 
 func init() { RegisterSim("apiserver", simAPIServer) }
 
@@ -38,9 +40,11 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 		lease := &api.Lease{ObjectMeta: api.ObjectMeta{Name: id, Namespace: "kube-system",
 			Labels: map[string]string{api.APIServerIdentityLabel: api.APIServerIdentityValue, "kubernetes.io/hostname": args[1]}},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(id), LeaseDurationSeconds: api.Ptr(int32(3600)), AcquireTime: api.Ptr(now), RenewTime: api.Ptr(now)}}
-		if _, err := c.store.Create(lease); err != nil {
+		created, err := c.store.Create(lease)
+		if err != nil {
 			return "", err
 		}
+		renewIdentity(c, id, created.GetObjectMeta().UID)
 		entry := api.ServerStorageVersion{APIServerID: id, EncodingVersion: "apps/v1", DecodableVersions: []string{"apps/v1"}, ServedVersions: []string{"apps/v1"}}
 		svs := api.ResourceFor("storageversions")
 		if o, err := c.store.Get(svs, "", StorageVersionName); err == nil {
@@ -72,4 +76,24 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 		return fmt.Sprintf("API server %s stopped: its identity lease is gone\n", id), nil
 	}
 	return "", fmt.Errorf("%s", usage)
+}
+
+// identityRenewInterval is kube-apiserver's identity lease renewal period.
+const identityRenewInterval = 10 * time.Second
+
+// renewIdentity renews API server id's Lease (uid) every 10s while it
+// exists: once it is deleted (sim apiserver stop) the server is gone.
+func renewIdentity(c *Cluster, id, uid string) {
+	c.clk.Housekeeping(identityRenewInterval, "apiserver identity "+id, func() {
+		o, err := c.store.Get(api.ResourceFor("leases"), "kube-system", id)
+		if err != nil || o.GetObjectMeta().UID != uid {
+			return
+		}
+		l := api.DeepCopy(o.(*api.Lease))
+		l.Spec.RenewTime = api.Ptr(api.NewTime(c.clk.Now()))
+		if _, err := c.store.Update(l); err != nil {
+			return
+		}
+		renewIdentity(c, id, uid)
+	})
 }
