@@ -1,5 +1,7 @@
 package api
 
+import "fmt"
+
 // This file holds generic ephemeral volumes: a pod volume whose claim is
 // made from a template for the pod, owned by it, and deleted with it
 // (ephemeral-volume-controller).
@@ -37,4 +39,21 @@ func EphemeralClaimConflict(p *Pod, c *PersistentVolumeClaim) string {
 		return ""
 	}
 	return "PVC " + c.Namespace + "/" + c.Name + " was not created for pod " + p.Namespace + "/" + p.Name + " (pod is not owner)"
+}
+
+// validateEphemeralVolumes checks generic ephemeral volumes as the API
+// server does: a volumeClaimTemplate is required and its spec is a valid
+// claim spec.
+func validateEphemeralVolumes(errs *FieldErrors, path string, s *PodSpec) {
+	for i, v := range s.Volumes {
+		if v.Ephemeral == nil {
+			continue
+		}
+		p := fmt.Sprintf("%s.volumes[%d].ephemeral.volumeClaimTemplate", path, i)
+		if v.Ephemeral.VolumeClaimTemplate == nil {
+			errs.required(p, "")
+			continue
+		}
+		validateClaimSpec(errs, p+".spec", &v.Ephemeral.VolumeClaimTemplate.Spec)
+	}
 }
