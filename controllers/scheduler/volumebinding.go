@@ -47,12 +47,25 @@ func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 // preFilter returns why no node can run pod because of its claims, or "".
 func (v *volumeBinding) preFilter(pod *api.Pod) string {
 	unboundImmediate := false
-	for _, name := range volume.PodClaims(pod) {
+	for i := range pod.Spec.Volumes {
+		vol := &pod.Spec.Volumes[i]
+		name := api.VolumeClaimName(pod, vol)
+		if name == "" {
+			continue
+		}
 		o, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
+			if vol.Ephemeral != nil {
+				return fmt.Sprintf("waiting for ephemeral volume controller to create the persistentvolumeclaim %q", name)
+			}
 			return fmt.Sprintf("persistentvolumeclaim %q not found", name)
 		}
 		c := o.(*api.PersistentVolumeClaim)
+		if vol.Ephemeral != nil {
+			if why := api.EphemeralClaimConflict(pod, c); why != "" {
+				return why
+			}
+		}
 		if c.DeletionTimestamp != nil {
 			return fmt.Sprintf("persistentvolumeclaim %q is being deleted", name)
 		}

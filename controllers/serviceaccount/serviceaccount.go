@@ -6,9 +6,10 @@
 // Admission (the API server's ServiceAccount plugin) is here too: a pod
 // created without spec.serviceAccountName gets "default".
 //
-// Not simulated: the token controller's data (since v1.24 no token Secret
-// is created, so SECRETS is 0) and the projected kube-api-access-* volume
-// the plugin mounts into each pod.
+// Since v1.24 no token Secret is created for a ServiceAccount, so SECRETS
+// is 0; a hand-made token Secret is filled by controllers/serviceaccounttoken.
+// Not simulated: the projected kube-api-access-* volume the plugin mounts
+// into each pod.
 package serviceaccount
 
 import (

@@ -1,6 +1,7 @@
 package volume
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -40,9 +41,13 @@ func DefaultStorageClass() *api.StorageClass {
 
 // Admission is the storage admission plugins of the API server s:
 // DefaultStorageClass (a claim that names no class gets the default one)
-// and StorageObjectInUseProtection (the protection finalizers).
+// and StorageObjectInUseProtection (the protection finalizers) on create,
+// PersistentVolumeClaimResize on update.
 func Admission(s *store.Store) store.AdmissionFunc {
-	return func(op store.Operation, o, _ api.Object) error {
+	return func(op store.Operation, o, old api.Object) error {
+		if op == store.OpUpdate {
+			return admitResize(s, o, old)
+		}
 		if op != store.OpCreate {
 			return nil
 		}
@@ -59,6 +64,33 @@ func Admission(s *store.Store) store.AdmissionFunc {
 		}
 		return nil
 	}
+}
+
+// ResizeForbidden is the PersistentVolumeClaimResize admission plugin's
+// refusal.
+const ResizeForbidden = "only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"
+
+// admitResize is PersistentVolumeClaimResize: a bound claim may grow only
+// when its StorageClass has allowVolumeExpansion: true. (Upstream it is a
+// validating plugin that runs after validation; a claim that is not bound
+// is refused by validation, so it is left to it here.)
+func admitResize(s *store.Store, o, old api.Object) error {
+	c, ok := o.(*api.PersistentVolumeClaim)
+	if !ok {
+		return nil
+	}
+	prev := old.(*api.PersistentVolumeClaim)
+	newSize, oldSize := c.Spec.Resources.Requests["storage"], prev.Spec.Resources.Requests["storage"]
+	if newSize.Cmp(oldSize) <= 0 || prev.Status.Phase != api.ClaimBound {
+		return nil
+	}
+	if class := api.ClaimClass(prev); class != "" {
+		if sc, err := s.Get(api.ResourceFor("storageclasses"), "", class); err == nil && api.Deref(sc.(*api.StorageClass).AllowVolumeExpansion, false) {
+			return nil
+		}
+	}
+	return &api.StatusError{Reason: api.ReasonForbidden,
+		Message: fmt.Sprintf("persistentvolumeclaims %q is forbidden: %s", c.Name, ResizeForbidden)}
 }
 
 // defaultClass names the default StorageClass; with several, the newest

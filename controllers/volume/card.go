@@ -117,3 +117,51 @@ spec:
       claimName: data
 `,
 }
+
+// ExpanderCard is the volume expander.
+var ExpanderCard = controller.Card{
+	Name:    "persistentvolume-expander-controller",
+	Package: "controllers/volume",
+	Title:   controller.Text{En: "PV expander: claims that grow", Zh: "PV 扩容：变大的卷申领"},
+	Summary: controller.Text{
+		En: "Raise a bound claim's spec.resources.requests.storage and, if its StorageClass has allowVolumeExpansion: true, the volume grows: the claim shows the condition Resizing, the PersistentVolume gets the new capacity, the condition becomes FileSystemResizePending, and once a pod using the claim runs its node grows the file system and status.capacity shows the new size. Upstream the expand controller leaves the first step to the storage driver's external resizer and the last to the kubelet; here one loop plays all three. Shrinking is refused by validation, growing a claim of a class without allowVolumeExpansion by admission. Apply the example, then kubectl patch pvc data -p '{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"2Gi\"}}}}'.",
+		Zh: "调大已绑定申领的 spec.resources.requests.storage，若其 StorageClass 设置了 allowVolumeExpansion: true，卷就会变大：申领出现 Resizing 状况，PersistentVolume 得到新容量，状况变为 FileSystemResizePending，等使用该申领的 Pod 运行后，其节点扩展文件系统，status.capacity 显示新大小。上游的扩容控制器把第一步交给存储驱动的 external-resizer，把最后一步交给 kubelet；这里由一个循环扮演三者。缩小会被校验拒绝，类别不允许扩容时的扩容会被准入拒绝。应用示例后执行 kubectl patch pvc data -p '{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"2Gi\"}}}}'。",
+	},
+	Example: `apiVersion: storage.k8s.io/v1
+kind: StorageClass
+metadata:
+  name: expandable
+provisioner: rancher.io/local-path
+reclaimPolicy: Delete
+volumeBindingMode: WaitForFirstConsumer
+allowVolumeExpansion: true
+---
+apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  storageClassName: expandable
+  accessModes: ["ReadWriteOnce"]
+  resources:
+    requests:
+      storage: 1Gi
+---
+apiVersion: v1
+kind: Pod
+metadata:
+  name: writer
+spec:
+  containers:
+  - name: app
+    image: busybox
+    command: ["sh", "-c", "sleep 3600"]
+    volumeMounts:
+    - name: data
+      mountPath: /data
+  volumes:
+  - name: data
+    persistentVolumeClaim:
+      claimName: data
+`,
+}

@@ -70,15 +70,32 @@ func registerProtection(m *controller.Manager) {
 	})
 }
 
-// PodClaims lists the claims a pod mounts, in spec order.
+// PodClaims lists the claims a pod mounts, in spec order (generic
+// ephemeral volumes' <pod>-<volume> included).
 func PodClaims(p *api.Pod) []string {
 	var out []string
-	for _, v := range p.Spec.Volumes {
-		if v.PersistentVolumeClaim != nil {
-			out = append(out, v.PersistentVolumeClaim.ClaimName)
+	for i := range p.Spec.Volumes {
+		if name := api.VolumeClaimName(p, &p.Spec.Volumes[i]); name != "" {
+			out = append(out, name)
 		}
 	}
 	return out
+}
+
+// podUsesClaim reports whether pod mounts claim: by claimName, or as a
+// generic ephemeral volume's claim made for the pod (a claim of that name
+// the pod does not own is not its, as upstream).
+func podUsesClaim(pod *api.Pod, claim *api.PersistentVolumeClaim) bool {
+	for i := range pod.Spec.Volumes {
+		v := &pod.Spec.Volumes[i]
+		if api.VolumeClaimName(pod, v) != claim.Name {
+			continue
+		}
+		if v.Ephemeral == nil || api.EphemeralClaimConflict(pod, claim) == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
@@ -92,7 +109,7 @@ func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) 
 	}
 	for _, po := range p.pods.ByIndex(indexPodClaims, req.String()) {
 		pod := po.(*api.Pod)
-		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed {
+		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed && podUsesClaim(pod, claim) {
 			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
 			ctx.Why("a claim in use stays (Terminating) until no pod uses it")
 			return controller.Result{}, nil

@@ -63,6 +63,9 @@ func defaultSecret(s *Secret) {
 
 // validateSecret checks that data values are base64.
 func validateSecret(errs *FieldErrors, s *Secret) {
+	if s.Type == "kubernetes.io/service-account-token" && s.Annotations["kubernetes.io/service-account.name"] == "" {
+		errs.required("metadata.annotations[kubernetes.io/service-account.name]", "")
+	}
 	keys := make([]string, 0, len(s.Data))
 	for k := range s.Data {
 		keys = append(keys, k)

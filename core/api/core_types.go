@@ -46,6 +46,17 @@ type NodeStatus struct {
 	Conditions  []NodeCondition `json:"conditions,omitempty"`
 	Addresses   []NodeAddress   `json:"addresses,omitempty"`
 	NodeInfo    NodeSystemInfo  `json:"nodeInfo,omitempty"`
+	// VolumesInUse are the volumes the node's pods have mounted (the
+	// kubelet's report); VolumesAttached are the volumes attached to the
+	// node (the attach/detach controller's).
+	VolumesInUse    []string         `json:"volumesInUse,omitempty"`
+	VolumesAttached []AttachedVolume `json:"volumesAttached,omitempty"`
+}
+
+// AttachedVolume is one volume attached to a node.
+type AttachedVolume struct {
+	Name       string `json:"name"`
+	DevicePath string `json:"devicePath"`
 }
 
 type NodeCondition struct {
@@ -117,6 +128,7 @@ type Volume struct {
 	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty"`
 	ConfigMap             *ConfigMapVolumeSource             `json:"configMap,omitempty"`
 	Secret                *SecretVolumeSource                `json:"secret,omitempty"`
+	Ephemeral             *EphemeralVolumeSource             `json:"ephemeral,omitempty"`
 }
 
 type HostPathVolumeSource struct {

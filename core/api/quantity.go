@@ -102,3 +102,14 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 	*q = p
 	return nil
 }
+
+// Cmp is -1, 0 or 1 as q is less than, equal to or greater than o.
+func (q Quantity) Cmp(o Quantity) int {
+	switch {
+	case q.milli < o.milli:
+		return -1
+	case q.milli > o.milli:
+		return 1
+	}
+	return 0
+}

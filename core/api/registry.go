@@ -68,6 +68,7 @@ var Kinds = []*Kind{
 	{Kind: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles", Singular: "clusterrole", New: func() Object { return &ClusterRole{} }},
 	{Kind: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Singular: "rolebinding", Namespaced: true, New: func() Object { return &RoleBinding{} }},
 	{Kind: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Singular: "role", Namespaced: true, New: func() Object { return &Role{} }},
+	{Kind: "StorageVersion", Group: "internal.apiserver.k8s.io", Version: "v1alpha1", Resource: "storageversions", Singular: "storageversion", New: func() Object { return &StorageVersion{} }},
 }
 
 // KindFor finds a kind by apiVersion and kind, as a manifest names it.

@@ -105,7 +105,28 @@ type PersistentVolumeClaimStatus struct {
 	Phase       string       `json:"phase,omitempty"`
 	AccessModes []string     `json:"accessModes,omitempty"`
 	Capacity    ResourceList `json:"capacity,omitempty"`
+	// Conditions are Resizing and FileSystemResizePending while the
+	// volume grows (persistentvolume-expander-controller).
+	Conditions []PersistentVolumeClaimCondition `json:"conditions,omitempty"`
+	// AllocatedResources is the size the resize works towards.
+	AllocatedResources ResourceList `json:"allocatedResources,omitempty"`
 }
+
+// PersistentVolumeClaimCondition is one condition of a claim.
+type PersistentVolumeClaimCondition struct {
+	Type               string `json:"type"`
+	Status             string `json:"status"`
+	LastProbeTime      *Time  `json:"lastProbeTime,omitempty"`
+	LastTransitionTime *Time  `json:"lastTransitionTime,omitempty"`
+	Reason             string `json:"reason,omitempty"`
+	Message            string `json:"message,omitempty"`
+}
+
+// PersistentVolumeClaim condition types of volume expansion.
+const (
+	ClaimResizing                = "Resizing"
+	ClaimFileSystemResizePending = "FileSystemResizePending"
+)
 
 // PersistentVolumeClaim phases.
 const (

@@ -88,6 +88,7 @@ func validateName(errs *FieldErrors, o Object, name string) {
 }
 
 func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
+	validateEphemeralVolumes(errs, path, s)
 	if len(s.Containers) == 0 {
 		errs.required(path+".containers", "")
 	}

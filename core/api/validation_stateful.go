@@ -16,6 +16,9 @@ func validateStorageKinds(errs *FieldErrors, o, old Object) {
 		validateStatefulSet(errs, x, old)
 	case *PersistentVolumeClaim:
 		validateClaimSpec(errs, "spec", &x.Spec)
+		if o, ok := old.(*PersistentVolumeClaim); ok {
+			validateClaimResize(errs, x, o)
+		}
 	case *PersistentVolume:
 		validatePersistentVolume(errs, x)
 	case *StorageClass:
@@ -102,6 +105,31 @@ func validateClaimSpec(errs *FieldErrors, path string, s *PersistentVolumeClaimS
 		errs.required(path+".resources[storage]", "")
 	case q.MilliValue() <= 0:
 		errs.invalid(path+".resources[storage]", q.String(), "must be greater than zero")
+	}
+}
+
+// validateClaimResize is the size part of
+// ValidatePersistentVolumeClaimUpdate: only a bound claim's storage
+// request may change, and it may not fall to or below status.capacity
+// (the wording of v1.32+, where RecoverVolumeExpansionFailure is on and a
+// failed expansion can be walked back down to the capacity; v1.31 says
+// "field can not be less than previous value"). The rest of the spec's
+// immutability is not checked here.
+func validateClaimResize(errs *FieldErrors, c, old *PersistentVolumeClaim) {
+	newSize, oldSize := c.Spec.Resources.Requests["storage"], old.Spec.Resources.Requests["storage"]
+	if newSize.Cmp(oldSize) == 0 {
+		return
+	}
+	if old.Status.Phase != ClaimBound {
+		*errs = append(*errs, FieldError{Type: ErrTypeForbidden, Field: "spec",
+			Detail: "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims"})
+		return
+	}
+	if newSize.Cmp(oldSize) < 0 {
+		if capacity := old.Status.Capacity["storage"]; newSize.Cmp(capacity) <= 0 {
+			*errs = append(*errs, FieldError{Type: ErrTypeForbidden, Field: "spec.resources.requests.storage",
+				Detail: "field can not be less than status.capacity"})
+		}
 	}
 }
 

@@ -89,3 +89,13 @@ func TestStorageClassValidation(t *testing.T) {
 	Default(sc)
 	assert.EqualError(t, Validate(sc, nil), `StorageClass "fast" is invalid: [provisioner: Required value, volumeBindingMode: Unsupported value: "Later": supported values: "Immediate", "WaitForFirstConsumer"]`)
 }
+
+func TestEphemeralVolumeTemplateIsValidated(t *testing.T) {
+	p := &Pod{ObjectMeta: ObjectMeta{Name: "p", Namespace: "default"}, Spec: PodSpec{Containers: []Container{{Name: "app", Image: "busybox"}},
+		Volumes: []Volume{{Name: "a", Ephemeral: &EphemeralVolumeSource{}},
+			{Name: "b", Ephemeral: &EphemeralVolumeSource{VolumeClaimTemplate: &PersistentVolumeClaimTemplate{}}}}}}
+	err := Validate(p, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "spec.volumes[0].ephemeral.volumeClaimTemplate: Required value")
+	assert.Contains(t, err.Error(), "spec.volumes[1].ephemeral.volumeClaimTemplate.spec.accessModes: Required value: at least 1 access mode is required")
+}

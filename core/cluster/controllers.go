@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"github.com/kubeloop/kubeloop/controllers/attachdetach"
 	"github.com/kubeloop/kubeloop/controllers/bootstrap"
 	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"github.com/kubeloop/kubeloop/controllers/clusterroleaggregation"
@@ -11,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/controllers/endpointslice"
 	"github.com/kubeloop/kubeloop/controllers/endpointslicemirroring"
+	"github.com/kubeloop/kubeloop/controllers/ephemeral"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/controllers/job"
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
@@ -24,7 +26,9 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/rootcacertpublisher"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
 	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
+	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
 	"github.com/kubeloop/kubeloop/controllers/statefulset"
+	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/controllers/ttl"
 	"github.com/kubeloop/kubeloop/controllers/ttlafterfinished"
 	"github.com/kubeloop/kubeloop/controllers/volume"
@@ -65,8 +69,13 @@ var Controllers = []Simulated{
 	{podgc.Register, []controller.Card{podgc.Card}},
 	{statefulset.Register, []controller.Card{statefulset.Card}},
 	{volume.Register, []controller.Card{volume.Card, volume.PVCProtectionCard, volume.PVProtectionCard}},
+	{volume.RegisterExpander, []controller.Card{volume.ExpanderCard}},
+	{attachdetach.Register, []controller.Card{attachdetach.Card}},
+	{ephemeral.Register, []controller.Card{ephemeral.Card}},
 	{namespace.Register, []controller.Card{namespace.Card}},
 	{serviceaccount.Register, []controller.Card{serviceaccount.Card}},
+	{serviceaccounttoken.Register, []controller.Card{serviceaccounttoken.Card}},
+	{storageversiongc.Register, []controller.Card{storageversiongc.Card}},
 	{resourcequota.Register, []controller.Card{resourcequota.Card}},
 	{disruption.Register, []controller.Card{disruption.Card}},
 	{podautoscaler.Register, []controller.Card{podautoscaler.Card}},

@@ -219,8 +219,8 @@ func (c *Cluster) mounts(p *api.Pod, spec api.Container) []shell.Mount {
 			continue
 		}
 		var fs *vfs.FS
-		if vol.PersistentVolumeClaim != nil {
-			fs = c.claimFS(p.Namespace, vol.PersistentVolumeClaim.ClaimName)
+		if claim := api.VolumeClaimName(p, vol); claim != "" {
+			fs = c.claimFS(p.Namespace, claim)
 		}
 		if fs == nil {
 			byName := c.net.emptyDirs[p.UID]

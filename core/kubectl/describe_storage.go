@@ -124,6 +124,14 @@ func describePVC(pvc *api.PersistentVolumeClaim, usedBy []*api.Pod, events []*ap
 			}
 			w.write(0, "%s\n", p.Name)
 		}
+		if len(pvc.Status.Conditions) > 0 {
+			w.write(0, "Conditions:\n")
+			w.write(1, "Type\tStatus\tLastProbeTime\tLastTransitionTime\tReason\tMessage\n")
+			w.write(1, "----\t------\t-----------------\t------------------\t------\t-------\n")
+			for _, c := range pvc.Status.Conditions {
+				w.write(1, "%s \t%s \t%s \t%s \t%s \t%s\n", c.Type, c.Status, rfc1123z(c.LastProbeTime), rfc1123z(c.LastTransitionTime), c.Reason, c.Message)
+			}
+		}
 		describeEvents(events, now, w)
 	})
 }
@@ -133,8 +141,8 @@ func (c *invocation) podsUsingClaim(pvc *api.PersistentVolumeClaim) []*api.Pod {
 	var out []*api.Pod
 	for _, o := range c.env.Store().List(api.ResourceFor("pods"), pvc.Namespace) {
 		p := o.(*api.Pod)
-		for _, v := range p.Spec.Volumes {
-			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == pvc.Name {
+		for i := range p.Spec.Volumes {
+			if api.VolumeClaimName(p, &p.Spec.Volumes[i]) == pvc.Name {
 				out = append(out, p)
 				break
 			}
@@ -393,4 +401,13 @@ func describeEndpoints(ep *api.Endpoints, events []*api.Event, now time.Time) st
 		}
 		describeEvents(events, now, w)
 	})
+}
+
+// rfc1123z is a condition time as describe prints it; an unset time is
+// Go's zero time, as upstream prints it.
+func rfc1123z(t *api.Time) string {
+	if t == nil {
+		return time.Time{}.Format(time.RFC1123Z)
+	}
+	return t.Time.Format(time.RFC1123Z)
 }

@@ -2,6 +2,8 @@ package kubectl
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -285,6 +287,39 @@ func describeVolumes(vs []api.Volume, w *prefixWriter, space string) {
 		case v.PersistentVolumeClaim != nil:
 			w.write(2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n    ClaimName:\t%s\n    ReadOnly:\t%v\n",
 				v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
+		case v.Ephemeral != nil:
+			// As upstream: the template printed as a claim that is not bound.
+			w.write(2, "Type:\tEphemeralVolume (an inline specification for a volume that gets created and deleted with the pod)\n")
+			if t := v.Ephemeral.VolumeClaimTemplate; t != nil {
+				class := "<unset>"
+				if t.Spec.StorageClassName != nil {
+					class = *t.Spec.StorageClassName
+				}
+				w.write(2, "StorageClass:\t%s\n", class)
+				w.write(2, "Volume:\t%s\n", t.Spec.VolumeName)
+				for _, m := range []struct {
+					title string
+					kv    map[string]string
+					sep   string
+				}{{"Labels", t.Labels, "="}, {"Annotations", t.Annotations, ": "}} {
+					keys := slices.Sorted(maps.Keys(m.kv))
+					if len(keys) == 0 {
+						w.write(2, "%s:\t<none>\n", m.title)
+					}
+					for i, k := range keys {
+						if i == 0 {
+							w.write(2, "%s:\t%s%s%s\n", m.title, k, m.sep, m.kv[k])
+						} else {
+							w.write(2, "\t%s%s%s\n", k, m.sep, m.kv[k])
+						}
+					}
+				}
+				w.write(2, "Capacity:\t\n")
+				w.write(2, "Access Modes:\t\n")
+				if t.Spec.VolumeMode != nil {
+					w.write(2, "VolumeMode:\t%s\n", *t.Spec.VolumeMode)
+				}
+			}
 		case v.ConfigMap != nil:
 			w.write(2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n    Name:\t%s\n    Optional:\t%v\n",
 				v.ConfigMap.Name, api.Deref(v.ConfigMap.Optional, false))
