@@ -9,7 +9,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/disruption"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -21,14 +21,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	disruption.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, _ := controllertest.Start(t, nil, disruption.Register)
 	return &fixture{clk: clk, store: s}
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -22,14 +23,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	replication.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, nil, replication.Register)
 	return &fixture{clk: clk, store: s, mgr: m}
 }
 

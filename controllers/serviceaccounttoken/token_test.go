@@ -8,24 +8,13 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/serviceaccounttoken"
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 func setup(t *testing.T) (*store.Store, func()) {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(100))
-	serviceaccounttoken.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return s, func() {
-		for clk.StepDue() {
-		}
-	}
+	clk, s, _ := controllertest.Start(t, nil, serviceaccounttoken.Register)
+	return s, func() { controllertest.Settle(clk) }
 }
 
 func tokenSecret(name, sa string) *api.Secret {
