@@ -64,6 +64,35 @@ const chrome = EditorView.theme({
   "&.cm-readonly .cm-content": { opacity: "0.6" },
 });
 
+// The YAML grammar's syntax tree is walked recursively when it is
+// highlighted: a document nested thousands of levels deep (pasted by
+// accident, or by a fuzzer) overflows the stack and kills the editor. Past
+// twice the depth the decoder accepts (core/yaml.MaxDepth = 64) the editor
+// shows the text without highlighting; the decoder still says what is
+// wrong, at its line.
+const maxHighlightDepth = 128;
+
+// tooDeep estimates a document's nesting from its flow brackets and, per
+// line, from the indentation and "- " / "? " markers before the content.
+function tooDeep(doc) {
+  let depth = 0;
+  for (const it = doc.iter(); !it.next().done;) {
+    const s = it.value;
+    let lead = 0, leading = true;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c === 10) { leading = true; lead = 0; continue; }
+      if (leading) {
+        if (c === 32 || c === 45 || c === 63) { if (++lead > 2 * maxHighlightDepth) return true; continue; }
+        leading = false;
+      }
+      if (c === 91 || c === 123) { if (++depth > maxHighlightDepth) return true; }
+      else if ((c === 93 || c === 125) && depth > 0) depth--;
+    }
+  }
+  return false;
+}
+
 function create(host, opts) {
   const shadow = host.attachShadow({ mode: "open" });
   const parent = document.createElement("div");
@@ -72,11 +101,14 @@ function create(host, opts) {
   shadow.appendChild(parent);
   const readOnly = new Compartment();
   const label = new Compartment();
+  const language = new Compartment();
+  const yamlLanguage = yaml();
+  const initialText = opts.text || "";
   const view = new EditorView({
     parent,
     root: shadow,
     state: EditorState.create({
-      doc: opts.text || "",
+      doc: initialText,
       extensions: [
         lineNumbers(),
         highlightActiveLineGutter(),
@@ -88,7 +120,15 @@ function create(host, opts) {
         highlightActiveLine(),
         EditorState.tabSize.of(2),
         indentUnit.of("  "), // YAML forbids tabs: Tab indents with two spaces
-        yaml(),
+        language.of(tooDeep(EditorState.create({ doc: initialText }).doc) ? [] : yamlLanguage),
+        // Switch highlighting off and on in the very transaction that makes
+        // the document too deep or sane again, before the parser sees it.
+        EditorState.transactionExtender.of((tr) => {
+          if (!tr.docChanged) return null;
+          const plain = tooDeep(tr.newDoc);
+          if (plain === (language.get(tr.startState) !== yamlLanguage)) return null;
+          return { effects: language.reconfigure(plain ? [] : yamlLanguage) };
+        }),
         syntaxHighlighting(highlight),
         lintGutter(),
         keymap.of([
