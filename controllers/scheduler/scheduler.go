@@ -38,6 +38,10 @@ type Reconciler struct {
 	// nowhere and still wait (unschedulable.go): what a cluster event
 	// re-queues.
 	unschedulable []string
+	// parked holds, sorted, the keys of unschedulable that may not be in
+	// the work queue: a superset of those taken from it (or newly
+	// unschedulable) since the last retry — what a retry must add.
+	parked []string
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
@@ -88,6 +92,7 @@ func needsScheduling(p *api.Pod) bool {
 
 // Reconcile schedules one pod.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+	r.taken(req)
 	o, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok || !needsScheduling(o.(*api.Pod)) {
 		ctx.Observe("pod is gone or already bound")

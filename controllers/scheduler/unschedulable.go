@@ -34,13 +34,16 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 		switch want := isUnschedulable(o.(*api.Pod)); {
 		case want && !found:
 			r.unschedulable = slices.Insert(r.unschedulable, i, key)
+			r.parked = insertSorted(r.parked, key) // it may not be queued
 		case !want && found:
 			r.unschedulable = slices.Delete(r.unschedulable, i, i+1)
+			r.parked = deleteSorted(r.parked, key)
 		}
 	}
 	drop := func(key string) {
 		if i, found := sort.Find(len(r.unschedulable), func(i int) int { return strings.Compare(key, r.unschedulable[i]) }); found {
 			r.unschedulable = slices.Delete(r.unschedulable, i, i+1)
+			r.parked = deleteSorted(r.parked, key)
 		}
 	}
 	return informer.Handler{
@@ -61,11 +64,49 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 // as upstream moves its unschedulable queue back to active on cluster
 // events. (Enqueueing only schedules tasks, so the list cannot change
 // under the loop.)
+//
+// Only r.parked is walked: the unschedulable keys that may have left the
+// queue since they were last added. Every other unschedulable key is
+// still waiting in the queue (added and not yet taken), where adding it
+// again is a no-op — so the adds that take effect, and their order, are
+// those of adding every unschedulable key, without one map lookup per
+// waiting pod on every deletion.
 func (r *Reconciler) retryUnschedulable() {
-	for _, k := range r.unschedulable {
+	for _, k := range r.parked {
 		ns, name := splitKey(k)
 		r.ctrl.Enqueue(controller.Request{Namespace: ns, Name: name})
 	}
+	r.parked = r.parked[:0] // each is queued now (a shut-down queue ignores adds anyway)
+}
+
+// taken is called as the reconcile of req starts: the queue has handed
+// the key out, so if it is unschedulable it is no longer queued and the
+// next retry must add it.
+func (r *Reconciler) taken(req controller.Request) {
+	if len(r.unschedulable) == 0 {
+		return
+	}
+	key := req.Name
+	if req.Namespace != "" {
+		key = req.Namespace + "/" + req.Name
+	}
+	if _, found := slices.BinarySearch(r.unschedulable, key); found {
+		r.parked = insertSorted(r.parked, key)
+	}
+}
+
+func insertSorted(s []string, key string) []string {
+	if i, found := slices.BinarySearch(s, key); !found {
+		s = slices.Insert(s, i, key)
+	}
+	return s
+}
+
+func deleteSorted(s []string, key string) []string {
+	if i, found := slices.BinarySearch(s, key); found {
+		s = slices.Delete(s, i, i+1)
+	}
+	return s
 }
 
 func splitKey(key string) (namespace, name string) {
