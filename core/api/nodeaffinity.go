@@ -10,7 +10,8 @@ import "strconv"
 // MatchesNode reports whether a pod's nodeSelector and required node
 // affinity both accept the node.
 func MatchesNode(s *PodSpec, n *Node) bool {
-	if !SelectorFromSet(s.NodeSelector).Matches(n.Labels) {
+	// An empty nodeSelector matches every node; skip compiling it.
+	if len(s.NodeSelector) > 0 && !SelectorFromSet(s.NodeSelector).Matches(n.Labels) {
 		return false
 	}
 	if s.Affinity == nil || s.Affinity.NodeAffinity == nil || s.Affinity.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution == nil {
