@@ -247,12 +247,19 @@ func (i *Informer) notify(had bool, old, o api.Object) {
 
 func (i *Informer) put(key string, o api.Object) {
 	old, had := i.values[key]
-	vals := make([][]string, len(i.indexNames))
+	// An update usually leaves every index value as it was: keep the old
+	// slice then, and copy it only when one changes.
+	vals, copied := old, false
+	if !had {
+		vals, copied = make([][]string, len(i.indexNames)), true
+	}
 	for n, name := range i.indexNames {
 		v := i.indexers[name](o)
 		if had && sameValues(old[n], v) {
-			vals[n] = old[n]
 			continue
+		}
+		if !copied {
+			vals, copied = append([][]string(nil), old...), true
 		}
 		idx := i.indexes[name]
 		if had {
@@ -267,7 +274,9 @@ func (i *Informer) put(key string, o api.Object) {
 		i.allSorted = nil
 	}
 	i.items[key] = o
-	i.values[key] = vals
+	if copied {
+		i.values[key] = vals
+	}
 }
 
 // unsort drops the cached order of the sets a key joined or left.
