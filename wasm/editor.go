@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/kubeloop/kubeloop/core/examples"
 	"strconv"
 	"strings"
 
@@ -11,28 +12,7 @@ import (
 
 // courseManifest is the Deployment the course starts from; the editor
 // shows it until the learner has written something of their own.
-const courseManifest = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const courseManifest = examples.NginxDeployment
 
 // autoApplyDelayMS is how long typing must pause before auto-apply applies;
 // docListDelayMS how long before the list of objects is redrawn.

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"github.com/kubeloop/kubeloop/core/examples"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -9,28 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-const nginxYAML = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const nginxYAML = examples.NginxDeployment
 
 func getDeployment(t *testing.T, e *fakeEnv, name string) *api.Deployment {
 	t.Helper()

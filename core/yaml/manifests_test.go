@@ -1,30 +1,11 @@
 package yaml
 
+import "github.com/kubeloop/kubeloop/core/examples"
+
 // Manifests shared by the decode tests, the benchmark and the fuzz seed
 // corpus.
 
-const deploymentYAML = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const deploymentYAML = examples.NginxDeployment
 
 const replicaSetYAML = `apiVersion: apps/v1
 kind: ReplicaSet

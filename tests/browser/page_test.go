@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"github.com/kubeloop/kubeloop/core/examples"
 	"strings"
 	"testing"
 
@@ -11,28 +12,7 @@ import (
 )
 
 // nginxDeployment is the course's first manifest (the page's default text).
-const nginxDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const nginxDeployment = examples.NginxDeployment
 
 const (
 	runningCards = `#nodes .pod.st-running`

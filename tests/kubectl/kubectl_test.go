@@ -8,6 +8,7 @@ package kubectl
 
 import (
 	"errors"
+	"github.com/kubeloop/kubeloop/core/examples"
 	"strings"
 	"testing"
 	"time"
@@ -20,28 +21,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
-const manifest = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const manifest = examples.NginxDeployment
 
 // env is a cluster with nginx-deployment.yaml to create from.
 type env struct {

@@ -4,6 +4,7 @@
 package scenario
 
 import (
+	"github.com/kubeloop/kubeloop/core/examples"
 	"strings"
 	"testing"
 	"time"
@@ -15,28 +16,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
-const nginxDeployment = `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: nginx-deployment
-  labels:
-    app: nginx
-spec:
-  replicas: 3
-  selector:
-    matchLabels:
-      app: nginx
-  template:
-    metadata:
-      labels:
-        app: nginx
-    spec:
-      containers:
-      - name: nginx
-        image: nginx:1.7.9
-        ports:
-        - containerPort: 80
-`
+const nginxDeployment = examples.NginxDeployment
 
 // podCounts returns the active (not terminating) pods of the deployment,
 // how many of them are available, and the images they run.
