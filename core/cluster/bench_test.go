@@ -2,33 +2,13 @@ package cluster_test
 
 import (
 	"fmt"
+	"github.com/kubeloop/kubeloop/core/examples"
 	"strings"
 	"testing"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
-
-func benchDeployment(n int, image string) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: bench
-spec:
-  replicas: %d
-  selector:
-    matchLabels:
-      app: bench
-  template:
-    metadata:
-      labels:
-        app: bench
-    spec:
-      containers:
-      - name: bench
-        image: %s
-`, n, image)
-}
 
 // nodesFor is the benchmark's node count: max(3, ⌈N/110⌉), as the peer's.
 func nodesFor(n int) int { return max(3, (n+109)/110) }
@@ -51,7 +31,7 @@ func BenchmarkDeploymentReady(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
-				if _, err := c.Apply(benchDeployment(n, "bench:1.0")); err != nil {
+				if _, err := c.Apply(examples.BenchDeployment(n, "bench:1.0")); err != nil {
 					b.Fatal(err)
 				}
 				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:1.0") != n {
@@ -70,12 +50,12 @@ func BenchmarkRollingUpdate(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
 				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
-				if _, err := c.Apply(benchDeployment(n, "bench:1.0")); err != nil {
+				if _, err := c.Apply(examples.BenchDeployment(n, "bench:1.0")); err != nil {
 					b.Fatal(err)
 				}
 				c.Settle(0)
 				b.StartTimer()
-				if _, err := c.Apply(strings.Replace(benchDeployment(n, "bench:1.0"), "bench:1.0", "bench:2.0", 1)); err != nil {
+				if _, err := c.Apply(strings.Replace(examples.BenchDeployment(n, "bench:1.0"), "bench:1.0", "bench:2.0", 1)); err != nil {
 					b.Fatal(err)
 				}
 				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:2.0") != n || c.Store().Count(api.ResourceFor("pods")) != n {
@@ -91,7 +71,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 // also deletes an old ReplicaSet.
 func BenchmarkSuccessiveRollouts(b *testing.B) {
 	const n = 100
-	base := strings.Replace(benchDeployment(n, "bench:1.0"), "spec:\n  replicas:", "spec:\n  revisionHistoryLimit: 2\n  replicas:", 1)
+	base := strings.Replace(examples.BenchDeployment(n, "bench:1.0"), "spec:\n  replicas:", "spec:\n  revisionHistoryLimit: 2\n  replicas:", 1)
 	for b.Loop() {
 		c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
 		for i := 0; i <= 10; i++ {

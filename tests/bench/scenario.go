@@ -14,7 +14,7 @@
 package bench
 
 import (
-	"fmt"
+	"github.com/kubeloop/kubeloop/core/examples"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -35,28 +35,6 @@ const MaxSim = time.Hour
 // Nodes is the benchmark's node count: max(3, ⌈N/110⌉), so no node holds
 // more than kubelet's default maxPods of 110 — the peer's --nodes=auto.
 func Nodes(n int) int { return max(3, (n+109)/110) }
-
-// Deployment is the manifest of both phases.
-func Deployment(n int, image string) string {
-	return fmt.Sprintf(`apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: bench
-spec:
-  replicas: %d
-  selector:
-    matchLabels:
-      app: bench
-  template:
-    metadata:
-      labels:
-        app: bench
-    spec:
-      containers:
-      - name: bench
-        image: %s
-`, n, image)
-}
 
 // Scenario is one run: a fresh cluster and a watch that keeps the counts
 // the end conditions need.
@@ -127,7 +105,7 @@ func (s *Scenario) Rollout() Phase {
 
 func (s *Scenario) phase(name, image string, done func() bool) Phase {
 	start, simStart := time.Now(), s.Cluster.Now()
-	if _, err := s.Cluster.Apply(Deployment(s.N, image)); err != nil {
+	if _, err := s.Cluster.Apply(examples.BenchDeployment(s.N, image)); err != nil {
 		panic(err) // the manifest is fixed and valid
 	}
 	ok := s.Cluster.RunUntil(done, MaxSim)
