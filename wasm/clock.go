@@ -280,7 +280,6 @@ func (a *app) render(force bool) {
 	s := a.cluster.Snapshot()
 	a.drawSnapshot(&s, force)
 	a.checkLesson()
-	a.markFirstRender()
 	u.lastRenderMS = start
 	u.renderCostMS = a.now() - start
 }
@@ -310,14 +309,4 @@ func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	if force {
 		a.drawApplyResult()
 	}
-}
-
-// markFirstRender records, once, the moment the cluster was first drawn
-// (performance.mark "kubeloop:first-render"; a browser test reads it).
-func (a *app) markFirstRender() {
-	if a.ui.firstRendered {
-		return
-	}
-	a.ui.firstRendered = true
-	a.mark("first-render")
 }

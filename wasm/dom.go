@@ -99,6 +99,15 @@ func (a *app) byIDValue(id string) safejs.Value {
 	return v
 }
 
+// body is the <body> element, nil before it exists.
+func (a *app) body() dom.HTMLElement {
+	v, err := a.docJS.Get("body")
+	if err != nil || v.IsNull() || v.IsUndefined() {
+		return nil
+	}
+	return wrap(v)
+}
+
 // root is the <html> element.
 func (a *app) root() dom.HTMLElement {
 	v, err := a.docJS.Get("documentElement")

@@ -64,6 +64,25 @@ func (a *app) requestFrame(fn func(ms float64)) {
 	a.global.Call("requestAnimationFrame", a.frameFunc.Value())
 }
 
+// afterPaint runs fn once the browser has painted what the page drew so
+// far: at the next animation frame the drawing is laid out and painted
+// just after the frame's callbacks, so a timeout set from the frame
+// callback runs after that paint.
+func (a *app) afterPaint(name string, fn func()) {
+	var later *timer
+	later = a.newTimer(name, func() {
+		later.fn.Release()
+		fn()
+	})
+	var frame safejs.Func
+	frame = a.funcOf(name+" frame", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
+		frame.Release()
+		later.start(0)
+		return nil
+	})
+	a.global.Call("requestAnimationFrame", frame.Value())
+}
+
 // timer is a restartable timeout (for debouncing): each start cancels the
 // previous one.
 type timer struct {

@@ -64,8 +64,15 @@ func main() {
 }
 
 // start builds the page and the cluster and resolves window.kubeloop.ready.
+// It runs in two tasks so that the learner sees the cluster as early as
+// possible: the first makes the cluster, draws it and hides the loading
+// screen; once the browser has painted that, the second builds the editor,
+// terminal, replay, menus and lessons (a few hundred milliseconds on first
+// run, most of it compiling code the first task did not need). The page is
+// inert in between, so no control is used before it is wired up.
 func (a *app) start() {
 	a.mark("go-start")
+	a.setInert(true)
 	aside := a.checkStorage() // first: nothing unreadable is read, nothing is lost
 	a.lang = pickLang(a.navigatorLanguage())
 	if saved, ok := a.load(keyLang); ok {
@@ -79,8 +86,23 @@ func (a *app) start() {
 	a.newCluster(a.seed)
 	a.mark("cluster")
 	a.ui = a.buildUI()
-	a.buildCatalog()
 	a.mark("ui")
+	a.applyStaticTexts()
+	a.render(true)
+	if el := a.findByID("loading"); el != nil {
+		el.SetAttribute("hidden", "")
+	}
+	a.afterPaint("start", func() {
+		// performance.mark "kubeloop:first-render": the browser test reports it.
+		a.mark("first-render")
+		a.finishStart(aside)
+	})
+}
+
+// finishStart is the second task of start: the rest of the page.
+func (a *app) finishStart(aside []string) {
+	a.buildControls(a.ui)
+	a.buildCatalog()
 	a.applyLanguage()
 	a.installAPI()
 	if len(aside) > 0 {
@@ -89,15 +111,28 @@ func (a *app) start() {
 	a.setPlaying(true)
 	a.requestFrame(a.frame)
 	a.openShareLink(func() {
-		if el := a.findByID("loading"); el != nil {
-			el.SetAttribute("hidden", "")
-		}
+		a.setInert(false)
+		a.mark("ready")
 		if kl, err := a.global.Get("kubeloop"); err == nil {
 			if started, err := kl.Get("_started"); err == nil && started.Type() == safejs.TypeFunction {
 				started.Invoke()
 			}
 		}
 	})
+}
+
+// setInert makes the whole page unreachable (no clicks, no focus) while it
+// is being set up.
+func (a *app) setInert(on bool) {
+	body := a.body()
+	if body == nil {
+		return
+	}
+	if on {
+		body.SetAttribute("inert", "")
+	} else {
+		body.RemoveAttribute("inert")
+	}
 }
 
 // mark records a start-up milestone (performance.mark "kubeloop:NAME"),
@@ -132,18 +167,7 @@ func (a *app) tr(key string, args ...any) string { return translate(a.lang, key,
 // applyLanguage sets every static text of index.html from the table, then
 // redraws what Go built.
 func (a *app) applyLanguage() {
-	a.root().SetAttribute("lang", a.lang)
-	for _, el := range a.all("[data-i18n]") {
-		el.SetTextContent(a.tr(el.GetAttribute("data-i18n")))
-	}
-	for _, attr := range []string{"title", "aria-label", "placeholder"} {
-		for _, el := range a.all("[data-i18n-" + attr + "]") {
-			el.SetAttribute(attr, a.tr(el.GetAttribute("data-i18n-"+attr)))
-		}
-	}
-	for _, el := range a.all("[data-lang]") {
-		setClass(el, "on", el.GetAttribute("data-lang") == a.lang)
-	}
+	a.applyStaticTexts()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
 	a.ui.editor.SetLabel(a.tr("editor.title"))
 	a.updatePlayButton()
@@ -156,6 +180,22 @@ func (a *app) applyLanguage() {
 	a.drawNotices()
 	a.render(true)
 	a.drawLesson(true)
+}
+
+// applyStaticTexts sets the texts index.html marks with data-i18n*.
+func (a *app) applyStaticTexts() {
+	a.root().SetAttribute("lang", a.lang)
+	for _, el := range a.all("[data-i18n]") {
+		el.SetTextContent(a.tr(el.GetAttribute("data-i18n")))
+	}
+	for _, attr := range []string{"title", "aria-label", "placeholder"} {
+		for _, el := range a.all("[data-i18n-" + attr + "]") {
+			el.SetAttribute(attr, a.tr(el.GetAttribute("data-i18n-"+attr)))
+		}
+	}
+	for _, el := range a.all("[data-lang]") {
+		setClass(el, "on", el.GetAttribute("data-lang") == a.lang)
+	}
 }
 
 func (a *app) setLanguage(lang string) {

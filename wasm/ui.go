@@ -68,7 +68,6 @@ type ui struct {
 	lastLang       string
 	lastRenderMS   float64
 	renderCostMS   float64
-	firstRendered  bool
 
 	// The DNS table.
 	dnsSection, dnsTable dom.HTMLElement
@@ -218,12 +217,17 @@ func (a *app) buildUI() *ui {
 		a.updateThemeButton()
 	}
 
+	return u
+}
+
+// buildControls sets up what the first drawing of the cluster does not
+// need (start's second task).
+func (a *app) buildControls(u *ui) {
 	a.buildEditor(u)
 	a.buildTerminal(u)
 	a.buildReplay(u)
 	a.buildMenus(u)
 	a.buildLessons(u)
-	return u
 }
 
 // resetFromSeedBox starts a new cluster with the seed the learner typed.

@@ -44,6 +44,8 @@ var (
 	script     = regexp.MustCompile(`<script src="([^"]+)"( defer)?></script>`)
 	icon       = regexp.MustCompile(`<link rel="icon" href="([^"]+)" type="([^"]+)">`)
 	wasmSize   = regexp.MustCompile(`<meta name="kubeloop-wasm-size"[^>]*>\n?`)
+	// The served page preloads kubeloop.wasm; this one carries it inline.
+	preload = regexp.MustCompile(`<link rel="preload"[^>]*>\n?`)
 )
 
 // Build makes the single page from the built site's files.
@@ -78,6 +80,7 @@ func Build(read func(name string) ([]byte, error)) ([]byte, error) {
 		return `<link rel="icon" href="data:` + m[2] + `;base64,` + base64.StdEncoding.EncodeToString(b) + `">`, err
 	})
 	page = wasmSize.ReplaceAllString(page, "")
+	page = preload.ReplaceAllString(page, "")
 	if firstErr != nil {
 		return nil, firstErr
 	}

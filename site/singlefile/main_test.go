@@ -18,6 +18,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 	site := fstest.MapFS{
 		"index.html": {Data: []byte(`<html><head><meta name="kubeloop-wasm-size" content="0">
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
+<link rel="preload" href="kubeloop.wasm" as="fetch" type="application/wasm" crossorigin>
 <link rel="stylesheet" href="app.css">
 <script src="wasm_exec.js" defer></script>
 <script src="app.js" defer></script>
@@ -37,6 +38,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 	assert.Contains(t, s, `href="data:image/svg+xml;base64,`)
 	assert.NotContains(t, s, `src="`, "no external script is left")
 	assert.NotContains(t, s, "kubeloop-wasm-size")
+	assert.NotContains(t, s, "preload", "nothing is fetched: the wasm is inline")
 
 	m := regexp.MustCompile(`<script id="kubeloop-wasm" type="application/octet-stream">([^<]*)</script>\n</body>`).FindStringSubmatch(s)
 	require.NotNil(t, m, "the wasm is at the end of the body")

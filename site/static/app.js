@@ -85,14 +85,51 @@
     return new Response(body, { headers: { "Content-Type": "application/wasm" } });
   }
 
-  // inlineWasm decodes the single-file page's embedded binary.
+  // inlineWasm decodes the single-file page's embedded binary (base64 of
+  // gzip) without blocking the page: the data: URL is decoded by the
+  // browser, the gzip by a DecompressionStream, and the result streams into
+  // the compiler.
   function inlineWasm(node) {
     progress(null, "unpacking · 解压中");
-    const bin = atob(node.textContent.trim());
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).arrayBuffer();
+    return fetch("data:application/octet-stream;base64," + node.textContent.trim()).then(function (resp) {
+      const wasm = resp.body.pipeThrough(new DecompressionStream("gzip"));
+      return new Response(wasm, { headers: { "Content-Type": "application/wasm" } });
+    });
+  }
+
+  // compile fetches and compiles the module. It starts as soon as this
+  // script runs, before the other scripts and the page are ready: the
+  // download (begun by the page's <link rel="preload">) and compilation go
+  // on while the editor's script loads and runs.
+  function compile() {
+    if (typeof WebAssembly !== "object") return Promise.reject(new Error("no WebAssembly"));
+    const inline = el("kubeloop-wasm");
+    let wasm;
+    if (inline) {
+      wasm = inlineWasm(inline);
+    } else {
+      progress(0, "downloading · 下载中");
+      wasm = fetch("kubeloop.wasm").then(function (resp) {
+        if (!resp.ok) throw new Error("kubeloop.wasm: HTTP " + resp.status);
+        return counted(resp);
+      });
+    }
+    const module = WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(wasm)
+      : wasm.then(function (r) { return r.arrayBuffer(); }).then(function (buf) { return WebAssembly.compile(buf); });
+    return module.then(function (m) {
+      if (performance.mark) performance.mark("kubeloop:wasm-compiled");
+      return m;
+    });
+  }
+
+  // The served page (the one that preloads kubeloop.wasm) compiles at once.
+  // The single-file page carries the wasm at the end of its body, so it
+  // starts once the page is parsed.
+  let compiled = null;
+  if (document.querySelector('link[rel="preload"][href="kubeloop.wasm"]')) {
+    compiled = compile();
+    compiled.catch(function () { /* reported by start */ });
   }
 
   function start() {
@@ -105,30 +142,14 @@
       return;
     }
     const go = new Go();
-    let instantiate;
-    const inline = el("kubeloop-wasm");
-    if (inline) {
-      instantiate = inlineWasm(inline).then(function (buf) {
-        progress(null, "compiling · 编译中");
-        return WebAssembly.instantiate(buf, go.importObject);
-      });
-    } else {
-      progress(0, "downloading · 下载中");
-      const wasm = fetch("kubeloop.wasm").then(function (resp) {
-        if (!resp.ok) throw new Error("kubeloop.wasm: HTTP " + resp.status);
-        return counted(resp);
-      });
-      instantiate = WebAssembly.instantiateStreaming
-        ? WebAssembly.instantiateStreaming(wasm, go.importObject)
-        : wasm.then(function (r) { return r.arrayBuffer(); })
-            .then(function (buf) { return WebAssembly.instantiate(buf, go.importObject); });
-    }
-    instantiate
-      .then(function (result) {
+    (compiled || compile())
+      .then(function (module) {
         progress(1, "starting · 启动中");
-        if (performance.mark) performance.mark("kubeloop:wasm-compiled");
+        return WebAssembly.instantiate(module, go.importObject);
+      })
+      .then(function (instance) {
         // go.run resolves only if the Go program exits, which it must never do.
-        return go.run(result.instance).then(function () {
+        return go.run(instance).then(function () {
           const banner = el("banner");
           const text = el("banner-text");
           if (banner && text) {
@@ -142,9 +163,11 @@
       });
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", start);
-  } else {
+  // app.js runs first of the page's deferred scripts (or inline, in the
+  // single-file page): start once the others have run and the page is parsed.
+  if (document.readyState === "complete") {
     start();
+  } else {
+    document.addEventListener("DOMContentLoaded", start);
   }
 })();
