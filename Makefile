@@ -20,6 +20,8 @@ JS_EXEC   := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
 ESBUILD   := node_modules/.bin/esbuild
+# The page binary's build flags, one per line (shared with wasm/size_test.go).
+WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/")
 
 .PHONY: all site serve test vet test-native test-js test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
@@ -31,7 +33,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 site: node_modules/.package-lock.json
 	rm -rf dist
 	mkdir -p dist
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o dist/kubeloop.wasm ./wasm
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o dist/kubeloop.wasm ./wasm
 	cp $(WASM_EXEC) dist/wasm_exec.js
 	cp site/static/* dist/
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \

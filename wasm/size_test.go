@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,8 +20,26 @@ import (
 // is today plus a little room, so that growth is a decision, not an accident.
 // Lower it whenever a cut lands. Raised from 3.3 MB to 3.55 MB when twelve
 // more controllers of kube-controller-manager landed (issue 7), with
-// crypto/* cut out again at the same time; issue 8's 2.5 MB gate is not met.
-const maxWasmGzip = 3_550_000
+// crypto/* cut out again at the same time; lowered to 3.35 MB when the
+// packages that run only when a person acts stopped inlining (build-flags).
+// Issue 8's 2.5 MB gate is not met.
+const maxWasmGzip = 3_350_000
+
+// buildFlags reads wasm/build-flags, the arguments `make site` builds the
+// page with: one per line, '#' lines and blank lines skipped.
+func buildFlags(name string) ([]string, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var flags []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			flags = append(flags, line)
+		}
+	}
+	return flags, nil
+}
 
 // TestWasmSize builds the page's binary exactly as `make site` does and fails
 // when it passes the gate. It also keeps out what a past cut removed.
@@ -31,8 +50,10 @@ func TestWasmSize(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
+	flags, err := buildFlags("build-flags")
+	require.NoError(t, err)
 	out := filepath.Join(t.TempDir(), "kubeloop.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
+	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", msg)
