@@ -65,11 +65,13 @@ func main() {
 
 // start builds the page and the cluster and resolves window.kubeloop.ready.
 // It runs in two tasks so that the learner sees the cluster as early as
-// possible: the first makes the cluster, draws it and hides the loading
-// screen; once the browser has painted that, the second builds the editor,
-// terminal, replay, menus and lessons (a few hundred milliseconds on first
-// run, most of it compiling code the first task did not need). The page is
-// inert in between, so no control is used before it is wired up.
+// possible: the first builds the cluster's API server with its nodes
+// (cluster.Build), draws them and hides the loading screen; once the
+// browser has painted that, the second starts the control plane and builds
+// the editor, terminal, replay, menus and lessons (several hundred
+// milliseconds on first run, most of it the browser compiling code the
+// first task did not need). The page is inert in between, so no control is
+// used before it is wired up.
 func (a *app) start() {
 	a.mark("go-start")
 	a.setInert(true)
@@ -83,12 +85,15 @@ func (a *app) start() {
 			a.seed = seed
 		}
 	}
-	a.newCluster(a.seed)
+	// The nodes first: the control plane starts after the first paint.
+	a.cluster = cluster.Build(cluster.Options{Seed: a.seed})
 	a.mark("cluster")
 	a.ui = a.buildUI()
 	a.mark("ui")
 	a.applyStaticTexts()
-	a.render(true)
+	a.drawClock()
+	s := a.cluster.Snapshot()
+	a.ui.cluster.draw(&s, true)
 	if el := a.findByID("loading"); el != nil {
 		el.SetAttribute("hidden", "")
 	}
@@ -99,8 +104,11 @@ func (a *app) start() {
 	})
 }
 
-// finishStart is the second task of start: the rest of the page.
+// finishStart is the second task of start: the control plane starts, and
+// the rest of the page is built and drawn.
 func (a *app) finishStart(aside []string) {
+	a.cluster.Start()
+	a.mark("control-plane")
 	a.buildControls(a.ui)
 	a.buildCatalog()
 	a.applyLanguage()

@@ -96,8 +96,8 @@ type ui struct {
 	shell      shellSession   // an open `kubectl exec -it … -- sh`
 }
 
-// buildUI finds index.html's elements, wires their handlers and restores
-// what the learner had (the YAML, auto-apply, speed, command history).
+// buildUI finds index.html's elements and sets up the cluster view: what
+// the first drawing needs. buildControls does the rest.
 func (a *app) buildUI() *ui {
 	u := &ui{
 		banner:         a.byID("banner"),
@@ -148,7 +148,14 @@ func (a *app) buildUI() *ui {
 	u.scrubValue = cachedAttr{el: u.scrub, name: "aria-valuetext"}
 	a.ui = u
 	u.cluster.init(a, u)
+	return u
+}
 
+// buildControls wires up what the first drawing of the cluster does not
+// need (start's second task): the controls' handlers, the editor, the
+// terminal, replay, menus and lessons, and restores what the learner had
+// (the YAML, auto-apply, speed, command history).
+func (a *app) buildControls(u *ui) {
 	// Banner and notices.
 	a.listen(a.byID("banner-reset"), "click", func(event) { a.hideBanner(); a.reset(a.seed) })
 	a.listen(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
@@ -217,12 +224,6 @@ func (a *app) buildUI() *ui {
 		a.updateThemeButton()
 	}
 
-	return u
-}
-
-// buildControls sets up what the first drawing of the cluster does not
-// need (start's second task).
-func (a *app) buildControls(u *ui) {
 	a.buildEditor(u)
 	a.buildTerminal(u)
 	a.buildReplay(u)

@@ -64,6 +64,18 @@ type Cluster struct {
 
 // New builds and starts a cluster with its namespaces and Ready nodes.
 func New(opts Options) *Cluster {
+	c := Build(opts)
+	c.Start()
+	return c
+}
+
+// Build makes a cluster's API server with its namespaces, its Ready nodes
+// and their network, and starts nothing: no kubelet, controller manager or
+// scheduler runs until Start. The page draws this much first, so that a
+// learner sees the nodes while the control plane comes up (starting it is
+// most of the page's start-up time in the browser, which compiles the
+// controllers' code as it first runs).
+func Build(opts Options) *Cluster {
 	if opts.Nodes <= 0 {
 		opts.Nodes = 3
 	}
@@ -93,7 +105,16 @@ func New(opts Options) *Cluster {
 		c.mustCreate(newNode(i))
 	}
 	c.startNetwork()
+	return c
+}
 
+// Start starts the kubelets, the controller managers and the scheduler, and
+// runs until they are idle. It does nothing the second time.
+func (c *Cluster) Start() {
+	if c.nodeSide != nil {
+		return
+	}
+	s, opts := c.store, c.opts
 	c.nodeSide = controller.NewManager(s, c.trace)
 	kubelet.Register(c.nodeSide)
 	c.startStorage()
@@ -110,7 +131,6 @@ func New(opts Options) *Cluster {
 		[]func(*controller.Manager) *controller.Controller{scheduler.Register})
 	c.scheduler.addReplica()
 	c.RunUntilIdle(0)
-	return c
 }
 
 func (c *Cluster) mustCreate(o api.Object) {

@@ -1,0 +1,34 @@
+package cluster
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBuildThenStartIsNew: a cluster built first and started later (as the
+// page does, to draw the nodes before the control plane starts) is the same
+// cluster, revision for revision, as one New made.
+func TestBuildThenStartIsNew(t *testing.T) {
+	built := Build(Options{Seed: 7})
+	s := built.Snapshot()
+	require.Len(t, s.Nodes, 3, "the nodes exist before anything starts")
+	for _, n := range s.Nodes {
+		assert.True(t, n.Ready, "node %s", n.Name)
+		assert.NotEmpty(t, n.PodCIDR, "node %s has its pod CIDR", n.Name)
+	}
+	assert.Zero(t, built.Trace().Last(), "no controller has reconciled anything yet")
+	assert.Empty(t, s.Pods)
+
+	built.Start()
+	rev := built.Store().Revision()
+	built.Start() // a second Start changes nothing
+	assert.Equal(t, rev, built.Store().Revision())
+
+	fresh := New(Options{Seed: 7})
+	assert.Equal(t, fresh.Store().Revision(), built.Store().Revision())
+	assert.Equal(t, fresh.Trace().Last(), built.Trace().Last())
+	assert.Equal(t, fresh.Snapshot(), built.Snapshot())
+	assert.Equal(t, fresh.Now(), built.Now())
+}
