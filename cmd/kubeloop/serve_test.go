@@ -60,7 +60,7 @@ func TestServeSendsNetlifyHeaders(t *testing.T) {
 	assert.Equal(t, want["/*"], site.SecurityHeaders, "kubeloop serve and netlify.toml send the same headers")
 	assert.Equal(t, "application/wasm", want["/*.wasm"]["Content-Type"])
 
-	srv := httptest.NewServer(siteHandler())
+	srv := httptest.NewServer(site.Handler(site.Dist(), site.Built()))
 	defer srv.Close()
 	for _, p := range []string{"/", "/kubeloop.wasm"} {
 		resp, err := http.Get(srv.URL + p)
@@ -73,7 +73,7 @@ func TestServeSendsNetlifyHeaders(t *testing.T) {
 }
 
 func TestServeWasmMIMEType(t *testing.T) {
-	srv := httptest.NewServer(siteHandler())
+	srv := httptest.NewServer(site.Handler(site.Dist(), site.Built()))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/kubeloop.wasm")
 	require.NoError(t, err)
@@ -104,7 +104,7 @@ var testSite = fstest.MapFS{
 // serve sends for that path.
 func TestServeSendsNetlifyHeadersForEveryPath(t *testing.T) {
 	want := netlifyHeaders(t)
-	srv := httptest.NewServer(siteHandlerFS(testSite, true))
+	srv := httptest.NewServer(site.Handler(testSite, true))
 	defer srv.Close()
 	probe := map[string]string{"/*": "/app.js", "/*.wasm": "/kubeloop.wasm"}
 	for pattern, headers := range want {
@@ -159,7 +159,7 @@ func rawGet(t *testing.T, addr, target string) (int, string) {
 // Only the embedded files are served: no path climbs out of them, however
 // it is spelled, and no directory is listed.
 func TestServeServesOnlyEmbeddedFiles(t *testing.T) {
-	srv := httptest.NewServer(siteHandlerFS(testSite, true))
+	srv := httptest.NewServer(site.Handler(testSite, true))
 	defer srv.Close()
 	addr := strings.TrimPrefix(srv.URL, "http://")
 	served := map[string]bool{}
@@ -191,4 +191,49 @@ func TestServeServesOnlyEmbeddedFiles(t *testing.T) {
 	require.NoError(t, err)
 	resp.Body.Close()
 	assert.Equal(t, http.StatusMethodNotAllowed, resp.StatusCode)
+}
+
+// TestServeRevalidatesWithETag: a file the browser already has is not sent
+// again (304), which also lets it reuse the wasm it compiled last time; a
+// changed file gets a new tag.
+func TestServeRevalidatesWithETag(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.html":    {Data: []byte("<p>page</p>")},
+		"kubeloop.wasm": {Data: []byte("\x00asm one")},
+	}
+	srv := httptest.NewServer(site.Handler(fsys, true))
+	defer srv.Close()
+	get := func(p, tag string) *http.Response {
+		req, err := http.NewRequest(http.MethodGet, srv.URL+p, nil)
+		require.NoError(t, err)
+		if tag != "" {
+			req.Header.Set("If-None-Match", tag)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		resp.Body.Close()
+		return resp
+	}
+	first := get("/kubeloop.wasm", "")
+	assert.Equal(t, http.StatusOK, first.StatusCode)
+	tag := first.Header.Get("Etag")
+	require.NotEmpty(t, tag)
+	assert.Equal(t, "no-cache", first.Header.Get("Cache-Control"), "always revalidated")
+	again := get("/kubeloop.wasm", tag)
+	assert.Equal(t, http.StatusNotModified, again.StatusCode)
+	page := get("/", "")
+	assert.NotEmpty(t, page.Header.Get("Etag"), "the page at / has the tag of index.html")
+	assert.NotEqual(t, tag, page.Header.Get("Etag"))
+	assert.Equal(t, http.StatusNotModified, get("/", page.Header.Get("Etag")).StatusCode)
+
+	fsys["kubeloop.wasm"] = &fstest.MapFile{Data: []byte("\x00asm two")}
+	rebuilt := httptest.NewServer(site.Handler(fsys, true))
+	defer rebuilt.Close()
+	req, err := http.NewRequest(http.MethodGet, rebuilt.URL+"/kubeloop.wasm", nil)
+	require.NoError(t, err)
+	req.Header.Set("If-None-Match", tag)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, http.StatusOK, resp.StatusCode, "a rebuilt wasm is sent again")
 }

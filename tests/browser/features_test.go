@@ -2,15 +2,20 @@ package browser_test
 
 import (
 	"fmt"
+	"net"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/site"
 )
 
 // termOut is the terminal's text so far.
@@ -513,11 +518,40 @@ func TestFirstRenderTime(t *testing.T) {
 		return eval[float64](p, `(performance.getEntriesByName("kubeloop:`+name+`")[0] || {startTime: -1}).startTime`)
 	}
 	parsed := eval[float64](p, `performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd`)
-	compiled, goStart, clusterUp, uiUp, ready := at("wasm-compiled"), at("go-start"), at("cluster"), at("ui"), at("ready")
+	compiled, goStart, built, viewUp, controlPlane, ready := at("wasm-compiled"), at("go-start"), at("cluster"), at("ui"), at("control-plane"), at("ready")
 	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation, whole page ready at %.0f ms (kubeloop.wasm %.1f MB raw, no cache): "+
-		"wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then Go runtime and package init %.0f ms, cluster.New %.0f ms, "+
-		"cluster view set-up %.0f ms, first draw and paint %.0f ms; editor, terminal and lessons %.0f ms",
-		ms, ready, float64(wasm.Size())/1e6, compiled, parsed, goStart-max(compiled, parsed), clusterUp-goStart, uiUp-clusterUp, ms-uiUp, ready-ms)
+		"wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then Go runtime and package init %.0f ms, API server and nodes %.0f ms, "+
+		"cluster view set-up %.0f ms, first draw and paint %.0f ms; then control plane start %.0f ms, editor, terminal, lessons and the other views %.0f ms",
+		ms, ready, float64(wasm.Size())/1e6, compiled, parsed, goStart-max(compiled, parsed), built-goStart, viewUp-built, ms-viewUp,
+		controlPlane-ms, ready-controlPlane)
+	p.noConsoleErrors()
+}
+
+// TestRepeatVisitRenderTime reports the first render of a second visit to
+// the site served as `kubeloop serve` serves it (site.Handler: no-cache with
+// ETags), a lecturer opening the page again: the browser revalidates every
+// file (304 Not Modified) and reuses the wasm it compiled the first time.
+func TestRepeatVisitRenderTime(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := httptest.NewUnstartedServer(site.Handler(os.DirFS(dist(t)), true))
+	srv.Listener = ln
+	srv.Start()
+	t.Cleanup(srv.Close)
+	p := openURL(t, "", srv.URL+"/")
+	first := p.firstRenderMS()
+	require.Greater(t, first, 0.0)
+	p.applyAndSettle()
+	// Let the browser finish caching the compiled wasm, then visit again.
+	time.Sleep(2 * time.Second)
+	p.do(chromedp.Navigate(srv.URL + "/"))
+	p.waitReady()
+	again := p.firstRenderMS()
+	require.Greater(t, again, 0.0)
+	transferred := eval[float64](p, `performance.getEntriesByName(location.origin + "/kubeloop.wasm")[0].transferSize`)
+	record(t, "kubeloop serve on 127.0.0.1: first cluster render %.0f ms on the first visit, %.0f ms on the next (kubeloop.wasm revalidated: %.0f bytes transferred)",
+		first, again, transferred)
+	assert.Less(t, transferred, 10_000.0, "the wasm is not downloaded again")
 	p.noConsoleErrors()
 }
 
