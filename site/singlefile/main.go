@@ -94,10 +94,13 @@ func Build(read func(name string) ([]byte, error)) ([]byte, error) {
 	if err := w.Close(); err != nil {
 		return nil, err
 	}
+	// The wasm goes before the first script, so that app.js finds it when it
+	// runs (inline scripts run as the parser reaches them) and starts
+	// compiling while the other scripts, the editor's among them, run.
 	blob := `<script id="kubeloop-wasm" type="application/octet-stream">` + base64.StdEncoding.EncodeToString(gz.Bytes()) + "</script>\n"
-	i := strings.LastIndex(page, "</body>")
+	i := strings.Index(page, "<script>")
 	if i < 0 {
-		return nil, fmt.Errorf("index.html has no </body>")
+		return nil, fmt.Errorf("index.html has no script")
 	}
 	page = page[:i] + blob + page[i:]
 	return []byte(page), nil
