@@ -149,6 +149,7 @@
         return WebAssembly.instantiate(module, go.importObject);
       })
       .then(function (instance) {
+        if (performance.mark) performance.mark("kubeloop:instantiated");
         // go.run resolves only if the Go program exits, which it must never do.
         return go.run(instance).then(function () {
           const banner = el("banner");
