@@ -3,7 +3,6 @@ package kubectl
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -24,6 +23,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 		flagDef{long: "show-labels", boolean: true},
 		flagDef{long: "label-columns", short: "L"},
+		flagDef{long: "sort-by"},
 		flagDef{long: "watch", short: "w", boolean: true},
 		flagDef{long: "watch-only", boolean: true},
 	)
@@ -139,8 +139,11 @@ func runGet(c *invocation, args []string) {
 				}
 			}
 		}
-		if r.kind.Kind == "Event" {
-			sortEvents(g.objs)
+		if by := f.str("sort-by"); by != "" && len(r.names) == 0 {
+			if err := sortObjects(g.objs, by); err != nil {
+				c.fail("%v", err)
+				return
+			}
 		}
 		groups = append(groups, g)
 	}
@@ -259,19 +262,6 @@ func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind b
 		rows = append(rows, r)
 	}
 	return rows
-}
-
-// sortEvents orders events by lastTimestamp (first seen when unset), then
-// name, so the newest is last as a user reads down.
-func sortEvents(objs []api.Object) {
-	ts := func(o api.Object) int64 {
-		e := o.(*api.Event)
-		if !e.LastTimestamp.IsZero() {
-			return e.LastTimestamp.Unix()
-		}
-		return e.FirstTimestamp.Unix()
-	}
-	sort.SliceStable(objs, func(i, j int) bool { return ts(objs[i]) < ts(objs[j]) })
 }
 
 // printObject prints one object as -o yaml or -o json.

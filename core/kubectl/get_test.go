@@ -147,7 +147,10 @@ func TestGetYAMLPrintsOneObjectOrAList(t *testing.T) {
 	assert.True(t, strings.HasSuffix(r.Stdout, "    \"kind\": \"List\",\n    \"metadata\": {\n        \"resourceVersion\": \"\"\n    }\n}\n"), r.Stdout)
 }
 
-func TestGetEventsSortsByLastSeen(t *testing.T) {
+// TestGetEventsInNameOrderUnlessSorted: kubectl get events prints events as
+// the API server lists them, by name (kubernetes/kubernetes#29838), and
+// --sort-by=.lastTimestamp orders them by time.
+func TestGetEventsInNameOrderUnlessSorted(t *testing.T) {
 	e := clusterEnv(t)
 	now := e.clk.Now()
 	for i, ev := range []struct{ name, reason, kind, obj, msg string }{
@@ -158,10 +161,60 @@ func TestGetEventsSortsByLastSeen(t *testing.T) {
 		e.create(&api.Event{ObjectMeta: api.ObjectMeta{Name: ev.name, Namespace: "default"}, Type: "Normal", Reason: ev.reason,
 			InvolvedObject: api.ObjectReference{Kind: ev.kind, Name: ev.obj}, Message: ev.msg, FirstTimestamp: ts, LastTimestamp: ts, Count: 1})
 	}
-	r := e.run("kubectl get events")
-	assert.Equal(t, lines(
+	byName := lines(
+		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
+		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+	)
+	byTime := lines(
 		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
 		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
 		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
-	), r.Stdout)
+	)
+	assert.Equal(t, byName, e.run("kubectl get events").Stdout)
+	for _, expr := range []string{".lastTimestamp", "{.lastTimestamp}", "lastTimestamp"} {
+		assert.Equal(t, byTime, e.run("kubectl get events --sort-by="+expr).Stdout, expr)
+	}
+	assert.Equal(t, byName, e.run("kubectl get events --sort-by=.metadata.name").Stdout)
+	assert.Equal(t, byTime, e.run("kubectl get events --sort-by .reason").Stdout, "ScalingReplicaSet < SuccessfulCreate")
+}
+
+// TestGetSortBy: numbers sort by value, a field some objects lack sorts
+// those first, and a field none has is kubectl's error.
+func TestGetSortBy(t *testing.T) {
+	e := clusterEnv(t)
+	for _, d := range []struct {
+		name     string
+		replicas int32
+	}{{"ten", 10}, {"nine", 9}, {"one", 1}} {
+		r := d.replicas
+		e.create(&api.ReplicaSet{ObjectMeta: api.ObjectMeta{Name: d.name, Namespace: "default", Labels: map[string]string{"set": "sortby"}},
+			Spec: api.ReplicaSetSpec{Replicas: &r, Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": d.name}},
+				Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": d.name}},
+					Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}}})
+	}
+	names := func(out string) []string {
+		var ns []string
+		for _, l := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+			ns = append(ns, strings.Fields(l)[0])
+		}
+		return ns
+	}
+	r := e.run("kubectl get rs -l set=sortby --sort-by=.spec.replicas")
+	assert.Empty(t, r.Stderr)
+	assert.Equal(t, []string{"one", "nine", "ten"}, names(r.Stdout), "by number, not text (\"10\" < \"9\")")
+	assert.Equal(t, []string{"nine", "one", "ten"}, names(e.run("kubectl get rs -l set=sortby").Stdout), "by name without --sort-by")
+	assert.Equal(t, []string{"one", "nine", "ten"}, names(e.run("kubectl get rs -l set=sortby --sort-by={.spec.template.spec.containers[0].name} --sort-by=.spec.replicas").Stdout))
+
+	r = e.run("kubectl get rs -l set=sortby --sort-by=.spec.nothing")
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Equal(t, "error: couldn't find any field with path \"{.spec.nothing}\" in the list of objects\n", r.Stderr)
+	r = e.run("kubectl get rs -l set=sortby --sort-by=..x")
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Contains(t, r.Stderr, "unexpected path string")
+
+	// Some have the field (a label), some not: those without come first.
+	e.run("kubectl label rs ten tier=a")
+	e.run("kubectl label rs one tier=b")
+	assert.Equal(t, []string{"nine", "ten", "one"}, names(e.run("kubectl get rs -l set=sortby --sort-by=.metadata.labels.tier").Stdout))
 }
