@@ -67,13 +67,22 @@ func (a *app) requestFrame(fn func(ms float64)) {
 // afterPaint runs fn once the browser has painted what the page drew so
 // far: at the next animation frame the drawing is laid out and painted
 // just after the frame's callbacks, so a timeout set from the frame
-// callback runs after that paint.
+// callback runs after that paint. A hidden tab gets no animation frames, so
+// a second timeout runs fn anyway after paintWaitMS.
 func (a *app) afterPaint(name string, fn func()) {
-	var later *timer
-	later = a.newTimer(name, func() {
-		later.fn.Release()
+	done := false
+	var later, fallback *timer
+	run := func() {
+		if done {
+			return
+		}
+		done = true
+		later.stop()
+		fallback.stop()
 		fn()
-	})
+	}
+	later = a.newTimer(name, run)
+	fallback = a.newTimer(name+" (no frame)", run)
 	var frame safejs.Func
 	frame = a.funcOf(name+" frame", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
 		frame.Release()
@@ -81,7 +90,11 @@ func (a *app) afterPaint(name string, fn func()) {
 		return nil
 	})
 	a.global.Call("requestAnimationFrame", frame.Value())
+	fallback.start(paintWaitMS)
 }
+
+// paintWaitMS bounds afterPaint's wait for a frame.
+const paintWaitMS = 500
 
 // timer is a restartable timeout (for debouncing): each start cancels the
 // previous one.
