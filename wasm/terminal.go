@@ -172,11 +172,12 @@ func (a *app) runTerminal(line string) {
 		return
 	}
 	res := a.cluster.Kubectl(line, u.editor.Text())
-	if res.Stdout != "" {
-		a.termText(res.Stdout, "term-stdout")
-	}
-	if res.Stderr != "" {
-		a.termText(res.Stderr, "term-err")
+	for _, chunk := range res.Output {
+		if chunk.Stderr {
+			a.termText(chunk.Text, "term-err")
+		} else {
+			a.termText(chunk.Text, "term-stdout")
+		}
 	}
 	if res.Watch != nil {
 		u.watch = res.Watch

@@ -3,6 +3,7 @@ package kubectl
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"regexp"
 	"sort"
 	"strings"
@@ -184,7 +185,7 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 // key that already has a different value is an error (kubectl lets
 // kubernetes.io/change-cause be overwritten regardless); removing a label
 // that is not there is a warning on warn.
-func (e *metaEdit) apply(m *map[string]string, overwrite bool, warn *strings.Builder) error {
+func (e *metaEdit) apply(m *map[string]string, overwrite bool, warn io.Writer) error {
 	if !overwrite {
 		var conflicts []string
 		keys := append([]string(nil), e.order...)

@@ -24,7 +24,9 @@ type Env interface {
 // Result is what a terminal shows for one command, and its exit code.
 type Result struct {
 	Stdout, Stderr string
-	ExitCode       int
+	// Output is both streams in the order they were written (output.go).
+	Output   []Chunk
+	ExitCode int
 	// Watch is set by `get -w`: the command keeps running, and the caller
 	// polls it for the rows that follow (and stops it, as Ctrl+C would).
 	Watch *Watch
@@ -46,8 +48,9 @@ type invocation struct {
 	// path is the command being run, "get" or "rollout undo": where
 	// cobra's "See 'kubectl PATH --help' for usage." points.
 	path  string
-	out   strings.Builder
-	err   strings.Builder
+	out   output
+	err   output
+	log   []Chunk // out and err, interleaved
 	code  int
 	watch *Watch
 	// session is the interactive shell the command leaves open, if any.
@@ -83,12 +86,13 @@ func init() {
 // message and exit code 1, so the page's terminal survives it.
 func Run(env Env, line string, stdin string) (res Result) {
 	c := &invocation{env: env, stdin: stdin}
+	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
 	defer func() {
 		if r := recover(); r != nil {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
 			c.code = 1
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), ExitCode: c.code, Watch: c.watch, Session: c.session}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: c.log, ExitCode: c.code, Watch: c.watch, Session: c.session}
 	}()
 	if err := checkCommandLine(line); err != nil {
 		c.fail("%v", err)

@@ -157,8 +157,9 @@ func runSession(s *kubectl.Session, lines []string, start int, out *strings.Buil
 	return len(lines)
 }
 
-// runCommand runs one command line and returns its output, each stream
-// ending in a newline, and the watch open after it: a sim command keeps
+// runCommand runs one command line and returns its output, stdout and
+// stderr in the order written and ending in a newline, and the watch open
+// after it: a sim command keeps
 // watch open (and prints its rows), a `get -w` opens a new one, anything
 // else closes it.
 func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kubectl.Watch, *kubectl.Session) {
@@ -169,7 +170,7 @@ func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kube
 	switch words[0] {
 	case "kubectl":
 		r := kubectl.Run(sim, cmd, stdin)
-		return terminated(r.Stdout) + terminated(r.Stderr), r.Watch, r.Session
+		return r.Interleaved(), r.Watch, r.Session
 	case "sim":
 		return runSim(sim, words[1:], watch), watch, nil
 	}
