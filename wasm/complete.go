@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -16,7 +17,7 @@ import (
 // resource types, object names, and sim's subcommands and node names.
 
 // helpCommand matches a command row of kubectl's help: "  get   Display…".
-var helpCommand = regexp.MustCompile(`(?m)^  ([a-z][a-z-]*)\s{2,}\S`)
+var helpCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^  ([a-z][a-z-]*)\s{2,}\S`) })
 
 // subcommands lists the commands kubectl's help prints for path ("" for
 // kubectl itself, "rollout", "set", "create"), cached per cluster.
@@ -44,7 +45,7 @@ func (a *app) subcommands(path string) []string {
 		if i := strings.Index(text, "\nUsage:"); i >= 0 {
 			text = text[:i]
 		}
-		for _, m := range helpCommand.FindAllStringSubmatch(text, -1) {
+		for _, m := range helpCommand().FindAllStringSubmatch(text, -1) {
 			list = append(list, m[1])
 		}
 	}

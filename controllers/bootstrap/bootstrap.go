@@ -20,7 +20,6 @@ package bootstrap
 
 import (
 	"encoding/base64"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -53,10 +52,19 @@ const (
 	expirationNotParsed = ""
 )
 
-var (
-	tokenIDRe     = regexp.MustCompile(`^[a-z0-9]{6}$`)
-	tokenSecretRe = regexp.MustCompile(`^[a-z0-9]{16}$`)
-)
+// isTokenPart reports whether s is n characters of [a-z0-9], the form of a
+// bootstrap token's id (6) and secret (16).
+func isTokenPart(s string, n int) bool {
+	if len(s) != n {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return false
+		}
+	}
+	return true
+}
 
 func isToken(o api.Object) (*api.Secret, bool) {
 	s, ok := o.(*api.Secret)
@@ -206,7 +214,7 @@ func (s *Signer) Tokens(now time.Time) (map[string]string, time.Time) {
 			continue
 		}
 		id, secret := sec.SecretValue(keyTokenID), sec.SecretValue(keyTokenSecret)
-		if !tokenIDRe.MatchString(id) || !tokenSecretRe.MatchString(secret) || sec.Name != SecretPrefix+id {
+		if !isTokenPart(id, 6) || !isTokenPart(secret, 16) || sec.Name != SecretPrefix+id {
 			continue
 		}
 		if exp, ok := expiry(sec); ok {

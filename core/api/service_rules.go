@@ -81,7 +81,7 @@ func validateService(errs *FieldErrors, s *Service, old Object) {
 		switch {
 		case p.Name == "" && len(sp.Ports) > 1:
 			errs.required(path+".name", "")
-		case p.Name != "" && (len(p.Name) > 15 || !dns1123Label.MatchString(p.Name)):
+		case p.Name != "" && (len(p.Name) > 15 || !IsDNS1123Label(p.Name)):
 			errs.invalid(path+".name", p.Name, "must be no more than 15 characters and contain only lowercase alphanumerics or '-'")
 		case p.Name != "" && names[p.Name]:
 			*errs = append(*errs, FieldError{Type: "Duplicate value", Field: path + ".name", BadValue: p.Name})

@@ -3,12 +3,6 @@ package api
 import (
 	"fmt"
 	"reflect"
-	"regexp"
-)
-
-var (
-	dns1123Subdomain = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
-	dns1123Label     = regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
 )
 
 const (
@@ -71,7 +65,7 @@ func validateName(errs *FieldErrors, o Object, name string) {
 		return
 	}
 	if _, isNS := o.(*Namespace); isNS {
-		if len(name) > 63 || !dns1123Label.MatchString(name) {
+		if len(name) > 63 || !IsDNS1123Label(name) {
 			errs.invalid("metadata.name", name, labelMsg)
 		}
 		return
@@ -82,7 +76,7 @@ func validateName(errs *FieldErrors, o Object, name string) {
 		}
 		return
 	}
-	if len(name) > 253 || !dns1123Subdomain.MatchString(name) {
+	if len(name) > 253 || !IsDNS1123Subdomain(name) {
 		errs.invalid("metadata.name", name, subdomainMsg)
 	}
 }
@@ -97,7 +91,7 @@ func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
 		p := fmt.Sprintf("%s.containers[%d]", path, i)
 		if c.Name == "" {
 			errs.required(p+".name", "")
-		} else if !dns1123Label.MatchString(c.Name) {
+		} else if !IsDNS1123Label(c.Name) {
 			errs.invalid(p+".name", c.Name, labelMsg)
 		} else if seen[c.Name] {
 			*errs = append(*errs, FieldError{Type: "Duplicate value", Field: p + ".name", BadValue: c.Name})

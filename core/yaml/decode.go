@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -280,7 +281,8 @@ func newDecoder() *goyaml.Decoder {
 	)
 }
 
-var positionInMessage = regexp.MustCompile(`\[(\d+):(\d+)\]`)
+// positionInMessage finds go-yaml's "[line:column]" (compiled on first use).
+var positionInMessage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[(\d+):(\d+)\]`) })
 
 // syntaxError turns a parse failure into an Error, explaining the two
 // mistakes hand-written YAML makes most: tabs and repeated keys.
@@ -298,11 +300,11 @@ func (d *docDecoder) syntaxError(err error) *Error {
 	msg := ye.GetMessage()
 	if strings.HasPrefix(msg, "mapping key ") && strings.Contains(msg, " already defined at ") {
 		key, at, _ := strings.Cut(strings.TrimPrefix(msg, "mapping key "), " already defined at ")
-		if p := positionInMessage.FindStringSubmatch(at); p != nil {
+		if p := positionInMessage().FindStringSubmatch(at); p != nil {
 			msg = fmt.Sprintf("duplicate key %s (first defined at line %s)", key, p[1])
 		}
 	}
-	e.Message = positionInMessage.ReplaceAllString(msg, "line $1, column $2")
+	e.Message = positionInMessage().ReplaceAllString(msg, "line $1, column $2")
 	return e
 }
 

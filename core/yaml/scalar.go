@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -42,11 +43,17 @@ var yaml11Words = map[string]scalarKind{
 	"<<": kindMerge,
 }
 
+// Compiled on first use, not when the program starts (in the browser that
+// time is before the page can draw).
 var (
-	yaml11Float = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	yaml11Float = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	})
 	// Sexagesimal numbers ("1:20") were dropped in YAML 1.2 and go-yaml v2
 	// does not read them, but it quotes them on output for older readers.
-	base60 = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+	base60 = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+	})
 )
 
 // The timestamp forms go-yaml v2 recognises in a plain scalar.
@@ -79,7 +86,7 @@ func resolvePlain(s string) scalarKind {
 		if uerr == nil {
 			return kindInt
 		}
-		if yaml11Float.MatchString(plain) {
+		if yaml11Float().MatchString(plain) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return kindFloat
 			}
@@ -118,7 +125,7 @@ func isTimestamp(s string) bool {
 // plainIsString reports whether s can be written unquoted and still read
 // back as the same string.
 func plainIsString(s string) bool {
-	return resolvePlain(s) == kindString && !base60.MatchString(s)
+	return resolvePlain(s) == kindString && !base60().MatchString(s)
 }
 
 // parseBool reads a YAML 1.1 boolean: "yes", "On" and "n" as much as "true".

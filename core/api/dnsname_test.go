@@ -1,0 +1,31 @@
+package api
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The hand-written checks agree with the API server's regular expressions,
+// on the edge cases and on random strings over the characters that matter.
+func TestDNS1123ChecksMatchTheRegexps(t *testing.T) {
+	label := regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?$`)
+	subdomain := regexp.MustCompile(`^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`)
+	cases := []string{"", "a", "0", "-", "a-", "-a", "a-b", "a--b", "A", "nginx-deployment", "web-0",
+		".", "a.", ".a", "a.b", "a..b", "example.com", "a.-b", "a-.b", "kube-system", "my_name", "é", "a b", "1.2.3"}
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "ab09-.A_"
+	for range 20000 {
+		b := make([]byte, r.IntN(8))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		assert.Equal(t, label.MatchString(s), IsDNS1123Label(s), "label %q", s)
+		assert.Equal(t, subdomain.MatchString(s), IsDNS1123Subdomain(s), "subdomain %q", s)
+	}
+}
