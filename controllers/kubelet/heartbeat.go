@@ -171,7 +171,7 @@ func (h *Heartbeats) renewLease(node string, now time.Time) {
 	if err != nil {
 		l := &api.Lease{ObjectMeta: api.ObjectMeta{Name: node, Namespace: LeaseNamespace},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(node), LeaseDurationSeconds: api.Ptr[int32](LeaseDurationSeconds),
-				RenewTime: ptrTime(now)}}
+				RenewTime: api.Ptr(api.NewMicroTime(now))}}
 		if n, err := h.store.Get(api.ResourceFor("nodes"), "", node); err == nil {
 			l.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: node, UID: n.GetObjectMeta().UID}}
 		}
@@ -179,7 +179,7 @@ func (h *Heartbeats) renewLease(node string, now time.Time) {
 		return
 	}
 	l := api.DeepCopy(cur.(*api.Lease))
-	l.Spec.RenewTime = ptrTime(now)
+	l.Spec.RenewTime = api.Ptr(api.NewMicroTime(now))
 	_, _ = h.store.Update(l)
 }
 

@@ -383,7 +383,7 @@ type Lease struct {
 type LeaseSpec struct {
 	HolderIdentity       *string `json:"holderIdentity,omitempty"`
 	LeaseDurationSeconds *int32  `json:"leaseDurationSeconds,omitempty"`
-	AcquireTime          *Time   `json:"acquireTime,omitempty"`
-	RenewTime            *Time   `json:"renewTime,omitempty"`
+	AcquireTime          *MicroTime `json:"acquireTime,omitempty"`
+	RenewTime            *MicroTime `json:"renewTime,omitempty"`
 	LeaseTransitions     *int32  `json:"leaseTransitions,omitempty"`
 }

@@ -36,7 +36,7 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 	leases := api.ResourceFor("leases")
 	switch args[0] {
 	case "start":
-		now := api.NewTime(c.clk.Now())
+		now := api.NewMicroTime(c.clk.Now())
 		lease := &api.Lease{ObjectMeta: api.ObjectMeta{Name: id, Namespace: "kube-system",
 			Labels: map[string]string{api.APIServerIdentityLabel: api.APIServerIdentityValue, "kubernetes.io/hostname": args[1]}},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(id), LeaseDurationSeconds: api.Ptr(int32(3600)), AcquireTime: api.Ptr(now), RenewTime: api.Ptr(now)}}
@@ -90,7 +90,7 @@ func renewIdentity(c *Cluster, id, uid string) {
 			return
 		}
 		l := api.DeepCopy(o.(*api.Lease))
-		l.Spec.RenewTime = api.Ptr(api.NewTime(c.clk.Now()))
+		l.Spec.RenewTime = api.Ptr(api.NewMicroTime(c.clk.Now()))
 		if _, err := c.store.Update(l); err != nil {
 			return
 		}

@@ -122,11 +122,11 @@ func taintText(t api.Taint) string {
 	return t.Key + "=" + t.Value + ":" + t.Effect
 }
 
-func optionalTime(t *api.Time) string {
+func optionalTime(t *api.MicroTime) string {
 	if t == nil {
 		return "<unset>"
 	}
-	return describeTime(*t)
+	return describeTime(api.Time{Time: t.Time})
 }
 
 // podResources sums a pod's containers: cpu requests, cpu limits, memory

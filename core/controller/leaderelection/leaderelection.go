@@ -123,9 +123,9 @@ func RecordOf(l *api.Lease) Record {
 // spec is the Lease spec holding r; every field is set, zeros included,
 // as client-go writes it (so `leaseTransitions: 0` shows).
 func (r Record) spec() api.LeaseSpec {
-	// Upstream these are MicroTimes; LeaseSpec here still holds Times, so
-	// they keep whole seconds.
-	acquire, renew := api.NewTime(r.AcquireTime), api.NewTime(r.RenewTime)
+	// The record compares times by the second (sameAs); the Lease keeps
+	// them to the microsecond, as client-go's LeaseLock writes them.
+	acquire, renew := api.NewMicroTime(r.AcquireTime), api.NewMicroTime(r.RenewTime)
 	return api.LeaseSpec{HolderIdentity: api.Ptr(r.HolderIdentity),
 		LeaseDurationSeconds: api.Ptr(int32(r.LeaseDurationSeconds)),
 		AcquireTime:          &acquire, RenewTime: &renew,
