@@ -381,9 +381,9 @@ type Lease struct {
 }
 
 type LeaseSpec struct {
-	HolderIdentity       *string `json:"holderIdentity,omitempty"`
-	LeaseDurationSeconds *int32  `json:"leaseDurationSeconds,omitempty"`
+	HolderIdentity       *string    `json:"holderIdentity,omitempty"`
+	LeaseDurationSeconds *int32     `json:"leaseDurationSeconds,omitempty"`
 	AcquireTime          *MicroTime `json:"acquireTime,omitempty"`
 	RenewTime            *MicroTime `json:"renewTime,omitempty"`
-	LeaseTransitions     *int32  `json:"leaseTransitions,omitempty"`
+	LeaseTransitions     *int32     `json:"leaseTransitions,omitempty"`
 }
