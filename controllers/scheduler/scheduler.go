@@ -27,13 +27,14 @@ type Reconciler struct {
 	// up still count them, pods and resources — the scheduler cache's
 	// "assume" step.
 	assumed map[string]assumedPod
-	// assumedUsage is assumed summed per node, for O(1) lookups.
-	assumedUsage map[string]nodeUsage
-	// cachedUsage is the cache's pods summed per node (usage.go), kept
-	// up to date from the pod informer's events, so a decision costs
-	// O(nodes) rather than O(pods on the nodes) — the scheduler cache's
-	// NodeInfo.
-	cachedUsage map[string]nodeUsage
+	// usage is, per node, the cache's pods summed (usage.go), kept up to
+	// date from the pod informer's events, so a decision costs O(nodes)
+	// rather than O(pods on the nodes) — the scheduler cache's NodeInfo —
+	// and assumed summed likewise.
+	usage map[string]*nodeUsages
+	// nodeInfoCache is the nodes as the filter reads them (nodeinfo.go);
+	// nil after a node event until the next attempt.
+	nodeInfoCache []nodeInfo
 	// unschedulable holds the keys, sorted, of cached pods that fitted
 	// nowhere and still wait (unschedulable.go): what a cluster event
 	// re-queues.
@@ -55,7 +56,7 @@ type assumedPod struct {
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{}}
+		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
@@ -80,8 +81,10 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 		}})
 	// A node that appears or changes may fit pods that fitted nowhere.
-	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { r.retryUnschedulable() },
-		OnUpdate: func(_, _ api.Object) { r.retryUnschedulable() }})
+	r.nodes.AddHandler(informer.Handler{
+		OnAdd:    func(api.Object) { r.nodeInfoCache = nil; r.retryUnschedulable() },
+		OnUpdate: func(_, _ api.Object) { r.nodeInfoCache = nil; r.retryUnschedulable() },
+		OnDelete: func(any) { r.nodeInfoCache = nil }})
 	return c
 }
 
@@ -99,7 +102,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	pod := o.(*api.Pod)
-	nodes := informer.Typed[*api.Node](r.nodes.List(""))
+	nodes := r.nodeInfos()
 	if msg := r.volumes.preFilter(pod); msg != "" {
 		msg = fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg)
 		ctx.Why("%s", msg)
@@ -140,11 +143,12 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 
 // filter returns the nodes that can run pod, and for the others why not
 // (reason → count), in kubectl's wording.
-func (r *Reconciler) filter(pod *api.Pod, nodes []*api.Node) ([]*api.Node, map[string]int) {
+func (r *Reconciler) filter(pod *api.Pod, nodes []nodeInfo) ([]nodeInfo, map[string]int) {
 	reasons := map[string]int{}
-	var fit []*api.Node
+	var fit []nodeInfo
+	req := podUsage(pod)
 	for _, n := range nodes {
-		if why := r.unfit(pod, n); why != "" {
+		if why := r.unfit(pod, req, n); why != "" {
 			reasons[why]++
 			continue
 		}
@@ -153,7 +157,9 @@ func (r *Reconciler) filter(pod *api.Pod, nodes []*api.Node) ([]*api.Node, map[s
 	return fit, reasons
 }
 
-func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
+// unfit says why node info cannot run pod, whose requests are req, or "".
+func (r *Reconciler) unfit(pod *api.Pod, req nodeUsage, info nodeInfo) string {
+	n := info.node
 	// Filters in upstream's order: NodeUnschedulable, TaintToleration,
 	// NodeAffinity, then resources. A node's readiness is not a filter:
 	// the node lifecycle controller turns it into taints.
@@ -169,14 +175,14 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 	if why := r.volumes.unfit(pod, n.Name); why != "" {
 		return why
 	}
-	use := r.usage(n.Name)
-	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(use.pods+1) > maxPods.Value() {
+	use := info.use.total()
+	if info.maxPods != 0 && int64(use.pods+1) > info.maxPods {
 		return "Too many pods"
 	}
-	if alloc, ok := n.Status.Allocatable["cpu"]; ok && use.cpu+podRequest(pod, "cpu") > alloc.MilliValue() {
+	if info.hasCPU && use.cpu+req.cpu > info.cpu {
 		return "Insufficient cpu"
 	}
-	if alloc, ok := n.Status.Allocatable["memory"]; ok && use.memory+podRequest(pod, "memory") > alloc.MilliValue() {
+	if info.hasMemory && use.memory+req.memory > info.memory {
 		return "Insufficient memory"
 	}
 	return ""
@@ -187,18 +193,22 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 // PreferNoSchedule taints (weight 3), each normalised to 0–100 as
 // upstream — then the fewest pods; ties go to the seeded random source,
 // as upstream picks randomly among equal scores.
-func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Node) *api.Node {
-	prefs := preferenceScores(pod, fit)
-	best, bestCount, bestPref, ties := fit[0], -1, int64(-1), 0
+func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []nodeInfo) *api.Node {
+	nodes := make([]*api.Node, len(fit))
 	for i, n := range fit {
-		c := r.usage(n.Name).pods
+		nodes[i] = n.node
+	}
+	prefs := preferenceScores(pod, nodes)
+	best, bestCount, bestPref, ties := nodes[0], -1, int64(-1), 0
+	for i, n := range fit {
+		c := n.use.total().pods
 		switch {
 		case prefs[i] > bestPref || (prefs[i] == bestPref && c < bestCount):
-			best, bestCount, bestPref, ties = n, c, prefs[i], 1
+			best, bestCount, bestPref, ties = n.node, c, prefs[i], 1
 		case prefs[i] == bestPref && c == bestCount:
 			ties++
 			if ctx.Clock.Rand().IntN(ties) == 0 {
-				best = n
+				best = n.node
 			}
 		}
 	}
@@ -207,9 +217,10 @@ func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Nod
 
 // assume counts a pod just bound to node until the cache shows it there.
 func (r *Reconciler) assume(key, node string, pod *api.Pod) {
-	a := assumedPod{node: node, use: usageOf(pod)}
+	a := assumedPod{node: node, use: podUsage(pod)}
 	r.assumed[key] = a
-	r.assumedUsage[node] = r.assumedUsage[node].plus(a.use, 1)
+	u := r.usageOf(node)
+	u.assumed = u.assumed.plus(a.use, 1)
 }
 
 func (r *Reconciler) forget(key string) {
@@ -218,7 +229,8 @@ func (r *Reconciler) forget(key string) {
 		return
 	}
 	delete(r.assumed, key)
-	r.assumedUsage[a.node] = r.assumedUsage[a.node].plus(a.use, -1)
+	u := r.usageOf(a.node)
+	u.assumed = u.assumed.plus(a.use, -1)
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {

@@ -366,3 +366,31 @@ func TestNoNodesAtAll(t *testing.T) {
 	require.NotNil(t, cond)
 	assert.Equal(t, "no nodes available to schedule pods", cond.Message)
 }
+
+// TestTheNextAttemptSeesANodeChangeOrDeletion: the filter's parsed node
+// list is dropped on every node event — a node whose allocatable grows
+// takes the waiting pod, and a deleted node is never chosen again.
+func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
+	f := newFixture(t, node("node-1", allocatable("pods", "1")), node("node-2", allocatable("pods", "1")))
+	for i := range 3 {
+		f.create(pod(fmt.Sprintf("p%d", i)))
+	}
+	f.settle()
+	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 1, "": 1}, f.podsPerNode())
+
+	o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-2")
+	require.NoError(t, err)
+	n := api.DeepCopy(o.(*api.Node))
+	n.Status.Allocatable["pods"] = api.MustParseQuantity("3")
+	_, err = f.store.UpdateStatus(n)
+	require.NoError(t, err)
+	f.settle()
+	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 2}, f.podsPerNode(), "the pending pod goes where room appeared")
+
+	_, err = f.store.Delete(api.ResourceFor("nodes"), "", "node-2", store.DeleteOptions{})
+	require.NoError(t, err)
+	f.create(pod("late"))
+	f.settle()
+	assert.Empty(t, f.get("late").Spec.NodeName, "node-2 is gone and node-1 is full")
+	assert.Equal(t, "0/1 nodes are available: 1 Too many pods.", f.get("late").Condition(api.PodScheduled).Message)
+}
