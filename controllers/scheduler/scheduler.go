@@ -35,6 +35,8 @@ type Reconciler struct {
 	// nodeInfoCache is the nodes as the filter reads them (nodeinfo.go);
 	// nil after a node event until the next attempt.
 	nodeInfoCache []nodeInfo
+	// fitBuffer backs filter's result, reused by every attempt.
+	fitBuffer []nodeInfo
 	// unschedulable holds the keys, sorted, of cached pods that fitted
 	// nowhere and still wait (unschedulable.go): what a cluster event
 	// re-queues.
@@ -143,17 +145,24 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 
 // filter returns the nodes that can run pod, and for the others why not
 // (reason → count), in kubectl's wording.
+// The fit list reuses one buffer (r.fitBuffer): it lives only until the
+// attempt ends, and growing a new one to ~100 nodes on every attempt was
+// most of the filter's cost.
 func (r *Reconciler) filter(pod *api.Pod, nodes []nodeInfo) ([]nodeInfo, map[string]int) {
-	reasons := map[string]int{}
-	var fit []nodeInfo
+	var reasons map[string]int
+	fit := r.fitBuffer[:0]
 	req := podUsage(pod)
 	for _, n := range nodes {
 		if why := r.unfit(pod, req, n); why != "" {
+			if reasons == nil {
+				reasons = map[string]int{}
+			}
 			reasons[why]++
 			continue
 		}
 		fit = append(fit, n)
 	}
+	r.fitBuffer = fit[:0]
 	return fit, reasons
 }
 
