@@ -114,9 +114,9 @@ func apply(objs map[*api.Kind]map[string]api.Object, ev Event) {
 		objs[ev.Kind] = m
 	}
 	if ev.Type == Deleted {
-		delete(m, KeyOf(ev.Object))
+		delete(m, ev.Key)
 	} else {
-		m[KeyOf(ev.Object)] = ev.Object
+		m[ev.Key] = ev.Object
 	}
 }
 
@@ -129,9 +129,9 @@ func undo(objs map[*api.Kind]map[string]api.Object, ev Event) {
 		objs[ev.Kind] = m
 	}
 	if ev.Type == Added {
-		delete(m, KeyOf(ev.Object))
+		delete(m, ev.Key)
 	} else {
-		m[KeyOf(ev.Old)] = ev.Old
+		m[ev.Key] = ev.Old // the same name and namespace
 	}
 }
 

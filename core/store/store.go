@@ -24,10 +24,13 @@ const (
 // Event is one change. Object is the object after the change (for Deleted,
 // its last state); Old is the state before (nil for Added).
 type Event struct {
-	Type     EventType
-	Kind     *api.Kind
-	Object   api.Object
-	Old      api.Object
+	Type   EventType
+	Kind   *api.Kind
+	Object api.Object
+	Old    api.Object
+	// Key is the object's store key, made once per write for the history
+	// and every watcher instead of by each of them.
+	Key      string
 	Revision int64
 }
 
@@ -332,12 +335,13 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 		objs = map[string]api.Object{}
 		s.objects[kind] = objs
 	}
+	key := KeyOf(o)
 	if t == Deleted {
-		delete(objs, KeyOf(o))
+		delete(objs, key)
 	} else {
-		objs[KeyOf(o)] = o
+		objs[key] = o
 	}
-	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Revision: s.rev}
+	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Key: key, Revision: s.rev}
 	s.log = append(s.log, ev)
 	s.trimHistory()
 	for _, w := range s.watchers {
