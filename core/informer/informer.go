@@ -250,7 +250,7 @@ func (i *Informer) deliver(ev store.Event) {
 		return // already reflected by a relist
 	}
 	i.rev = ev.Revision
-	key := store.KeyOf(ev.Object)
+	key := ev.Key
 	if i.observe != nil {
 		i.observe(i.kind, ev)
 	}
