@@ -94,6 +94,7 @@ func TestUpdatesThatChangeIndexedFieldsMoveTheKey(t *testing.T) {
 	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexLabel, "tier=x")))
 	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexLabel, "app=db")))
 
+	assert.Empty(t, inf.ByIndex(informer.IndexOwner, "u1"), "asked before any object has the value")
 	update(func(p *api.Pod) {
 		p.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "ConfigMap", Name: "c", UID: "u1"}}
 	})

@@ -397,7 +397,14 @@ func (i *Informer) ByIndex(name, value string) []api.Object {
 func (i *Informer) sortedEntries(name, value string) []*entry {
 	entries, ok := i.sorted[name][value]
 	if !ok {
-		entries = sortedEntries(i.indexes[name][value])
+		set := i.indexes[name][value]
+		if len(set) == 0 {
+			// Not cached: the garbage collector asks every informer for
+			// the dependents of each deleted object, and a cache entry per
+			// uid asked about would only grow.
+			return nil
+		}
+		entries = sortedEntries(set)
 		if cache := i.sorted[name]; cache != nil {
 			cache[value] = entries
 		}
