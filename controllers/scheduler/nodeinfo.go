@@ -14,6 +14,9 @@ type nodeInfo struct {
 	maxPods           int64
 	cpu, memory       int64 // allocatable, milli-units
 	hasCPU, hasMemory bool
+	// preferNoSchedule: the node has a PreferNoSchedule taint, which the
+	// preference scores count.
+	preferNoSchedule bool
 }
 
 // nodeInfos is the cached nodes in name order, built again after any node
@@ -35,6 +38,9 @@ func (r *Reconciler) nodeInfos() []nodeInfo {
 		}
 		if q, ok := n.Status.Allocatable["memory"]; ok {
 			info.memory, info.hasMemory = q.MilliValue(), true
+		}
+		for _, t := range n.Spec.Taints {
+			info.preferNoSchedule = info.preferNoSchedule || t.Effect == "PreferNoSchedule"
 		}
 		infos[i] = info
 	}

@@ -202,19 +202,30 @@ func (r *Reconciler) unfit(pod *api.Pod, req nodeUsage, info nodeInfo) string {
 // PreferNoSchedule taints (weight 3), each normalised to 0–100 as
 // upstream — then the fewest pods; ties go to the seeded random source,
 // as upstream picks randomly among equal scores.
+//
+// A pod without preferred node affinity, among nodes without
+// PreferNoSchedule taints, scores the same on every node: the scores are
+// then not computed, and the fewest pods decide alone.
 func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []nodeInfo) *api.Node {
-	nodes := make([]*api.Node, len(fit))
-	for i, n := range fit {
-		nodes[i] = n.node
+	var prefs []int64
+	if hasPreferences(pod, fit) {
+		nodes := make([]*api.Node, len(fit))
+		for i, n := range fit {
+			nodes[i] = n.node
+		}
+		prefs = preferenceScores(pod, nodes)
 	}
-	prefs := preferenceScores(pod, nodes)
-	best, bestCount, bestPref, ties := nodes[0], -1, int64(-1), 0
+	best, bestCount, bestPref, ties := fit[0].node, -1, int64(-1), 0
 	for i, n := range fit {
 		c := n.use.total().pods
+		var pref int64
+		if prefs != nil {
+			pref = prefs[i]
+		}
 		switch {
-		case prefs[i] > bestPref || (prefs[i] == bestPref && c < bestCount):
-			best, bestCount, bestPref, ties = n.node, c, prefs[i], 1
-		case prefs[i] == bestPref && c == bestCount:
+		case pref > bestPref || (pref == bestPref && c < bestCount):
+			best, bestCount, bestPref, ties = n.node, c, pref, 1
+		case pref == bestPref && c == bestCount:
 			ties++
 			if ctx.Clock.Rand().IntN(ties) == 0 {
 				best = n.node
