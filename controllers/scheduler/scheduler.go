@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -45,6 +46,11 @@ type Reconciler struct {
 	// the work queue: a superset of those taken from it (or newly
 	// unschedulable) since the last retry — what a retry must add.
 	parked []string
+	// failures holds, per waiting pod key, its failed attempts and when
+	// the last failed: its back-off (backoff.go).
+	failures map[string]failures
+	// clk is the time a retry's remaining back-off is measured at.
+	clk *clock.Sim
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
@@ -58,7 +64,7 @@ type assumedPod struct {
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}}
+		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}, failures: map[string]failures{}, clk: m.Clock}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
@@ -66,6 +72,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 			r.forget(store.KeyOf(p)) // the cache has caught up
+			delete(r.failures, store.KeyOf(p))
 		}
 		if needsScheduling(p) {
 			c.EnqueueObject(p)
@@ -77,6 +84,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
 				r.forget(store.KeyOf(p))
+				delete(r.failures, store.KeyOf(p))
 				if p.(*api.Pod).Spec.NodeName != "" {
 					r.retryUnschedulable() // its node has room now
 				}
@@ -254,6 +262,7 @@ func (r *Reconciler) forget(key string) {
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {
+	r.failed(store.KeyOf(pod), ctx.Clock.Now())
 	if c := pod.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Message == msg {
 		return
 	}
