@@ -438,9 +438,15 @@ func (r *Reconciler) updateStatus(ctx *controller.Context, rs api.Object, spec S
 		tmplLabels = spec.Template.Labels
 	}
 	tmplSel := api.SelectorFromSet(tmplLabels)
+	// Every claimed pod matches the selector (an adopted one carries the
+	// labels it matched with: no admission edits a pod's labels), so when
+	// the selector requires each template label — a Deployment's
+	// ReplicaSets, whose selector is their template's labels — every pod is
+	// fully labeled, without a label lookup per pod.
+	allLabeled := spec.Selector.Implies(tmplLabels)
 	var requeue time.Duration
 	for _, p := range pods {
-		if tmplSel.Matches(p.Labels) {
+		if allLabeled || tmplSel.Matches(p.Labels) {
 			st.FullyLabeledReplicas++
 		}
 		if api.IsPodReady(p) {

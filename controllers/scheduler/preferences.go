@@ -33,6 +33,20 @@ func preferenceScores(pod *api.Pod, nodes []*api.Node) []int64 {
 	return out
 }
 
+// hasPreferences: whether preferenceScores can differ between the nodes —
+// the pod prefers some nodes, or one of them has a PreferNoSchedule taint.
+func hasPreferences(pod *api.Pod, fit []nodeInfo) bool {
+	if a := pod.Spec.Affinity; a != nil && a.NodeAffinity != nil && len(a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution) > 0 {
+		return true
+	}
+	for _, n := range fit {
+		if n.preferNoSchedule {
+			return true
+		}
+	}
+	return false
+}
+
 // toleratesPreferNoSchedule: only tolerations for PreferNoSchedule (or
 // any effect) count, as the TaintToleration score plugin.
 func toleratesPreferNoSchedule(tols []api.Toleration, t api.Taint) bool {

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -27,13 +28,16 @@ type Reconciler struct {
 	// up still count them, pods and resources — the scheduler cache's
 	// "assume" step.
 	assumed map[string]assumedPod
-	// assumedUsage is assumed summed per node, for O(1) lookups.
-	assumedUsage map[string]nodeUsage
-	// cachedUsage is the cache's pods summed per node (usage.go), kept
-	// up to date from the pod informer's events, so a decision costs
-	// O(nodes) rather than O(pods on the nodes) — the scheduler cache's
-	// NodeInfo.
-	cachedUsage map[string]nodeUsage
+	// usage is, per node, the cache's pods summed (usage.go), kept up to
+	// date from the pod informer's events, so a decision costs O(nodes)
+	// rather than O(pods on the nodes) — the scheduler cache's NodeInfo —
+	// and assumed summed likewise.
+	usage map[string]*nodeUsages
+	// nodeInfoCache is the nodes as the filter reads them (nodeinfo.go);
+	// nil after a node event until the next attempt.
+	nodeInfoCache []nodeInfo
+	// fitBuffer backs filter's result, reused by every attempt.
+	fitBuffer []nodeInfo
 	// unschedulable holds the keys, sorted, of cached pods that fitted
 	// nowhere and still wait (unschedulable.go): what a cluster event
 	// re-queues.
@@ -42,6 +46,11 @@ type Reconciler struct {
 	// the work queue: a superset of those taken from it (or newly
 	// unschedulable) since the last retry — what a retry must add.
 	parked []string
+	// failures holds, per waiting pod key, its failed attempts and when
+	// the last failed: its back-off (backoff.go).
+	failures map[string]failures
+	// clk is the time a retry's remaining back-off is measured at.
+	clk *clock.Sim
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinding
 }
@@ -55,7 +64,7 @@ type assumedPod struct {
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
-		assumed: map[string]assumedPod{}, assumedUsage: map[string]nodeUsage{}, cachedUsage: map[string]nodeUsage{}}
+		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}, failures: map[string]failures{}, clk: m.Clock}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
@@ -63,6 +72,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 			r.forget(store.KeyOf(p)) // the cache has caught up
+			delete(r.failures, store.KeyOf(p))
 		}
 		if needsScheduling(p) {
 			c.EnqueueObject(p)
@@ -74,14 +84,17 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
 				r.forget(store.KeyOf(p))
+				delete(r.failures, store.KeyOf(p))
 				if p.(*api.Pod).Spec.NodeName != "" {
 					r.retryUnschedulable() // its node has room now
 				}
 			}
 		}})
 	// A node that appears or changes may fit pods that fitted nowhere.
-	r.nodes.AddHandler(informer.Handler{OnAdd: func(api.Object) { r.retryUnschedulable() },
-		OnUpdate: func(_, _ api.Object) { r.retryUnschedulable() }})
+	r.nodes.AddHandler(informer.Handler{
+		OnAdd:    func(api.Object) { r.nodeInfoCache = nil; r.retryUnschedulable() },
+		OnUpdate: func(_, _ api.Object) { r.nodeInfoCache = nil; r.retryUnschedulable() },
+		OnDelete: func(any) { r.nodeInfoCache = nil }})
 	return c
 }
 
@@ -99,7 +112,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	pod := o.(*api.Pod)
-	nodes := informer.Typed[*api.Node](r.nodes.List(""))
+	nodes := r.nodeInfos()
 	if msg := r.volumes.preFilter(pod); msg != "" {
 		msg = fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg)
 		ctx.Why("%s", msg)
@@ -140,20 +153,30 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 
 // filter returns the nodes that can run pod, and for the others why not
 // (reason → count), in kubectl's wording.
-func (r *Reconciler) filter(pod *api.Pod, nodes []*api.Node) ([]*api.Node, map[string]int) {
-	reasons := map[string]int{}
-	var fit []*api.Node
+// The fit list reuses one buffer (r.fitBuffer): it lives only until the
+// attempt ends, and growing a new one to ~100 nodes on every attempt was
+// most of the filter's cost.
+func (r *Reconciler) filter(pod *api.Pod, nodes []nodeInfo) ([]nodeInfo, map[string]int) {
+	var reasons map[string]int
+	fit := r.fitBuffer[:0]
+	req := podUsage(pod)
 	for _, n := range nodes {
-		if why := r.unfit(pod, n); why != "" {
+		if why := r.unfit(pod, req, n); why != "" {
+			if reasons == nil {
+				reasons = map[string]int{}
+			}
 			reasons[why]++
 			continue
 		}
 		fit = append(fit, n)
 	}
+	r.fitBuffer = fit[:0]
 	return fit, reasons
 }
 
-func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
+// unfit says why node info cannot run pod, whose requests are req, or "".
+func (r *Reconciler) unfit(pod *api.Pod, req nodeUsage, info nodeInfo) string {
+	n := info.node
 	// Filters in upstream's order: NodeUnschedulable, TaintToleration,
 	// NodeAffinity, then resources. A node's readiness is not a filter:
 	// the node lifecycle controller turns it into taints.
@@ -169,14 +192,14 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 	if why := r.volumes.unfit(pod, n.Name); why != "" {
 		return why
 	}
-	use := r.usage(n.Name)
-	if maxPods := n.Status.Allocatable["pods"]; !maxPods.IsZero() && int64(use.pods+1) > maxPods.Value() {
+	use := info.use.total()
+	if info.maxPods != 0 && int64(use.pods+1) > info.maxPods {
 		return "Too many pods"
 	}
-	if alloc, ok := n.Status.Allocatable["cpu"]; ok && use.cpu+podRequest(pod, "cpu") > alloc.MilliValue() {
+	if info.hasCPU && use.cpu+req.cpu > info.cpu {
 		return "Insufficient cpu"
 	}
-	if alloc, ok := n.Status.Allocatable["memory"]; ok && use.memory+podRequest(pod, "memory") > alloc.MilliValue() {
+	if info.hasMemory && use.memory+req.memory > info.memory {
 		return "Insufficient memory"
 	}
 	return ""
@@ -187,18 +210,33 @@ func (r *Reconciler) unfit(pod *api.Pod, n *api.Node) string {
 // PreferNoSchedule taints (weight 3), each normalised to 0–100 as
 // upstream — then the fewest pods; ties go to the seeded random source,
 // as upstream picks randomly among equal scores.
-func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Node) *api.Node {
-	prefs := preferenceScores(pod, fit)
-	best, bestCount, bestPref, ties := fit[0], -1, int64(-1), 0
+//
+// A pod without preferred node affinity, among nodes without
+// PreferNoSchedule taints, scores the same on every node: the scores are
+// then not computed, and the fewest pods decide alone.
+func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []nodeInfo) *api.Node {
+	var prefs []int64
+	if hasPreferences(pod, fit) {
+		nodes := make([]*api.Node, len(fit))
+		for i, n := range fit {
+			nodes[i] = n.node
+		}
+		prefs = preferenceScores(pod, nodes)
+	}
+	best, bestCount, bestPref, ties := fit[0].node, -1, int64(-1), 0
 	for i, n := range fit {
-		c := r.usage(n.Name).pods
+		c := n.use.total().pods
+		var pref int64
+		if prefs != nil {
+			pref = prefs[i]
+		}
 		switch {
-		case prefs[i] > bestPref || (prefs[i] == bestPref && c < bestCount):
-			best, bestCount, bestPref, ties = n, c, prefs[i], 1
-		case prefs[i] == bestPref && c == bestCount:
+		case pref > bestPref || (pref == bestPref && c < bestCount):
+			best, bestCount, bestPref, ties = n.node, c, pref, 1
+		case pref == bestPref && c == bestCount:
 			ties++
 			if ctx.Clock.Rand().IntN(ties) == 0 {
-				best = n
+				best = n.node
 			}
 		}
 	}
@@ -207,9 +245,10 @@ func (r *Reconciler) score(ctx *controller.Context, pod *api.Pod, fit []*api.Nod
 
 // assume counts a pod just bound to node until the cache shows it there.
 func (r *Reconciler) assume(key, node string, pod *api.Pod) {
-	a := assumedPod{node: node, use: usageOf(pod)}
+	a := assumedPod{node: node, use: podUsage(pod)}
 	r.assumed[key] = a
-	r.assumedUsage[node] = r.assumedUsage[node].plus(a.use, 1)
+	u := r.usageOf(node)
+	u.assumed = u.assumed.plus(a.use, 1)
 }
 
 func (r *Reconciler) forget(key string) {
@@ -218,10 +257,12 @@ func (r *Reconciler) forget(key string) {
 		return
 	}
 	delete(r.assumed, key)
-	r.assumedUsage[a.node] = r.assumedUsage[a.node].plus(a.use, -1)
+	u := r.usageOf(a.node)
+	u.assumed = u.assumed.plus(a.use, -1)
 }
 
 func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, msg string) {
+	r.failed(store.KeyOf(pod), ctx.Clock.Now())
 	if c := pod.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Message == msg {
 		return
 	}

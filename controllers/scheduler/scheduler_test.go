@@ -343,8 +343,41 @@ func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
 		}
 	}
 	f.settle()
+	assert.Empty(t, f.get(pending.Name).Spec.NodeName, "it failed less than its 1 s back-off ago")
+	f.clk.Advance(time.Second)
 	assert.Equal(t, "node-1", f.get(pending.Name).Spec.NodeName)
 	assert.Equal(t, map[string]int{"node-1": 2}, f.podsPerNode())
+}
+
+// TestAnUnschedulablePodIsRetriedAfterADoublingBackOff: node changes every
+// 100 ms retry a pod that fits nowhere only as its back-off allows — 1 s
+// after the first failure, then 2 s, then 4 s — as upstream's scheduling
+// queue; its own PodScheduled=False write does not count as an attempt.
+func TestAnUnschedulablePodIsRetriedAfterADoublingBackOff(t *testing.T) {
+	f := newFixture(t, node("node-1", allocatable("pods", "1")))
+	f.create(pod("p0"))
+	f.settle()
+	start := f.clk.Now()
+	f.create(pod("p1"))
+	f.settle()
+	for i := 0; i < 80; i++ {
+		f.clk.Advance(100 * time.Millisecond)
+		o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-1")
+		require.NoError(t, err)
+		n := api.DeepCopy(o.(*api.Node))
+		n.Labels["tick"] = fmt.Sprint(i)
+		_, err = f.store.Update(n)
+		require.NoError(t, err)
+		f.settle()
+	}
+	var at []time.Duration
+	for _, e := range f.mgr.Trace.Since(0) {
+		if e.Key == "default/p1" {
+			at = append(at, e.Time.Sub(start))
+		}
+	}
+	assert.Equal(t, []time.Duration{0, 0, time.Second, 3 * time.Second, 7 * time.Second}, at)
+	assert.Empty(t, f.get("p1").Spec.NodeName)
 }
 
 func TestLeavesPodsOfAnotherSchedulerAlone(t *testing.T) {
@@ -365,4 +398,32 @@ func TestNoNodesAtAll(t *testing.T) {
 	cond := f.get("x").Condition(api.PodScheduled)
 	require.NotNil(t, cond)
 	assert.Equal(t, "no nodes available to schedule pods", cond.Message)
+}
+
+// TestTheNextAttemptSeesANodeChangeOrDeletion: the filter's parsed node
+// list is dropped on every node event — a node whose allocatable grows
+// takes the waiting pod, and a deleted node is never chosen again.
+func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
+	f := newFixture(t, node("node-1", allocatable("pods", "1")), node("node-2", allocatable("pods", "1")))
+	for i := range 3 {
+		f.create(pod(fmt.Sprintf("p%d", i)))
+	}
+	f.settle()
+	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 1, "": 1}, f.podsPerNode())
+
+	o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-2")
+	require.NoError(t, err)
+	n := api.DeepCopy(o.(*api.Node))
+	n.Status.Allocatable["pods"] = api.MustParseQuantity("3")
+	_, err = f.store.UpdateStatus(n)
+	require.NoError(t, err)
+	f.clk.Advance(time.Second) // the pending pod's back-off
+	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 2}, f.podsPerNode(), "the pending pod goes where room appeared")
+
+	_, err = f.store.Delete(api.ResourceFor("nodes"), "", "node-2", store.DeleteOptions{})
+	require.NoError(t, err)
+	f.create(pod("late"))
+	f.settle()
+	assert.Empty(t, f.get("late").Spec.NodeName, "node-2 is gone and node-1 is full")
+	assert.Equal(t, "0/1 nodes are available: 1 Too many pods.", f.get("late").Condition(api.PodScheduled).Message)
 }

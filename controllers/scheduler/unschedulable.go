@@ -61,22 +61,29 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 }
 
 // retryUnschedulable re-queues the pods that fitted nowhere, in key order,
-// as upstream moves its unschedulable queue back to active on cluster
-// events. (Enqueueing only schedules tasks, so the list cannot change
-// under the loop.)
+// as upstream moves its unschedulable queue on cluster events: a pod whose
+// back-off (backoff.go) has passed at once, one still backing off when it
+// has. (Enqueueing only schedules tasks, so the list cannot change under
+// the loop.)
 //
 // Only r.parked is walked: the unschedulable keys that may have left the
 // queue since they were last added. Every other unschedulable key is
-// still waiting in the queue (added and not yet taken), where adding it
-// again is a no-op — so the adds that take effect, and their order, are
-// those of adding every unschedulable key, without one map lookup per
-// waiting pod on every deletion.
+// still in the queue or waiting out its back-off (added and not yet
+// taken), where adding it again changes nothing — so the adds that take
+// effect, and their order, are those of adding every unschedulable key,
+// without one map lookup per waiting pod on every deletion.
 func (r *Reconciler) retryUnschedulable() {
+	now := r.clk.Now()
 	for _, k := range r.parked {
 		ns, name := splitKey(k)
-		r.ctrl.Enqueue(controller.Request{Namespace: ns, Name: name})
+		req := controller.Request{Namespace: ns, Name: name}
+		if wait := r.backoffLeft(k, now); wait > 0 {
+			r.ctrl.EnqueueAfter(req, wait)
+		} else {
+			r.ctrl.Enqueue(req)
+		}
 	}
-	r.parked = r.parked[:0] // each is queued now (a shut-down queue ignores adds anyway)
+	r.parked = r.parked[:0] // each is queued or due now (a shut-down queue ignores adds anyway)
 }
 
 // taken is called as the reconcile of req starts: the queue has handed

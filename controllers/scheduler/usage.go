@@ -17,8 +17,8 @@ func (u nodeUsage) plus(d nodeUsage, sign int) nodeUsage {
 	return nodeUsage{pods: u.pods + sign*d.pods, cpu: u.cpu + int64(sign)*d.cpu, memory: u.memory + int64(sign)*d.memory}
 }
 
-// usageOf is one pod's share of its node.
-func usageOf(p *api.Pod) nodeUsage {
+// podUsage is one pod's share of its node.
+func podUsage(p *api.Pod) nodeUsage {
 	return nodeUsage{pods: 1, cpu: podRequest(p, "cpu"), memory: podRequest(p, "memory")}
 }
 
@@ -29,13 +29,29 @@ func counted(p *api.Pod) bool {
 	return p.Spec.NodeName != "" && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed
 }
 
-// usageHandler keeps cachedUsage equal to the sum, per node, of usageOf
+// nodeUsages is one node's usage: the cache's pods (kept by usageHandler)
+// and the pods assumed onto it.
+type nodeUsages struct{ cached, assumed nodeUsage }
+
+// usageOf is the usage entry of a node, made on first use and never
+// removed, so nodeInfo can keep a pointer to it.
+func (r *Reconciler) usageOf(node string) *nodeUsages {
+	u := r.usage[node]
+	if u == nil {
+		u = &nodeUsages{}
+		r.usage[node] = u
+	}
+	return u
+}
+
+// usageHandler keeps each node's cached usage equal to the sum, per node, of usageOf
 // every counted pod in the cache: each cache change takes out the old
 // state's share and adds the new one's.
 func (r *Reconciler) usageHandler() informer.Handler {
 	add := func(o api.Object, sign int) {
 		if p := o.(*api.Pod); counted(p) {
-			r.cachedUsage[p.Spec.NodeName] = r.cachedUsage[p.Spec.NodeName].plus(usageOf(p), sign)
+			u := r.usageOf(p.Spec.NodeName)
+			u.cached = u.cached.plus(podUsage(p), sign)
 		}
 	}
 	return informer.Handler{
@@ -52,10 +68,8 @@ func (r *Reconciler) usageHandler() informer.Handler {
 	}
 }
 
-// usage is a node's pods from the cache plus those assumed onto it.
-func (r *Reconciler) usage(node string) nodeUsage {
-	return r.cachedUsage[node].plus(r.assumedUsage[node], 1)
-}
+// total is a node's pods from the cache plus those assumed onto it.
+func (u *nodeUsages) total() nodeUsage { return u.cached.plus(u.assumed, 1) }
 
 // podRequest sums a pod's container requests of a resource, in milli-units.
 func podRequest(p *api.Pod, res string) int64 {

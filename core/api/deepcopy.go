@@ -14,6 +14,19 @@ func DeepCopy[T any](obj T) T {
 	return dst.Interface().(T)
 }
 
+// DeepCopyField sets dst's field name to a deep copy of src's, in place —
+// no intermediate copy is made and boxed — and reports whether the kind has
+// that field. dst and src are of the same kind. (The store's status writes:
+// one per kubelet step of every pod.)
+func DeepCopyField(dst, src Object, name string) bool {
+	s := reflect.ValueOf(src).Elem().FieldByName(name)
+	if !s.IsValid() {
+		return false
+	}
+	copyValue(reflect.ValueOf(dst).Elem().FieldByName(name), s) // a struct is overwritten whole
+	return true
+}
+
 // DeepCopyObject copies any stored object.
 func DeepCopyObject(o Object) Object { return DeepCopy(o) }
 

@@ -93,3 +93,19 @@ func TestDeepCopyKeepsNilsNil(t *testing.T) {
 	assert.NotNil(t, empty.Labels)
 	assert.NotNil(t, empty.Finalizers)
 }
+
+// TestDeepCopyFieldOverwritesTheWholeField: the copy replaces every part of
+// dst's field — a nil slice in src leaves none behind — and shares nothing
+// with src.
+func TestDeepCopyFieldOverwritesTheWholeField(t *testing.T) {
+	src := &api.Pod{Status: api.PodStatus{Phase: api.PodRunning,
+		Conditions: []api.PodCondition{{Type: api.PodReady, Status: api.ConditionTrue}}}}
+	dst := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "kept"}, Status: api.PodStatus{Phase: api.PodPending, PodIP: "10.0.0.1",
+		ContainerStatuses: []api.ContainerStatus{{Name: "old"}}}}
+	require.True(t, api.DeepCopyField(dst, src, "Status"))
+	assert.Equal(t, src.Status, dst.Status)
+	assert.Equal(t, "kept", dst.Name, "other fields are left alone")
+	src.Status.Conditions[0].Status = api.ConditionFalse
+	assert.Equal(t, api.ConditionTrue, dst.Status.Conditions[0].Status, "nothing is shared")
+	assert.False(t, api.DeepCopyField(&api.Event{}, &api.Event{}, "Status"), "an Event has no status")
+}

@@ -92,6 +92,20 @@ func (s Selector) Matches(labels map[string]string) bool {
 	return true
 }
 
+// Implies reports whether every label set s matches carries each label of
+// set with its value, so SelectorFromSet(set) matches it too: a loop over
+// objects already known to match s can then skip that second check.
+func (s Selector) Implies(set map[string]string) bool {
+	for k, v := range set {
+		if !slices.ContainsFunc(s.reqs, func(r requirement) bool {
+			return r.key == k && (r.op == opEquals || r.op == OpIn) && len(r.values) == 1 && r.values[0] == v
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // Empty reports whether the selector matches everything.
 func (s Selector) Empty() bool { return !s.nothing && len(s.reqs) == 0 }
 

@@ -154,3 +154,26 @@ func TestSelectorMatchesTemplate(t *testing.T) {
 	assert.False(t, api.SelectorMatchesTemplate(&api.LabelSelector{}, tmpl), "an empty selector is invalid for a workload")
 	assert.False(t, api.SelectorMatchesTemplate(nil, tmpl))
 }
+
+// TestSelectorImplies: a selector implies a label set when it requires
+// each of its labels with that one value.
+func TestSelectorImplies(t *testing.T) {
+	sel := func(ls *api.LabelSelector) api.Selector {
+		s, err := ls.AsSelector()
+		require.NoError(t, err)
+		return s
+	}
+	rs := sel(&api.LabelSelector{MatchLabels: map[string]string{"app": "web", "pod-template-hash": "abc"}})
+	assert.True(t, rs.Implies(map[string]string{"app": "web", "pod-template-hash": "abc"}))
+	assert.True(t, rs.Implies(map[string]string{"app": "web"}))
+	assert.True(t, rs.Implies(nil))
+	assert.False(t, rs.Implies(map[string]string{"app": "web", "tier": "front"}), "tier is not required")
+	assert.False(t, rs.Implies(map[string]string{"app": "db"}))
+	in := sel(&api.LabelSelector{MatchExpressions: []api.LabelSelectorRequirement{
+		{Key: "app", Operator: api.OpIn, Values: []string{"web"}},
+		{Key: "tier", Operator: api.OpIn, Values: []string{"a", "b"}},
+		{Key: "env", Operator: api.OpExists}}})
+	assert.True(t, in.Implies(map[string]string{"app": "web"}))
+	assert.False(t, in.Implies(map[string]string{"tier": "a"}), "tier may be b")
+	assert.False(t, in.Implies(map[string]string{"env": "prod"}), "env may have any value")
+}

@@ -11,7 +11,6 @@
 package clock
 
 import (
-	"container/heap"
 	"math/rand/v2"
 	"sort"
 	"time"
@@ -34,7 +33,10 @@ type Sim struct {
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
 type Timer struct {
-	at           time.Time
+	at time.Time
+	// due is at as nanoseconds since Epoch (the clock never runs before
+	// it): the heap compares integers instead of time.Time values.
+	due          int64
 	seq          uint64
 	name         string
 	fn           func()
@@ -89,8 +91,8 @@ func (s *Sim) Housekeeping(d time.Duration, name string, fn func()) *Timer {
 
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
 	s.seq++
-	t := &Timer{at: at, seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
-	heap.Push(&s.tasks, t)
+	t := &Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
+	s.tasks.push(t)
 	if !hk {
 		s.pending++
 	}
@@ -102,7 +104,7 @@ func (t *Timer) Stop() bool {
 	if t == nil || t.index < 0 {
 		return false
 	}
-	heap.Remove(&t.sim.tasks, t.index)
+	t.sim.tasks.remove(t.index)
 	if !t.housekeeping {
 		t.sim.pending--
 	}
@@ -137,7 +139,7 @@ func (s *Sim) Step() bool {
 	if len(s.tasks) == 0 {
 		return false
 	}
-	t := heap.Pop(&s.tasks).(*Timer)
+	t := s.tasks.remove(0)
 	if !t.housekeeping {
 		s.pending--
 	}
@@ -171,40 +173,11 @@ func (s *Sim) AdvanceTo(t time.Time) {
 // Advance is AdvanceTo(Now()+d).
 func (s *Sim) Advance(d time.Duration) { s.AdvanceTo(s.now.Add(d)) }
 
-type taskHeap []*Timer
-
-func (h taskHeap) Len() int { return len(h) }
-func (h taskHeap) Less(i, j int) bool {
-	if !h[i].at.Equal(h[j].at) {
-		return h[i].at.Before(h[j].at)
-	}
-	return h[i].seq < h[j].seq
-}
-func (h taskHeap) Swap(i, j int) {
-	h[i], h[j] = h[j], h[i]
-	h[i].index = i
-	h[j].index = j
-}
-func (h *taskHeap) Push(x any) {
-	t := x.(*Timer)
-	t.index = len(*h)
-	*h = append(*h, t)
-}
-func (h *taskHeap) Pop() any {
-	old := *h
-	n := len(old)
-	t := old[n-1]
-	old[n-1] = nil
-	t.index = -1
-	*h = old[:n-1]
-	return t
-}
-
 // Pending lists the names of up to limit queued non-housekeeping tasks,
 // earliest first: what keeps the clock busy, for "why won't it settle?".
 func (s *Sim) Pending(limit int) []string {
-	sorted := append(taskHeap(nil), s.tasks...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted.Less(i, j) })
+	sorted := append([]*Timer(nil), s.tasks...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(sorted[j]) })
 	var out []string
 	for _, t := range sorted {
 		if len(out) == limit {

@@ -1,7 +1,7 @@
 package controller
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -54,7 +54,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 			// Upstream names events <object>.<unix nanos in hex>. Simulated
 			// instants repeat, so the store's revision is added: every
 			// write bumps it, so no two events share a name.
-			Name:      fmt.Sprintf("%s.%x", m.Name, uint64(r.store.Clock().Now().UnixNano())+uint64(r.store.Revision())),
+			Name:      m.Name + "." + strconv.FormatUint(uint64(r.store.Clock().Now().UnixNano())+uint64(r.store.Revision()), 16),
 			Namespace: ns,
 		},
 		InvolvedObject: api.ObjectReference{Kind: kind.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID,

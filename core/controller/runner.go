@@ -25,6 +25,10 @@ type Controller struct {
 	// failing holds the keys whose last reconcile failed and that wait for
 	// their back-off: the retries the page's queue view lists.
 	failing map[Request]Retry
+	// taskName and processTask are what schedule hands the clock, made
+	// once: building them per key cost two allocations per reconcile.
+	taskName    string
+	processTask func()
 }
 
 // Retry is a key waiting out its back-off after failed reconciles.
@@ -57,6 +61,7 @@ func (m *Manager) NewController(name string, r Reconciler, opts Options) *Contro
 	c := &Controller{Name: name, reconciler: r, maxRetries: opts.MaxRetries, mgr: m,
 		Queue:    workqueue.New[Request](m.Clock, name, workqueue.DefaultControllerRateLimiter[Request](m.Clock)),
 		recorder: NewRecorder(m.Store, opts.Component)}
+	c.taskName, c.processTask = "reconcile "+name, c.process
 	c.Queue.SetOnReady(c.schedule)
 	m.controllers = append(m.controllers, c)
 	return c
@@ -86,7 +91,7 @@ func (c *Controller) schedule() {
 	if !c.mgr.running() {
 		return
 	}
-	c.mgr.Clock.After(0, "reconcile "+c.Name, c.process)
+	c.mgr.Clock.After(0, c.taskName, c.processTask)
 }
 
 func (c *Controller) process() {

@@ -63,3 +63,57 @@ func TestIndexesFollowUpdates(t *testing.T) {
 func storeDeleteNow() store.DeleteOptions {
 	return store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)}
 }
+
+// TestUpdatesThatChangeIndexedFieldsMoveTheKey: an update skips an index
+// only when the fields it reads are unchanged; a label change, an owner
+// change and a controller reference added each move the key between sets,
+// and an index added late follows updates too.
+func TestUpdatesThatChangeIndexedFieldsMoveTheKey(t *testing.T) {
+	s := newStore(t)
+	inf := informer.New(s, podKind)
+	inf.AddIndexer("image", func(o api.Object) []string { return []string{o.(*api.Pod).Spec.Containers[0].Image} })
+	require.NoError(t, inf.Start())
+	_, err := s.Create(pod("a", "", map[string]string{"app": "web"}))
+	require.NoError(t, err)
+	settle(s)
+	update := func(change func(p *api.Pod)) {
+		t.Helper()
+		cur, _ := inf.Get("default", "a")
+		p := api.DeepCopy(cur.(*api.Pod))
+		change(p)
+		_, err := s.Update(p)
+		require.NoError(t, err)
+		settle(s)
+	}
+
+	update(func(p *api.Pod) { p.Labels["app"] = "db" })
+	assert.Empty(t, inf.ByIndex(informer.IndexLabel, "app=web"))
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexLabel, "app=db")))
+
+	update(func(p *api.Pod) { p.Labels["tier"] = "x" })
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexLabel, "tier=x")))
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexLabel, "app=db")))
+
+	assert.Empty(t, inf.ByIndex(informer.IndexOwner, "u1"), "asked before any object has the value")
+	update(func(p *api.Pod) {
+		p.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "ConfigMap", Name: "c", UID: "u1"}}
+	})
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexOwner, "u1")))
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexControllerless, "default")), "not a controller")
+
+	update(func(p *api.Pod) {
+		p.OwnerReferences = []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "rs", UID: "u2", Controller: api.Ptr(true)}}
+	})
+	assert.Empty(t, inf.ByIndex(informer.IndexOwner, "u1"))
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex(informer.IndexOwner, "u2")))
+	assert.Empty(t, inf.ByIndex(informer.IndexControllerless, "default"))
+
+	update(func(p *api.Pod) { p.Annotations = map[string]string{"note": "no index reads it"} })
+	got := inf.ByIndex(informer.IndexOwner, "u2")
+	require.Len(t, got, 1)
+	assert.Equal(t, "no index reads it", got[0].GetObjectMeta().Annotations["note"], "a kept set lists the newest object")
+
+	update(func(p *api.Pod) { p.Spec.Containers[0].Image = "nginx:2" })
+	assert.Empty(t, inf.ByIndex("image", "nginx"), "an index without a shortcut is recomputed")
+	assert.Equal(t, []string{"a"}, names(inf.ByIndex("image", "nginx:2")))
+}

@@ -10,6 +10,7 @@
 package informer
 
 import (
+	"maps"
 	"sort"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -37,30 +38,50 @@ type IndexFunc func(api.Object) []string
 
 // Informer caches one kind.
 type Informer struct {
-	kind     *api.Kind
-	store    *store.Store
-	items    map[string]api.Object
-	indexers map[string]IndexFunc
-	indexes  map[string]map[string]map[string]struct{}
-	// indexNames orders the indexers, and values holds, per cached key,
-	// the values each indexer gave when the key was last indexed (in that
-	// order): an update then re-indexes only the indexes whose values
-	// changed — a pod's status write changes none — and removing a key
-	// needs no index function at all.
-	indexNames []string
-	values     map[string][][]string
-	// sorted caches the sorted keys of each index set (index name →
-	// value → keys) and of all items (allSorted), dropped when a key
-	// joins or leaves: listing 10,000 pods after a status write — which
-	// moves no key — then costs no sort.
-	sorted    map[string]map[string][]string
-	allSorted []string
+	kind  *api.Kind
+	store *store.Store
+	// items holds one entry per cached key. An update replaces the
+	// entry's object in place, so the index sets and sorted lists, which
+	// hold entries, stay valid without a lookup by key.
+	items map[string]*entry
+	// indexers are in the order they were added; an entry's values follow
+	// that order.
+	indexers []indexer
+	// indexes maps index name → value → the set of entries with it.
+	indexes map[string]map[string]map[string]*entry
+	// sorted caches the entries of each index set sorted by key (index
+	// name → value → entries) and of all items (allSorted), dropped when a
+	// key joins or leaves: listing 10,000 pods after a status write —
+	// which moves no key — then costs no sort.
+	sorted    map[string]map[string][]*entry
+	allSorted []*entry
 	handlers  []Handler
 	synced    bool
 	rev       int64
 	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
+}
+
+// entry is one cached object and the values each indexer gave when it was
+// last indexed: an update then re-indexes only the indexes whose values
+// changed — a pod's status write changes none — and removing a key needs
+// no index function at all.
+type entry struct {
+	key    string
+	obj    api.Object
+	values [][]string
+}
+
+// indexer is one named index. same, when set, reports cheaply that an
+// update cannot have changed the index's values (for the standard indexes:
+// the fields they read are equal), so the index function is not called —
+// the label index would otherwise build and sort "k=v" strings on every
+// status write of every pod.
+type indexer struct {
+	name string
+	fn   IndexFunc
+	same func(old, obj api.Object) bool
 }
 
 // Standard index names every informer has.
@@ -77,35 +98,51 @@ const (
 
 // New returns an informer for kind with the standard indexes; Start it.
 func New(s *store.Store, kind *api.Kind) *Informer {
-	i := &Informer{kind: kind, store: s, items: map[string]api.Object{},
-		indexers: map[string]IndexFunc{}, indexes: map[string]map[string]map[string]struct{}{},
-		values: map[string][][]string{}, sorted: map[string]map[string][]string{}}
-	i.AddIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} })
-	i.AddIndexer(IndexOwner, func(o api.Object) []string {
+	i := &Informer{kind: kind, store: s, items: map[string]*entry{},
+		indexes: map[string]map[string]map[string]*entry{}, sorted: map[string]map[string][]*entry{}}
+	// An update keeps the key, so the namespace too.
+	i.addIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} },
+		func(_, _ api.Object) bool { return true })
+	i.addIndexer(IndexOwner, func(o api.Object) []string {
 		var uids []string
 		for _, r := range o.GetObjectMeta().OwnerReferences {
 			uids = append(uids, r.UID)
 		}
 		return uids
-	})
-	i.AddIndexer(IndexLabel, func(o api.Object) []string {
+	}, sameOwnerUIDs)
+	i.addIndexer(IndexLabel, func(o api.Object) []string {
 		var kv []string
 		for k, v := range o.GetObjectMeta().Labels {
 			kv = append(kv, k+"="+v)
 		}
 		sort.Strings(kv) // a stable order, so put sees unchanged labels as unchanged
 		return kv
-	})
+	}, func(old, o api.Object) bool { return maps.Equal(old.GetObjectMeta().Labels, o.GetObjectMeta().Labels) })
 	if kind.Kind == "Pod" {
-		i.AddIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} })
-		i.AddIndexer(IndexControllerless, func(o api.Object) []string {
+		i.addIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} },
+			func(old, o api.Object) bool { return old.(*api.Pod).Spec.NodeName == o.(*api.Pod).Spec.NodeName })
+		i.addIndexer(IndexControllerless, func(o api.Object) []string {
 			if api.ControllerOf(o) != nil {
 				return nil
 			}
 			return []string{o.GetObjectMeta().Namespace}
-		})
+		}, func(old, o api.Object) bool { return (api.ControllerOf(old) == nil) == (api.ControllerOf(o) == nil) })
 	}
 	return i
+}
+
+// sameOwnerUIDs: the same owner uids in the same order.
+func sameOwnerUIDs(old, o api.Object) bool {
+	a, b := old.GetObjectMeta().OwnerReferences, o.GetObjectMeta().OwnerReferences
+	if len(a) != len(b) {
+		return false
+	}
+	for n := range a {
+		if a[n].UID != b[n].UID {
+			return false
+		}
+	}
+	return true
 }
 
 // Kind is the kind this informer caches.
@@ -113,28 +150,30 @@ func (i *Informer) Kind() *api.Kind { return i.kind }
 
 // AddIndexer adds a named index (or replaces the one of that name). Add
 // indexers before Start.
-func (i *Informer) AddIndexer(name string, f IndexFunc) {
+func (i *Informer) AddIndexer(name string, f IndexFunc) { i.addIndexer(name, f, nil) }
+
+func (i *Informer) addIndexer(name string, f IndexFunc, same func(old, obj api.Object) bool) {
 	pos := -1
-	for n, have := range i.indexNames {
-		if have == name {
+	for n, have := range i.indexers {
+		if have.name == name {
 			pos = n
 		}
 	}
 	if pos < 0 {
-		pos = len(i.indexNames)
-		i.indexNames = append(i.indexNames, name)
+		pos = len(i.indexers)
+		i.indexers = append(i.indexers, indexer{name: name})
 	}
-	i.indexers[name] = f
-	idx := map[string]map[string]struct{}{}
+	i.indexers[pos] = indexer{name: name, fn: f, same: same}
+	idx := map[string]map[string]*entry{}
 	i.indexes[name] = idx
-	i.sorted[name] = map[string][]string{}
-	for key, o := range i.items {
-		v := f(o)
-		addToIndex(idx, key, v)
-		if vals := i.values[key]; pos < len(vals) {
-			vals[pos] = v
+	i.sorted[name] = map[string][]*entry{}
+	for _, e := range i.items {
+		v := f(e.obj)
+		addToIndex(idx, e, v)
+		if pos < len(e.values) {
+			e.values[pos] = v
 		} else {
-			i.values[key] = append(vals, v)
+			e.values = append(e.values, v)
 		}
 	}
 }
@@ -169,8 +208,8 @@ func (i *Informer) relist() error {
 	rev := i.store.Revision()
 	for _, key := range sortedKeys(i.items) {
 		if _, ok := listed[key]; !ok {
-			old := i.items[key]
-			i.remove(key, old)
+			old := i.items[key].obj
+			i.remove(key)
 			for _, h := range i.handlers {
 				if h.OnDelete != nil {
 					h.OnDelete(DeletedFinalStateUnknown{Key: key, Obj: old})
@@ -180,8 +219,7 @@ func (i *Informer) relist() error {
 	}
 	for _, key := range sortedKeys(listed) {
 		o := listed[key]
-		old, had := i.items[key]
-		i.put(key, o)
+		old, had := i.put(key, o)
 		i.notify(had, old, o)
 	}
 	i.rev, i.synced = rev, true
@@ -212,25 +250,23 @@ func (i *Informer) deliver(ev store.Event) {
 		return // already reflected by a relist
 	}
 	i.rev = ev.Revision
-	key := store.KeyOf(ev.Object)
+	key := ev.Key
 	if i.observe != nil {
 		i.observe(i.kind, ev)
 	}
 	switch ev.Type {
 	case store.Deleted:
-		old, had := i.items[key]
-		if !had {
+		if _, had := i.items[key]; !had {
 			return
 		}
-		i.remove(key, old)
+		i.remove(key)
 		for _, h := range i.handlers {
 			if h.OnDelete != nil {
 				h.OnDelete(ev.Object)
 			}
 		}
 	default:
-		old, had := i.items[key]
-		i.put(key, ev.Object)
+		old, had := i.put(key, ev.Object)
 		i.notify(had, old, ev.Object)
 	}
 }
@@ -245,38 +281,39 @@ func (i *Informer) notify(had bool, old, o api.Object) {
 	}
 }
 
-func (i *Informer) put(key string, o api.Object) {
-	old, had := i.values[key]
-	// An update usually leaves every index value as it was: keep the old
-	// slice then, and copy it only when one changes.
-	vals, copied := old, false
+// put caches o under key and returns the object it replaced, if any.
+func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
+	e, had := i.items[key]
 	if !had {
-		vals, copied = make([][]string, len(i.indexNames)), true
+		e = &entry{key: key, obj: o, values: make([][]string, len(i.indexers))}
+		for n, ix := range i.indexers {
+			v := ix.fn(o)
+			addToIndex(i.indexes[ix.name], e, v)
+			i.unsort(ix.name, v)
+			e.values[n] = v
+		}
+		i.items[key] = e
+		i.allSorted = nil
+		return nil, false
 	}
-	for n, name := range i.indexNames {
-		v := i.indexers[name](o)
-		if had && sameValues(old[n], v) {
+	old = e.obj
+	for n, ix := range i.indexers {
+		if ix.same != nil && ix.same(old, o) {
 			continue
 		}
-		if !copied {
-			vals, copied = append([][]string(nil), old...), true
+		v := ix.fn(o)
+		if sameValues(e.values[n], v) {
+			continue
 		}
-		idx := i.indexes[name]
-		if had {
-			dropFromIndex(idx, key, old[n])
-			i.unsort(name, old[n])
-		}
-		addToIndex(idx, key, v)
-		i.unsort(name, v)
-		vals[n] = v
+		idx := i.indexes[ix.name]
+		dropFromIndex(idx, key, e.values[n])
+		i.unsort(ix.name, e.values[n])
+		addToIndex(idx, e, v)
+		i.unsort(ix.name, v)
+		e.values[n] = v
 	}
-	if !had {
-		i.allSorted = nil
-	}
-	i.items[key] = o
-	if copied {
-		i.values[key] = vals
-	}
+	e.obj = o
+	return old, true
 }
 
 // unsort drops the cached order of the sets a key joined or left.
@@ -286,28 +323,28 @@ func (i *Informer) unsort(name string, values []string) {
 	}
 }
 
-func (i *Informer) remove(key string, _ api.Object) {
-	for n, name := range i.indexNames {
-		dropFromIndex(i.indexes[name], key, i.values[key][n])
-		i.unsort(name, i.values[key][n])
+func (i *Informer) remove(key string) {
+	e := i.items[key]
+	for n, ix := range i.indexers {
+		dropFromIndex(i.indexes[ix.name], key, e.values[n])
+		i.unsort(ix.name, e.values[n])
 	}
 	i.allSorted = nil
-	delete(i.values, key)
 	delete(i.items, key)
 }
 
-func addToIndex(idx map[string]map[string]struct{}, key string, values []string) {
+func addToIndex(idx map[string]map[string]*entry, e *entry, values []string) {
 	for _, v := range values {
 		set := idx[v]
 		if set == nil {
-			set = map[string]struct{}{}
+			set = map[string]*entry{}
 			idx[v] = set
 		}
-		set[key] = struct{}{}
+		set[e.key] = e
 	}
 }
 
-func dropFromIndex(idx map[string]map[string]struct{}, key string, values []string) {
+func dropFromIndex(idx map[string]map[string]*entry, key string, values []string) {
 	for _, v := range values {
 		delete(idx[v], key)
 		if len(idx[v]) == 0 {
@@ -333,8 +370,10 @@ func sameValues(a, b []string) bool {
 
 // Get returns a cached object.
 func (i *Informer) Get(namespace, name string) (api.Object, bool) {
-	o, ok := i.items[store.Key(namespace, name)]
-	return o, ok
+	if e, ok := i.items[store.Key(namespace, name)]; ok {
+		return e.obj, true
+	}
+	return nil, false
 }
 
 // List returns cached objects in a namespace ("" for all), sorted by key.
@@ -343,70 +382,68 @@ func (i *Informer) List(namespace string) []api.Object {
 		return i.ByIndex(IndexNamespace, namespace)
 	}
 	if i.allSorted == nil {
-		i.allSorted = sortedKeys(i.items)
+		i.allSorted = sortedEntries(i.items)
 	}
-	out := make([]api.Object, len(i.allSorted))
-	for n, key := range i.allSorted {
-		out[n] = i.items[key]
-	}
-	return out
+	return objects(i.allSorted)
 }
 
 // ByIndex returns the cached objects whose index name has value, sorted.
 func (i *Informer) ByIndex(name, value string) []api.Object {
-	keys := i.sortedKeys(name, value)
-	out := make([]api.Object, len(keys))
-	for n, k := range keys {
-		out[n] = i.items[k]
-	}
-	return out
+	return objects(i.sortedEntries(name, value))
 }
 
-// sortedKeys is the (cached, shared: read only) sorted keys of one set.
-func (i *Informer) sortedKeys(name, value string) []string {
-	keys, ok := i.sorted[name][value]
+// sortedEntries is the (cached, shared: read only) sorted entries of one
+// set.
+func (i *Informer) sortedEntries(name, value string) []*entry {
+	entries, ok := i.sorted[name][value]
 	if !ok {
 		set := i.indexes[name][value]
-		keys = make([]string, 0, len(set))
-		for k := range set {
-			keys = append(keys, k)
+		if len(set) == 0 {
+			// Not cached: the garbage collector asks every informer for
+			// the dependents of each deleted object, and a cache entry per
+			// uid asked about would only grow.
+			return nil
 		}
-		sort.Strings(keys)
+		entries = sortedEntries(set)
 		if cache := i.sorted[name]; cache != nil {
-			cache[value] = keys
+			cache[value] = entries
 		}
 	}
-	return keys
+	return entries
 }
 
 // ByIndexes returns the cached objects in any of the given sets — index
 // name and value, in pairs — sorted by key, each once.
 func (i *Informer) ByIndexes(nameValue ...string) []api.Object {
-	var keys []string
+	var entries []*entry
 	for n := 0; n+1 < len(nameValue); n += 2 {
-		keys = mergeSorted(keys, i.sortedKeys(nameValue[n], nameValue[n+1]))
+		entries = mergeSorted(entries, i.sortedEntries(nameValue[n], nameValue[n+1]))
 	}
-	out := make([]api.Object, len(keys))
-	for n, k := range keys {
-		out[n] = i.items[k]
+	return objects(entries)
+}
+
+func objects(entries []*entry) []api.Object {
+	out := make([]api.Object, len(entries))
+	for n, e := range entries {
+		out[n] = e.obj
 	}
 	return out
 }
 
-// mergeSorted is the sorted union of two sorted key lists.
-func mergeSorted(a, b []string) []string {
+// mergeSorted is the sorted union of two lists sorted by key.
+func mergeSorted(a, b []*entry) []*entry {
 	if len(a) == 0 {
 		return b
 	}
 	if len(b) == 0 {
 		return a
 	}
-	out := make([]string, 0, len(a)+len(b))
+	out := make([]*entry, 0, len(a)+len(b))
 	for len(a) > 0 && len(b) > 0 {
 		switch {
-		case a[0] < b[0]:
+		case a[0].key < b[0].key:
 			out, a = append(out, a[0]), a[1:]
-		case b[0] < a[0]:
+		case b[0].key < a[0].key:
 			out, b = append(out, b[0]), b[1:]
 		default:
 			out, a, b = append(out, a[0]), a[1:], b[1:]
@@ -418,13 +455,22 @@ func mergeSorted(a, b []string) []string {
 // Len is the number of cached objects.
 func (i *Informer) Len() int { return len(i.items) }
 
-func sortedKeys(m map[string]api.Object) []string {
+func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+func sortedEntries(m map[string]*entry) []*entry {
+	out := make([]*entry, 0, len(m))
+	for _, e := range m {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(a, b int) bool { return out[a].key < out[b].key })
+	return out
 }
 
 // CountByIndex is len(ByIndex(name, value)) without building the list.
@@ -434,7 +480,7 @@ func (i *Informer) CountByIndex(name, value string) int { return len(i.indexes[n
 // in no particular order: for sums and counts, where order cannot matter
 // and sorting would cost more than the work.
 func (i *Informer) EachByIndex(name, value string, fn func(api.Object)) {
-	for k := range i.indexes[name][value] {
-		fn(i.items[k])
+	for _, e := range i.indexes[name][value] {
+		fn(e.obj)
 	}
 }

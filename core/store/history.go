@@ -96,7 +96,11 @@ func (s *Store) Compact(rev int64) {
 	for _, ev := range s.log[:n] {
 		apply(s.base, ev)
 	}
-	s.log = append([]Event(nil), s.log[n:]...)
+	// A new array (a slice Events returned may still be read), with room
+	// for the writes until the next compaction, so appends do not grow it.
+	log := make([]Event, len(s.log)-n, max(cap(s.log), len(s.log)-n+s.window()/4+1))
+	copy(log, s.log[n:])
+	s.log = log
 	s.compacted = rev
 }
 
@@ -110,9 +114,9 @@ func apply(objs map[*api.Kind]map[string]api.Object, ev Event) {
 		objs[ev.Kind] = m
 	}
 	if ev.Type == Deleted {
-		delete(m, KeyOf(ev.Object))
+		delete(m, ev.Key)
 	} else {
-		m[KeyOf(ev.Object)] = ev.Object
+		m[ev.Key] = ev.Object
 	}
 }
 
@@ -125,9 +129,9 @@ func undo(objs map[*api.Kind]map[string]api.Object, ev Event) {
 		objs[ev.Kind] = m
 	}
 	if ev.Type == Added {
-		delete(m, KeyOf(ev.Object))
+		delete(m, ev.Key)
 	} else {
-		m[KeyOf(ev.Old)] = ev.Old
+		m[ev.Key] = ev.Old // the same name and namespace
 	}
 }
 

@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"reflect"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -34,9 +33,7 @@ func (s *Store) updateStatus(in api.Object) (api.Object, error) {
 		return nil, api.NewConflict(kind, im.Name)
 	}
 	o := shallowCopy(old) // spec and metadata shared, read-only (copy.go)
-	if st := reflect.ValueOf(in).Elem().FieldByName("Status"); st.IsValid() {
-		reflect.ValueOf(o).Elem().FieldByName("Status").Set(reflect.ValueOf(api.DeepCopy(st.Interface())))
-	}
+	api.DeepCopyField(o, in, "Status")
 	m := o.GetObjectMeta()
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {

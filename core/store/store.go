@@ -24,10 +24,13 @@ const (
 // Event is one change. Object is the object after the change (for Deleted,
 // its last state); Old is the state before (nil for Added).
 type Event struct {
-	Type     EventType
-	Kind     *api.Kind
-	Object   api.Object
-	Old      api.Object
+	Type   EventType
+	Kind   *api.Kind
+	Object api.Object
+	Old    api.Object
+	// Key is the object's store key, made once per write for the history
+	// and every watcher instead of by each of them.
+	Key      string
 	Revision int64
 }
 
@@ -221,7 +224,29 @@ func (s *Store) newUID() string {
 	r := s.clk.Rand()
 	a, b := r.Uint64(), r.Uint64()
 	b = b&^(0xf<<60) | 4<<60 // version 4, as uuid.New
-	return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, b>>48, (a&0x3fff)|0x8000, b&0xffffffffffff)
+	// "%08x-%04x-%04x-%04x-%012x" of the fields below, written without fmt:
+	// one uid per created object.
+	var buf [36]byte
+	hexDigits(buf[0:8], a>>32)
+	buf[8] = '-'
+	hexDigits(buf[9:13], (a>>16)&0xffff)
+	buf[13] = '-'
+	hexDigits(buf[14:18], b>>48)
+	buf[18] = '-'
+	hexDigits(buf[19:23], (a&0x3fff)|0x8000)
+	buf[23] = '-'
+	hexDigits(buf[24:36], b&0xffffffffffff)
+	return string(buf[:])
+}
+
+// hexDigits writes v as len(dst) lowercase hex digits, zero-padded (v must
+// fit).
+func hexDigits(dst []byte, v uint64) {
+	const digits = "0123456789abcdef"
+	for i := len(dst) - 1; i >= 0; i-- {
+		dst[i] = digits[v&0xf]
+		v >>= 4
+	}
 }
 
 // Update replaces an object's spec and metadata; its status is kept as
@@ -310,12 +335,13 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 		objs = map[string]api.Object{}
 		s.objects[kind] = objs
 	}
+	key := KeyOf(o)
 	if t == Deleted {
-		delete(objs, KeyOf(o))
+		delete(objs, key)
 	} else {
-		objs[KeyOf(o)] = o
+		objs[key] = o
 	}
-	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Revision: s.rev}
+	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Key: key, Revision: s.rev}
 	s.log = append(s.log, ev)
 	s.trimHistory()
 	for _, w := range s.watchers {

@@ -64,7 +64,7 @@ func New(n int) *Scenario {
 }
 
 func (s *Scenario) observe(ev store.Event) {
-	key := store.KeyOf(ev.Object)
+	key := ev.Key
 	if old, ok := s.pods[key]; ok {
 		s.present[old.image]--
 		if old.ready {
