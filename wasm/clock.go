@@ -40,7 +40,7 @@ func (a *app) frame(ms float64) {
 	}
 	defer a.checkLesson() // cheap when nothing changed; catches the last change of a burst
 	if !a.playing || a.replay.on {
-		if a.ui.cluster.behind { // cards still to make (clusterView.maxNewCards)
+		if a.ui.cluster.behind { // cards or the ownership tree still to draw (clusterView.behind)
 			a.render(false)
 		}
 		a.drawClock()
@@ -277,15 +277,31 @@ func (a *app) render(force bool) {
 	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
 	a.pollWatch()
 	a.drawScrubber(rev)
-	s := a.cluster.Snapshot()
-	a.drawSnapshot(&s, force)
+	a.drawLive(force)
 	a.checkLesson()
 	a.markFirstRender()
 	u.lastRenderMS = start
 	u.renderCostMS = a.now() - start
 }
 
-// drawSnapshot draws every view of a snapshot (live or replayed).
+// drawLive draws every view of the live cluster, the pods from what
+// changed since the last draw (clusterlive.go).
+func (a *app) drawLive(force bool) {
+	u := a.ui
+	v := &u.cluster
+	ch := v.sync(a.cluster)
+	feed := v.live.feed
+	u.clockRev.Set("rev " + itoa64(feed.Revision()))
+	u.summary.Set(a.tr("cluster.summary", feed.Pods(), feed.Running(), len(v.live.overview.Nodes)))
+	v.drawLive(ch, force)
+	a.drawTrace(force)
+	if ch.Events || force {
+		a.drawEvents(feed.Events(), force)
+	}
+	a.drawRest(force)
+}
+
+// drawSnapshot draws every view of a replayed snapshot.
 func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	u := a.ui
 	u.clockRev.Set("rev " + itoa64(s.Revision))
@@ -297,12 +313,13 @@ func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	}
 	u.summary.Set(a.tr("cluster.summary", len(s.Pods), running, len(s.Nodes)))
 	u.cluster.draw(s, force)
-	if a.replay.on {
-		a.drawTraceAt(s.Revision)
-	} else {
-		a.drawTrace(force)
-	}
-	a.drawEvents(s, force)
+	a.drawTraceAt(s.Revision)
+	a.drawEvents(s.Events, force)
+	a.drawRest(force)
+}
+
+// drawRest draws the views that are not about pods.
+func (a *app) drawRest(force bool) {
 	a.drawFaults()
 	a.drawDNS()
 	a.drawVolumes()

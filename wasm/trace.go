@@ -170,11 +170,11 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 }
 
 // drawEvents lists the Events, newest first, when they changed.
-func (a *app) drawEvents(s *cluster.Snapshot, force bool) {
+func (a *app) drawEvents(events []cluster.EventView, force bool) {
 	u := a.ui
 	key := "0"
-	if n := len(s.Events); n > 0 {
-		last := s.Events[n-1]
+	if n := len(events); n > 0 {
+		last := events[n-1]
 		key = itoa64(int64(n)) + "|" + last.Time.String() + "|" + last.Object + "|" + last.Reason + "|" + itoa64(int64(last.Count))
 	}
 	if !force && key == u.eventsKey {
@@ -182,12 +182,12 @@ func (a *app) drawEvents(s *cluster.Snapshot, force bool) {
 	}
 	u.eventsKey = key
 	var m markup
-	if len(s.Events) == 0 {
+	if len(events) == 0 {
 		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
 		return
 	}
-	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := s.Events[i]
+	for i := len(events) - 1; i >= 0; i-- {
+		e := events[i]
 		cls := "ev"
 		if e.Type == "Warning" {
 			cls += " warn"
