@@ -139,3 +139,32 @@ func TestFeedLeavesTheSimulationAlone(t *testing.T) {
 	assert.Equal(t, revA, revB)
 	assert.Equal(t, traceA, traceB)
 }
+
+// BenchmarkFeedSync: what a live draw pays to learn what changed while a
+// 1,000-pod Deployment scales up — a Sync every 200 tasks — against the
+// Snapshot it replaces.
+func BenchmarkFeedSync(b *testing.B) {
+	for _, name := range []string{"feed", "snapshot"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(1000)})
+				f := c.NewFeed()
+				_, err := c.Apply(examples.BenchDeployment(1000, "bench:1.0"))
+				require.NoError(b, err)
+				for c.Busy() {
+					for i := 0; i < 200 && c.Step(); i++ {
+					}
+					b.StartTimer()
+					if name == "feed" {
+						f.Sync()
+					} else {
+						c.Snapshot()
+					}
+					b.StopTimer()
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}
