@@ -20,8 +20,9 @@ const (
 	sliceTasks    = 16  // tasks between two looks at the time
 	minBudget     = 50
 	maxBudget     = 20000
-	slowRenderMS  = 6   // a draw slower than this is throttled…
-	throttledMS   = 200 // …to one draw per this many ms while playing
+	overranMS     = 2 * frameWorkMS // tasks that took longer leave the draw to the next frame
+	slowRenderMS  = 6               // a draw slower than this is throttled…
+	throttledMS   = 200             // …to one draw per this many ms while playing
 	settleDefault = 10 * time.Minute
 )
 
@@ -46,7 +47,15 @@ func (a *app) frame(ms float64) {
 		a.drawClock()
 		return
 	}
+	v := &a.ui.cluster
+	if v.drawPostponed {
+		// The last frame's tasks overran: this one only draws.
+		v.drawPostponed = false
+		a.render(false)
+		return
+	}
 	d := time.Duration(dt * a.speed * float64(time.Millisecond))
+	frameStart := a.now()
 	if a.ui.watch != nil {
 		start := a.now()
 		a.advanceBudgetWatching(d)
@@ -59,6 +68,14 @@ func (a *app) frame(ms float64) {
 		}
 	} else {
 		a.advanceSliced(d)
+	}
+	// A frame whose tasks overran its share — one reconcile that created
+	// hundreds of pods cannot be cut — leaves the draw to the next frame,
+	// so that the two do not add up to one long task.
+	if a.now()-frameStart > overranMS {
+		v.drawPostponed = true
+		a.drawClock()
+		return
 	}
 	// Draw every frame while drawing is cheap; a big cluster is drawn a few
 	// times a second instead.

@@ -38,6 +38,9 @@ type clusterView struct {
 	// loses the mark after freshMS, when the draw that sees it old redraws it.
 	freshCards []*podCard
 	live       liveView
+	// drawPostponed: the last frame's tasks overran, and this one draws
+	// instead of running more (clock.go).
+	drawPostponed bool
 }
 
 // freshMS is how long a new card is marked as new.
@@ -294,12 +297,10 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	a := v.a
 	now := a.now()
 	drawn := 0
-	for k := range v.deferred {
-		keys = append(keys, k)
-	}
-	v.deferred = map[string]bool{}
 	touched := map[*lane]bool{}
-	for _, key := range keys {
+	// draw brings one card up to its pod; it reports false when the card
+	// needs drawing and the draw's share is spent.
+	draw := func(key string) bool {
 		p, ok := get(key)
 		c := v.pods[key]
 		if !ok {
@@ -308,14 +309,13 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 				c.root.Remove()
 				delete(v.pods, key)
 			}
-			continue
+			return true
 		}
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
 		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang
 		if stale && drawn == maxCardsDrawn {
-			v.deferred[key] = true
-			continue
+			return false
 		}
 		if c == nil {
 			c = v.newCard(&p)
@@ -336,6 +336,25 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 			v.unplace(c, touched)
 			v.place(c, key, l)
 			touched[l] = true
+		}
+		return true
+	}
+	// The cards left by earlier draws first, until the share is spent:
+	// after an apply of 10,000 pods most are left, and walking all of
+	// them on every draw was most of the draw.
+	for key := range v.deferred {
+		if drawn == maxCardsDrawn {
+			break
+		}
+		if draw(key) {
+			delete(v.deferred, key)
+		}
+	}
+	for _, key := range keys {
+		if draw(key) {
+			delete(v.deferred, key)
+		} else {
+			v.deferred[key] = true
 		}
 	}
 	// Cards made more than freshMS ago lose the mark.

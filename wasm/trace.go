@@ -13,6 +13,11 @@ import (
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
 const maxTraceDrawn = 200
 
+// maxTraceTokens bounds the markup one draw adds to the trace: a reconcile
+// of a 10,000-replica ReplicaSet records 500 creates, and 200 such entries
+// in one draw made a long task of several hundred ms.
+const maxTraceTokens = 20000
+
 // drawTrace adds the reconciles since the last draw at the top.
 func (a *app) drawTrace(force bool) {
 	u := a.ui
@@ -38,6 +43,11 @@ func (a *app) drawTrace(force bool) {
 	for i := len(entries) - 1; i >= 0; i-- { // newest first
 		if !a.traceShows(&entries[i]) {
 			continue
+		}
+		if drawn > 0 && m.n > maxTraceTokens {
+			// A burst's older reconciles are left out, as those past the
+			// newest maxTraceDrawn always were.
+			break
 		}
 		a.traceRow(&m, &entries[i], !force)
 		drawn++
