@@ -20,8 +20,9 @@ const (
 	sliceTasks    = 16  // tasks between two looks at the time
 	minBudget     = 50
 	maxBudget     = 20000
-	slowRenderMS  = 6   // a draw slower than this is throttled…
-	throttledMS   = 200 // …to one draw per this many ms while playing
+	overranMS     = 2 * frameWorkMS // tasks that took longer leave the draw to the next frame
+	slowRenderMS  = 6               // a draw slower than this is throttled…
+	throttledMS   = 200             // …to one draw per this many ms while playing
 	settleDefault = 10 * time.Minute
 )
 
@@ -40,13 +41,21 @@ func (a *app) frame(ms float64) {
 	}
 	defer a.checkLesson() // cheap when nothing changed; catches the last change of a burst
 	if !a.playing || a.replay.on {
-		if a.ui.cluster.behind { // cards still to make (clusterView.maxNewCards)
+		if a.ui.cluster.behind { // cards or the ownership tree still to draw (clusterView.behind)
 			a.render(false)
 		}
 		a.drawClock()
 		return
 	}
+	v := &a.ui.cluster
+	if v.drawPostponed {
+		// The last frame's tasks overran: this one only draws.
+		v.drawPostponed = false
+		a.render(false)
+		return
+	}
 	d := time.Duration(dt * a.speed * float64(time.Millisecond))
+	frameStart := a.now()
 	if a.ui.watch != nil {
 		start := a.now()
 		a.advanceBudgetWatching(d)
@@ -59,6 +68,14 @@ func (a *app) frame(ms float64) {
 		}
 	} else {
 		a.advanceSliced(d)
+	}
+	// A frame whose tasks overran its share — one reconcile that created
+	// hundreds of pods cannot be cut — leaves the draw to the next frame,
+	// so that the two do not add up to one long task.
+	if a.now()-frameStart > overranMS {
+		v.drawPostponed = true
+		a.drawClock()
+		return
 	}
 	// Draw every frame while drawing is cheap; a big cluster is drawn a few
 	// times a second instead.
@@ -277,14 +294,30 @@ func (a *app) render(force bool) {
 	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
 	a.pollWatch()
 	a.drawScrubber(rev)
-	s := a.cluster.Snapshot()
-	a.drawSnapshot(&s, force)
+	a.drawLive(force)
 	a.checkLesson()
 	u.lastRenderMS = start
 	u.renderCostMS = a.now() - start
 }
 
-// drawSnapshot draws every view of a snapshot (live or replayed).
+// drawLive draws every view of the live cluster, the pods from what
+// changed since the last draw (clusterlive.go).
+func (a *app) drawLive(force bool) {
+	u := a.ui
+	v := &u.cluster
+	ch := v.sync(a.cluster)
+	feed := v.live.feed
+	u.clockRev.Set("rev " + itoa64(feed.Revision()))
+	u.summary.Set(a.tr("cluster.summary", feed.Pods(), feed.Running(), len(v.live.overview.Nodes)))
+	v.drawLive(ch, force)
+	a.drawTrace(force)
+	if ch.Events || force {
+		a.drawEvents(feed.Events(), force)
+	}
+	a.drawRest(force)
+}
+
+// drawSnapshot draws every view of a replayed snapshot.
 func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	u := a.ui
 	u.clockRev.Set("rev " + itoa64(s.Revision))
@@ -296,12 +329,13 @@ func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	}
 	u.summary.Set(a.tr("cluster.summary", len(s.Pods), running, len(s.Nodes)))
 	u.cluster.draw(s, force)
-	if a.replay.on {
-		a.drawTraceAt(s.Revision)
-	} else {
-		a.drawTrace(force)
-	}
-	a.drawEvents(s, force)
+	a.drawTraceAt(s.Revision)
+	a.drawEvents(s.Events, force)
+	a.drawRest(force)
+}
+
+// drawRest draws the views that are not about pods.
+func (a *app) drawRest(force bool) {
 	a.drawFaults()
 	a.drawDNS()
 	a.drawVolumes()

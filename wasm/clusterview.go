@@ -23,18 +23,32 @@ type clusterView struct {
 	lanes    map[string]*lane
 	pending  *lane
 	laneList dom.HTMLElement // the node lanes, after the pending tray
-	ownerSig string          // what the ownership tree was drawn from
-	nodeSig  string          // which nodes the lanes were drawn for
+	owners   ownerTree
+	nodeSig  string // which nodes the lanes were drawn for
 	langSig  string
-	// behind is set when a draw left pods without a card (at most
-	// maxNewCards are made per draw, so that a 10,000-pod scale-up is
-	// drawn over a few frames instead of in one long task); the next
-	// frame draws again even if nothing changed.
+	// behind is set when a draw left work for the next frame — pods
+	// whose card is not drawn yet (at most maxCardsDrawn per draw, so that a
+	// 10,000-pod scale-up is drawn over a few frames instead of in one long
+	// task), an ownership tree not redrawn yet (ownersDue); the next frame
+	// draws again even if nothing changed.
 	behind bool
+	// deferred are the pods whose cards a draw left as they were, drawn next.
+	deferred map[string]bool
+	// freshCards are the cards still marked new, oldest first: a card
+	// loses the mark after freshMS, when the draw that sees it old redraws it.
+	freshCards []*podCard
+	live       liveView
+	// drawPostponed: the last frame's tasks overran, and this one draws
+	// instead of running more (clock.go).
+	drawPostponed bool
 }
 
-// maxNewCards bounds the pod cards one draw creates.
-const maxNewCards = 200
+// freshMS is how long a new card is marked as new.
+const freshMS = 1500
+
+// maxCardsDrawn bounds the pod cards one draw makes or redraws; the
+// others wait for the next draw (clusterView.deferred).
+const maxCardsDrawn = 200
 
 // podCard is one pod's card; the cached fields spare DOM writes.
 type podCard struct {
@@ -47,7 +61,6 @@ type podCard struct {
 	last     cluster.PodView
 	lang     string
 	drawn    bool // last and lang are what the card shows
-	lane     string
 	ns, name string
 	bornMS   float64
 	fresh    bool
@@ -62,7 +75,8 @@ type lane struct {
 	info       cachedText // conditions not healthy, and taints
 	title      cachedText
 	empty      dom.HTMLElement
-	keys       []string // card order as drawn
+	keys       []string // card order as drawn: the cards' keys, sorted
+	showsEmpty bool     // the "no pods" line is in the lane
 	name       string
 	ready      bool
 	menuBtn    dom.HTMLElement
@@ -114,7 +128,11 @@ func (v *clusterView) reset() {
 	a := v.a
 	v.pods = map[string]*podCard{}
 	v.lanes = map[string]*lane{}
-	v.ownerSig, v.nodeSig, v.langSig = "-", "-", ""
+	v.deferred = map[string]bool{}
+	v.freshCards = nil
+	v.live = liveView{}
+	v.owners.reset(a)
+	v.nodeSig, v.langSig = "-", ""
 	clearNode(a.ui.nodes)
 	v.pending = v.newLane("pending", true)
 	a.ui.nodes.AppendChild(v.pending.root)
@@ -164,15 +182,58 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 	}
 	l.empty = a.el("div", "lane-empty")
 	l.body.AppendChild(l.empty)
+	l.showsEmpty = true
 	return l
 }
 
-// draw brings the view up to the snapshot.
+// draw brings the view up to a snapshot (replay): every pod is looked
+// at, and the cards that show something else are redrawn.
 func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
+	v.drawLang(force)
+	v.drawLanes(s.Nodes)
+	pods := make(map[string]*cluster.PodView, len(s.Pods))
+	for i := range s.Pods {
+		pods[podKey(&s.Pods[i])] = &s.Pods[i]
+	}
+	keys := make([]string, 0, len(pods)+len(v.pods))
+	for k := range pods {
+		keys = append(keys, k)
+	}
+	keys = append(keys, v.drawnKeys(func(k string) bool { return pods[k] != nil })...)
+	get := func(k string) (cluster.PodView, bool) {
+		if p := pods[k]; p != nil {
+			return *p, true
+		}
+		return cluster.PodView{}, false
+	}
+	v.drawPods(keys, get)
+	if v.owners.draw(s, keys, get, force) {
+		v.behind = true
+	}
+}
+
+// drawnKeys are the pods that have a card or a chip and that has says
+// are not there any more.
+func (v *clusterView) drawnKeys(has func(key string) bool) []string {
+	var out []string
+	for k := range v.pods {
+		if !has(k) {
+			out = append(out, k)
+		}
+	}
+	for k := range v.owners.views {
+		if !has(k) && v.pods[k] == nil {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// drawLang writes the lanes' own texts in the page's language.
+func (v *clusterView) drawLang(force bool) {
 	a := v.a
 	if force || v.langSig != a.lang {
 		v.langSig = a.lang
-		v.ownerSig = "-"
 		v.pending.title.Set(a.tr("nodes.pending"))
 		for _, l := range v.lanes {
 			l.empty.SetTextContent(a.tr("nodes.none"))
@@ -181,22 +242,22 @@ func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
 		}
 		v.pending.empty.SetTextContent(a.tr("nodes.none"))
 	}
-	v.drawLanes(s)
-	v.drawPods(s)
-	v.drawOwners(s)
 }
 
-func (v *clusterView) drawLanes(s *cluster.Snapshot) {
+// drawLanes draws a lane per node; it reports whether the nodes are not
+// those of the last draw (then every pod may have to move).
+func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 	a := v.a
 	var sig strings.Builder
-	for _, n := range s.Nodes {
+	for _, n := range nodes {
 		sig.WriteString(n.Name + ",")
 	}
 	if sig.String() != v.nodeSig {
+		changed = true
 		v.nodeSig = sig.String()
 		clearNode(v.laneList)
 		keep := map[string]*lane{}
-		for _, n := range s.Nodes {
+		for _, n := range nodes {
 			l := v.lanes[n.Name]
 			if l == nil {
 				l = v.newLane(n.Name, false)
@@ -207,7 +268,7 @@ func (v *clusterView) drawLanes(s *cluster.Snapshot) {
 		}
 		v.lanes = keep
 	}
-	for _, n := range s.Nodes {
+	for _, n := range nodes {
 		l := v.lanes[n.Name]
 		l.ready = n.Ready
 		setClass(l.root, "notready", !n.Ready)
@@ -223,114 +284,137 @@ func (v *clusterView) drawLanes(s *cluster.Snapshot) {
 		// describe node names them: what decides which pods may stay.
 		l.info.Set(strings.Join(append(append([]string(nil), n.Conditions...), n.Taints...), " · "))
 	}
+	return changed
 }
 
 func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }
 
-func (v *clusterView) drawPods(s *cluster.Snapshot) {
+// drawPods brings the cards of the pods keys name up to what get says
+// (ok false: the pod is gone), and the cards left for later by earlier
+// draws; cards whose pod did not change are not touched. A card is moved
+// between lanes with one DOM call, to its place in name order.
+func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodView, bool)) {
 	a := v.a
 	now := a.now()
-	seen := make(map[string]bool, len(s.Pods))
-	perLane := map[string][]string{}
-	made := 0
-	v.behind = false
-	for i := range s.Pods {
-		p := &s.Pods[i]
-		key := podKey(p)
-		seen[key] = true
+	drawn := 0
+	touched := map[*lane]bool{}
+	// draw brings one card up to its pod; it reports false when the card
+	// needs drawing and the draw's share is spent.
+	draw := func(key string) bool {
+		p, ok := get(key)
 		c := v.pods[key]
-		if c == nil {
-			if made == maxNewCards {
-				v.behind = true
-				continue
+		if !ok {
+			if c != nil {
+				v.unplace(c, touched)
+				c.root.Remove()
+				delete(v.pods, key)
 			}
-			made++
-			c = v.newCard(p)
-			c.bornMS = now
-			v.pods[key] = c
-		}
-		if c.fresh && now-c.bornMS > 1500 {
-			c.fresh = false
-			c.drawn = false
+			return true
 		}
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
-		if !c.drawn || c.last != *p || c.lang != a.lang {
-			v.updateCard(c, p)
-			c.last, c.lang, c.drawn = *p, a.lang, true
+		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang
+		if stale && drawn == maxCardsDrawn {
+			return false
 		}
-		laneName := p.Node
-		if laneName == "" || v.lanes[laneName] == nil {
-			laneName = "pending"
+		if c == nil {
+			c = v.newCard(&p)
+			c.bornMS = now
+			v.pods[key] = c
+			v.freshCards = append(v.freshCards, c)
 		}
-		c.lane = laneName
-		perLane[laneName] = append(perLane[laneName], key)
+		if stale {
+			drawn++
+			v.updateCard(c, &p)
+			c.last, c.lang, c.drawn = p, a.lang, true
+		}
+		l := v.lanes[p.Node]
+		if p.Node == "" || l == nil {
+			l = v.pending
+		}
+		if c.in != l {
+			v.unplace(c, touched)
+			v.place(c, key, l)
+			touched[l] = true
+		}
+		return true
 	}
-	for key, c := range v.pods {
-		if !seen[key] {
-			c.root.Remove()
-			delete(v.pods, key)
+	// The cards left by earlier draws first, until the share is spent:
+	// after an apply of 10,000 pods most are left, and walking all of
+	// them on every draw was most of the draw.
+	for key := range v.deferred {
+		if drawn == maxCardsDrawn {
+			break
+		}
+		if draw(key) {
+			delete(v.deferred, key)
 		}
 	}
-	v.placeCards(v.pending, perLane["pending"])
-	for name, l := range v.lanes {
-		v.placeCards(l, perLane[name])
+	for _, key := range keys {
+		if draw(key) {
+			delete(v.deferred, key)
+		} else {
+			v.deferred[key] = true
+		}
 	}
+	// Cards made more than freshMS ago lose the mark.
+	for len(v.freshCards) > 0 && now-v.freshCards[0].bornMS > freshMS {
+		c := v.freshCards[0]
+		v.freshCards = v.freshCards[1:]
+		if c.fresh && v.pods[c.ns+"/"+c.name] == c {
+			c.fresh = false
+			v.updateCard(c, &c.last)
+		}
+	}
+	for l := range touched {
+		v.showEmpty(l)
+	}
+	v.behind = len(v.deferred) > 0
 }
 
-// placeCards puts the lane's cards in name order, moving only what
-// changed: the lane's last order minus what left is still in order, so the
-// new cards are inserted into it (one JS call each) instead of every card
-// being appended again (a JS call per card of the lane, each draw of a
-// scale-up).
-func (v *clusterView) placeCards(l *lane, keys []string) {
-	sort.Strings(keys)
-	if equalStrings(keys, l.keys) {
+// unplace takes a card out of its lane's order (the DOM node moves or
+// goes with the caller's next call).
+func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
+	l := c.in
+	if l == nil {
 		return
 	}
-	want := make(map[string]bool, len(keys))
-	for _, k := range keys {
-		want[k] = true
+	key := c.ns + "/" + c.name
+	if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
+		l.keys = append(l.keys[:i], l.keys[i+1:]...)
 	}
-	cur := make([]*podCard, 0, len(l.keys)) // what the lane shows, in order
-	for _, k := range l.keys {
-		if c := v.pods[k]; c != nil && c.in == l && want[k] {
-			cur = append(cur, c)
-		}
+	c.in = nil
+	touched[l] = true
+}
+
+// place puts a card into a lane at its place in name order: before the
+// card that follows it, with one JS call.
+func (v *clusterView) place(c *podCard, key string, l *lane) {
+	i := sort.SearchStrings(l.keys, key)
+	l.keys = append(l.keys, "")
+	copy(l.keys[i+1:], l.keys[i:])
+	l.keys[i] = key
+	if i+1 < len(l.keys) {
+		l.body.InsertBefore(c.root, v.pods[l.keys[i+1]].root)
+	} else {
+		l.body.AppendChild(c.root) // moves the card if it was elsewhere
 	}
-	j := 0
-	for _, k := range keys {
-		c := v.pods[k]
-		if j < len(cur) && cur[j] == c {
-			j++
-			continue
-		}
-		if j < len(cur) {
-			l.body.InsertBefore(c.root, cur[j].root)
-		} else {
-			l.body.AppendChild(c.root) // moves the card if it was elsewhere
-		}
-		c.in = l
+	c.in = l
+}
+
+// showEmpty shows the lane's "no pods" line when it has no card.
+func (v *clusterView) showEmpty(l *lane) {
+	empty := len(l.keys) == 0
+	if empty == l.showsEmpty {
+		return
 	}
-	l.keys = keys
-	if len(keys) == 0 {
+	l.showsEmpty = empty
+	if empty {
 		l.body.AppendChild(l.empty)
 	} else {
 		l.empty.Remove()
 	}
-	setClass(l.root, "has-pods", len(keys) > 0)
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+	setClass(l.root, "has-pods", !empty)
 }
 
 // newCard makes a pod's card: one element whose content updateCard
@@ -385,165 +469,6 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	}
 	c.title.Set(title)
 	c.label.Set(a.tr("pod.aria", p.Name, p.Status))
-}
-
-// drawOwners draws Deployment → ReplicaSets → pods, redrawn only when
-// something it shows changed.
-func (v *clusterView) drawOwners(s *cluster.Snapshot) {
-	a := v.a
-	var sig strings.Builder
-	for _, d := range s.Deployments {
-		fmt.Fprintf(&sig, "d%s/%s %d %d %d %d %s;", d.Namespace, d.Name, d.Replicas, d.Ready, d.Updated, d.Available, d.Revision)
-	}
-	for _, r := range s.ReplicaSets {
-		fmt.Fprintf(&sig, "r%s/%s %s %d %d %d %s %s;", r.Namespace, r.Name, r.Owner, r.Replicas, r.Ready, r.Available, r.Revision, r.Image)
-	}
-	for _, p := range s.Pods {
-		fmt.Fprintf(&sig, "p%s/%s %s %s %s %v %v;", p.Namespace, p.Name, p.Owner, p.OwnerKind, p.Status, p.Ready, p.Deleting)
-	}
-	jobs := map[string]cluster.JobView{} // "ns/Job/name" → its progress
-	for _, j := range s.Jobs {
-		jobs[j.Namespace+"/Job/"+j.Name] = j
-		fmt.Fprintf(&sig, "j%s/%s %d/%d %d %s;", j.Namespace, j.Name, j.Succeeded, j.Completions, j.Failed, j.Status)
-	}
-	if sig.String() == v.ownerSig {
-		return
-	}
-	v.ownerSig = sig.String()
-
-	podsOf := map[string][]cluster.PodView{} // "ns/kind/owner" → pods
-	var bare []cluster.PodView
-	for _, p := range s.Pods {
-		if p.Owner == "" {
-			bare = append(bare, p)
-			continue
-		}
-		k := p.Namespace + "/" + p.OwnerKind + "/" + p.Owner
-		podsOf[k] = append(podsOf[k], p)
-	}
-	rsOf := map[string][]cluster.ReplicaSetView{} // "ns/deployment" → its ReplicaSets
-	var lonelyRS []cluster.ReplicaSetView
-	deployments := map[string]bool{}
-	for _, d := range s.Deployments {
-		deployments[d.Namespace+"/"+d.Name] = true
-	}
-	for _, r := range s.ReplicaSets {
-		if k := r.Namespace + "/" + r.Owner; r.Owner != "" && deployments[k] {
-			rsOf[k] = append(rsOf[k], r)
-		} else {
-			lonelyRS = append(lonelyRS, r)
-		}
-	}
-	var m markup
-	if len(s.Deployments) == 0 && len(s.ReplicaSets) == 0 && len(s.Pods) == 0 {
-		setHTML(a.ui.owners, m.elem("div", "empty", a.tr("owners.empty")))
-		return
-	}
-	for _, d := range s.Deployments {
-		m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
-		m.open("div", "own-row").
-			elem("span", "kind", "Deployment").
-			elem("span", "obj-name", d.Name).
-			elem("span", "count", countText(a, "owners.ready", d.Ready, d.Replicas)).
-			elem("span", "count", fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated"))).
-			elem("span", "count", fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))).
-			close("div")
-		rss := rsOf[d.Namespace+"/"+d.Name]
-		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
-		for _, r := range rss {
-			v.rsBlock(&m, r, podsOf[r.Namespace+"/ReplicaSet/"+r.Name], true)
-		}
-		m.close("div")
-	}
-	for _, r := range lonelyRS {
-		m.open("div", "own-deploy")
-		v.rsBlock(&m, r, podsOf[r.Namespace+"/ReplicaSet/"+r.Name], false)
-		m.close("div")
-	}
-	// Pods of other owners (StatefulSet, DaemonSet, Job …): one group per
-	// owner, pods by name (a StatefulSet's by ordinal); then pods with no owner.
-	drawn := map[string]bool{}
-	for _, r := range s.ReplicaSets {
-		drawn[r.Namespace+"/ReplicaSet/"+r.Name] = true
-	}
-	var others []string
-	for k := range podsOf {
-		if !drawn[k] {
-			others = append(others, k)
-		}
-	}
-	sort.Strings(others)
-	for _, k := range others {
-		pods := podsOf[k]
-		sort.Slice(pods, func(i, j int) bool { return ordinalLess(pods[i].Name, pods[j].Name) })
-		kind, name := pods[0].OwnerKind, pods[0].Owner
-		m.open("div", "own-deploy", "data-owner", k)
-		m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
-			elem("span", "count", countPods(a, pods))
-		if j, ok := jobs[k]; ok {
-			// A Job's progress: completions, failures, its status.
-			m.elem("span", "count job-progress", a.tr("owners.job", j.Succeeded, j.Completions, j.Failed, j.Status))
-		}
-		m.close("div")
-		v.chips(&m, pods)
-		m.close("div")
-	}
-	if len(bare) > 0 {
-		sort.Slice(bare, func(i, j int) bool { return podKey(&bare[i]) < podKey(&bare[j]) })
-		m.open("div", "own-deploy own-bare")
-		m.open("div", "own-row").elem("span", "kind kind-pod", "Pod").elem("span", "count", a.tr("owners.bare")).close("div")
-		v.chips(&m, bare)
-		m.close("div")
-	}
-	setHTML(a.ui.owners, &m)
-}
-
-func (v *clusterView) rsBlock(m *markup, r cluster.ReplicaSetView, pods []cluster.PodView, nested bool) {
-	a := v.a
-	cls := "own-rs"
-	if !nested {
-		cls = "own-rs top"
-	}
-	if r.Replicas == 0 && len(pods) == 0 {
-		cls += " old"
-	}
-	m.open("div", cls, "data-replicaset", r.Namespace+"/"+r.Name)
-	m.open("div", "own-row").elem("span", "kind kind-rs", "ReplicaSet").elem("span", "obj-name", r.Name)
-	if r.Revision != "" {
-		m.elem("span", "tag", a.tr("owners.rev", r.Revision))
-	}
-	if r.Image != "" {
-		m.elem("span", "tag", imageTag(r.Image))
-	}
-	m.elem("span", "count", countText(a, "owners.ready", r.Ready, r.Replicas))
-	m.close("div")
-	sort.Slice(pods, func(i, j int) bool { return pods[i].Name < pods[j].Name })
-	if len(pods) > 0 {
-		v.chips(m, pods)
-	}
-	m.close("div")
-}
-
-// chips writes pods as small status-coloured tags named by their random
-// suffix (the full name is the tooltip).
-func (v *clusterView) chips(m *markup, pods []cluster.PodView) {
-	m.open("div", "chips")
-	for _, p := range pods {
-		_, suffix := splitPodName(p.Name, p.Owner)
-		m.elem("span", "chip "+statusClass(p.Status, p.Deleting), suffix, "title", p.Name+" · "+p.Status)
-	}
-	m.close("div")
-}
-
-// countPods prints "2/3 ready" for a group of pods.
-func countPods(a *app, pods []cluster.PodView) string {
-	ready := 0
-	for _, p := range pods {
-		if p.Ready {
-			ready++
-		}
-	}
-	return countText(a, "owners.ready", int32(ready), int32(len(pods)))
 }
 
 // ordinalLess orders pod names with a numeric suffix numerically

@@ -88,15 +88,20 @@ func (a *app) drawVolumes() {
 	if kind == nil {
 		return
 	}
+	// The pods are listed only when there are claims: listing (and
+	// sorting) 10,000 pods on every draw to find no mount was most of an
+	// idle big cluster's draw.
 	var claims, pods []api.Object
 	if a.replay.on {
 		snap, err := a.cluster.Store().At(a.replay.rev)
 		if err != nil {
 			return
 		}
-		claims, pods = snap.List(kind, ""), snap.List(api.ResourceFor("pods"), "")
-	} else {
-		claims, pods = a.cluster.Store().List(kind, ""), a.cluster.Store().List(api.ResourceFor("pods"), "")
+		if claims = snap.List(kind, ""); len(claims) > 0 {
+			pods = snap.List(api.ResourceFor("pods"), "")
+		}
+	} else if claims = a.cluster.Store().List(kind, ""); len(claims) > 0 {
+		pods = a.cluster.Store().List(api.ResourceFor("pods"), "")
 	}
 	mountedBy := map[string]string{}
 	for _, o := range pods {

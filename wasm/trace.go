@@ -13,6 +13,11 @@ import (
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
 const maxTraceDrawn = 200
 
+// maxTraceTokens bounds the markup one draw adds to the trace: a reconcile
+// of a 10,000-replica ReplicaSet records 500 creates, and 200 such entries
+// in one draw made a long task of several hundred ms.
+const maxTraceTokens = 20000
+
 // drawTrace adds the reconciles since the last draw at the top.
 func (a *app) drawTrace(force bool) {
 	u := a.ui
@@ -38,6 +43,11 @@ func (a *app) drawTrace(force bool) {
 	for i := len(entries) - 1; i >= 0; i-- { // newest first
 		if !a.traceShows(&entries[i]) {
 			continue
+		}
+		if drawn > 0 && m.n > maxTraceTokens {
+			// A burst's older reconciles are left out, as those past the
+			// newest maxTraceDrawn always were.
+			break
 		}
 		a.traceRow(&m, &entries[i], !force)
 		drawn++
@@ -170,11 +180,11 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 }
 
 // drawEvents lists the Events, newest first, when they changed.
-func (a *app) drawEvents(s *cluster.Snapshot, force bool) {
+func (a *app) drawEvents(events []cluster.EventView, force bool) {
 	u := a.ui
 	key := "0"
-	if n := len(s.Events); n > 0 {
-		last := s.Events[n-1]
+	if n := len(events); n > 0 {
+		last := events[n-1]
 		key = itoa64(int64(n)) + "|" + last.Time.String() + "|" + last.Object + "|" + last.Reason + "|" + itoa64(int64(last.Count))
 	}
 	if !force && key == u.eventsKey {
@@ -182,12 +192,12 @@ func (a *app) drawEvents(s *cluster.Snapshot, force bool) {
 	}
 	u.eventsKey = key
 	var m markup
-	if len(s.Events) == 0 {
+	if len(events) == 0 {
 		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
 		return
 	}
-	for i := len(s.Events) - 1; i >= 0; i-- {
-		e := s.Events[i]
+	for i := len(events) - 1; i >= 0; i-- {
+		e := events[i]
 		cls := "ev"
 		if e.Type == "Warning" {
 			cls += " warn"

@@ -114,75 +114,119 @@ func (c *Cluster) SnapshotAt(rev int64) (Snapshot, error) {
 }
 
 func (c *Cluster) snapshotOf(v *store.Snapshot) Snapshot {
-	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(clock.Epoch).String(), Revision: v.Revision}
-	for _, o := range v.List(api.ResourceFor("nodes"), "") {
-		n := o.(*api.Node)
-		nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR}
-		for _, cond := range n.Status.Conditions {
-			healthy := cond.Status == api.ConditionFalse
-			if cond.Type == "Ready" {
-				nv.Ready = cond.Status == api.ConditionTrue
-				healthy = nv.Ready
-			}
-			if !healthy {
-				nv.Conditions = append(nv.Conditions, fmt.Sprintf("%s=%s", cond.Type, cond.Status))
-			}
-		}
-		for _, t := range n.Spec.Taints {
-			kv := t.Key
-			if t.Value != "" {
-				kv += "=" + t.Value
-			}
-			nv.Taints = append(nv.Taints, kv+":"+t.Effect)
-		}
-		s.Nodes = append(s.Nodes, nv)
-	}
+	s := c.overviewOf(v)
+	s.Revision = v.Revision
 	for _, o := range v.List(api.ResourceFor("pods"), "") {
 		s.Pods = append(s.Pods, podView(o.(*api.Pod)))
 	}
+	s.Events = newestEvents(v.List(api.ResourceFor("events"), ""))
+	return s
+}
+
+// lister is what a view is read from: the live store or one revision of
+// its history.
+type lister interface {
+	List(kind *api.Kind, namespace string) []api.Object
+}
+
+// Overview is the newest state without its pods and Events — the nodes
+// and the workloads, a few objects each — read from the store as it is,
+// without copying its state as Snapshot does. A page that follows the pods
+// and Events with a Feed draws the rest from this.
+func (c *Cluster) Overview() Snapshot {
+	s := c.overviewOf(c.store)
+	s.Revision = c.store.Revision()
+	return s
+}
+
+func (c *Cluster) overviewOf(v lister) Snapshot {
+	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(clock.Epoch).String()}
+	for _, o := range v.List(api.ResourceFor("nodes"), "") {
+		s.Nodes = append(s.Nodes, nodeView(o.(*api.Node)))
+	}
 	for _, o := range v.List(api.ResourceFor("jobs"), "") {
-		j := o.(*api.Job)
-		jv := JobView{Name: j.Name, Namespace: j.Namespace, Completions: api.Deref(j.Spec.Completions, 1),
-			Succeeded: j.Status.Succeeded, Failed: j.Status.Failed, Active: j.Status.Active, Status: "Running"}
-		for _, c := range j.Status.Conditions {
-			if (c.Type == api.JobComplete || c.Type == api.JobFailed) && c.Status == api.ConditionTrue {
-				jv.Status = c.Type
-			}
-		}
-		s.Jobs = append(s.Jobs, jv)
+		s.Jobs = append(s.Jobs, jobView(o.(*api.Job)))
 	}
 	for _, o := range v.List(api.ResourceFor("deployments"), "") {
-		d := o.(*api.Deployment)
-		s.Deployments = append(s.Deployments, DeploymentView{Name: d.Name, Namespace: d.Namespace,
-			Replicas: api.Deref(d.Spec.Replicas, 1), Ready: d.Status.ReadyReplicas, Updated: d.Status.UpdatedReplicas,
-			Available: d.Status.AvailableReplicas, Revision: d.Annotations["deployment.kubernetes.io/revision"]})
+		s.Deployments = append(s.Deployments, deploymentView(o.(*api.Deployment)))
 	}
 	for _, o := range v.List(api.ResourceFor("replicasets"), "") {
-		rs := o.(*api.ReplicaSet)
-		view := ReplicaSetView{Name: rs.Name, Namespace: rs.Namespace, Replicas: api.Deref(rs.Spec.Replicas, 1),
-			Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas, Available: rs.Status.AvailableReplicas,
-			Revision: rs.Annotations["deployment.kubernetes.io/revision"]}
-		if ref := api.ControllerOf(rs); ref != nil {
-			view.Owner = ref.Name
-		}
-		if cs := rs.Spec.Template.Spec.Containers; len(cs) > 0 {
-			view.Image = cs[0].Image
-		}
-		s.ReplicaSets = append(s.ReplicaSets, view)
+		s.ReplicaSets = append(s.ReplicaSets, replicaSetView(o.(*api.ReplicaSet)))
 	}
-	events := v.List(api.ResourceFor("events"), "")
+	return s
+}
+
+func nodeView(n *api.Node) NodeView {
+	nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR}
+	for _, cond := range n.Status.Conditions {
+		healthy := cond.Status == api.ConditionFalse
+		if cond.Type == "Ready" {
+			nv.Ready = cond.Status == api.ConditionTrue
+			healthy = nv.Ready
+		}
+		if !healthy {
+			nv.Conditions = append(nv.Conditions, fmt.Sprintf("%s=%s", cond.Type, cond.Status))
+		}
+	}
+	for _, t := range n.Spec.Taints {
+		kv := t.Key
+		if t.Value != "" {
+			kv += "=" + t.Value
+		}
+		nv.Taints = append(nv.Taints, kv+":"+t.Effect)
+	}
+	return nv
+}
+
+func jobView(j *api.Job) JobView {
+	jv := JobView{Name: j.Name, Namespace: j.Namespace, Completions: api.Deref(j.Spec.Completions, 1),
+		Succeeded: j.Status.Succeeded, Failed: j.Status.Failed, Active: j.Status.Active, Status: "Running"}
+	for _, c := range j.Status.Conditions {
+		if (c.Type == api.JobComplete || c.Type == api.JobFailed) && c.Status == api.ConditionTrue {
+			jv.Status = c.Type
+		}
+	}
+	return jv
+}
+
+func deploymentView(d *api.Deployment) DeploymentView {
+	return DeploymentView{Name: d.Name, Namespace: d.Namespace,
+		Replicas: api.Deref(d.Spec.Replicas, 1), Ready: d.Status.ReadyReplicas, Updated: d.Status.UpdatedReplicas,
+		Available: d.Status.AvailableReplicas, Revision: d.Annotations["deployment.kubernetes.io/revision"]}
+}
+
+func replicaSetView(rs *api.ReplicaSet) ReplicaSetView {
+	view := ReplicaSetView{Name: rs.Name, Namespace: rs.Namespace, Replicas: api.Deref(rs.Spec.Replicas, 1),
+		Current: rs.Status.Replicas, Ready: rs.Status.ReadyReplicas, Available: rs.Status.AvailableReplicas,
+		Revision: rs.Annotations["deployment.kubernetes.io/revision"]}
+	if ref := api.ControllerOf(rs); ref != nil {
+		view.Owner = ref.Name
+	}
+	if cs := rs.Spec.Template.Spec.Containers; len(cs) > 0 {
+		view.Image = cs[0].Image
+	}
+	return view
+}
+
+// newestEvents is the MaxSnapshotEvents newest of events (listed in
+// namespace/name order), oldest first: by last timestamp, ties in list order.
+func newestEvents(events []api.Object) []EventView {
 	sort.SliceStable(events, func(i, j int) bool {
 		return events[i].(*api.Event).LastTimestamp.Before(events[j].(*api.Event).LastTimestamp.Time)
 	})
 	if len(events) > MaxSnapshotEvents {
 		events = events[len(events)-MaxSnapshotEvents:]
 	}
+	var out []EventView
 	for _, o := range events {
-		e := o.(*api.Event)
-		s.Events = append(s.Events, EventView{Time: e.LastTimestamp.Time, Type: e.Type, Reason: e.Reason,
-			Object: strings.ToLower(e.InvolvedObject.Kind) + "/" + e.InvolvedObject.Name, Message: e.Message, Count: e.Count})
+		out = append(out, eventView(o.(*api.Event)))
 	}
-	return s
+	return out
+}
+
+func eventView(e *api.Event) EventView {
+	return EventView{Time: e.LastTimestamp.Time, Type: e.Type, Reason: e.Reason,
+		Object: strings.ToLower(e.InvolvedObject.Kind) + "/" + e.InvolvedObject.Name, Message: e.Message, Count: e.Count}
 }
 
 func podView(p *api.Pod) PodView {

@@ -1,0 +1,170 @@
+package cluster_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/examples"
+)
+
+// feedMatchesSnapshot checks that what a feed holds is what a Snapshot of
+// the same revision shows: every pod's view, the Running count, the newest
+// Events in order.
+func feedMatchesSnapshot(t *testing.T, c *cluster.Cluster, f *cluster.Feed) {
+	t.Helper()
+	s := c.Snapshot()
+	require.Equal(t, s.Revision, f.Revision())
+	require.Equal(t, len(s.Pods), f.Pods())
+	running := 0
+	for _, p := range s.Pods {
+		v, ok := f.Pod(p.Namespace + "/" + p.Name)
+		require.True(t, ok, p.Name)
+		require.Equal(t, p, v)
+		if p.Status == "Running" {
+			running++
+		}
+	}
+	require.Equal(t, running, f.Running())
+	require.Equal(t, len(s.Events), len(f.Events()))
+	if len(s.Events) > 0 {
+		require.Equal(t, s.Events, f.Events())
+	}
+}
+
+func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 3, Nodes: 3})
+	f := c.NewFeed()
+	first := f.Sync()
+	assert.True(t, first.Reset)
+	assert.Empty(t, first.Pods, "no pods yet")
+	// More pods than events fit a snapshot, so the newest Events are a
+	// choice among many that the feed must make as Snapshot does.
+	_, err := c.Apply(examples.BenchDeployment(60, "bench:1.0"))
+	require.NoError(t, err)
+	changedPods := 0
+	for i := 0; c.Busy(); i++ {
+		c.Step()
+		if i%7 == 0 { // a draw now and then, several writes apart
+			ch := f.Sync()
+			assert.False(t, ch.Reset)
+			changedPods += len(ch.Pods)
+			feedMatchesSnapshot(t, c, f)
+		}
+	}
+	f.Sync()
+	feedMatchesSnapshot(t, c, f)
+	assert.Equal(t, 60, f.Running())
+	assert.GreaterOrEqual(t, changedPods, 60*3, "each pod seen at least Pending, ContainerCreating, Running")
+
+	_, err = c.Apply(strings.Replace(examples.BenchDeployment(60, "bench:1.0"), "bench:1.0", "bench:2.0", 1))
+	require.NoError(t, err)
+	for i := 0; c.Busy(); i++ {
+		c.Step()
+		if i%13 == 0 {
+			f.Sync()
+			feedMatchesSnapshot(t, c, f)
+		}
+	}
+	f.Sync()
+	feedMatchesSnapshot(t, c, f)
+}
+
+func TestFeedReportsOnlyWhatChanged(t *testing.T) {
+	c := settled(t, 1)
+	f := c.NewFeed()
+	f.Sync()
+	assert.Equal(t, cluster.FeedChanges{}, f.Sync(), "nothing written since")
+
+	pods := c.Store().List(podsKind, "default")
+	require.Len(t, pods, 3)
+	victim := "default/" + pods[0].GetObjectMeta().Name
+	r := c.Kubectl("kubectl delete pod "+pods[0].GetObjectMeta().Name+" --grace-period=0 --force", "")
+	require.Zero(t, r.ExitCode, r.Stderr)
+	ch := f.Sync()
+	assert.Equal(t, []string{victim}, ch.Pods)
+	assert.False(t, ch.Nodes)
+	_, ok := f.Pod(victim)
+	assert.False(t, ok, "the deleted pod is gone from the feed")
+
+	c.RunUntilIdle(0)
+	ch = f.Sync()
+	assert.True(t, ch.Workloads, "the ReplicaSet's status moved")
+	assert.Len(t, ch.Pods, 1, "its replacement")
+	assert.NotEqual(t, victim, ch.Pods[0])
+	feedMatchesSnapshot(t, c, f)
+}
+
+func TestFeedStartsOverWhenHistoryIsCompacted(t *testing.T) {
+	c := settled(t, 2)
+	f := c.NewFeed()
+	f.Sync()
+	pods := c.Store().List(podsKind, "default")
+	r := c.Kubectl("kubectl delete pod "+pods[1].GetObjectMeta().Name+" --grace-period=0 --force", "")
+	require.Zero(t, r.ExitCode, r.Stderr)
+	c.Settle(0)
+	c.Store().Compact(c.Store().Revision())
+	ch := f.Sync()
+	assert.True(t, ch.Reset)
+	assert.Len(t, ch.Pods, 4, "the three pods there are and the one deleted while the feed did not look")
+	assert.Contains(t, ch.Pods, "default/"+pods[1].GetObjectMeta().Name)
+	feedMatchesSnapshot(t, c, f)
+}
+
+// A page that follows the cluster must not change its history: the feed
+// reads the store's log and schedules nothing.
+func TestFeedLeavesTheSimulationAlone(t *testing.T) {
+	run := func(follow bool) (int64, []string) {
+		c := cluster.New(cluster.Options{Seed: 9})
+		f := c.NewFeed()
+		_, err := c.Apply(examples.BenchDeployment(20, "bench:1.0"))
+		require.NoError(t, err)
+		for c.Busy() {
+			c.Step()
+			if follow {
+				f.Sync()
+			}
+		}
+		var trace []string
+		for _, e := range c.TraceSince(0) {
+			trace = append(trace, e.Time.String()+" "+e.Controller+" "+e.Key+" "+e.Result)
+		}
+		return c.Store().Revision(), trace
+	}
+	revA, traceA := run(false)
+	revB, traceB := run(true)
+	assert.Equal(t, revA, revB)
+	assert.Equal(t, traceA, traceB)
+}
+
+// BenchmarkFeedSync: what a live draw pays to learn what changed while a
+// 1,000-pod Deployment scales up — a Sync every 200 tasks — against the
+// Snapshot it replaces.
+func BenchmarkFeedSync(b *testing.B) {
+	for _, name := range []string{"feed", "snapshot"} {
+		b.Run(name, func(b *testing.B) {
+			for b.Loop() {
+				b.StopTimer()
+				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(1000)})
+				f := c.NewFeed()
+				_, err := c.Apply(examples.BenchDeployment(1000, "bench:1.0"))
+				require.NoError(b, err)
+				for c.Busy() {
+					for i := 0; i < 200 && c.Step(); i++ {
+					}
+					b.StartTimer()
+					if name == "feed" {
+						f.Sync()
+					} else {
+						c.Snapshot()
+					}
+					b.StopTimer()
+				}
+				b.StartTimer()
+			}
+		})
+	}
+}

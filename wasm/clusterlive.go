@@ -1,0 +1,53 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// The live cluster view follows the cluster through a cluster.Feed: a
+// draw touches the cards of the pods that changed since the last one, the
+// lanes they leave and enter, and the counts, instead of viewing every pod
+// of a copied Snapshot (a 10,000-pod cluster made each draw a long task
+// even when nothing moved). Replay still draws from a Snapshot.
+
+// liveView is what the live draw keeps between draws.
+type liveView struct {
+	feed     *cluster.Feed
+	of       *cluster.Cluster  // the cluster feed follows
+	overview *cluster.Snapshot // the nodes and workloads
+}
+
+// sync reads what changed in the cluster since the last live draw.
+func (v *clusterView) sync(c *cluster.Cluster) cluster.FeedChanges {
+	l := &v.live
+	if l.feed == nil || l.of != c {
+		l.feed, l.of = c.NewFeed(), c
+	}
+	ch := l.feed.Sync()
+	if l.overview == nil || ch.Nodes || ch.Workloads {
+		o := c.Overview()
+		l.overview = &o
+	}
+	return ch
+}
+
+// drawLive brings the cards, lanes and ownership tree up to the feed.
+func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
+	a, l := v.a, &v.live
+	langChanged := v.langSig != a.lang
+	v.drawLang(force)
+	keys := ch.Pods
+	full := force || langChanged || ch.Reset
+	if v.drawLanes(l.overview.Nodes) || full {
+		// Every card may have to move or be redrawn: look at all of them.
+		keys = make([]string, 0, l.feed.Pods()+len(v.pods))
+		l.feed.EachPod(func(key string, _ *cluster.PodView) { keys = append(keys, key) })
+		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := l.feed.Pod(key); return ok })...)
+	}
+	v.drawPods(keys, l.feed.Pod)
+	if v.owners.draw(l.overview, keys, l.feed.Pod, full) {
+		v.behind = true
+	}
+}

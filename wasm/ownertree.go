@@ -1,0 +1,360 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// The ownership tree — Deployment → ReplicaSets → pods, then the pods of
+// other owners and those of none — drawn keyed, as the node lanes are. A
+// chip per pod lives in its owner's chips element and is redrawn only when
+// its pod changes; the blocks around the chips (a few per workload, with
+// their counts) are written anew when what they show changed, and the
+// chips elements are put back into them. Writing the whole tree on every
+// change put a chip per pod into one call: at 10,000 pods, a long task on
+// every draw of a rollout.
+
+// ownerTree is what the tree shows and what it was drawn from.
+type ownerTree struct {
+	a *app
+	// views are the pods as the tree knows them, by key; groups holds them
+	// by owner ("ns/Kind/name", "" for no owner) with their counts.
+	views  map[string]cluster.PodView
+	groups map[string]*podGroup
+	chips  map[string]*chip // the chips drawn, by pod key
+	// stale are the pods whose chip is not drawn as views says yet: at
+	// most maxChipsDrawn are drawn per draw.
+	stale    map[string]bool
+	blockSig string // what the blocks were written from
+}
+
+// maxChipsDrawn bounds the chips one draw makes, redraws or moves.
+const maxChipsDrawn = 300
+
+// podGroup is the pods of one owner.
+type podGroup struct {
+	key   string
+	bare  bool // the pods with no owner, ordered by namespace/name
+	pods  int
+	ready int
+	el    dom.HTMLElement // the chips element, made on first use
+	keys  []string        // the chips in it, in order
+}
+
+// chip is one pod's tag in its owner's block.
+type chip struct {
+	el           dom.HTMLElement
+	group        *podGroup
+	class, title cachedAttr
+}
+
+func (t *ownerTree) reset(a *app) {
+	*t = ownerTree{a: a, views: map[string]cluster.PodView{}, groups: map[string]*podGroup{},
+		chips: map[string]*chip{}, stale: map[string]bool{}, blockSig: "-"}
+}
+
+func groupKey(p *cluster.PodView) string {
+	if p.Owner == "" {
+		return ""
+	}
+	return p.Namespace + "/" + p.OwnerKind + "/" + p.Owner
+}
+
+// draw brings the tree up to w's workloads and the pods keys name (get
+// says what each is now; ok false: gone). It reports whether chips are
+// left to draw.
+func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (cluster.PodView, bool), force bool) (behind bool) {
+	for _, key := range keys {
+		p, ok := get(key)
+		old, had := t.views[key]
+		if ok && had && !chipDiffers(&old, &p) {
+			t.views[key] = p
+			continue
+		}
+		if had {
+			t.count(&old, -1)
+			delete(t.views, key)
+		}
+		if ok {
+			t.views[key] = p
+			t.count(&p, +1)
+		}
+		t.stale[key] = true
+	}
+	if force {
+		t.blockSig = "-"
+	}
+	t.drawChips()
+	t.drawBlocks(w)
+	return len(t.stale) > 0
+}
+
+// chipDiffers reports whether a chip drawn from o would look different
+// drawn from p, or sit in another group.
+func chipDiffers(o, p *cluster.PodView) bool {
+	return o.Owner != p.Owner || o.OwnerKind != p.OwnerKind || o.Status != p.Status || o.Ready != p.Ready || o.Deleting != p.Deleting
+}
+
+// count adds a pod to its group's counts (d = +1) or takes it out (-1).
+func (t *ownerTree) count(p *cluster.PodView, d int) {
+	k := groupKey(p)
+	g := t.groups[k]
+	if g == nil {
+		g = &podGroup{key: k, bare: k == ""}
+		t.groups[k] = g
+	}
+	g.pods += d
+	if p.Ready {
+		g.ready += d
+	}
+}
+
+// drawChips draws up to maxChipsDrawn stale chips: made, redrawn, moved
+// to another owner, or removed.
+func (t *ownerTree) drawChips() {
+	a, n := t.a, 0
+	for key := range t.stale {
+		if n == maxChipsDrawn {
+			return
+		}
+		n++
+		delete(t.stale, key)
+		p, ok := t.views[key]
+		c := t.chips[key]
+		if c != nil && (!ok || c.group != t.groups[groupKey(&p)]) {
+			c.group.remove(key)
+			c.el.Remove()
+			delete(t.chips, key)
+			c = nil
+		}
+		if !ok {
+			continue
+		}
+		_, suffix := splitPodName(p.Name, p.Owner)
+		if c == nil {
+			g := t.groups[groupKey(&p)]
+			c = &chip{el: a.el("span", ""), group: g}
+			if suffix != "" {
+				c.el.AppendChild(a.text(suffix))
+			}
+			c.class = cachedAttr{el: c.el, name: "class"}
+			c.title = cachedAttr{el: c.el, name: "title"}
+			t.chips[key] = c
+			g.insert(t, key, c)
+		}
+		c.class.Set("chip " + statusClass(p.Status, p.Deleting))
+		c.title.Set(p.Name + " · " + p.Status)
+	}
+}
+
+// insert puts a chip into the group's chips element at its place: by
+// namespace/name for pods with no owner, by ordinal (web-2 before web-10)
+// for an owner's.
+func (g *podGroup) insert(t *ownerTree, key string, c *chip) {
+	if g.el == nil {
+		g.el = t.a.el("div", "chips")
+	}
+	i := sort.Search(len(g.keys), func(i int) bool { return g.less(key, g.keys[i]) })
+	g.keys = append(g.keys, "")
+	copy(g.keys[i+1:], g.keys[i:])
+	g.keys[i] = key
+	if i+1 < len(g.keys) {
+		g.el.InsertBefore(c.el, t.chips[g.keys[i+1]].el)
+	} else {
+		g.el.AppendChild(c.el)
+	}
+}
+
+func (g *podGroup) less(x, y string) bool {
+	if g.bare {
+		return x < y
+	}
+	return ordinalLess(x, y) // one namespace: "ns/" does not change the order
+}
+
+func (g *podGroup) remove(key string) {
+	i := sort.Search(len(g.keys), func(i int) bool { return !g.less(g.keys[i], key) })
+	if i < len(g.keys) && g.keys[i] == key {
+		g.keys = append(g.keys[:i], g.keys[i+1:]...)
+	}
+}
+
+// drawBlocks writes the blocks — a Deployment's, each ReplicaSet's, each
+// other owner's, the ownerless pods' — when what they show changed, then
+// puts each owner's chips element back into its block.
+func (t *ownerTree) drawBlocks(w *cluster.Snapshot) {
+	a := t.a
+	var sig strings.Builder
+	sig.WriteString(a.lang)
+	for _, d := range w.Deployments {
+		fmt.Fprintf(&sig, "d%s/%s %d %d %d %d %s;", d.Namespace, d.Name, d.Replicas, d.Ready, d.Updated, d.Available, d.Revision)
+	}
+	for _, r := range w.ReplicaSets {
+		fmt.Fprintf(&sig, "r%s/%s %s %d %d %d %s %s;", r.Namespace, r.Name, r.Owner, r.Replicas, r.Ready, r.Available, r.Revision, r.Image)
+	}
+	for _, j := range w.Jobs {
+		fmt.Fprintf(&sig, "j%s/%s %d/%d %d %s;", j.Namespace, j.Name, j.Succeeded, j.Completions, j.Failed, j.Status)
+	}
+	var groups []*podGroup
+	for _, g := range t.groups {
+		if g.pods > 0 {
+			groups = append(groups, g)
+		}
+	}
+	sort.Slice(groups, func(i, j int) bool { return groups[i].key < groups[j].key })
+	for _, g := range groups {
+		fmt.Fprintf(&sig, "g%s %d %d;", g.key, g.pods, g.ready)
+	}
+	if sig.String() != t.blockSig {
+		t.blockSig = sig.String()
+		t.writeBlocks(w, groups)
+	}
+	// Chips elements whose pods came after the blocks were written (the
+	// block had none) or that a rewrite took out: back in.
+	for _, g := range groups {
+		if g.el != nil && !g.attached() {
+			if block := t.blockOf(g); block != nil {
+				block.AppendChild(g.el)
+			}
+		}
+	}
+}
+
+// attached reports whether the group's chips element is in the tree.
+func (g *podGroup) attached() bool {
+	v, err := safejs.Safe(g.el.Underlying()).Get("isConnected")
+	if err != nil {
+		return false
+	}
+	ok, _ := v.Bool()
+	return ok
+}
+
+// blockOf finds the block a group's chips go in.
+func (t *ownerTree) blockOf(g *podGroup) dom.HTMLElement {
+	sel := `[data-owner="` + g.key + `"]`
+	switch {
+	case g.bare:
+		sel = ".own-bare"
+	case strings.Count(g.key, "/") == 2 && strings.Contains(g.key, "/ReplicaSet/"):
+		ns, rest, _ := strings.Cut(g.key, "/")
+		_, name, _ := strings.Cut(rest, "/")
+		sel = `[data-replicaset="` + ns + "/" + name + `"], ` + sel
+	}
+	v, err := safejs.Safe(t.a.ui.owners.Underlying()).Call("querySelector", sel)
+	if err != nil || v.IsNull() || v.IsUndefined() {
+		return nil
+	}
+	return wrap(v)
+}
+
+// writeBlocks writes every block without its chips.
+func (t *ownerTree) writeBlocks(w *cluster.Snapshot, groups []*podGroup) {
+	a := t.a
+	var m markup
+	if len(w.Deployments) == 0 && len(w.ReplicaSets) == 0 && len(groups) == 0 {
+		setHTML(a.ui.owners, m.elem("div", "empty", a.tr("owners.empty")))
+		return
+	}
+	jobs := map[string]cluster.JobView{} // "ns/Job/name" → its progress
+	for _, j := range w.Jobs {
+		jobs[j.Namespace+"/Job/"+j.Name] = j
+	}
+	rsOf := map[string][]cluster.ReplicaSetView{} // "ns/deployment" → its ReplicaSets
+	var lonelyRS []cluster.ReplicaSetView
+	deployments := map[string]bool{}
+	for _, d := range w.Deployments {
+		deployments[d.Namespace+"/"+d.Name] = true
+	}
+	for _, r := range w.ReplicaSets {
+		if k := r.Namespace + "/" + r.Owner; r.Owner != "" && deployments[k] {
+			rsOf[k] = append(rsOf[k], r)
+		} else {
+			lonelyRS = append(lonelyRS, r)
+		}
+	}
+	for _, d := range w.Deployments {
+		m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
+		m.open("div", "own-row").
+			elem("span", "kind", "Deployment").
+			elem("span", "obj-name", d.Name).
+			elem("span", "count", countText(a, "owners.ready", d.Ready, d.Replicas)).
+			elem("span", "count", fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated"))).
+			elem("span", "count", fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))).
+			close("div")
+		rss := rsOf[d.Namespace+"/"+d.Name]
+		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
+		for _, r := range rss {
+			t.rsBlock(&m, r, true)
+		}
+		m.close("div")
+	}
+	for _, r := range lonelyRS {
+		m.open("div", "own-deploy")
+		t.rsBlock(&m, r, false)
+		m.close("div")
+	}
+	// Pods of other owners (StatefulSet, DaemonSet, Job …): one block per
+	// owner; then the pods with no owner.
+	drawn := map[string]bool{}
+	for _, r := range w.ReplicaSets {
+		drawn[r.Namespace+"/ReplicaSet/"+r.Name] = true
+	}
+	var bare *podGroup
+	for _, g := range groups {
+		if g.bare {
+			bare = g
+			continue
+		}
+		if drawn[g.key] {
+			continue
+		}
+		_, rest, _ := strings.Cut(g.key, "/")
+		kind, name, _ := strings.Cut(rest, "/")
+		m.open("div", "own-deploy", "data-owner", g.key)
+		m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
+			elem("span", "count", countText(a, "owners.ready", int32(g.ready), int32(g.pods)))
+		if j, ok := jobs[g.key]; ok {
+			// A Job's progress: completions, failures, its status.
+			m.elem("span", "count job-progress", a.tr("owners.job", j.Succeeded, j.Completions, j.Failed, j.Status))
+		}
+		m.close("div")
+		m.close("div")
+	}
+	if bare != nil {
+		m.open("div", "own-deploy own-bare")
+		m.open("div", "own-row").elem("span", "kind kind-pod", "Pod").elem("span", "count", a.tr("owners.bare")).close("div")
+		m.close("div")
+	}
+	setHTML(a.ui.owners, &m)
+}
+
+func (t *ownerTree) rsBlock(m *markup, r cluster.ReplicaSetView, nested bool) {
+	a := t.a
+	cls := "own-rs"
+	if !nested {
+		cls = "own-rs top"
+	}
+	if g := t.groups[r.Namespace+"/ReplicaSet/"+r.Name]; r.Replicas == 0 && (g == nil || g.pods == 0) {
+		cls += " old"
+	}
+	m.open("div", cls, "data-replicaset", r.Namespace+"/"+r.Name)
+	m.open("div", "own-row").elem("span", "kind kind-rs", "ReplicaSet").elem("span", "obj-name", r.Name)
+	if r.Revision != "" {
+		m.elem("span", "tag", a.tr("owners.rev", r.Revision))
+	}
+	if r.Image != "" {
+		m.elem("span", "tag", imageTag(r.Image))
+	}
+	m.elem("span", "count", countText(a, "owners.ready", r.Ready, r.Replicas))
+	m.close("div")
+	m.close("div")
+}
