@@ -21,8 +21,12 @@ import (
 // Reconciler is the garbage collector. Its keys are "Kind:namespace/name"
 // requests: Request.Namespace carries "Kind:namespace".
 type Reconciler struct {
-	// informers caches every kind that can own or be owned.
+	// informers caches every kind that can own or be owned, by Kind.
 	informers map[string]*informer.Informer
+	// inOrder holds the same informers in the order of Kinds: dependents
+	// are looked up kind by kind in this order, never in a map's random
+	// order, so the same seed gives the same history.
+	inOrder []*informer.Informer
 	ctrl      *controller.Controller
 }
 
@@ -37,6 +41,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	for _, res := range Kinds {
 		inf := m.Informers.For(api.ResourceFor(res))
 		r.informers[inf.Kind().Kind] = inf
+		r.inOrder = append(r.inOrder, inf)
 		inf.AddHandler(informer.Handler{
 			OnAdd: func(o api.Object) { r.enqueue(o) },
 			OnUpdate: func(_, o api.Object) {
@@ -75,7 +80,7 @@ func (r *Reconciler) enqueue(o api.Object) {
 // o's owners (a foreground owner may be waiting for o).
 func (r *Reconciler) enqueueDependents(o api.Object) {
 	uid := o.GetObjectMeta().UID
-	for _, inf := range r.informers {
+	for _, inf := range r.inOrder {
 		for _, d := range inf.ByIndex(informer.IndexOwner, uid) {
 			r.ctrl.Enqueue(requestFor(d))
 		}

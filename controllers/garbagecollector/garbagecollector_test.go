@@ -341,3 +341,42 @@ func TestForegroundCascadeStopsPodsGracefully(t *testing.T) {
 	}
 	assert.Equal(t, 3, killed)
 }
+
+// TestDependentsOfSeveralKindsGoInTheSameOrderEveryRun: an owner with
+// dependents of two kinds (a StatefulSet's pods and ControllerRevisions)
+// is deleted; the collector must look at them in one order on every run,
+// or the same seed would not give the same history.
+func TestDependentsOfSeveralKindsGoInTheSameOrderEveryRun(t *testing.T) {
+	deletions := func() []string {
+		f := newFixture(t)
+		owner := f.createRS("web")
+		ref := []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "web", UID: owner.UID, Controller: api.Ptr(true)}}
+		for _, n := range []string{"web-1", "web-2"} {
+			f.createPod(n, "web", owner.UID)
+			_, err := f.store.Create(&api.ControllerRevision{ObjectMeta: api.ObjectMeta{Name: n + "-rev", Namespace: "default", OwnerReferences: ref}})
+			require.NoError(t, err)
+			_, err = f.store.Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: n + "-svc", Namespace: "default", OwnerReferences: ref},
+				Spec: api.ServiceSpec{Ports: []api.ServicePort{{Port: 80}}}})
+			require.NoError(t, err)
+		}
+		f.settle()
+		rev := f.store.Revision()
+		_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{})
+		require.NoError(t, err)
+		f.settle()
+		events, err := f.store.Events(rev)
+		require.NoError(t, err)
+		var out []string
+		for _, e := range events {
+			if e.Type == store.Deleted {
+				out = append(out, e.Key)
+			}
+		}
+		return out
+	}
+	first := deletions()
+	require.Len(t, first, 7, "the owner and its six dependents")
+	for range 20 {
+		require.Equal(t, first, deletions())
+	}
+}
