@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
@@ -205,6 +206,14 @@ func openURL(t *testing.T, fragment, file string) *page {
 			return chromedp.Void{}, err
 		}))
 	}
+	// chromedp turns on DevTools' network recording in every tab; nothing
+	// here reads it, and it costs a learner's browser nothing but slows the
+	// 13.7 MB wasm download here by 200–300 ms (every chunk is reported), so
+	// the load timings would measure DevTools rather than the page.
+	require.NoError(t, chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, network.Disable, cdp.Empty{})
+		return chromedp.Void{}, err
+	}))
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.EmulateViewport(1600, 960),
 		chromedp.Navigate(url),
