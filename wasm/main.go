@@ -100,8 +100,30 @@ func (a *app) start() {
 	a.afterPaint("start", func() {
 		// performance.mark "kubeloop:first-render": the browser test reports it.
 		a.mark("first-render")
-		a.finishStart(aside)
+		a.afterEditorLoads(func() { a.finishStart(aside) })
 	})
+}
+
+// afterEditorLoads runs fn once the editor's script has run: the served
+// page fetches it early but runs it only now (app.js, _loadEditor), after
+// the first drawing. If it cannot load, app.js says so on the page.
+func (a *app) afterEditorLoads(fn func()) {
+	kl, err := a.global.Get("kubeloop")
+	if err == nil {
+		var load safejs.Value
+		if load, err = kl.Get("_loadEditor"); err == nil && load.Type() == safejs.TypeFunction {
+			var then safejs.Func
+			then = a.funcOf("editor loaded", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
+				then.Release()
+				fn()
+				return nil
+			})
+			if _, err = load.Invoke(then.Value()); err == nil {
+				return
+			}
+		}
+	}
+	fn() // an older app.js: the editor ran before the program started
 }
 
 // finishStart is the second task of start: the control plane starts, and

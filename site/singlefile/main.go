@@ -42,8 +42,11 @@ func main() {
 var (
 	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
 	script     = regexp.MustCompile(`<script src="([^"]+)"( defer)?></script>`)
-	icon       = regexp.MustCompile(`<link rel="icon" href="([^"]+)" type="([^"]+)">`)
-	wasmSize   = regexp.MustCompile(`<meta name="kubeloop-wasm-size"[^>]*>\n?`)
+	// A script the served page preloads and runs later (the editor's):
+	// here it is inline and runs where it stands, ready when it is needed.
+	laterScript = regexp.MustCompile(`<link rel="preload" href="([^"]+)" as="script">`)
+	icon        = regexp.MustCompile(`<link rel="icon" href="([^"]+)" type="([^"]+)">`)
+	wasmSize    = regexp.MustCompile(`<meta name="kubeloop-wasm-size"[^>]*>\n?`)
 	// The served page preloads kubeloop.wasm; this one carries it inline.
 	preload = regexp.MustCompile(`<link rel="preload"[^>]*>\n?`)
 )
@@ -69,12 +72,14 @@ func Build(read func(name string) ([]byte, error)) ([]byte, error) {
 		b, err := read(m[1])
 		return "<style>\n" + strings.ReplaceAll(string(b), "</style", `<\/style`) + "</style>", err
 	})
-	inline(script, func(m []string) (string, error) {
+	inlineScript := func(m []string) (string, error) {
 		b, err := read(m[1])
 		// Inline scripts run where they stand, not after parsing as defer
 		// does: app.js waits for DOMContentLoaded itself.
 		return "<script>\n" + strings.ReplaceAll(string(b), "</script", `<\/script`) + "\n</script>", err
-	})
+	}
+	inline(script, inlineScript)
+	inline(laterScript, inlineScript)
 	inline(icon, func(m []string) (string, error) {
 		b, err := read(m[1])
 		return `<link rel="icon" href="data:` + m[2] + `;base64,` + base64.StdEncoding.EncodeToString(b) + `">`, err

@@ -22,10 +22,12 @@ func TestBuildInlinesEverything(t *testing.T) {
 <link rel="stylesheet" href="app.css">
 <script src="wasm_exec.js" defer></script>
 <script src="app.js" defer></script>
+<link rel="preload" href="editor.js" as="script">
 </head><body><main></main></body></html>`)},
 		"app.css":       {Data: []byte("body { color: red }")},
 		"wasm_exec.js":  {Data: []byte("var Go = 1;")},
 		"app.js":        {Data: []byte(`const s = "</script>";`)},
+		"editor.js":     {Data: []byte("window.kubeloopEditor = {};")},
 		"favicon.svg":   {Data: []byte("<svg/>")},
 		"kubeloop.wasm": {Data: []byte("\x00asm binary")},
 	}
@@ -34,6 +36,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 	s := string(page)
 	assert.Contains(t, s, "<style>\nbody { color: red }</style>")
 	assert.Contains(t, s, "<script>\nvar Go = 1;\n</script>")
+	assert.Contains(t, s, "<script>\nwindow.kubeloopEditor = {};\n</script>", "the script the served page runs later is inline")
 	assert.Contains(t, s, `const s = "<\/script>";`, "a closing tag inside a script is escaped")
 	assert.Contains(t, s, `href="data:image/svg+xml;base64,`)
 	assert.NotContains(t, s, `src="`, "no external script is left")

@@ -41,8 +41,35 @@
       text.textContent = message;
       text.parentElement.classList.add("failed");
     }
+    const overlay = el("loading");
+    if (overlay) overlay.hidden = false; // the page may have drawn already
     rejectReady(new Error(message));
   }
+
+  // loadEditor runs then() once the editor's script (CodeMirror, 370 KB)
+  // has run. The served page only preloads it: it runs after the cluster's
+  // first drawing, so that it does not hold the main thread while the wasm
+  // streams in (the browser feeds the compiler from the main thread). The
+  // single-file page has it inline, already run.
+  Object.defineProperty(kubeloop, "_loadEditor", {
+    value: function (then) {
+      if (window.kubeloopEditor) {
+        then();
+        return;
+      }
+      const link = document.querySelector('link[rel="preload"][as="script"][href$="editor.js"]');
+      const script = document.createElement("script");
+      script.src = link ? link.href : "editor.js";
+      script.onload = function () {
+        if (window.kubeloopEditor) then();
+        else fail("The editor (editor.js) did not load. · 编辑器（editor.js）未能加载。");
+      };
+      script.onerror = function () {
+        fail("The editor (editor.js) did not load. · 编辑器（editor.js）未能加载。");
+      };
+      document.head.appendChild(script);
+    },
+  });
 
   // progress shows how far the download is (0..1), or a busy bar (null).
   function progress(fraction, step) {
@@ -136,10 +163,6 @@
   function start() {
     if (typeof WebAssembly !== "object" || typeof Go !== "function") {
       fail("This browser cannot run WebAssembly. · 此浏览器不支持 WebAssembly。");
-      return;
-    }
-    if (!window.kubeloopEditor) {
-      fail("The editor (editor.js) did not load. · 编辑器（editor.js）未能加载。");
       return;
     }
     const go = new Go();
