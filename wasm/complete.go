@@ -3,10 +3,8 @@
 package main
 
 import (
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -16,8 +14,27 @@ import (
 // from kubectl's own help, so new verbs complete as soon as they exist),
 // resource types, object names, and sim's subcommands and node names.
 
-// helpCommand matches a command row of kubectl's help: "  get   Display…".
-var helpCommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^  ([a-z][a-z-]*)\s{2,}\S`) })
+// helpCommands lists the commands in the rows of kubectl's help text that
+// name one: "  get           Display one or many resources" — two spaces,
+// a lower-case name, two or more blanks, then its description.
+func helpCommands(text string) []string {
+	var names []string
+	for _, line := range strings.Split(text, "\n") {
+		rest, ok := strings.CutPrefix(line, "  ")
+		if !ok || rest == "" || rest[0] < 'a' || rest[0] > 'z' {
+			continue
+		}
+		n := 1
+		for n < len(rest) && (rest[n] >= 'a' && rest[n] <= 'z' || rest[n] == '-') {
+			n++
+		}
+		desc := strings.TrimLeft(rest[n:], " \t\r\f\v")
+		if len(rest)-n-len(desc) >= 2 && desc != "" {
+			names = append(names, rest[:n])
+		}
+	}
+	return names
+}
 
 // subcommands lists the commands kubectl's help prints for path ("" for
 // kubectl itself, "rollout", "set", "create"), cached per cluster.
@@ -45,9 +62,7 @@ func (a *app) subcommands(path string) []string {
 		if i := strings.Index(text, "\nUsage:"); i >= 0 {
 			text = text[:i]
 		}
-		for _, m := range helpCommand().FindAllStringSubmatch(text, -1) {
-			list = append(list, m[1])
-		}
+		list = append(list, helpCommands(text)...)
 	}
 	sort.Strings(list)
 	a.helpCache[path] = list

@@ -29,3 +29,22 @@ func TestDNS1123ChecksMatchTheRegexps(t *testing.T) {
 		assert.Equal(t, subdomain.MatchString(s), IsDNS1123Subdomain(s), "subdomain %q", s)
 	}
 }
+
+func TestLabelSyntaxChecksMatchTheRegexps(t *testing.T) {
+	name := regexp.MustCompile(`^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`)
+	value := regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
+	cases := []string{"", "a", "Z", "0", "-", "_", ".", "a-", "-a", "a_b", "a.b", "a..b", "MyValue", "my_value", "12345", "a/b", "é", "a b"}
+	r := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "aZ09-._/ "
+	for range 20000 {
+		b := make([]byte, r.IntN(8))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	for _, s := range cases {
+		assert.Equal(t, name.MatchString(s), IsQualifiedNamePart(s), "name %q", s)
+		assert.Equal(t, value.MatchString(s), IsLabelValue(s), "value %q", s)
+	}
+}

@@ -4,10 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -62,20 +60,9 @@ func parseMetaEdit(noun string, pos []string) (*metaEdit, error) {
 	return e, nil
 }
 
-// The label patterns are compiled on first use, not when the program
-// starts (in the browser that time is before the page can draw).
-var (
-	labelValueRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$`)
-	})
-	labelNameRE = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$`)
-	})
-)
-
 // validLabel checks a label's key and value with kubectl's messages.
 func validLabel(spec, k, v string) error {
-	if len(v) > 63 || !labelValueRE().MatchString(v) {
+	if len(v) > 63 || !api.IsLabelValue(v) {
 		return fmt.Errorf("invalid label value: %q: a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')", spec)
 	}
 	name := k
@@ -85,7 +72,7 @@ func validLabel(spec, k, v string) error {
 		}
 		name = n
 	}
-	if len(name) > 63 || !labelNameRE().MatchString(name) {
+	if len(name) > 63 || !api.IsQualifiedNamePart(name) {
 		return fmt.Errorf("invalid label spec: %s", spec)
 	}
 	return nil

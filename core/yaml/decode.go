@@ -4,10 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"sort"
 	"strings"
-	"sync"
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
@@ -281,8 +279,45 @@ func newDecoder() *goyaml.Decoder {
 	)
 }
 
-// positionInMessage finds go-yaml's "[line:column]" (compiled on first use).
-var positionInMessage = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[(\d+):(\d+)\]`) })
+// positionInMessage finds go-yaml's first "[line:column]" in msg: where
+// it starts and ends, and the two numbers.
+func positionInMessage(msg string) (start, end int, line, col string, ok bool) {
+	for i := strings.IndexByte(msg, '['); i >= 0; {
+		digits := func(j int) int {
+			for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
+				j++
+			}
+			return j
+		}
+		if a := digits(i + 1); a > i+1 && a < len(msg) && msg[a] == ':' {
+			if b := digits(a + 1); b > a+1 && b < len(msg) && msg[b] == ']' {
+				return i, b + 1, msg[i+1 : a], msg[a+1 : b], true
+			}
+		}
+		next := strings.IndexByte(msg[i+1:], '[')
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
+	return 0, 0, "", "", false
+}
+
+// withPositionsInWords rewrites every "[line:column]" of msg as "line L,
+// column C".
+func withPositionsInWords(msg string) string {
+	var b strings.Builder
+	for {
+		start, end, line, col, ok := positionInMessage(msg)
+		if !ok {
+			b.WriteString(msg)
+			return b.String()
+		}
+		b.WriteString(msg[:start])
+		b.WriteString("line " + line + ", column " + col)
+		msg = msg[end:]
+	}
+}
 
 // syntaxError turns a parse failure into an Error, explaining the two
 // mistakes hand-written YAML makes most: tabs and repeated keys.
@@ -300,11 +335,11 @@ func (d *docDecoder) syntaxError(err error) *Error {
 	msg := ye.GetMessage()
 	if strings.HasPrefix(msg, "mapping key ") && strings.Contains(msg, " already defined at ") {
 		key, at, _ := strings.Cut(strings.TrimPrefix(msg, "mapping key "), " already defined at ")
-		if p := positionInMessage().FindStringSubmatch(at); p != nil {
-			msg = fmt.Sprintf("duplicate key %s (first defined at line %s)", key, p[1])
+		if _, _, line, _, ok := positionInMessage(at); ok {
+			msg = fmt.Sprintf("duplicate key %s (first defined at line %s)", key, line)
 		}
 	}
-	e.Message = positionInMessage().ReplaceAllString(msg, "line $1, column $2")
+	e.Message = withPositionsInWords(msg)
 	return e
 }
 

@@ -3,10 +3,8 @@ package yaml
 import (
 	"errors"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -43,18 +41,89 @@ var yaml11Words = map[string]scalarKind{
 	"<<": kindMerge,
 }
 
-// Compiled on first use, not when the program starts (in the browser that
-// time is before the page can draw).
-var (
-	yaml11Float = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-	})
-	// Sexagesimal numbers ("1:20") were dropped in YAML 1.2 and go-yaml v2
-	// does not read them, but it quotes them on output for older readers.
-	base60 = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
-	})
-)
+// isYAML11Float reports whether s is a YAML 1.1 float as go-yaml v2 reads
+// one: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$. Written
+// out rather than a regexp, so the page's binary links no regexp (whose
+// Unicode tables are built when the program starts, before the page draws).
+func isYAML11Float(s string) bool {
+	s = trimSign(s)
+	digits := func(s string) (rest string, n int) {
+		for n < len(s) && isDigit(s[n]) {
+			n++
+		}
+		return s[n:], n
+	}
+	var n int
+	if strings.HasPrefix(s, ".") {
+		if s, n = digits(s[1:]); n == 0 {
+			return false
+		}
+	} else {
+		if s, n = digits(s); n == 0 {
+			return false
+		}
+		if strings.HasPrefix(s, ".") {
+			s, _ = digits(s[1:])
+		}
+	}
+	if s == "" {
+		return true
+	}
+	if s[0] != 'e' && s[0] != 'E' {
+		return false
+	}
+	s, n = digits(trimSign(s[1:]))
+	return n > 0 && s == ""
+}
+
+// isBase60 reports whether s is a sexagesimal number ("1:20"):
+// ^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$. They were dropped in
+// YAML 1.2 and go-yaml v2 does not read them, but it quotes them on output
+// for older readers.
+func isBase60(s string) bool {
+	s = trimSign(s)
+	if s == "" || !isDigit(s[0]) {
+		return false
+	}
+	i := 1
+	for i < len(s) && (isDigit(s[i]) || s[i] == '_') {
+		i++
+	}
+	groups := 0
+	for i < len(s) && s[i] == ':' {
+		// [0-5]?[0-9]: one digit, or two with the first 0-5.
+		j := i + 1
+		switch {
+		case j+1 < len(s) && s[j] >= '0' && s[j] <= '5' && isDigit(s[j+1]):
+			j += 2
+		case j < len(s) && isDigit(s[j]):
+			j++
+		default:
+			return false
+		}
+		i = j
+		groups++
+	}
+	if groups == 0 {
+		return false
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && (isDigit(s[i]) || s[i] == '_') {
+			i++
+		}
+	}
+	return i == len(s)
+}
+
+func trimSign(s string) string {
+	if s != "" && (s[0] == '-' || s[0] == '+') {
+		return s[1:]
+	}
+	return s
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // The timestamp forms go-yaml v2 recognises in a plain scalar.
 var yaml11Timestamps = []string{
@@ -86,7 +155,7 @@ func resolvePlain(s string) scalarKind {
 		if uerr == nil {
 			return kindInt
 		}
-		if yaml11Float().MatchString(plain) {
+		if isYAML11Float(plain) {
 			if _, err := strconv.ParseFloat(plain, 64); err == nil {
 				return kindFloat
 			}
@@ -125,7 +194,7 @@ func isTimestamp(s string) bool {
 // plainIsString reports whether s can be written unquoted and still read
 // back as the same string.
 func plainIsString(s string) bool {
-	return resolvePlain(s) == kindString && !base60().MatchString(s)
+	return resolvePlain(s) == kindString && !isBase60(s)
 }
 
 // parseBool reads a YAML 1.1 boolean: "yes", "On" and "n" as much as "true".

@@ -1,0 +1,44 @@
+package yaml
+
+import (
+	"math/rand/v2"
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The scalar and message matchers are written out (the page links no
+// regexp); here each is held to the regexp it replaces, on hand-picked
+// strings and on random strings over the characters that matter.
+func TestMatchersAgreeWithTheirRegexps(t *testing.T) {
+	float := regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
+	base60 := regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
+	position := regexp.MustCompile(`\[(\d+):(\d+)\]`)
+	check := func(s string) {
+		assert.Equal(t, float.MatchString(s), isYAML11Float(s), "float %q", s)
+		assert.Equal(t, base60.MatchString(s), isBase60(s), "base60 %q", s)
+		assert.Equal(t, position.ReplaceAllString(s, "line $1, column $2"), withPositionsInWords(s), "position %q", s)
+		_, _, line, col, ok := positionInMessage(s)
+		if m := position.FindStringSubmatch(s); m != nil {
+			assert.True(t, ok, "position %q", s)
+			assert.Equal(t, []string{m[1], m[2]}, []string{line, col}, "position %q", s)
+		} else {
+			assert.False(t, ok, "position %q", s)
+		}
+	}
+	for _, s := range []string{"", "1", "-1.5", "+.5", ".", "1.", "1e5", "1.5E-3", "e5", "1e", "1e+", ".e1", "--1", "0x1f",
+		"1:20", "190:20:30", "1:60", "1:5", "1:05.5", "1_000:59.9_", ":20", "1:", "1:2:", "-1:30",
+		"[3:4]", "a [12:7] b [1:2]", "[3:]", "[:4]", "[[3:4]]", "[3:4", "x[10:20]y"} {
+		check(s)
+	}
+	r := rand.New(rand.NewPCG(8, 1))
+	const alphabet = "0123459+-.:eE_[]x"
+	for range 200_000 {
+		b := make([]byte, r.IntN(9))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		check(string(b))
+	}
+}
