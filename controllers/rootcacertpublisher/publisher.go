@@ -11,7 +11,6 @@
 package rootcacertpublisher
 
 import (
-	"encoding/pem"
 	"maps"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -28,9 +27,16 @@ const (
 	Description           = "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."
 )
 
-// CACertificate is the sandbox cluster's CA, PEM.
-var CACertificate = string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE",
-	Bytes: []byte("kubeloop simulated cluster CA (not X.509)\nsubject: CN=kubernetes\nissuer: CN=kubernetes\n")}))
+// CACertificate is the sandbox cluster's CA, PEM: a constant rather than
+// encoded when the program starts (before the page can draw); the test
+// checks it is the PEM encoding of CABody.
+const CACertificate = "-----BEGIN CERTIFICATE-----\n" +
+	"a3ViZWxvb3Agc2ltdWxhdGVkIGNsdXN0ZXIgQ0EgKG5vdCBYLjUwOSkKc3ViamVj\n" +
+	"dDogQ049a3ViZXJuZXRlcwppc3N1ZXI6IENOPWt1YmVybmV0ZXMK\n" +
+	"-----END CERTIFICATE-----\n"
+
+// CABody is what the certificate holds: no X.509, a label.
+const CABody = "kubeloop simulated cluster CA (not X.509)\nsubject: CN=kubernetes\nissuer: CN=kubernetes\n"
 
 // Reconciler publishes the CA; a key is a namespace name.
 type Reconciler struct {

@@ -1,6 +1,7 @@
 package rootcacertpublisher_test
 
 import (
+	"encoding/pem"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,4 +76,13 @@ func TestDeletedOrEditedItComesBack(t *testing.T) {
 	require.NoError(t, err)
 	f.settle()
 	assert.Equal(t, map[string]string{"ca.crt": rootcacertpublisher.CACertificate}, f.ca(t, "default").Data)
+}
+
+func TestTheCACertificateIsThePEMOfItsBody(t *testing.T) {
+	block, rest := pem.Decode([]byte(rootcacertpublisher.CACertificate))
+	require.NotNil(t, block)
+	assert.Empty(t, rest)
+	assert.Equal(t, "CERTIFICATE", block.Type)
+	assert.Equal(t, rootcacertpublisher.CABody, string(block.Bytes))
+	assert.Equal(t, string(pem.EncodeToMemory(block)), rootcacertpublisher.CACertificate, "encoded as encoding/pem does")
 }

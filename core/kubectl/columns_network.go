@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"net"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,7 +131,7 @@ func formatEndpoints(ep *api.Endpoints) string {
 		}
 		for _, p := range ss.Ports {
 			for _, a := range ss.Addresses {
-				add(net.JoinHostPort(a.IP, strconv.Itoa(int(p.Port))))
+				add(joinHostPort(a.IP, strconv.Itoa(int(p.Port))))
 			}
 		}
 	}
@@ -269,4 +268,13 @@ func runExpose(c *invocation, args []string) {
 		return
 	}
 	c.printf("service/%s exposed\n", name)
+}
+
+// joinHostPort is net.JoinHostPort ("[::1]:80" for an IPv6 address): the
+// net package would add its start-up work and ~100 KB to the page.
+func joinHostPort(host, port string) string {
+	if strings.IndexByte(host, ':') >= 0 {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
 }

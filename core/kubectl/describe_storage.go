@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"net"
 	"sort"
 	"strconv"
 	"strings"
@@ -355,7 +354,7 @@ func endpointsForPort(ep *api.Endpoints, port string) string {
 			}
 			for _, a := range ss.Addresses {
 				if len(list) < max {
-					list = append(list, net.JoinHostPort(a.IP, strconv.Itoa(int(p.Port))))
+					list = append(list, joinHostPort(a.IP, strconv.Itoa(int(p.Port))))
 				}
 				count++
 			}
