@@ -27,7 +27,7 @@ type Reconciler struct {
 	// are looked up kind by kind in this order, never in a map's random
 	// order, so the same seed gives the same history.
 	inOrder []*informer.Informer
-	ctrl      *controller.Controller
+	ctrl    *controller.Controller
 }
 
 // Kinds the garbage collector follows (more as kinds are added).

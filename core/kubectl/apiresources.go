@@ -12,7 +12,7 @@ import (
 // This file is `kubectl api-resources`: every kind the store serves, from
 // api.Kinds, so it cannot drift from what the sandbox accepts.
 
-func init() {
+func registerAPIResources() {
 	commands["api-resources"] = runAPIResources
 	helpTexts["api-resources"] = helpText{
 		short:   "Print the supported API resources on the server",

@@ -8,7 +8,7 @@ import (
 // (autoscaling/v2, on CPU utilisation) for a Deployment, ReplicaSet,
 // StatefulSet or ReplicationController, named after it.
 
-func init() {
+func registerAutoscale() {
 	commands["autoscale"] = runAutoscale
 	helpTexts["autoscale"] = helpText{
 		short: "Auto-scale a deployment, replica set, stateful set, or replication controller",

@@ -11,7 +11,7 @@ import (
 // This file holds what kubectl knows of the batch kinds: the jobs and
 // cronjobs columns, and `kubectl create job|cronjob`.
 
-func init() {
+func registerBatch() {
 	printers["Job"] = columns{
 		headers: []string{"NAME", "STATUS", "COMPLETIONS", "DURATION", "AGE"},
 		wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},

@@ -10,7 +10,7 @@ import (
 // columns and `kubectl certificate approve|deny`, which add the Approved
 // or Denied condition through the approval subresource (here: the status).
 
-func init() {
+func registerCertificate() {
 	printers["CertificateSigningRequest"] = columns{
 		headers: []string{"NAME", "AGE", "SIGNERNAME", "REQUESTOR", "REQUESTEDDURATION", "CONDITION"},
 		row: func(o api.Object, now time.Time, _ bool) []string {

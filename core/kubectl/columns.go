@@ -18,63 +18,67 @@ type columns struct {
 
 // printers holds the table printer per kind, as kubectl's server-side
 // column definitions do; a kind without one gets NAME and AGE.
-var printers = map[string]columns{
-	"Pod": {
-		headers: []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"},
-		wide:    []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"},
-		row:     podRow,
-	},
-	"Deployment": {
-		headers: []string{"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"},
-		wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},
-		row: func(o api.Object, now time.Time, wide bool) []string {
-			d := o.(*api.Deployment)
-			want := api.Deref(d.Spec.Replicas, 0)
-			r := []string{d.Name, fmt.Sprintf("%d/%d", d.Status.ReadyReplicas, want),
-				fmt.Sprint(d.Status.UpdatedReplicas), fmt.Sprint(d.Status.AvailableReplicas), age(d.CreationTimestamp, now)}
-			if wide {
-				r = append(r, templateColumns(&d.Spec.Template, d.Spec.Selector)...)
-			}
-			return r
+var printers map[string]columns
+
+func fillPrinters() {
+	printers = map[string]columns{
+		"Pod": {
+			headers: []string{"NAME", "READY", "STATUS", "RESTARTS", "AGE"},
+			wide:    []string{"IP", "NODE", "NOMINATED NODE", "READINESS GATES"},
+			row:     podRow,
 		},
-	},
-	"ReplicaSet": {
-		headers: []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"},
-		wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},
-		row: func(o api.Object, now time.Time, wide bool) []string {
-			rs := o.(*api.ReplicaSet)
-			r := []string{rs.Name, fmt.Sprint(api.Deref(rs.Spec.Replicas, 0)), fmt.Sprint(rs.Status.Replicas),
-				fmt.Sprint(rs.Status.ReadyReplicas), age(rs.CreationTimestamp, now)}
-			if wide {
-				r = append(r, templateColumns(&rs.Spec.Template, rs.Spec.Selector)...)
-			}
-			return r
+		"Deployment": {
+			headers: []string{"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"},
+			wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},
+			row: func(o api.Object, now time.Time, wide bool) []string {
+				d := o.(*api.Deployment)
+				want := api.Deref(d.Spec.Replicas, 0)
+				r := []string{d.Name, fmt.Sprintf("%d/%d", d.Status.ReadyReplicas, want),
+					fmt.Sprint(d.Status.UpdatedReplicas), fmt.Sprint(d.Status.AvailableReplicas), age(d.CreationTimestamp, now)}
+				if wide {
+					r = append(r, templateColumns(&d.Spec.Template, d.Spec.Selector)...)
+				}
+				return r
+			},
 		},
-	},
-	"Node": {
-		headers: []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"},
-		wide:    []string{"INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"},
-		row:     nodeRow,
-	},
-	"Namespace": {
-		headers: []string{"NAME", "STATUS", "AGE"},
-		row: func(o api.Object, now time.Time, wide bool) []string {
-			ns := o.(*api.Namespace)
-			return []string{ns.Name, ns.Status.Phase, age(ns.CreationTimestamp, now)}
+		"ReplicaSet": {
+			headers: []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"},
+			wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},
+			row: func(o api.Object, now time.Time, wide bool) []string {
+				rs := o.(*api.ReplicaSet)
+				r := []string{rs.Name, fmt.Sprint(api.Deref(rs.Spec.Replicas, 0)), fmt.Sprint(rs.Status.Replicas),
+					fmt.Sprint(rs.Status.ReadyReplicas), age(rs.CreationTimestamp, now)}
+				if wide {
+					r = append(r, templateColumns(&rs.Spec.Template, rs.Spec.Selector)...)
+				}
+				return r
+			},
 		},
-	},
-	"Event": {
-		headers: []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"},
-		wide:    []string{"SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"},
-		row:     eventRow,
-	},
-	"Lease": {
-		headers: []string{"NAME", "HOLDER", "AGE"},
-		row: func(o api.Object, now time.Time, wide bool) []string {
-			l := o.(*api.Lease)
-			return []string{l.Name, api.Deref(l.Spec.HolderIdentity, ""), age(l.CreationTimestamp, now)}
+		"Node": {
+			headers: []string{"NAME", "STATUS", "ROLES", "AGE", "VERSION"},
+			wide:    []string{"INTERNAL-IP", "EXTERNAL-IP", "OS-IMAGE", "KERNEL-VERSION", "CONTAINER-RUNTIME"},
+			row:     nodeRow,
 		},
-	},
+		"Namespace": {
+			headers: []string{"NAME", "STATUS", "AGE"},
+			row: func(o api.Object, now time.Time, wide bool) []string {
+				ns := o.(*api.Namespace)
+				return []string{ns.Name, ns.Status.Phase, age(ns.CreationTimestamp, now)}
+			},
+		},
+		"Event": {
+			headers: []string{"LAST SEEN", "TYPE", "REASON", "OBJECT", "MESSAGE"},
+			wide:    []string{"SUBOBJECT", "SOURCE", "MESSAGE", "FIRST SEEN", "COUNT", "NAME"},
+			row:     eventRow,
+		},
+		"Lease": {
+			headers: []string{"NAME", "HOLDER", "AGE"},
+			row: func(o api.Object, now time.Time, wide bool) []string {
+				l := o.(*api.Lease)
+				return []string{l.Name, api.Deref(l.Spec.HolderIdentity, ""), age(l.CreationTimestamp, now)}
+			},
+		},
+	}
 }
 
 // headersFor is the header row for a kind, wide or not.

@@ -13,7 +13,7 @@ import (
 // ResourceQuotas, PodDisruptionBudgets and HorizontalPodAutoscalers, with
 // kubectl's columns.
 
-func init() {
+func registerColumnsAutoscaling() {
 	printers["ReplicationController"] = columns{
 		headers: []string{"NAME", "DESIRED", "CURRENT", "READY", "AGE"},
 		wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},

@@ -10,7 +10,7 @@ import (
 // The table printers of ConfigMaps and Secrets, with kubectl's columns:
 // how many keys they hold, and a Secret's type.
 
-func init() {
+func registerColumnsConfig() {
 	printers["ConfigMap"] = columns{
 		headers: []string{"NAME", "DATA", "AGE"},
 		row: func(o api.Object, now time.Time, _ bool) []string {

@@ -13,7 +13,7 @@ import (
 // This file holds the table printers of Services, Endpoints and
 // EndpointSlices, and `kubectl expose`.
 
-func init() {
+func registerColumnsNetwork() {
 	printers["Service"] = columns{
 		headers: []string{"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"},
 		wide:    []string{"SELECTOR"},

@@ -11,7 +11,7 @@ import (
 // columns: roles by their creation time (CREATED AT, RFC 3339), bindings
 // by the role they grant and, with -o wide, who to.
 
-func init() {
+func registerColumnsRBAC() {
 	createdAt := columns{
 		headers: []string{"NAME", "CREATED AT"},
 		row: func(o api.Object, _ time.Time, _ bool) []string {

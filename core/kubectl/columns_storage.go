@@ -11,7 +11,7 @@ import (
 // This file holds the table printers of StatefulSets, ControllerRevisions
 // and the storage kinds, with kubectl's columns and empty-cell rules.
 
-func init() {
+func registerColumnsStorage() {
 	printers["StatefulSet"] = columns{
 		headers: []string{"NAME", "READY", "AGE"},
 		wide:    []string{"CONTAINERS", "IMAGES"},

@@ -8,7 +8,7 @@ import (
 
 // StorageVersion has no table columns of its own upstream: the API
 // server's default table, NAME and CREATED AT.
-func init() {
+func registerColumnsStorageVersion() {
 	printers["StorageVersion"] = columns{
 		headers: []string{"NAME", "CREATED AT"},
 		row: func(o api.Object, _ time.Time, _ bool) []string {

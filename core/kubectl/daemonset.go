@@ -15,7 +15,7 @@ import (
 // status viewer, history viewer and rollbacker of `kubectl rollout`, which
 // read the DaemonSet's ControllerRevisions client-side as kubectl does.
 
-func init() {
+func registerDaemonSet() {
 	printers["DaemonSet"] = columns{
 		headers: []string{"NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"},
 		wide:    []string{"CONTAINERS", "IMAGES", "SELECTOR"},

@@ -31,4 +31,4 @@ func describeSecret(_ *invocation, o api.Object, _ []*api.Event, _ time.Time) st
 	})
 }
 
-func init() { kindDescribers["Secret"] = describeSecret }
+func registerDescribeSecret() { kindDescribers["Secret"] = describeSecret }

@@ -28,7 +28,7 @@ type Attacher interface {
 // runWaitMax is kubectl run's --pod-running-timeout default.
 const runWaitMax = time.Minute
 
-func init() {
+func registerExec() {
 	commands["exec"] = runExec
 	commands["run"] = runRun
 	helpTexts["exec"] = helpText{
@@ -354,7 +354,11 @@ func isKubectlError(stderr string) bool {
 
 // imageShells are the default commands of the shell images: what `kubectl
 // run -it` attaches to when given no command.
-var imageShells = map[string][]string{"busybox": {"sh"}, "alpine": {"/bin/sh"}, "ubuntu": {"bash"}, "debian": {"bash"}}
+var imageShells map[string][]string
+
+func fillImageShells() {
+	imageShells = map[string][]string{"busybox": {"sh"}, "alpine": {"/bin/sh"}, "ubuntu": {"bash"}, "debian": {"bash"}}
+}
 
 // imageRepo is an image's repository without registry prefix or tag.
 func imageRepo(image string) string {

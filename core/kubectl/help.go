@@ -34,169 +34,177 @@ var helpGroups = []struct {
 }
 
 // subcommands lists the subcommands of rollout and set, in kubectl's order.
-var subcommands = map[string][]string{
-	"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
-	"set":     {"image"},
+var subcommands map[string][]string
+
+func fillSubcommands() {
+	subcommands = map[string][]string{
+		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
+		"set":     {"image"},
+	}
 }
 
-var helpTexts = map[string]helpText{
-	"annotate": {
-		short:   "Update the annotations on a resource",
-		long:    "Update the annotations on one or more resources.",
-		example: "  # Update pod 'foo' with the annotation 'description' and the value 'my frontend'\n  kubectl annotate pods foo description='my frontend'",
-		options: opt("--overwrite=false", "If true, allow annotations to be overwritten, otherwise reject annotation updates that overwrite existing annotations."),
-		usage:   "kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
-	},
-	"apply": {
-		short:   "Apply a configuration to a resource by file name or stdin",
-		long:    "Apply a configuration to a resource by file name or stdin. The resource name must be specified. This resource will be created if it doesn't exist yet. To use 'apply', always create the resource initially with either 'apply' or 'create --save-config'.",
-		example: "  # Apply the configuration in pod.json to a pod\n  kubectl apply -f ./pod.json",
-		options: opt("-f, --filename=[]", "The files that contain the configurations to apply (- for stdin).") +
-			opt("--record=false", "Record current kubectl command in the resource annotation."),
-		usage: "kubectl apply (-f FILENAME | -k DIRECTORY) [options]",
-	},
-	"create": {
-		short:   "Create a resource from a file or from stdin",
-		long:    "Create a resource from a file or from stdin.",
-		example: "  # Create a deployment using the data in nginx-deployment.yaml\n  kubectl create -f nginx-deployment.yaml",
-		options: opt("-f, --filename=[]", "Filename to use to create the resource (- for stdin).") +
-			opt("--record=false", "Record current kubectl command in the resource annotation.") +
-			opt("--save-config=false", "If true, the configuration of current object will be saved in its annotation."),
-		usage: "kubectl create -f FILENAME [options]",
-	},
-	"delete": {
-		short:   "Delete resources by file names, stdin, resources and names, or by resources and label selector",
-		long:    "Delete resources by file names, stdin, resources and names, or by resources and label selector.",
-		example: "  # Delete a pod with minimal delay\n  kubectl delete pod foo --now",
-		options: opt("--all=false", "Delete all resources, in the namespace of the specified resource types.") +
-			opt("--cascade='background'", "Must be \"background\", \"orphan\", or \"foreground\".") +
-			opt("-f, --filename=[]", "containing the resource to delete.") +
-			opt("--force=false", "If true, immediately remove resources from API and bypass graceful deletion.") +
-			opt("--grace-period=-1", "Period of time in seconds given to the resource to terminate gracefully.") +
-			opt("--ignore-not-found=false", "Treat \"resource not found\" as a successful delete.") +
-			opt("--now=false", "If true, resources are signaled for immediate shutdown (same as --grace-period=1).") +
-			opt("-l, --selector=''", "Selector (label query) to filter on.") +
-			opt("--wait=true", "If true, wait for resources to be gone before returning."),
-		usage: "kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]",
-	},
-	"describe": {
-		short:   "Show details of a specific resource or group of resources",
-		long:    "Show details of a specific resource or group of resources.\n\n Print a detailed description of the selected resources, including related resources such as events or controllers. You may select a single object by name, all objects of that type, provide a name prefix, or label selector.",
-		example: "  # Describe a pod\n  kubectl describe pods/nginx",
-		options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
-			opt("-l, --selector=''", "Selector (label query) to filter on.") +
-			opt("--show-events=true", "If true, display events related to the described object."),
-		usage: "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]",
-	},
-	"get": {
-		short:   "Display one or many resources",
-		long:    "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
-		example: "  # List all pods in ps output format\n  kubectl get pods",
-		options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
-			opt("-L, --label-columns=[]", "Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...") +
-			opt("-o, --output=''", "Output format. One of: (json, yaml, name, wide).") +
-			opt("-l, --selector=''", "Selector (label query) to filter on.") +
-			opt("--show-labels=false", "When printing, show all labels as the last column.") +
-			opt("--sort-by=''", "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.") +
-			opt("-w, --watch=false", "After listing/getting the requested object, watch for changes.") +
-			opt("--watch-only=false", "Watch for changes to the requested object(s), without listing/getting first."),
-		usage: "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",
-	},
-	"help": {
-		short: "Help about any command",
-		long:  "Help provides help for any command in the application.\nSimply type kubectl help [path to command] for full details.",
-		usage: "kubectl help [command] [options]",
-	},
-	"label": {
-		short:   "Update the labels on a resource",
-		long:    "Update the labels on a resource.",
-		example: "  # Update pod 'foo' with the label 'unhealthy' and the value 'true'\n  kubectl label pods foo unhealthy=true",
-		options: opt("--overwrite=false", "If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels."),
-		usage:   "kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
-	},
-	"patch": {
-		short:   "Update fields of a resource",
-		long:    "Update fields of a resource using strategic merge patch, a JSON merge patch, or a JSON patch.\n\n JSON and YAML formats are accepted.",
-		example: "  # Update a container's image; spec.containers[*].name is required because it's a merge key\n  kubectl patch pod valid-pod -p '{\"spec\":{\"containers\":[{\"name\":\"kubernetes-serve-hostname\",\"image\":\"new image\"}]}}'",
-		options: opt("-p, --patch=''", "The patch to be applied to the resource JSON file.") +
-			opt("--type='strategic'", "The type of patch being provided; one of [json merge strategic]"),
-		usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
-	},
-	"rollout": {
-		short: "Manage the rollout of a resource",
-		long:  "Manage the rollout of one or many resources.\n        \n Valid resource types include:\n\n  *  deployments",
-		example: "  # Rollback to the previous deployment\n  kubectl rollout undo deployment/abc\n  \n" +
-			"  # Check the rollout status of a deployment\n  kubectl rollout status deployment/abc",
-		usage: "kubectl rollout SUBCOMMAND [options]",
-	},
-	"rollout history": {
-		short:   "View rollout history",
-		long:    "View previous rollout revisions and configurations.",
-		example: "  # View the rollout history of a deployment\n  kubectl rollout history deployment/abc",
-		options: opt("--revision=0", "See the details, including podTemplate of the revision specified"),
-		usage:   "kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]",
-	},
-	"rollout pause": {
-		short:   "Mark the provided resource as paused",
-		long:    "Mark the provided resource as paused.\n\n Paused resources will not be reconciled by a controller. Use \"kubectl rollout resume\" to resume a paused resource. Currently only deployments support being paused.",
-		example: "  # Mark the nginx deployment as paused\n  kubectl rollout pause deployment/nginx",
-		usage:   "kubectl rollout pause RESOURCE [options]",
-	},
-	"rollout restart": {
-		short:   "Restart a resource",
-		long:    "Restart a resource.\n\n        Resource rollout will be restarted.",
-		example: "  # Restart a deployment\n  kubectl rollout restart deployment/nginx",
-		usage:   "kubectl rollout restart RESOURCE [options]",
-	},
-	"rollout resume": {
-		short:   "Resume a paused resource",
-		long:    "Resume a paused resource.\n\n Paused resources will not be reconciled by a controller. By resuming a resource, we allow it to be reconciled again. Currently only deployments support being resumed.",
-		example: "  # Resume an already paused deployment\n  kubectl rollout resume deployment/nginx",
-		usage:   "kubectl rollout resume RESOURCE [options]",
-	},
-	"rollout status": {
-		short:   "Show the status of the rollout",
-		long:    "Show the status of the rollout.\n\n By default 'rollout status' will watch the status of the latest rollout until it's done. If you don't want to wait for the rollout to finish then you can use --watch=false.",
-		example: "  # Watch the rollout status of a deployment\n  kubectl rollout status deployment/nginx",
-		options: opt("--timeout=0s", "The length of time to wait before ending watch, zero means never.") +
-			opt("-w, --watch=true", "Watch the status of the rollout until it's done."),
-		usage: "kubectl rollout status (TYPE NAME | TYPE/NAME) [flags] [options]",
-	},
-	"rollout undo": {
-		short:   "Undo a previous rollout",
-		long:    "Roll back to a previous rollout.",
-		example: "  # Roll back to the previous deployment\n  kubectl rollout undo deployment/abc",
-		options: opt("--to-revision=0", "The revision to rollback to. Default to 0 (last revision)."),
-		usage:   "kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]",
-	},
-	"scale": {
-		short:   "Set a new size for a deployment, replica set, or replication controller",
-		long:    "Set a new size for a deployment or replica set.",
-		example: "  # Scale a deployment named 'nginx-deployment' to 4\n  kubectl scale deployment nginx-deployment --replicas=4",
-		options: opt("--current-replicas=-1", "Precondition for current size. Requires that the current size of the resource match this value in order to scale.") +
-			opt("--replicas=0", "The new desired number of replicas. Required."),
-		usage: "kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]",
-	},
-	"set": {
-		short: "Set specific features on objects",
-		long:  "Configure application resources.\n\n These commands help you make changes to existing application resources.",
-		usage: "kubectl set SUBCOMMAND [options]",
-	},
-	"set image": {
-		short:   "Update the image of a pod template",
-		long:    "Update existing container image(s) of resources.",
-		example: "  # Set a deployment's nginx container image to 'nginx:1.9.1'\n  kubectl set image deployment/nginx nginx=nginx:1.9.1",
-		options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
-			opt("--record=false", "Record current kubectl command in the resource annotation."),
-		usage: "kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]",
-	},
-	"version": {
-		short: "Print the client and server version information",
-		long:  "Print the client and server version information for the current context.",
-		options: opt("--client=false", "If true, shows client version only (no server required).") +
-			opt("-o, --output=''", "One of 'yaml' or 'json'."),
-		usage: "kubectl version [flags] [options]",
-	},
+var helpTexts map[string]helpText
+
+func fillHelpTexts() {
+	helpTexts = map[string]helpText{
+		"annotate": {
+			short:   "Update the annotations on a resource",
+			long:    "Update the annotations on one or more resources.",
+			example: "  # Update pod 'foo' with the annotation 'description' and the value 'my frontend'\n  kubectl annotate pods foo description='my frontend'",
+			options: opt("--overwrite=false", "If true, allow annotations to be overwritten, otherwise reject annotation updates that overwrite existing annotations."),
+			usage:   "kubectl annotate [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
+		},
+		"apply": {
+			short:   "Apply a configuration to a resource by file name or stdin",
+			long:    "Apply a configuration to a resource by file name or stdin. The resource name must be specified. This resource will be created if it doesn't exist yet. To use 'apply', always create the resource initially with either 'apply' or 'create --save-config'.",
+			example: "  # Apply the configuration in pod.json to a pod\n  kubectl apply -f ./pod.json",
+			options: opt("-f, --filename=[]", "The files that contain the configurations to apply (- for stdin).") +
+				opt("--record=false", "Record current kubectl command in the resource annotation."),
+			usage: "kubectl apply (-f FILENAME | -k DIRECTORY) [options]",
+		},
+		"create": {
+			short:   "Create a resource from a file or from stdin",
+			long:    "Create a resource from a file or from stdin.",
+			example: "  # Create a deployment using the data in nginx-deployment.yaml\n  kubectl create -f nginx-deployment.yaml",
+			options: opt("-f, --filename=[]", "Filename to use to create the resource (- for stdin).") +
+				opt("--record=false", "Record current kubectl command in the resource annotation.") +
+				opt("--save-config=false", "If true, the configuration of current object will be saved in its annotation."),
+			usage: "kubectl create -f FILENAME [options]",
+		},
+		"delete": {
+			short:   "Delete resources by file names, stdin, resources and names, or by resources and label selector",
+			long:    "Delete resources by file names, stdin, resources and names, or by resources and label selector.",
+			example: "  # Delete a pod with minimal delay\n  kubectl delete pod foo --now",
+			options: opt("--all=false", "Delete all resources, in the namespace of the specified resource types.") +
+				opt("--cascade='background'", "Must be \"background\", \"orphan\", or \"foreground\".") +
+				opt("-f, --filename=[]", "containing the resource to delete.") +
+				opt("--force=false", "If true, immediately remove resources from API and bypass graceful deletion.") +
+				opt("--grace-period=-1", "Period of time in seconds given to the resource to terminate gracefully.") +
+				opt("--ignore-not-found=false", "Treat \"resource not found\" as a successful delete.") +
+				opt("--now=false", "If true, resources are signaled for immediate shutdown (same as --grace-period=1).") +
+				opt("-l, --selector=''", "Selector (label query) to filter on.") +
+				opt("--wait=true", "If true, wait for resources to be gone before returning."),
+			usage: "kubectl delete ([-f FILENAME] | [-k DIRECTORY] | TYPE [(NAME | -l label | --all)]) [options]",
+		},
+		"describe": {
+			short:   "Show details of a specific resource or group of resources",
+			long:    "Show details of a specific resource or group of resources.\n\n Print a detailed description of the selected resources, including related resources such as events or controllers. You may select a single object by name, all objects of that type, provide a name prefix, or label selector.",
+			example: "  # Describe a pod\n  kubectl describe pods/nginx",
+			options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+				opt("-l, --selector=''", "Selector (label query) to filter on.") +
+				opt("--show-events=true", "If true, display events related to the described object."),
+			usage: "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]",
+		},
+		"get": {
+			short:   "Display one or many resources",
+			long:    "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
+			example: "  # List all pods in ps output format\n  kubectl get pods",
+			options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+				opt("-L, --label-columns=[]", "Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...") +
+				opt("-o, --output=''", "Output format. One of: (json, yaml, name, wide).") +
+				opt("-l, --selector=''", "Selector (label query) to filter on.") +
+				opt("--show-labels=false", "When printing, show all labels as the last column.") +
+				opt("--sort-by=''", "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.") +
+				opt("-w, --watch=false", "After listing/getting the requested object, watch for changes.") +
+				opt("--watch-only=false", "Watch for changes to the requested object(s), without listing/getting first."),
+			usage: "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",
+		},
+		"help": {
+			short: "Help about any command",
+			long:  "Help provides help for any command in the application.\nSimply type kubectl help [path to command] for full details.",
+			usage: "kubectl help [command] [options]",
+		},
+		"label": {
+			short:   "Update the labels on a resource",
+			long:    "Update the labels on a resource.",
+			example: "  # Update pod 'foo' with the label 'unhealthy' and the value 'true'\n  kubectl label pods foo unhealthy=true",
+			options: opt("--overwrite=false", "If true, allow labels to be overwritten, otherwise reject label updates that overwrite existing labels."),
+			usage:   "kubectl label [--overwrite] (-f FILENAME | TYPE NAME) KEY_1=VAL_1 ... KEY_N=VAL_N [--resource-version=version] [options]",
+		},
+		"patch": {
+			short:   "Update fields of a resource",
+			long:    "Update fields of a resource using strategic merge patch, a JSON merge patch, or a JSON patch.\n\n JSON and YAML formats are accepted.",
+			example: "  # Update a container's image; spec.containers[*].name is required because it's a merge key\n  kubectl patch pod valid-pod -p '{\"spec\":{\"containers\":[{\"name\":\"kubernetes-serve-hostname\",\"image\":\"new image\"}]}}'",
+			options: opt("-p, --patch=''", "The patch to be applied to the resource JSON file.") +
+				opt("--type='strategic'", "The type of patch being provided; one of [json merge strategic]"),
+			usage: "kubectl patch (-f FILENAME | TYPE NAME) [-p PATCH|--patch-file FILE] [options]",
+		},
+		"rollout": {
+			short: "Manage the rollout of a resource",
+			long:  "Manage the rollout of one or many resources.\n        \n Valid resource types include:\n\n  *  deployments",
+			example: "  # Rollback to the previous deployment\n  kubectl rollout undo deployment/abc\n  \n" +
+				"  # Check the rollout status of a deployment\n  kubectl rollout status deployment/abc",
+			usage: "kubectl rollout SUBCOMMAND [options]",
+		},
+		"rollout history": {
+			short:   "View rollout history",
+			long:    "View previous rollout revisions and configurations.",
+			example: "  # View the rollout history of a deployment\n  kubectl rollout history deployment/abc",
+			options: opt("--revision=0", "See the details, including podTemplate of the revision specified"),
+			usage:   "kubectl rollout history (TYPE NAME | TYPE/NAME) [flags] [options]",
+		},
+		"rollout pause": {
+			short:   "Mark the provided resource as paused",
+			long:    "Mark the provided resource as paused.\n\n Paused resources will not be reconciled by a controller. Use \"kubectl rollout resume\" to resume a paused resource. Currently only deployments support being paused.",
+			example: "  # Mark the nginx deployment as paused\n  kubectl rollout pause deployment/nginx",
+			usage:   "kubectl rollout pause RESOURCE [options]",
+		},
+		"rollout restart": {
+			short:   "Restart a resource",
+			long:    "Restart a resource.\n\n        Resource rollout will be restarted.",
+			example: "  # Restart a deployment\n  kubectl rollout restart deployment/nginx",
+			usage:   "kubectl rollout restart RESOURCE [options]",
+		},
+		"rollout resume": {
+			short:   "Resume a paused resource",
+			long:    "Resume a paused resource.\n\n Paused resources will not be reconciled by a controller. By resuming a resource, we allow it to be reconciled again. Currently only deployments support being resumed.",
+			example: "  # Resume an already paused deployment\n  kubectl rollout resume deployment/nginx",
+			usage:   "kubectl rollout resume RESOURCE [options]",
+		},
+		"rollout status": {
+			short:   "Show the status of the rollout",
+			long:    "Show the status of the rollout.\n\n By default 'rollout status' will watch the status of the latest rollout until it's done. If you don't want to wait for the rollout to finish then you can use --watch=false.",
+			example: "  # Watch the rollout status of a deployment\n  kubectl rollout status deployment/nginx",
+			options: opt("--timeout=0s", "The length of time to wait before ending watch, zero means never.") +
+				opt("-w, --watch=true", "Watch the status of the rollout until it's done."),
+			usage: "kubectl rollout status (TYPE NAME | TYPE/NAME) [flags] [options]",
+		},
+		"rollout undo": {
+			short:   "Undo a previous rollout",
+			long:    "Roll back to a previous rollout.",
+			example: "  # Roll back to the previous deployment\n  kubectl rollout undo deployment/abc",
+			options: opt("--to-revision=0", "The revision to rollback to. Default to 0 (last revision)."),
+			usage:   "kubectl rollout undo (TYPE NAME | TYPE/NAME) [flags] [options]",
+		},
+		"scale": {
+			short:   "Set a new size for a deployment, replica set, or replication controller",
+			long:    "Set a new size for a deployment or replica set.",
+			example: "  # Scale a deployment named 'nginx-deployment' to 4\n  kubectl scale deployment nginx-deployment --replicas=4",
+			options: opt("--current-replicas=-1", "Precondition for current size. Requires that the current size of the resource match this value in order to scale.") +
+				opt("--replicas=0", "The new desired number of replicas. Required."),
+			usage: "kubectl scale [--resource-version=version] [--current-replicas=count] --replicas=COUNT (-f FILENAME | TYPE NAME) [options]",
+		},
+		"set": {
+			short: "Set specific features on objects",
+			long:  "Configure application resources.\n\n These commands help you make changes to existing application resources.",
+			usage: "kubectl set SUBCOMMAND [options]",
+		},
+		"set image": {
+			short:   "Update the image of a pod template",
+			long:    "Update existing container image(s) of resources.",
+			example: "  # Set a deployment's nginx container image to 'nginx:1.9.1'\n  kubectl set image deployment/nginx nginx=nginx:1.9.1",
+			options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
+				opt("--record=false", "Record current kubectl command in the resource annotation."),
+			usage: "kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]",
+		},
+		"version": {
+			short: "Print the client and server version information",
+			long:  "Print the client and server version information for the current context.",
+			options: opt("--client=false", "If true, shows client version only (no server required).") +
+				opt("-o, --output=''", "One of 'yaml' or 'json'."),
+			usage: "kubectl version [flags] [options]",
+		},
+	}
 }
 
 // opt formats one flag as kubectl's help lists it.

@@ -3,7 +3,7 @@ package kubectl
 // The help pages of the node maintenance verbs (nodes.go), and their group
 // in `kubectl`'s command list, where kubectl puts them.
 
-func init() {
+func registerHelpNodes() {
 	group := struct {
 		title string
 		verbs []string

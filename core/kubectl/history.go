@@ -55,10 +55,14 @@ func runRolloutHistory(c *invocation, args []string) {
 
 // historyViewers are `rollout history`'s viewers by kind: the history
 // table, or with revision > 0 that revision's pod template.
-var historyViewers = map[string]func(c *invocation, o api.Object, revision int64) (string, error){
-	"Deployment": func(c *invocation, o api.Object, revision int64) (string, error) {
-		return deploymentHistory(c, o.(*api.Deployment), revision)
-	},
+var historyViewers map[string]func(c *invocation, o api.Object, revision int64) (string, error)
+
+func fillHistoryViewers() {
+	historyViewers = map[string]func(c *invocation, o api.Object, revision int64) (string, error){
+		"Deployment": func(c *invocation, o api.Object, revision int64) (string, error) {
+			return deploymentHistory(c, o.(*api.Deployment), revision)
+		},
+	}
 }
 
 // deploymentHistory is the history table, or one revision's template.

@@ -7,7 +7,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-func init() {
+func registerNamespace() {
 	createCommands["namespace"] = runCreateNamespace
 	createCommands["ns"] = runCreateNamespace
 	createCommands["serviceaccount"] = runCreateServiceAccount
@@ -40,7 +40,7 @@ func runCreateNamespace(c *invocation, args []string) {
 	c.createObject(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[0]}}, "", "")
 }
 
-func init() {
+func registerNamespace2() {
 	printers["ServiceAccount"] = columns{
 		headers: []string{"NAME", "SECRETS", "AGE"},
 		row: func(o api.Object, now time.Time, wide bool) []string {

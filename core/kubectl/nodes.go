@@ -12,7 +12,7 @@ import (
 // This file is kubectl's node maintenance verbs: cordon, uncordon, drain
 // and taint, with kubectl's messages.
 
-func init() {
+func registerNodes() {
 	commands["cordon"] = func(c *invocation, args []string) { c.runCordon(args, true) }
 	commands["uncordon"] = func(c *invocation, args []string) { c.runCordon(args, false) }
 	commands["drain"] = runDrain

@@ -24,13 +24,17 @@ const (
 
 // rolloutAnnotationsToKeep are the Deployment's own annotations a rollback
 // keeps rather than taking them from the ReplicaSet.
-var rolloutAnnotationsToKeep = map[string]bool{
-	LastAppliedAnnotation:                       true,
-	revisionAnnotation:                          true,
-	"deployment.kubernetes.io/revision-history": true,
-	"deployment.kubernetes.io/desired-replicas": true,
-	"deployment.kubernetes.io/max-replicas":     true,
-	"deprecated.deployment.rollback.to":         true,
+var rolloutAnnotationsToKeep map[string]bool
+
+func fillRolloutAnnotationsToKeep() {
+	rolloutAnnotationsToKeep = map[string]bool{
+		LastAppliedAnnotation:                       true,
+		revisionAnnotation:                          true,
+		"deployment.kubernetes.io/revision-history": true,
+		"deployment.kubernetes.io/desired-replicas": true,
+		"deployment.kubernetes.io/max-replicas":     true,
+		"deprecated.deployment.rollback.to":         true,
+	}
 }
 
 // ownedReplicaSets are the ReplicaSets in d's namespace that its selector

@@ -51,14 +51,18 @@ func runRolloutUndo(c *invocation, args []string) {
 
 // rollbackers are `rollout undo`'s rollbackers by kind: the message, and
 // the object to write (nil when nothing changes).
-var rollbackers = map[string]func(c *invocation, o api.Object, to int64) (string, api.Object, error){
-	"Deployment": func(c *invocation, o api.Object, to int64) (string, api.Object, error) {
-		msg, next, err := rollback(c, o.(*api.Deployment), to)
-		if next == nil {
-			return msg, nil, err
-		}
-		return msg, next, err
-	},
+var rollbackers map[string]func(c *invocation, o api.Object, to int64) (string, api.Object, error)
+
+func fillRollbackers() {
+	rollbackers = map[string]func(c *invocation, o api.Object, to int64) (string, api.Object, error){
+		"Deployment": func(c *invocation, o api.Object, to int64) (string, api.Object, error) {
+			msg, next, err := rollback(c, o.(*api.Deployment), to)
+			if next == nil {
+				return msg, nil, err
+			}
+			return msg, next, err
+		},
+	}
 }
 
 // rollback decides a rollback of d to revision to (0: the previous one):

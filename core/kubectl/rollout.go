@@ -16,11 +16,15 @@ var rolloutCommands map[string]func(c *invocation, args []string)
 
 // statusViewers are `rollout status`'s viewers by kind: the line to print,
 // whether the rollout is done, and an error when it cannot finish.
-var statusViewers = map[string]func(api.Object) (string, bool, error){
-	"Deployment": func(o api.Object) (string, bool, error) { return DeploymentStatus(o.(*api.Deployment)) },
+var statusViewers map[string]func(api.Object) (string, bool, error)
+
+func fillStatusViewers() {
+	statusViewers = map[string]func(api.Object) (string, bool, error){
+		"Deployment": func(o api.Object) (string, bool, error) { return DeploymentStatus(o.(*api.Deployment)) },
+	}
 }
 
-func init() {
+func registerRollout() {
 	rolloutCommands = map[string]func(c *invocation, args []string){
 		"history": runRolloutHistory,
 		"pause":   runRolloutPause,

@@ -6,7 +6,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-func init() {
+func registerRolloutStatefulSet() {
 	statusViewers["StatefulSet"] = func(o api.Object) (string, bool, error) { return StatefulSetStatus(o.(*api.StatefulSet)) }
 	historyViewers["StatefulSet"] = revisionHistory
 	rollbackers["StatefulSet"] = func(c *invocation, o api.Object, to int64) (string, api.Object, error) {

@@ -61,7 +61,7 @@ type invocation struct {
 // added in its own file registers itself there with an init function.
 var commands = map[string]func(c *invocation, args []string){}
 
-func init() {
+func registerRun() {
 	for verb, run := range map[string]func(c *invocation, args []string){
 		"annotate": runAnnotate,
 		"apply":    runApply,
@@ -85,6 +85,7 @@ func init() {
 // as its standard input ("-f -"). It never panics: a bug becomes an error
 // message and exit code 1, so the page's terminal survives it.
 func Run(env Env, line string, stdin string) (res Result) {
+	register()
 	c := &invocation{env: env, stdin: stdin}
 	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
 	defer func() {

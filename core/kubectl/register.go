@@ -1,0 +1,40 @@
+package kubectl
+
+import "sync"
+
+// register fills kubectl's tables — its commands, their help, printers,
+// describers, rollout viewers — when the first command runs, not when the
+// program starts: in the page, that work (and the browser compiling its
+// code) came before the cluster could be drawn. The tables first, then the
+// files' registrations in file order, as package initialisation ran them.
+var register = sync.OnceFunc(func() {
+	fillPrinters()
+	fillKindDescribers()
+	fillImageShells()
+	fillSubcommands()
+	fillHelpTexts()
+	fillHistoryViewers()
+	fillRolloutAnnotationsToKeep()
+	fillRollbackers()
+	fillStatusViewers()
+	registerAPIResources()
+	registerAutoscale()
+	registerBatch()
+	registerCertificate()
+	registerColumnsAutoscaling()
+	registerColumnsConfig()
+	registerColumnsNetwork()
+	registerColumnsRBAC()
+	registerColumnsStorage()
+	registerColumnsStorageVersion()
+	registerDaemonSet()
+	registerDescribeSecret()
+	registerExec()
+	registerHelpNodes()
+	registerNamespace()
+	registerNamespace2()
+	registerNodes()
+	registerRollout()
+	registerRolloutStatefulSet()
+	registerRun()
+})
