@@ -15,7 +15,8 @@
 //	sim settle                           time passing: the page's clock does this
 //	# check: kubectl get deploy web => 3/3         stdout contains the text
 //	# check: kubectl get pods !> web-bare          stdout does not contain it
-//	# check: kubectl get rs ~> (?m)^web-\S+ +0 +0  stdout matches the regexp
+//	# check: kubectl get rs ~> (?m)^web-\S+ +0 +0  stdout matches the regexp: RE2
+//	                                               syntax, the subset pattern.go lists
 //	# check: pods-ready app=web 3                  a Go predicate (predicates.go)
 //
 // Any other comment is a note for the reader of the file. Because the file
@@ -30,7 +31,6 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -106,7 +106,7 @@ type Check struct {
 	// A kubectl check: the read-only command, the operator ("=>" contains,
 	// "!>" does not contain, "~>" matches) and the operand.
 	Kubectl, Op, Want string
-	re                *regexp.Regexp
+	re                *pattern
 	// A predicate check: its name and arguments (predicates.go).
 	Pred string
 	Args []string
@@ -338,7 +338,7 @@ func ParseCheck(s string) (Check, error) {
 			return c, fmt.Errorf("check %q: %w", s, err)
 		}
 		if c.Op == "~>" {
-			re, err := regexp.Compile(c.Want)
+			re, err := compilePattern(c.Want)
 			if err != nil {
 				return c, fmt.Errorf("check %q: %w", s, err)
 			}
