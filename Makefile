@@ -34,6 +34,7 @@ site: node_modules/.package-lock.json
 	rm -rf dist
 	mkdir -p dist
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o dist/kubeloop.wasm ./wasm
+	$(GO) run ./site/wasmdata dist/kubeloop.wasm
 	cp $(WASM_EXEC) dist/wasm_exec.js
 	cp site/static/* dist/
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
@@ -68,7 +69,8 @@ test-browser: site
 	@cat tests/out/browser/timings.txt 2>/dev/null || true
 
 # The Go benchmarks, then the scenario of tests/bench (a Deployment of N
-# replicas scaled up and rolled out) natively, as wasm under Node, and on
+# replicas scaled up and rolled out) natively, as wasm under Node (built
+# with the page's flags, wasm/build-flags), and on
 # the peer simulator webernetes (tests/bench/webernetes, npm ci'd on first
 # use), in one table. BENCH_N picks the sizes; the peer is bounded in time
 # (kubeloop-bench -h) and, since it takes half an hour at N=1000 and does
@@ -84,7 +86,7 @@ bench:
 bench-scenario:
 	mkdir -p $(BENCH_OUT)
 	$(GO) build -o $(BENCH_OUT)/kubeloop-bench ./tests/bench/cmd/kubeloop-bench
-	GOOS=js GOARCH=wasm $(GO) build -o $(BENCH_OUT)/kubeloop-bench.wasm ./tests/bench/cmd/kubeloop-bench
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o $(BENCH_OUT)/kubeloop-bench.wasm ./tests/bench/cmd/kubeloop-bench
 	test -f tests/bench/webernetes/node_modules/.package-lock.json || npm ci --prefix tests/bench/webernetes --no-audit --no-fund
 	$(BENCH_OUT)/kubeloop-bench -n $(BENCH_N) -wasm $(BENCH_OUT)/kubeloop-bench.wasm \
 	  -peer tests/bench/webernetes -peer-cache $(BENCH_OUT)/peer-cache.jsonl \
