@@ -1,8 +1,12 @@
 package yaml
 
 import (
+	"errors"
+	"math/big"
 	"math/rand/v2"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -36,6 +40,29 @@ func TestMatchersAgreeWithTheirRegexps(t *testing.T) {
 	const alphabet = "0123459+-.:eE_[]x"
 	for range 200_000 {
 		b := make([]byte, r.IntN(9))
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		check(string(b))
+	}
+}
+
+func TestIsBigIntIsParseUintOverflowThatBigIntReads(t *testing.T) {
+	check := func(s string) {
+		// What resolvePlain asked before: ParseUint overflows, and
+		// big.Int reads the whole of it.
+		_, err := strconv.ParseUint(s, 0, 64)
+		_, ok := new(big.Int).SetString(s, 0)
+		assert.Equal(t, errors.Is(err, strconv.ErrRange) && ok, isBigInt(s), "%q", s)
+	}
+	for _, s := range []string{"18446744073709551616", "-18446744073709551616", "+18446744073709551616", "18446744073709551615",
+		"0x1ffffffffffffffff", "0b" + strings.Repeat("1", 65), "0o7777777777777777777777", "077777777777777777777777", "--1", "1e30", ""} {
+		check(s)
+	}
+	r := rand.New(rand.NewPCG(9, 9))
+	const alphabet = "0123456789abcdefxob+-"
+	for range 100_000 {
+		b := make([]byte, 18+r.IntN(8))
 		for i := range b {
 			b[i] = alphabet[r.IntN(len(alphabet))]
 		}

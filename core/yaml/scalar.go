@@ -1,8 +1,6 @@
 package yaml
 
 import (
-	"errors"
-	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -166,10 +164,8 @@ func resolvePlain(s string) scalarKind {
 			}
 		}
 		// Integers past 64 bits are still integers to go-yaml v2.
-		if errors.Is(uerr, strconv.ErrRange) {
-			if _, ok := new(big.Int).SetString(plain, 0); ok {
-				return kindInt
-			}
+		if isBigInt(plain) {
+			return kindInt
 		}
 	}
 	return kindString
@@ -207,4 +203,47 @@ func parseBool(s string) (value, ok bool) {
 		return true, true
 	}
 	return false, true
+}
+
+// isBigInt reports whether s is an unsigned integer too big for 64 bits:
+// decimal digits, or 0x, 0o, 0b or 0 and the base's digits — what
+// ParseUint(s, 0, 64) reads but cannot hold. (ParseUint alone stops at the
+// first digit that overflows, so the rest is checked here; written out, the
+// page links no math/big, ~30 KB.)
+func isBigInt(s string) bool {
+	digits := s
+	base := 10
+	switch {
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'):
+		base, digits = 16, digits[2:]
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'o' || digits[1] == 'O'):
+		base, digits = 8, digits[2:]
+	case len(digits) > 2 && digits[0] == '0' && (digits[1] == 'b' || digits[1] == 'B'):
+		base, digits = 2, digits[2:]
+	case len(digits) > 1 && digits[0] == '0':
+		base, digits = 8, digits[1:]
+	}
+	if digits == "" {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		c := digits[i]
+		var v int
+		switch {
+		case c >= '0' && c <= '9':
+			v = int(c - '0')
+		case c >= 'a' && c <= 'z':
+			v = int(c-'a') + 10
+		case c >= 'A' && c <= 'Z':
+			v = int(c-'A') + 10
+		default:
+			return false
+		}
+		if v >= base {
+			return false
+		}
+	}
+	// Valid digits throughout: ParseUint can only fail by range now.
+	_, err := strconv.ParseUint(digits, base, 64)
+	return err != nil
 }
