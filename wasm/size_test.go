@@ -24,8 +24,7 @@ import (
 // packages that run only when a person acts stopped inlining (build-flags);
 // to 2.82 MB when regexp and net left, only the runtime kept inlining and
 // the data segments were merged (site/wasmdata); 2.78 MB without math/big.
-// Issue 8's 2.5 MB gate is
-// not met.
+// Issue 8's 2.5 MB gate is not met.
 const maxWasmGzip = 2_780_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
