@@ -39,7 +39,6 @@ site: node_modules/.package-lock.json
 	cp site/static/* dist/
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
 	  --legal-comments=none --log-level=warning --outfile=dist/editor.js
-	sed -i 's/<meta name="kubeloop-wasm-size" content="0">/<meta name="kubeloop-wasm-size" content="'$$(wc -c < dist/kubeloop.wasm)'">/' dist/index.html
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +
 	cp -R dist/. site/dist/
 	$(GO) run ./site/singlefile -dist dist -out dist/kubeloop.html
@@ -95,7 +94,7 @@ bench-scenario:
 # Sizes as served: raw, gzip -9 and brotli -q 11 (the brotli binary, or Node's
 # zlib when it is missing), per file and for the whole page's first load.
 size: site
-	@node site/size.mjs dist index.html app.css app.js build.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
+	@node site/size.mjs dist index.html app.css app.js compile.js build.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
 
 # Plays 1,000- and 10,000-pod rollouts at full speed in Chromium and reports
 # long tasks and frames per second (tests/browser/perf_test.go); it never

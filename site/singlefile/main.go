@@ -46,7 +46,6 @@ var (
 	// here it is inline and runs where it stands, ready when it is needed.
 	laterScript = regexp.MustCompile(`<link rel="preload" href="([^"]+)" as="script">`)
 	icon        = regexp.MustCompile(`<link rel="icon" href="([^"]+)" type="([^"]+)">`)
-	wasmSize    = regexp.MustCompile(`<meta name="kubeloop-wasm-size"[^>]*>\n?`)
 	// The served page preloads kubeloop.wasm; this one carries it inline.
 	preload = regexp.MustCompile(`<link rel="preload"[^>]*>\n?`)
 )
@@ -84,7 +83,6 @@ func Build(read func(name string) ([]byte, error)) ([]byte, error) {
 		b, err := read(m[1])
 		return `<link rel="icon" href="data:` + m[2] + `;base64,` + base64.StdEncoding.EncodeToString(b) + `">`, err
 	})
-	page = wasmSize.ReplaceAllString(page, "")
 	page = preload.ReplaceAllString(page, "")
 	if firstErr != nil {
 		return nil, firstErr

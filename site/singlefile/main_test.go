@@ -16,12 +16,11 @@ import (
 
 func TestBuildInlinesEverything(t *testing.T) {
 	site := fstest.MapFS{
-		"index.html": {Data: []byte(`<html><head><meta name="kubeloop-wasm-size" content="0">
+		"index.html": {Data: []byte(`<html><head>
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
-<link rel="preload" href="kubeloop.wasm" as="fetch" type="application/wasm" crossorigin>
+<script src="app.js"></script>
 <link rel="stylesheet" href="app.css">
 <script src="wasm_exec.js" defer></script>
-<script src="app.js" defer></script>
 <link rel="preload" href="editor.js" as="script">
 </head><body><main></main></body></html>`)},
 		"app.css":       {Data: []byte("body { color: red }")},
@@ -40,10 +39,9 @@ func TestBuildInlinesEverything(t *testing.T) {
 	assert.Contains(t, s, `const s = "<\/script>";`, "a closing tag inside a script is escaped")
 	assert.Contains(t, s, `href="data:image/svg+xml;base64,`)
 	assert.NotContains(t, s, `src="`, "no external script is left")
-	assert.NotContains(t, s, "kubeloop-wasm-size")
-	assert.NotContains(t, s, "preload", "nothing is fetched: the wasm is inline")
+	assert.NotContains(t, s, "preload", "nothing is fetched")
 
-	m := regexp.MustCompile(`<script id="kubeloop-wasm" type="application/octet-stream">([^<]*)</script>\n<script>\nvar Go = 1;`).FindStringSubmatch(s)
+	m := regexp.MustCompile(`<script id="kubeloop-wasm" type="application/octet-stream">([^<]*)</script>\n<script>\nconst s = `).FindStringSubmatch(s)
 	require.NotNil(t, m, "the wasm comes before the first script, which can start compiling it at once")
 	gz, err := base64.StdEncoding.DecodeString(m[1])
 	require.NoError(t, err)

@@ -71,8 +71,12 @@
     },
   });
 
-  // progress shows how far the download is (0..1), or a busy bar (null).
+  // progress shows a busy bar (null) or a fraction done (0..1), and the
+  // step under it. Before the page is parsed there is nothing to show yet:
+  // start() shows the step compile() is at.
+  let currentStep = "";
   function progress(fraction, step) {
+    if (step) currentStep = step;
     const bar = el("loading-bar");
     if (bar) {
       if (fraction === null) bar.removeAttribute("value");
@@ -80,36 +84,6 @@
     }
     const s = el("loading-step");
     if (s && step) s.textContent = step;
-  }
-
-  // counted wraps a response so that reading it moves the progress bar.
-  // The size comes from Content-Length when the body is not re-encoded in
-  // transit, else from the size `make site` wrote into the page.
-  function counted(resp) {
-    const meta = document.querySelector('meta[name="kubeloop-wasm-size"]');
-    let total = meta ? Number(meta.content) || 0 : 0;
-    if (!resp.headers.get("Content-Encoding")) total = Number(resp.headers.get("Content-Length")) || total;
-    if (!resp.body || !total) {
-      progress(null, "downloading · 下载中");
-      return resp;
-    }
-    let loaded = 0;
-    const reader = resp.body.getReader();
-    const body = new ReadableStream({
-      pull(controller) {
-        return reader.read().then(function (r) {
-          if (r.done) {
-            progress(null, "compiling · 编译中");
-            controller.close();
-            return;
-          }
-          loaded += r.value.length;
-          progress(loaded / total, "downloading · 下载中 " + Math.round((100 * loaded) / total) + "%");
-          controller.enqueue(r.value);
-        });
-      },
-    });
-    return new Response(body, { headers: { "Content-Type": "application/wasm" } });
   }
 
   // inlineWasm decodes the single-file page's embedded binary (base64 of
@@ -125,48 +99,58 @@
     return Promise.resolve(new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
   }
 
-  // compile fetches and compiles the module. It starts as soon as this
-  // script runs, before the other scripts and the page are ready: the
-  // download (begun by the page's <link rel="preload">) and compilation go
-  // on while the editor's script loads and runs.
+  // compile compiles the module: the served page's in a worker
+  // (compile.js), which downloads it too, so that the main thread stays
+  // free for the page's first layout; the single-file page's from the text
+  // inlined before this script. It starts as soon as this script runs.
   function compile() {
     if (typeof WebAssembly !== "object") return Promise.reject(new Error("no WebAssembly"));
     const inline = el("kubeloop-wasm");
-    let wasm;
+    let module;
     if (inline) {
-      wasm = inlineWasm(inline);
+      const wasm = inlineWasm(inline);
+      module = WebAssembly.compileStreaming
+        ? WebAssembly.compileStreaming(wasm)
+        : wasm.then(function (r) { return r.arrayBuffer(); }).then(function (buf) { return WebAssembly.compile(buf); });
     } else {
-      progress(0, "downloading · 下载中");
-      wasm = fetch("kubeloop.wasm").then(function (resp) {
-        if (!resp.ok) throw new Error("kubeloop.wasm: HTTP " + resp.status);
-        return counted(resp);
-      });
+      module = compileInWorker();
     }
-    const module = WebAssembly.compileStreaming
-      ? WebAssembly.compileStreaming(wasm)
-      : wasm.then(function (r) { return r.arrayBuffer(); }).then(function (buf) { return WebAssembly.compile(buf); });
     return module.then(function (m) {
       if (performance.mark) performance.mark("kubeloop:wasm-compiled");
       return m;
     });
   }
 
-  // Compile at once: the served page has begun downloading kubeloop.wasm
-  // (its <link rel="preload">), and the single-file page carries it inline
-  // before its scripts.
-  let compiled = null;
-  if (document.querySelector('link[rel="preload"][href="kubeloop.wasm"]') || el("kubeloop-wasm")) {
-    compiled = compile();
-    compiled.catch(function () { /* reported by start */ });
+  function compileInWorker() {
+    return new Promise(function (resolve, reject) {
+      progress(null, "downloading and compiling · 下载并编译中");
+      const worker = new Worker("compile.js");
+      worker.onmessage = function (ev) {
+        worker.terminate();
+        if (ev.data.module) resolve(ev.data.module);
+        else reject(new Error(ev.data.error));
+      };
+      worker.onerror = function (e) {
+        worker.terminate();
+        reject(new Error("compile.js: " + (e.message || "did not run")));
+      };
+    });
   }
+
+  // Compile at once: app.js runs from the page's head, before the page is
+  // parsed or laid out; the single-file page carries the binary inline
+  // before its scripts.
+  const compiled = compile();
+  compiled.catch(function () { /* reported by start */ });
 
   function start() {
     if (typeof WebAssembly !== "object" || typeof Go !== "function") {
       fail("This browser cannot run WebAssembly. · 此浏览器不支持 WebAssembly。");
       return;
     }
+    progress(null, currentStep);
     const go = new Go();
-    (compiled || compile())
+    compiled
       .then(function (module) {
         progress(1, "starting · 启动中");
         return WebAssembly.instantiate(module, go.importObject);
@@ -188,11 +172,11 @@
       });
   }
 
-  // app.js runs first of the page's deferred scripts (or inline, in the
-  // single-file page): start once the others have run and the page is parsed.
-  if (document.readyState === "complete") {
-    start();
-  } else {
+  // app.js runs in the page's head (inline, in the single-file page):
+  // start once the page is parsed and the deferred scripts have run.
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
   }
 })();
