@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -391,9 +392,7 @@ func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 // card that follows it, with one JS call.
 func (v *clusterView) place(c *podCard, key string, l *lane) {
 	i := sort.SearchStrings(l.keys, key)
-	l.keys = append(l.keys, "")
-	copy(l.keys[i+1:], l.keys[i:])
-	l.keys[i] = key
+	l.keys = slices.Insert(l.keys, i, key)
 	if i+1 < len(l.keys) {
 		l.body.InsertBefore(c.root, v.pods[l.keys[i+1]].root)
 	} else {

@@ -3,11 +3,12 @@
 package main
 
 import (
-	"math/rand/v2"
 	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/kubeloop/kubeloop/core/testtext"
 )
 
 // helpCommands reads kubectl's help as the regexp it replaced did
@@ -27,14 +28,8 @@ func TestHelpCommandsAgreeWithTheRegexp(t *testing.T) {
 		"   indented      three spaces: not a row\n  Upper         not a row\n  single x\n"
 	assert.Equal(t, []string{"create", "expose", "run", "set", "rollout", "api-resources"}, helpCommands(help))
 	assert.Equal(t, want(help), helpCommands(help))
-	r := rand.New(rand.NewPCG(5, 6))
-	const alphabet = "  ab-Z\t\n\r."
-	for range 20000 {
-		b := make([]byte, r.IntN(14))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		text := "  " + string(b)
+	for _, s := range testtext.Strings(5, 20000, 0, 13, "  ab-Z\t\n\r.") {
+		text := "  " + s
 		assert.Equal(t, want(text), helpCommands(text), "%q", text)
 	}
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -163,9 +164,7 @@ func (g *podGroup) insert(t *ownerTree, key string, c *chip) {
 		g.el = t.a.el("div", "chips")
 	}
 	i := sort.Search(len(g.keys), func(i int) bool { return g.less(key, g.keys[i]) })
-	g.keys = append(g.keys, "")
-	copy(g.keys[i+1:], g.keys[i:])
-	g.keys[i] = key
+	g.keys = slices.Insert(g.keys, i, key)
 	if i+1 < len(g.keys) {
 		g.el.InsertBefore(c.el, t.chips[g.keys[i+1]].el)
 	} else {

@@ -42,10 +42,7 @@ func fillKindDescribers() {
 		"HorizontalPodAutoscaler": func(_ *invocation, o api.Object, events []*api.Event, now time.Time) string {
 			h := o.(*api.HorizontalPodAutoscaler)
 			return tabbed(func(w *prefixWriter) {
-				w.write(0, "Name:\t%s\n", h.Name)
-				w.write(0, "Namespace:\t%s\n", h.Namespace)
-				printLabels(w, "Labels", h.Labels)
-				printAnnotations(w, "Annotations", h.Annotations)
+				printObjectMeta(w, &h.ObjectMeta)
 				w.write(0, "CreationTimestamp:\t%s\n", describeTime(h.CreationTimestamp))
 				w.write(0, "Reference:\t%s/%s\n", h.Spec.ScaleTargetRef.Kind, h.Spec.ScaleTargetRef.Name)
 				w.write(0, "Metrics:\t( current / target )\n")

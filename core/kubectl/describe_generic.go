@@ -18,10 +18,7 @@ func describeGeneric(o api.Object, events []*api.Event, now time.Time) string {
 		_ = json.Unmarshal(b, &content)
 	}
 	return tabbed(func(w *prefixWriter) {
-		w.write(0, "Name:\t%s\n", m.Name)
-		w.write(0, "Namespace:\t%s\n", m.Namespace)
-		printLabels(w, "Labels", m.Labels)
-		printAnnotations(w, "Annotations", m.Annotations)
+		printObjectMeta(w, m)
 		printContent(w, 0, content, "", ".metadata.managedFields", ".metadata.name",
 			".metadata.namespace", ".metadata.labels", ".metadata.annotations")
 		describeEvents(events, now, w)

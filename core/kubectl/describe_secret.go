@@ -14,10 +14,7 @@ import (
 func describeSecret(_ *invocation, o api.Object, _ []*api.Event, _ time.Time) string {
 	s := o.(*api.Secret)
 	return tabbed(func(w *prefixWriter) {
-		w.write(0, "Name:\t%s\n", s.Name)
-		w.write(0, "Namespace:\t%s\n", s.Namespace)
-		printLabels(w, "Labels", s.Labels)
-		printAnnotations(w, "Annotations", s.Annotations)
+		printObjectMeta(w, &s.ObjectMeta)
 		w.write(0, "\nType:\t%s\n", s.Type)
 		w.write(0, "\nData\n====\n")
 		for _, k := range slices.Sorted(maps.Keys(s.Data)) {

@@ -273,10 +273,7 @@ func formatLabelMap(m map[string]string) string {
 
 func describeService(s *api.Service, ep *api.Endpoints, events []*api.Event, now time.Time) string {
 	return tabbed(func(w *prefixWriter) {
-		w.write(0, "Name:\t%s\n", s.Name)
-		w.write(0, "Namespace:\t%s\n", s.Namespace)
-		printLabels(w, "Labels", s.Labels)
-		printAnnotations(w, "Annotations", s.Annotations)
+		printObjectMeta(w, &s.ObjectMeta)
 		w.write(0, "Selector:\t%s\n", formatLabelMap(s.Spec.Selector))
 		w.write(0, "Type:\t%s\n", s.Spec.Type)
 		if s.Spec.IPFamilyPolicy != nil {
@@ -369,10 +366,7 @@ func endpointsForPort(ep *api.Endpoints, port string) string {
 
 func describeEndpoints(ep *api.Endpoints, events []*api.Event, now time.Time) string {
 	return tabbed(func(w *prefixWriter) {
-		w.write(0, "Name:\t%s\n", ep.Name)
-		w.write(0, "Namespace:\t%s\n", ep.Namespace)
-		printLabels(w, "Labels", ep.Labels)
-		printAnnotations(w, "Annotations", ep.Annotations)
+		printObjectMeta(w, &ep.ObjectMeta)
 		w.write(0, "Subsets:\n")
 		ips := func(as []api.EndpointAddress) string {
 			var l []string

@@ -104,10 +104,7 @@ func capIndexes(indexes string, softLimit int) string {
 
 func describeCronJob(cj *api.CronJob, events []*api.Event, now time.Time) string {
 	return tabbed(func(w *prefixWriter) {
-		w.write(0, "Name:\t%s\n", cj.Name)
-		w.write(0, "Namespace:\t%s\n", cj.Namespace)
-		printLabels(w, "Labels", cj.Labels)
-		printAnnotations(w, "Annotations", cj.Annotations)
+		printObjectMeta(w, &cj.ObjectMeta)
 		w.write(0, "Schedule:\t%s\n", cj.Spec.Schedule)
 		w.write(0, "Concurrency Policy:\t%s\n", cj.Spec.ConcurrencyPolicy)
 		w.write(0, "Suspend:\t%s\n", boolPtrText(cj.Spec.Suspend))

@@ -59,6 +59,15 @@ func raw(f func(w *prefixWriter)) string {
 // longer (or multi-line) values go on lines of their own.
 const maxAnnotationLen = 140
 
+// printObjectMeta prints the lines most describers open with: Name,
+// Namespace, Labels and Annotations.
+func printObjectMeta(w *prefixWriter, m *api.ObjectMeta) {
+	w.write(0, "Name:\t%s\n", m.Name)
+	w.write(0, "Namespace:\t%s\n", m.Namespace)
+	printLabels(w, "Labels", m.Labels)
+	printAnnotations(w, "Annotations", m.Annotations)
+}
+
 // printLabels prints a label map as "Title:\tk=v" with one pair per line,
 // sorted, or <none>.
 func printLabels(w *prefixWriter, title string, labels map[string]string) {

@@ -3,13 +3,14 @@ package yaml
 import (
 	"errors"
 	"math/big"
-	"math/rand/v2"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/kubeloop/kubeloop/core/testtext"
 )
 
 // The scalar and message matchers are written out (the page links no
@@ -36,14 +37,8 @@ func TestMatchersAgreeWithTheirRegexps(t *testing.T) {
 		"[3:4]", "a [12:7] b [1:2]", "[3:]", "[:4]", "[[3:4]]", "[3:4", "x[10:20]y"} {
 		check(s)
 	}
-	r := rand.New(rand.NewPCG(8, 1))
-	const alphabet = "0123459+-.:eE_[]x"
-	for range 200_000 {
-		b := make([]byte, r.IntN(9))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		check(string(b))
+	for _, s := range testtext.Strings(8, 200_000, 0, 8, "0123459+-.:eE_[]x") {
+		check(s)
 	}
 }
 
@@ -59,13 +54,7 @@ func TestIsBigIntIsParseUintOverflowThatBigIntReads(t *testing.T) {
 		"0x1ffffffffffffffff", "0b" + strings.Repeat("1", 65), "0o7777777777777777777777", "077777777777777777777777", "--1", "1e30", ""} {
 		check(s)
 	}
-	r := rand.New(rand.NewPCG(9, 9))
-	const alphabet = "0123456789abcdefxob+-"
-	for range 100_000 {
-		b := make([]byte, 18+r.IntN(8))
-		for i := range b {
-			b[i] = alphabet[r.IntN(len(alphabet))]
-		}
-		check(string(b))
+	for _, s := range testtext.Strings(9, 100_000, 18, 25, "0123456789abcdefxob+-") {
+		check(s)
 	}
 }
