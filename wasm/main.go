@@ -108,22 +108,21 @@ func (a *app) start() {
 // page fetches it early but runs it only now (app.js, _loadEditor), after
 // the first drawing. If it cannot load, app.js says so on the page.
 func (a *app) afterEditorLoads(fn func()) {
-	kl, err := a.global.Get("kubeloop")
-	if err == nil {
-		var load safejs.Value
-		if load, err = kl.Get("_loadEditor"); err == nil && load.Type() == safejs.TypeFunction {
-			var then safejs.Func
-			then = a.funcOf("editor loaded", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
-				then.Release()
-				fn()
-				return nil
-			})
-			if _, err = load.Invoke(then.Value()); err == nil {
-				return
-			}
+	var then safejs.Func
+	then = a.funcOf("editor loaded", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
+		then.Release()
+		fn()
+		return nil
+	})
+	if kl, err := a.global.Get("kubeloop"); err == nil {
+		if _, err := kl.Call("_loadEditor", then.Value()); err == nil {
+			return
 		}
 	}
-	fn() // an older app.js: the editor ran before the program started
+	// No loader (app.js always has one): go on, and building the editor
+	// reports it missing if it is.
+	then.Release()
+	fn()
 }
 
 // finishStart is the second task of start: the control plane starts, and

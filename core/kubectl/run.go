@@ -58,7 +58,8 @@ type invocation struct {
 }
 
 // commands maps each verb to what runs it; help.go describes them. A verb
-// added in its own file registers itself there with an init function.
+// added in its own file registers itself there, in a register function
+// that register.go calls.
 var commands = map[string]func(c *invocation, args []string){}
 
 func registerRun() {

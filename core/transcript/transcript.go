@@ -159,9 +159,8 @@ func runSession(s *kubectl.Session, lines []string, start int, out *strings.Buil
 
 // runCommand runs one command line and returns its output, stdout and
 // stderr in the order written and ending in a newline, and the watch open
-// after it: a sim command keeps
-// watch open (and prints its rows), a `get -w` opens a new one, anything
-// else closes it.
+// after it: a sim command keeps watch open (and prints its rows), a
+// `get -w` opens a new one, anything else closes it.
 func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kubectl.Watch, *kubectl.Session) {
 	words := strings.Fields(cmd)
 	if len(words) == 0 {
