@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -240,12 +241,12 @@ func runRun(c *invocation, args []string) {
 		ct.Env = append(ct.Env, api.EnvVar{Name: k, Value: v})
 	}
 	if p := f.str("port"); p != "" {
-		var n int32
-		if _, err := fmt.Sscan(p, &n); err != nil {
+		n, err := strconv.ParseInt(p, 10, 32)
+		if err != nil {
 			c.fail("invalid port %q", p)
 			return
 		}
-		ct.Ports = []api.ContainerPort{{ContainerPort: n}}
+		ct.Ports = []api.ContainerPort{{ContainerPort: int32(n)}}
 	}
 	ns := namespaceOf(f)
 	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: labels},

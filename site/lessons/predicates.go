@@ -190,8 +190,7 @@ var predicates = map[string]predicate{
 				if e.Controller != a[0] || !keyMatches(e.Key, a[1]) {
 					continue
 				}
-				var n int
-				if _, err := fmt.Sscanf(e.Result, "error, retry %d in", &n); err == nil {
+				if n, ok := retryCount(e.Result); ok {
 					most = max(most, n)
 				}
 			}
@@ -337,4 +336,19 @@ func keyMatches(key, want string) bool {
 		return strings.HasPrefix(key, want)
 	}
 	return key == want
+}
+
+// retryCount reads N from a trace result "error, retry N in <delay>" (the
+// workqueue's requeue count after a failed reconcile).
+func retryCount(result string) (int, bool) {
+	rest, ok := strings.CutPrefix(result, "error, retry ")
+	if !ok {
+		return 0, false
+	}
+	digits, _, ok := strings.Cut(rest, " in")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil
 }

@@ -67,3 +67,24 @@ func TestDeploymentPredicates(t *testing.T) {
 	assert.False(t, holds(t, c, step, "unobserved nginx-deployment"), "the standby took over")
 	assert.True(t, holds(t, c, step, "pods-ready app=nginx 2"))
 }
+
+// retryCount reads the requeue count from the runner's trace result, and
+// nothing from other results.
+func TestRetryCount(t *testing.T) {
+	for _, c := range []struct {
+		result string
+		n      int
+		ok     bool
+	}{
+		{`error, retry 1 in 5ms: serviceaccount "robot" not found`, 1, true},
+		{`error, retry 12 in 1m0s: boom`, 12, true},
+		{`error, retry x in 5ms: boom`, 0, false},
+		{`error, retry 3`, 0, false},
+		{`ok`, 0, false},
+		{`requeue in 5s`, 0, false},
+	} {
+		n, ok := retryCount(c.result)
+		assert.Equal(t, c.ok, ok, c.result)
+		assert.Equal(t, c.n, n, c.result)
+	}
+}
