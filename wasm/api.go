@@ -148,6 +148,10 @@ func (a *app) installAPI() {
 	debug.Set("panics", a.funcOf("kubeloop.debug.panics", apiError, func(safejs.Value, []safejs.Value) any {
 		return a.panics
 	}).Value())
+	// How often the frame's work paused half-way through a task (pause.go).
+	debug.Set("parks", a.funcOf("kubeloop.debug.parks", apiError, func(safejs.Value, []safejs.Value) any {
+		return a.loop.parks
+	}).Value())
 	kl.Set("debug", debug)
 }
 

@@ -26,9 +26,24 @@ const (
 	settleDefault = 10 * time.Minute
 )
 
-// frame is the requestAnimationFrame callback.
+// frame is the requestAnimationFrame callback. Its work runs on the
+// pauser (pause.go): a task still running past overranMS parks at its next
+// store write, the frame draws what is done, and the next frame resumes it
+// before starting anything new.
 func (a *app) frame(ms float64) {
 	a.requestFrame(a.frame) // first, so a recovered panic below cannot stop the loop
+	if a.loop.parked {
+		a.loop.resume(overranMS)
+	} else {
+		a.loop.run(overranMS, func(work func()) { a.guard("animation frame", nil, work) }, func() { a.frameWork(ms) })
+	}
+	if a.loop.parked {
+		a.drawIfDue(ms)
+	}
+}
+
+// frameWork is one frame's advance of the clock, and its drawing.
+func (a *app) frameWork(ms float64) {
 	dt := ms - a.lastFrame
 	if a.lastFrame == 0 || dt < 0 {
 		dt = 0
@@ -69,16 +84,20 @@ func (a *app) frame(ms float64) {
 	} else {
 		a.advanceSliced(d)
 	}
-	// A frame whose tasks overran its share — one reconcile that created
-	// hundreds of pods cannot be cut — leaves the draw to the next frame,
-	// so that the two do not add up to one long task.
+	// A frame whose tasks overran its share — a task is cut only at its
+	// store writes (pause.go) — leaves the draw to the next frame, so that
+	// the two do not add up to one long task.
 	if a.now()-frameStart > overranMS {
 		v.drawPostponed = true
 		a.drawClock()
 		return
 	}
-	// Draw every frame while drawing is cheap; a big cluster is drawn a few
-	// times a second instead.
+	a.drawIfDue(ms)
+}
+
+// drawIfDue draws every frame while drawing is cheap; a big cluster is
+// drawn a few times a second instead.
+func (a *app) drawIfDue(ms float64) {
 	if a.ui.renderCostMS < slowRenderMS || ms-a.ui.lastRenderMS >= throttledMS || a.ui.cluster.behind {
 		a.render(false)
 	} else {

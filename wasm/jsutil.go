@@ -17,7 +17,19 @@ import (
 
 // funcOf wraps fn as a JS function whose panics the app recovers; fallback
 // builds the value JS receives after a panic.
+//
+// Work parked half-way through a task (pause.go) is finished first, so that
+// what fn does comes between two tasks, as it would without pausing.
 func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
+	return a.entry(name, fallback, func(this safejs.Value, args []safejs.Value) any {
+		a.loop.finish()
+		return fn(this, args)
+	})
+}
+
+// entry is funcOf without finishing parked work: for the animation frame,
+// which resumes it.
+func (a *app) entry(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
 		a.guard(name, func(msg string) { result = fallback(msg) }, func() {
 			result = fn(this, args)
@@ -46,7 +58,7 @@ func (a *app) listen(target dom.Node, typ string, fn func(ev event)) {
 // timestamp in milliseconds. The JS function is made once and reused.
 func (a *app) requestFrame(fn func(ms float64)) {
 	if !a.frameReady {
-		a.frameFunc = a.funcOf("animation frame", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+		a.frameFunc = a.entry("animation frame", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
 			ms := 0.0
 			if len(args) > 0 {
 				ms = jsFloat(args[0], 0)

@@ -6,9 +6,11 @@
 //
 // Everything runs on the browser's one thread: JavaScript calls into Go
 // (event handlers, the animation frame, window.kubeloop), Go does its work
-// and returns — it never blocks, and every entry recovers a panic (guard.go),
-// because a panic that reaches JavaScript would end the Go program and the
-// page with it. main sets up and then blocks forever; it must never return.
+// and returns, and every entry recovers a panic (guard.go), because a panic
+// that reaches JavaScript would end the Go program and the page with it.
+// The one wait is the animation frame's on the cluster's work, which runs on
+// a goroutine of its own so that it can pause half-way through a long task
+// (pause.go). main sets up and then blocks forever; it must never return.
 package main
 
 import (
@@ -43,6 +45,7 @@ type app struct {
 	lastFrame float64 // timestamp of the previous frame (ms), 0 at start
 	budget    int     // tasks per frame, adapted to keep frames short
 	settling  settleRun
+	loop      *pauser // runs each frame's work, pausable at store writes (pause.go)
 
 	frameFunc     safejs.Func
 	frameReady    bool
@@ -57,6 +60,7 @@ type app struct {
 
 func main() {
 	a := &app{global: safejs.Global(), seed: defaultSeed, speed: 1, budget: 500}
+	a.loop = newPauser(a.now)
 	a.docJS, _ = a.global.Get("document")
 	a.doc = &dom.BasicNode{Value: safejs.Unsafe(a.docJS)}
 	a.guard("start", nil, a.start)
@@ -87,6 +91,7 @@ func (a *app) start() {
 	}
 	// The nodes first: the control plane starts after the first paint.
 	a.cluster = cluster.Build(cluster.Options{Seed: a.seed})
+	a.cluster.Store().AfterWrite = a.loop.afterWrite
 	a.mark("cluster")
 	a.ui = a.buildUI()
 	a.mark("ui")
@@ -176,6 +181,7 @@ func (a *app) mark(name string) {
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
 	a.cluster = cluster.New(cluster.Options{Seed: seed})
+	a.cluster.Store().AfterWrite = a.loop.afterWrite
 }
 
 func (a *app) navigatorLanguage() string {

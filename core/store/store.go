@@ -52,6 +52,12 @@ type Store struct {
 	// WatchLatency delays every watch delivery, so a lesson can show an
 	// informer's cache lagging behind the store. Zero by default.
 	WatchLatency time.Duration
+
+	// AfterWrite, when set, runs after every write, once the write is
+	// logged and its deliveries to watchers are queued. A host that runs
+	// the loop in time slices (the page, wasm/pause.go) pauses a long
+	// reconcile between two of its writes there. It must not write.
+	AfterWrite func()
 }
 
 // AdmissionFunc may mutate (on create/update) or reject a write after
@@ -348,6 +354,9 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 		if w.kind == kind && !w.stopped {
 			s.deliver(w, ev)
 		}
+	}
+	if s.AfterWrite != nil {
+		s.AfterWrite()
 	}
 }
 

@@ -108,8 +108,9 @@ func perfRollout(t *testing.T, n int) {
 		s := eval[perfSample](p, perfTake)
 		finished := eval[bool](p, done)
 		running := p.count(runningCards)
-		record(t, "perf %d pods, %s (%s after %.0f s, %d Running cards): %s", n, phase,
-			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, s)
+		parks := eval[int](p, `kubeloop.debug.parks()`) // tasks paused half-way so far (wasm/pause.go)
+		record(t, "perf %d pods, %s (%s after %.0f s, %d Running cards, %d pauses in a task so far): %s", n, phase,
+			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, parks, s)
 	}
 
 	js := func(s string) string { return strings.ReplaceAll(s, "`", "") }

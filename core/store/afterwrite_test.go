@@ -1,0 +1,36 @@
+package store_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// AfterWrite runs once per write — create, update, status update, delete —
+// and sees the write already in the store, and not for a rejected write.
+func TestAfterWriteRunsOncePerWrite(t *testing.T) {
+	s := store.New(clock.New(1))
+	var revs []int64
+	s.AfterWrite = func() { revs = append(revs, s.Revision()) }
+
+	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
+	require.NoError(t, err)
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "c", Namespace: "default"}}
+	got, err := s.Create(cm)
+	require.NoError(t, err)
+	_, err = s.Create(cm)
+	require.Error(t, err, "a second create of the same name is refused")
+	c := api.DeepCopyObject(got).(*api.ConfigMap)
+	c.Data = map[string]string{"k": "v"}
+	_, err = s.Update(c)
+	require.NoError(t, err)
+	_, err = s.Delete(api.KindOf(c), "default", "c", store.DeleteOptions{})
+	require.NoError(t, err)
+
+	assert.Equal(t, []int64{1, 2, 3, 4}, revs)
+}
