@@ -73,6 +73,12 @@ func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 		for _, banned := range []string{"text/template", "html/template", "net/http", "encoding/xml", "net", "regexp", "math/big"} {
 			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
 		}
+		// time/tzdata is the whole IANA history in a zip (~106 KB gzip);
+		// core/tz holds what the simulation can see, and only its
+		// generator reads a zip.
+		for _, banned := range []string{"time/tzdata", "archive/zip"} {
+			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
+		}
 		assert.False(t, strings.HasPrefix(d, "k8s.io/"), "the wasm binary imports %s", d)
 		// Any crypto package brings Go's FIPS 140 module (AES, DRBG, SHA-3
 		// …): ~60 KB gzip for a simulated signature (see

@@ -25,6 +25,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
+	"github.com/kubeloop/kubeloop/core/tz"
 )
 
 // Reconciler is the CronJob controller.
@@ -197,9 +198,9 @@ func (r *Reconciler) schedule(ctx *controller.Context, cj *api.CronJob, req cont
 	if cj.DeletionTimestamp != nil {
 		return 0, nil, nil
 	}
-	if tz := cj.Spec.TimeZone; tz != nil {
-		if _, err := time.LoadLocation(*tz); err != nil {
-			ctx.Event(cj, controller.EventWarning, "UnknownTimeZone", "invalid timeZone: %q: %s", *tz, err)
+	if zone := cj.Spec.TimeZone; zone != nil {
+		if _, err := tz.Load(*zone); err != nil {
+			ctx.Event(cj, controller.EventWarning, "UnknownTimeZone", "invalid timeZone: %q: %s", *zone, err)
 			return 0, nil, nil
 		}
 	}
@@ -281,7 +282,7 @@ func (r *Reconciler) createJob(ctx *controller.Context, cj *api.CronJob, name st
 	owner := api.DeepCopy(cj)
 	api.SetKind(owner)
 	t := api.DeepCopy(cj.Spec.JobTemplate)
-	loc, _ := time.LoadLocation(api.Deref(cj.Spec.TimeZone, ""))
+	loc, _ := tz.Load(api.Deref(cj.Spec.TimeZone, ""))
 	annotations := map[string]string{}
 	for k, v := range t.Annotations {
 		annotations[k] = v

@@ -1,0 +1,97 @@
+package api_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/robfig/cron/v3"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+func helloCronJob(timeZone *string) *api.CronJob {
+	cj := &api.CronJob{ObjectMeta: api.ObjectMeta{Name: "hello", Namespace: "default"},
+		Spec: api.CronJobSpec{Schedule: "0 9 * * *", TimeZone: timeZone,
+			JobTemplate: api.JobTemplateSpec{Spec: api.JobSpec{Template: api.PodTemplateSpec{Spec: api.PodSpec{
+				RestartPolicy: "OnFailure", Containers: []api.Container{{Name: "hello", Image: "busybox:1.28"}}}}}}}}
+	api.Default(cj)
+	return cj
+}
+
+// The time-zone errors a learner meets, worded as the API server words
+// them (plus kubeloop's spec.schedule error for an unknown zone).
+func TestValidateCronJobTimeZone(t *testing.T) {
+	for _, tc := range []struct {
+		zone string
+		want []string // the field errors, in order
+	}{
+		{"Asia/Tokyo", nil},
+		{"US/Eastern", nil},
+		{"Etc/GMT+5", nil},
+		{"UTC", nil},
+		{"Local", []string{`spec.timeZone: Invalid value: "Local": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones`}},
+		{"LOCAL", []string{
+			`spec.schedule: Invalid value: "0 9 * * *": provided bad location LOCAL: unknown time zone LOCAL`,
+			`spec.timeZone: Invalid value: "LOCAL": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones`,
+			`spec.timeZone: Invalid value: "LOCAL": unknown time zone LOCAL`}},
+		{"Mars/Olympus_Mons", []string{
+			`spec.schedule: Invalid value: "0 9 * * *": provided bad location Mars/Olympus_Mons: unknown time zone Mars/Olympus_Mons`,
+			`spec.timeZone: Invalid value: "Mars/Olympus_Mons": unknown time zone Mars/Olympus_Mons`}},
+		{"america/new_york", []string{
+			`spec.schedule: Invalid value: "0 9 * * *": provided bad location america/new_york: unknown time zone america/new_york`,
+			`spec.timeZone: Invalid value: "america/new_york": unknown time zone america/new_york`}},
+	} {
+		t.Run(tc.zone, func(t *testing.T) {
+			err := api.Validate(helloCronJob(api.Ptr(tc.zone)), nil)
+			if tc.want == nil {
+				assert.NoError(t, err)
+				return
+			}
+			var se *api.StatusError
+			require.ErrorAs(t, err, &se)
+			var got []string
+			for _, c := range se.Causes {
+				got = append(got, c.Error())
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}
+
+// ParseCronSchedule reads a TZ= or CRON_TZ= prefix itself (cron's own
+// reading needs the host's zoneinfo) and otherwise parses as cron does.
+func TestParseCronScheduleZonePrefix(t *testing.T) {
+	from := time.Date(2026, 7, 1, 0, 30, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		schedule string
+		zone     *string
+		want     time.Time // the next run after from, in UTC
+	}{
+		{"0 9 * * *", api.Ptr("Asia/Tokyo"), time.Date(2026, 7, 2, 0, 0, 0, 0, time.UTC)},
+		{"CRON_TZ=Asia/Tokyo 0 9 * * *", nil, time.Date(2026, 7, 2, 0, 0, 0, 0, time.UTC)},
+		{"TZ=America/New_York 0 9 * * *", nil, time.Date(2026, 7, 1, 13, 0, 0, 0, time.UTC)}, // EDT
+		{"TZ=America/New_York @daily", nil, time.Date(2026, 7, 1, 4, 0, 0, 0, time.UTC)},
+		{"TZ=America/New_York @every 1h", nil, time.Date(2026, 7, 1, 1, 30, 0, 0, time.UTC)},
+		{"0 9 * * *", nil, time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)},
+		{"0 9 * * *", api.Ptr(""), time.Date(2026, 7, 1, 9, 0, 0, 0, time.UTC)},
+	} {
+		sched, err := api.ParseCronSchedule(tc.schedule, tc.zone)
+		require.NoError(t, err, tc.schedule)
+		assert.Equal(t, tc.want, sched.Next(from).UTC(), "%s in %v", tc.schedule, api.Deref(tc.zone, "-"))
+	}
+
+	_, err := api.ParseCronSchedule("TZ=Mars/Olympus_Mons 0 9 * * *", nil)
+	assert.EqualError(t, err, "provided bad location Mars/Olympus_Mons: unknown time zone Mars/Olympus_Mons")
+	_, err = api.ParseCronSchedule("0 9 * * *", api.Ptr("../UTC"))
+	assert.EqualError(t, err, "provided bad location ../UTC: time: invalid location name")
+
+	// What follows the zone is cron's to parse, errors and all: cron's own
+	// answer with a zone it needs no database for.
+	for _, rest := range []string{" TZ=UTC 0 9 * * *", " 0 9 * *", "  @hourly", " @yearly x", " 61 * * * *"} {
+		_, want := cron.ParseStandard("TZ=UTC" + rest)
+		_, got := api.ParseCronSchedule("TZ=Asia/Tokyo"+rest, nil)
+		assert.Equal(t, want, got, "TZ=Asia/Tokyo%s", rest)
+	}
+}
