@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -143,6 +144,16 @@ func validateCronJob(errs *FieldErrors, c *CronJob, old Object) {
 			errs.invalid("spec.schedule", c.Spec.Schedule, err.Error())
 		}
 	}
+	// A zone in the schedule is refused on create and on an update that
+	// adds it; a CronJob that already had one keeps it (as upstream, which
+	// allows it there for objects from before spec.timeZone existed).
+	hadTZ := false
+	if o, ok := old.(*CronJob); ok {
+		hadTZ = strings.Contains(o.Spec.Schedule, "TZ")
+	}
+	if c.Spec.TimeZone == nil && !hadTZ && strings.Contains(c.Spec.Schedule, "TZ") {
+		errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead")
+	}
 	if zone := c.Spec.TimeZone; zone != nil {
 		if strings.Contains(c.Spec.Schedule, "TZ") {
 			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule")
@@ -185,18 +196,20 @@ func ParseCronSchedule(schedule string, timeZone *string) (cron.Schedule, error)
 	// cron reads a TZ= or CRON_TZ= prefix's zone with time.LoadLocation,
 	// which in the browser knows no zone but UTC: read it from core/tz
 	// instead, as cron would (the name runs from the first '=' to the
-	// first space), and hand cron the rest behind a TZ=UTC. (Without a
-	// space, cron's own parse is left to say what it makes of it.)
+	// first space), and hand cron the rest behind a TZ=UTC. A zone and
+	// nothing after it is an empty schedule (cron v3.0.1 panics on it).
 	var loc *time.Location
 	if strings.HasPrefix(schedule, "TZ=") || strings.HasPrefix(schedule, "CRON_TZ=") {
-		if sp := strings.IndexByte(schedule, ' '); sp >= 0 {
-			name := schedule[strings.IndexByte(schedule, '=')+1 : sp]
-			var err error
-			if loc, err = tz.Load(name); err != nil {
-				return nil, fmt.Errorf("provided bad location %s: %v", name, err)
-			}
-			schedule = "TZ=UTC" + schedule[sp:]
+		sp := strings.IndexByte(schedule, ' ')
+		if sp < 0 {
+			return nil, errors.New("empty spec string")
 		}
+		name := schedule[strings.IndexByte(schedule, '=')+1 : sp]
+		var err error
+		if loc, err = tz.Load(name); err != nil {
+			return nil, fmt.Errorf("provided bad location %s: %v", name, err)
+		}
+		schedule = "TZ=UTC" + schedule[sp:]
 	}
 	sched, err := cron.ParseStandard(schedule)
 	if err != nil {

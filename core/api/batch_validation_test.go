@@ -95,3 +95,37 @@ func TestParseCronScheduleZonePrefix(t *testing.T) {
 		assert.Equal(t, want, got, "TZ=Asia/Tokyo%s", rest)
 	}
 }
+
+// A zone in the schedule: refused on create and on an update that adds one
+// (spec.timeZone replaced it), kept on an update of a CronJob that had it.
+// A zone with no schedule after it is an error, not a panic.
+func TestValidateCronJobZoneInSchedule(t *testing.T) {
+	causes := func(err error) []string {
+		var se *api.StatusError
+		if !assert.ErrorAs(t, err, &se) {
+			return nil
+		}
+		var got []string
+		for _, c := range se.Causes {
+			got = append(got, c.Error())
+		}
+		return got
+	}
+	withTZ := helloCronJob(nil)
+	withTZ.Spec.Schedule = "TZ=Asia/Tokyo 0 9 * * *"
+	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`},
+		causes(api.Validate(withTZ, nil)))
+	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`},
+		causes(api.Validate(withTZ, helloCronJob(nil))), "an update that adds a zone")
+
+	old := helloCronJob(nil)
+	old.Spec.Schedule = "CRON_TZ=Asia/Tokyo 0 8 * * *"
+	assert.NoError(t, api.Validate(withTZ, old), "the CronJob had a zone in its schedule already")
+
+	bare := helloCronJob(nil)
+	bare.Spec.Schedule = "TZ=UTC"
+	assert.Equal(t, []string{
+		`spec.schedule: Invalid value: "TZ=UTC": empty spec string`,
+		`spec.schedule: Invalid value: "TZ=UTC": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`,
+	}, causes(api.Validate(bare, nil)))
+}
