@@ -158,14 +158,7 @@ func validateCronJob(errs *FieldErrors, c *CronJob, old Object) {
 		if strings.Contains(c.Spec.Schedule, "TZ") {
 			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule")
 		}
-		// The controller manager's own zone is no zone to write down
-		// (in kubeloop it is UTC, tz.Load says; upstream the host's).
-		if strings.EqualFold(*zone, "Local") {
-			errs.invalid("spec.timeZone", *zone, "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones")
-		}
-		if _, err := tz.Load(*zone); err != nil {
-			errs.invalid("spec.timeZone", *zone, "unknown time zone "+*zone)
-		}
+		validateTimeZone(errs, *zone)
 	}
 	switch c.Spec.ConcurrencyPolicy {
 	case AllowConcurrent, ForbidConcurrent, ReplaceConcurrent:
@@ -184,6 +177,44 @@ func validateCronJob(errs *FieldErrors, c *CronJob, old Object) {
 		}
 	}
 	validateJobSpec(errs, "spec.jobTemplate.spec", &c.Spec.JobTemplate.Spec, false)
+}
+
+// validateTimeZone checks spec.timeZone as the API server does: not empty;
+// each '/'-separated part 1 to 14 of the characters IANA names use, not
+// "." or ".." and not starting with '-'; not "Local"; a known zone.
+func validateTimeZone(errs *FieldErrors, zone string) {
+	if zone == "" {
+		errs.invalid("spec.timeZone", zone, "timeZone must be nil or non-empty string")
+		return
+	}
+	for _, part := range strings.Split(zone, "/") {
+		if part == "." || part == ".." || strings.HasPrefix(part, "-") || !isTimeZonePart(part) {
+			errs.invalid("spec.timeZone", zone, "unknown time zone "+zone)
+			return
+		}
+	}
+	// The controller manager's own zone is no zone to write down
+	// (in kubeloop it is UTC, tz.Load says; upstream the host's).
+	if strings.EqualFold(zone, "Local") {
+		errs.invalid("spec.timeZone", zone, "timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones")
+	}
+	if _, err := tz.Load(zone); err != nil {
+		errs.invalid("spec.timeZone", zone, "unknown time zone "+zone)
+	}
+}
+
+// isTimeZonePart reports whether s is 1 to 14 of A-Z a-z 0-9 . - _ +.
+func isTimeZonePart(s string) bool {
+	if len(s) == 0 || len(s) > 14 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		ok := 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '-' || c == '_' || c == '+'
+		if !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // ParseCronSchedule parses a CronJob's schedule — five fields or a macro

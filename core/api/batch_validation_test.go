@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/tz"
 )
 
 func helloCronJob(timeZone *string) *api.CronJob {
@@ -39,6 +40,15 @@ func TestValidateCronJobTimeZone(t *testing.T) {
 		{"Mars/Olympus_Mons", []string{
 			`spec.schedule: Invalid value: "0 9 * * *": provided bad location Mars/Olympus_Mons: unknown time zone Mars/Olympus_Mons`,
 			`spec.timeZone: Invalid value: "Mars/Olympus_Mons": unknown time zone Mars/Olympus_Mons`}},
+		{"", []string{`spec.timeZone: Invalid value: "": timeZone must be nil or non-empty string`}},
+		{"Asia/Tokyo ", []string{ // cron reads the zone up to the space: only spec.timeZone is wrong
+			`spec.timeZone: Invalid value: "Asia/Tokyo ": unknown time zone Asia/Tokyo `}},
+		{"America/-Lima", []string{
+			`spec.schedule: Invalid value: "0 9 * * *": provided bad location America/-Lima: unknown time zone America/-Lima`,
+			`spec.timeZone: Invalid value: "America/-Lima": unknown time zone America/-Lima`}},
+		{"America/Fifteen_Letters", []string{
+			`spec.schedule: Invalid value: "0 9 * * *": provided bad location America/Fifteen_Letters: unknown time zone America/Fifteen_Letters`,
+			`spec.timeZone: Invalid value: "America/Fifteen_Letters": unknown time zone America/Fifteen_Letters`}},
 		{"america/new_york", []string{
 			`spec.schedule: Invalid value: "0 9 * * *": provided bad location america/new_york: unknown time zone america/new_york`,
 			`spec.timeZone: Invalid value: "america/new_york": unknown time zone america/new_york`}},
@@ -128,4 +138,16 @@ func TestValidateCronJobZoneInSchedule(t *testing.T) {
 		`spec.schedule: Invalid value: "TZ=UTC": empty spec string`,
 		`spec.schedule: Invalid value: "TZ=UTC": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`,
 	}, causes(api.Validate(bare, nil)))
+}
+
+// Every zone the database knows passes spec.timeZone's checks.
+func TestValidateCronJobEveryKnownZone(t *testing.T) {
+	names := tz.Names()
+	require.Greater(t, len(names), 500)
+	for _, name := range names {
+		if name == "Local" {
+			continue
+		}
+		assert.NoError(t, api.Validate(helloCronJob(api.Ptr(name)), nil), name)
+	}
 }
