@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -125,4 +126,25 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	assert.Equal(t, "pods-ready", s.Checks[1].Pred)
 	assert.Equal(t, "Title", l.Title.In("en"))
 	assert.Equal(t, "标题", l.Title.In("zh-CN"))
+}
+
+// All has one lesson per .txt file of the folder, in file-name order (the
+// site's lesson list and its numbering follow it).
+func TestAllIsEveryFileInNameOrder(t *testing.T) {
+	entries, err := os.ReadDir(".")
+	require.NoError(t, err)
+	var want []string
+	for _, e := range entries {
+		if id, ok := strings.CutSuffix(e.Name(), ".txt"); ok {
+			want = append(want, id)
+		}
+	}
+	all, err := All()
+	require.NoError(t, err)
+	var got []string
+	for _, l := range all {
+		got = append(got, l.ID)
+	}
+	assert.Equal(t, want, got)
+	assert.Equal(t, "00-tour", got[0])
 }
