@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -359,9 +360,18 @@ func hasSpec(o api.Object) bool {
 	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") || k.Kind == "Lease" {
 		return false // a Lease has a spec but no generation
 	}
-	_, ok := reflect.TypeOf(o).Elem().FieldByName("Spec")
-	return ok
+	t := reflect.TypeOf(o)
+	if has, ok := typesWithSpec.Load(t); ok {
+		return has.(bool)
+	}
+	_, has := t.Elem().FieldByName("Spec")
+	typesWithSpec.Store(t, has)
+	return has
 }
+
+// typesWithSpec memoises, per Go type, whether it has a Spec field: every
+// create asks, and looking a field up by name is slow under WebAssembly.
+var typesWithSpec sync.Map
 
 func field(o api.Object, name string) any {
 	return reflect.ValueOf(o).Elem().FieldByName(name).Interface()
