@@ -76,3 +76,31 @@ func TestStreamIsIndependentOfRand(t *testing.T) {
 	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(7).Stream("y").Uint64())
 	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(8).Stream("x").Uint64())
 }
+
+type namedTask struct {
+	name  string
+	got   *[]string
+	asked *int
+}
+
+func (t namedTask) Run()             { *t.got = append(*t.got, t.name) }
+func (t namedTask) TaskName() string { *t.asked++; return "task " + t.name }
+
+// TestTasksRunLikeFunctions: a Task takes its place in (deadline,
+// sequence) order like a function, and is asked its name only when one is
+// wanted.
+func TestTasksRunLikeFunctions(t *testing.T) {
+	s := New(1)
+	var got []string
+	asked := 0
+	s.After(time.Second, "a", func() { got = append(got, "a") })
+	tm := s.AfterTask(time.Second, namedTask{"b", &got, &asked})
+	s.After(0, "now", func() { got = append(got, "now") })
+	s.AfterTask(-time.Second, namedTask{"c", &got, &asked})
+	assert.Equal(t, 0, asked)
+	assert.Equal(t, []string{"0s now", "0s task c", "1s a", "1s task b"}, s.Pending(10))
+	assert.Equal(t, "task b", tm.Name())
+	s.Advance(time.Minute)
+	assert.Equal(t, []string{"now", "c", "a", "b"}, got)
+	assert.False(t, s.Busy())
+}

@@ -46,6 +46,8 @@ type Store struct {
 	base      map[*api.Kind]map[string]api.Object // state at compacted
 	watchers  []*watcher
 	admission []AdmissionFunc
+	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
+	freeDeliveries *delivery
 
 	// historyWindow overrides HistoryWindow when > 0 (tests).
 	historyWindow int
