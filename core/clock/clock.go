@@ -29,6 +29,8 @@ type Sim struct {
 	seed  uint64
 	// pending counts queued tasks that are not housekeeping, so Busy is O(1).
 	pending int
+	// free holds run timers for reuse (Schedule).
+	free *Timer
 }
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
@@ -46,6 +48,10 @@ type Timer struct {
 	housekeeping bool
 	index        int // position in the heap; -1 once run or stopped
 	sim          *Sim
+	// reuse: no caller holds the timer (Schedule), so once run it goes to
+	// the clock's free list, linked by next.
+	reuse bool
+	next  *Timer
 }
 
 // New returns a clock at Epoch whose randomness comes from seed alone.
@@ -111,9 +117,26 @@ func (s *Sim) AfterTask(d time.Duration, task Task) *Timer {
 	return t
 }
 
+// Schedule is AfterTask for a task whose timer the caller has no use for:
+// it is not returned, so the clock reuses it once the task has run. Watch
+// deliveries and reconciles — most of a run's tasks — are scheduled so.
+func (s *Sim) Schedule(d time.Duration, task Task) {
+	if d < 0 {
+		d = 0
+	}
+	t := s.schedule(s.now.Add(d), "", nil, false)
+	t.task, t.reuse = task, true
+}
+
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
 	s.seq++
-	t := &Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
+	t := s.free
+	if t != nil {
+		s.free = t.next
+	} else {
+		t = &Timer{}
+	}
+	*t = Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
 	s.tasks.push(t)
 	if !hk {
 		s.pending++
@@ -177,6 +200,10 @@ func (s *Sim) Step() bool {
 		t.task.Run()
 	} else {
 		t.fn()
+	}
+	if t.reuse {
+		*t = Timer{index: -1, next: s.free} // keep no task alive from the free list
+		s.free = t
 	}
 	return true
 }

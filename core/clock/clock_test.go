@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -103,4 +104,30 @@ func TestTasksRunLikeFunctions(t *testing.T) {
 	s.Advance(time.Minute)
 	assert.Equal(t, []string{"now", "c", "a", "b"}, got)
 	assert.False(t, s.Busy())
+}
+
+// TestScheduledTimersAreReusedSafely: timers of Scheduled tasks go back to
+// the clock once run and serve later tasks, while a timer a caller holds
+// keeps its own task, order and Stop.
+func TestScheduledTimersAreReusedSafely(t *testing.T) {
+	s := New(1)
+	var got []string
+	asked := 0
+	for i := range 3 {
+		s.Schedule(time.Duration(i)*time.Second, namedTask{fmt.Sprint("s", i), &got, &asked})
+	}
+	s.Advance(time.Second) // s0 and s1 ran: their timers are free
+	held := s.After(time.Second, "held", func() { got = append(got, "held") })
+	stopped := s.After(time.Second, "stopped", func() { got = append(got, "stopped") })
+	s.Schedule(time.Second, namedTask{"s3", &got, &asked})
+	assert.True(t, stopped.Stop())
+	assert.Equal(t, []string{"1s task s2", "1s held", "1s task s3"}, s.Pending(10))
+	s.Advance(time.Minute)
+	assert.Equal(t, []string{"s0", "s1", "s2", "held", "s3"}, got)
+	assert.False(t, held.Stop(), "a timer that ran cannot be stopped, whoever reuses it")
+	var again Task = namedTask{"again", &got, &asked}
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() {
+		s.Schedule(0, again)
+		s.Step()
+	}), "a task scheduled after another ran reuses its timer")
 }

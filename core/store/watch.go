@@ -38,7 +38,7 @@ func (s *Store) deliver(w *watcher, ev Event) {
 		d = &delivery{}
 	}
 	d.s, d.w, d.ev = s, w, ev
-	s.clk.AfterTask(s.WatchLatency, d)
+	s.clk.Schedule(s.WatchLatency, d)
 }
 
 // delivery is the task that hands one event to one watcher. Every write
