@@ -11,7 +11,9 @@ package informer
 
 import (
 	"maps"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -469,7 +471,9 @@ func sortedEntries(m map[string]*entry) []*entry {
 	for _, e := range m {
 		out = append(out, e)
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].key < out[b].key })
+	// Keys are unique, so any sort gives this order; slices.SortFunc
+	// swaps without reflection, unlike sort.Slice.
+	slices.SortFunc(out, func(a, b *entry) int { return strings.Compare(a.key, b.key) })
 	return out
 }
 

@@ -3,7 +3,7 @@ package store
 import (
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -118,12 +118,14 @@ func sortedObjects(m map[string]api.Object, namespace string) []api.Object {
 			out = append(out, o)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].GetObjectMeta(), out[j].GetObjectMeta()
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
+	// Namespace and name are unique, so any sort gives this order;
+	// slices.SortFunc swaps without reflection, unlike sort.Slice.
+	slices.SortFunc(out, func(x, y api.Object) int {
+		a, b := x.GetObjectMeta(), y.GetObjectMeta()
+		if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
+			return c
 		}
-		return a.Name < b.Name
+		return strings.Compare(a.Name, b.Name)
 	})
 	return out
 }
