@@ -59,6 +59,8 @@ type Informer struct {
 	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
+	// keyBuf is where Get spells the key it looks up.
+	keyBuf []byte
 }
 
 // entry is one cached object and the values each indexer gave when it was
@@ -368,7 +370,16 @@ func sameValues(a, b []string) bool {
 
 // Get returns a cached object.
 func (i *Informer) Get(namespace, name string) (api.Object, bool) {
-	if e, ok := i.items[store.Key(namespace, name)]; ok {
+	// The key is spelled in a buffer kept for it: a map lookup by
+	// string(bytes) copies nothing, where store.Key would allocate the key
+	// on every reconcile's Get.
+	key := i.keyBuf[:0]
+	if namespace != "" {
+		key = append(append(key, namespace...), '/')
+	}
+	key = append(key, name...)
+	i.keyBuf = key
+	if e, ok := i.items[string(key)]; ok {
 		return e.obj, true
 	}
 	return nil, false
