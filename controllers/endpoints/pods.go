@@ -1,8 +1,6 @@
 package endpoints
 
 import (
-	"reflect"
-
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -89,7 +87,7 @@ func servicesFor(services *informer.Informer, p *api.Pod) []*api.Service {
 // churn that changes none of these (a probe's timestamp) wakes no one.
 func relevant(old, p *api.Pod) bool {
 	return old.Status.PodIP != p.Status.PodIP || api.IsPodReady(old) != api.IsPodReady(p) ||
-		!reflect.DeepEqual(old.Labels, p.Labels) || (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) ||
+		!api.Equal(old.Labels, p.Labels) || (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) ||
 		old.Status.Phase != p.Status.Phase || old.Spec.NodeName != p.Spec.NodeName ||
 		old.Spec.Hostname != p.Spec.Hostname || old.Spec.Subdomain != p.Spec.Subdomain
 }
@@ -110,7 +108,7 @@ func WatchPods(pods, services *informer.Informer, c *controller.Controller) {
 				return
 			}
 			enqueue(op)
-			if !reflect.DeepEqual(op.Labels, p.Labels) {
+			if !api.Equal(op.Labels, p.Labels) {
 				enqueue(p)
 			}
 		},

@@ -25,7 +25,6 @@ package kubelet
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 	"time"
 
@@ -278,7 +277,7 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		r.advance(ctx, pod, c, now)
 	}
 	st := r.podStatus(pod, rt, now)
-	if !reflect.DeepEqual(st, pod.Status) {
+	if !api.Equal(st, pod.Status) {
 		// The store copies what it is given: a shallow copy of the cached
 		// pod is enough, as long as nothing of the cache is modified.
 		p := *pod

@@ -6,6 +6,7 @@ package scheduler
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -266,7 +267,11 @@ func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, ms
 	if c := pod.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Message == msg {
 		return
 	}
-	p := api.DeepCopy(pod)
+	// A status write keeps only the status, which the store copies: the
+	// cached pod's other fields can be shared, and only the conditions,
+	// which change here, need a slice of their own.
+	p := *pod
+	p.Status.Conditions = slices.Clone(pod.Status.Conditions)
 	cond := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg,
 		LastTransitionTime: api.NewTime(ctx.Clock.Now())}
 	replaced := false
@@ -279,7 +284,7 @@ func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, ms
 		p.Status.Conditions = append(p.Status.Conditions, cond)
 	}
 	p.Status.Phase = api.PodPending
-	if _, err := ctx.UpdateStatus(p, "Unschedulable"); err == nil {
+	if _, err := ctx.UpdateStatus(&p, "Unschedulable"); err == nil {
 		ctx.Event(pod, controller.EventWarning, "FailedScheduling", "%s", msg)
 	}
 }

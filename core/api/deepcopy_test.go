@@ -1,6 +1,9 @@
 package api_test
 
 import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
@@ -108,4 +111,122 @@ func TestDeepCopyFieldOverwritesTheWholeField(t *testing.T) {
 	src.Status.Conditions[0].Status = api.ConditionFalse
 	assert.Equal(t, api.ConditionTrue, dst.Status.Conditions[0].Status, "nothing is shared")
 	assert.False(t, api.DeepCopyField(&api.Event{}, &api.Event{}, "Status"), "an Event has no status")
+}
+
+// TestDeepCopyOfRandomObjects: for objects of every kind with random
+// contents (every exported field reachable, nils and empties included), a
+// copy equals the original, keeps each nil nil and each empty slice or map
+// empty, and shares no pointer, slice array or map with it; DeepCopyField
+// of the status likewise.
+func TestDeepCopyOfRandomObjects(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, k := range api.Kinds {
+		for range 20 {
+			orig := k.New()
+			fill(r, reflect.ValueOf(orig).Elem(), 0)
+			c := api.DeepCopyObject(orig)
+			require.Equal(t, orig, c, k.Kind)
+			assertDisjoint(t, k.Kind, reflect.ValueOf(c), reflect.ValueOf(orig))
+
+			src, dst := k.New(), k.New()
+			fill(r, reflect.ValueOf(src).Elem(), 0)
+			fill(r, reflect.ValueOf(dst).Elem(), 0)
+			want := api.DeepCopyObject(dst)
+			if !api.DeepCopyField(dst, src, "Status") {
+				continue
+			}
+			st := reflect.ValueOf(src).Elem().FieldByName("Status")
+			reflect.ValueOf(want).Elem().FieldByName("Status").Set(st)
+			require.Equal(t, want, dst, k.Kind)
+			assertDisjoint(t, k.Kind, reflect.ValueOf(dst).Elem().FieldByName("Status"), st)
+		}
+	}
+}
+
+// fill sets every exported field reachable from v to random values: a
+// pointer, slice or map is nil, empty or holds values, strings are short.
+func fill(r *rand.Rand, v reflect.Value, depth int) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if depth < 8 && r.IntN(3) > 0 {
+			v.Set(reflect.New(v.Type().Elem()))
+			fill(r, v.Elem(), depth+1)
+		}
+	case reflect.Slice:
+		switch n := r.IntN(4); {
+		case depth >= 8 || n == 0:
+		default:
+			v.Set(reflect.MakeSlice(v.Type(), n-1, n-1))
+			for i := 0; i < n-1; i++ {
+				fill(r, v.Index(i), depth+1)
+			}
+		}
+	case reflect.Map:
+		switch n := r.IntN(4); {
+		case depth >= 8 || n == 0:
+		default:
+			v.Set(reflect.MakeMap(v.Type()))
+			for i := 0; i < n-1; i++ {
+				key, val := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+				fill(r, key, depth+1)
+				fill(r, val, depth+1)
+				v.SetMapIndex(key, val)
+			}
+		}
+	case reflect.Struct:
+		switch v.Type() {
+		case reflect.TypeOf(api.Time{}):
+			v.Set(reflect.ValueOf(api.NewTime(time.Unix(r.Int64N(1e9), 0))))
+			return
+		case reflect.TypeOf(api.Quantity{}):
+			v.Set(reflect.ValueOf(api.MustParseQuantity(fmt.Sprintf("%dm", r.IntN(5000)))))
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				fill(r, v.Field(i), depth)
+			}
+		}
+	case reflect.String:
+		v.SetString(fmt.Sprintf("s%d", r.IntN(100)))
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 1)
+	case reflect.Int, reflect.Int32, reflect.Int64:
+		v.SetInt(r.Int64N(1000))
+	case reflect.Float64:
+		v.SetFloat(r.Float64())
+	}
+}
+
+// assertDisjoint fails when the copy c and the original o share a pointer
+// target, a slice's array or a map, anywhere in their exported fields.
+func assertDisjoint(t *testing.T, path string, c, o reflect.Value) {
+	t.Helper()
+	switch c.Kind() {
+	case reflect.Pointer:
+		if !c.IsNil() {
+			require.NotEqual(t, o.Pointer(), c.Pointer(), path)
+			assertDisjoint(t, path, c.Elem(), o.Elem())
+		}
+	case reflect.Slice:
+		if c.Len() > 0 {
+			require.NotEqual(t, o.Pointer(), c.Pointer(), path)
+		}
+		for i := 0; i < c.Len(); i++ {
+			assertDisjoint(t, path, c.Index(i), o.Index(i))
+		}
+	case reflect.Map:
+		if !c.IsNil() {
+			require.NotEqual(t, o.Pointer(), c.Pointer(), path)
+		}
+		for _, k := range c.MapKeys() {
+			assertDisjoint(t, path, c.MapIndex(k), o.MapIndex(k))
+		}
+	case reflect.Struct:
+		for i := 0; i < c.NumField(); i++ {
+			if c.Type().Field(i).IsExported() {
+				assertDisjoint(t, path+"."+c.Type().Field(i).Name, c.Field(i), o.Field(i))
+			}
+		}
+	}
 }

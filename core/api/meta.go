@@ -53,9 +53,12 @@ type OwnerReference struct {
 
 // ControllerOf returns the owner reference marked controller, if any.
 func ControllerOf(o Object) *OwnerReference {
-	for i, r := range o.GetObjectMeta().OwnerReferences {
-		if r.Controller != nil && *r.Controller {
-			return &o.GetObjectMeta().OwnerReferences[i]
+	// By index, without copying each reference: the ReplicaSet controller
+	// asks this of every pod it owns on every sync.
+	refs := o.GetObjectMeta().OwnerReferences
+	for i := range refs {
+		if c := refs[i].Controller; c != nil && *c {
+			return &refs[i]
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -101,16 +102,37 @@ func kindFor(apiVersion, kind string) *Kind {
 // KindOf finds the kind of a Go object.
 func KindOf(o Object) *Kind {
 	t := o.GetTypeMeta()
+	if t.APIVersion == "" && t.Kind == "" {
+		// No kind names an empty one: the Go type alone decides, so its
+		// answer is kept per type. Objects made by controllers and the
+		// store's Events carry no TypeMeta, and every write asks.
+		return kindOfType(o)
+	}
 	if k := KindFor(t.APIVersion, t.Kind); k != nil {
 		return k
 	}
+	return kindOfType(o)
+}
+
+// typeKinds memoises kindOfType per Go type (nil answers included).
+var typeKinds sync.Map
+
+// kindOfType is the kind whose name is o's Go type's name, if any.
+func kindOfType(o Object) *Kind {
+	rt := reflect.TypeOf(o)
+	if k, ok := typeKinds.Load(rt); ok {
+		return k.(*Kind)
+	}
+	var found *Kind
 	name := strings.TrimPrefix(typeName(o), "*")
 	for _, k := range Kinds {
 		if k.Kind == name {
-			return k
+			found = k
+			break
 		}
 	}
-	return nil
+	typeKinds.Store(rt, found)
+	return found
 }
 
 // ResourceFor resolves what a kubectl user types — "pods", "pod", "po",

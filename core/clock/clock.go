@@ -29,6 +29,8 @@ type Sim struct {
 	seed  uint64
 	// pending counts queued tasks that are not housekeeping, so Busy is O(1).
 	pending int
+	// free holds run timers for reuse (Schedule).
+	free *Timer
 }
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
@@ -36,13 +38,20 @@ type Timer struct {
 	at time.Time
 	// due is at as nanoseconds since Epoch (the clock never runs before
 	// it): the heap compares integers instead of time.Time values.
-	due          int64
-	seq          uint64
-	name         string
-	fn           func()
+	due  int64
+	seq  uint64
+	name string
+	fn   func()
+	// task, when set, is run instead of fn and names the timer instead
+	// of name (AfterTask).
+	task         Task
 	housekeeping bool
 	index        int // position in the heap; -1 once run or stopped
 	sim          *Sim
+	// reuse: no caller holds the timer (Schedule), so once run it goes to
+	// the clock's free list, linked by next.
+	reuse bool
+	next  *Timer
 }
 
 // New returns a clock at Epoch whose randomness comes from seed alone.
@@ -89,9 +98,45 @@ func (s *Sim) Housekeeping(d time.Duration, name string, fn func()) *Timer {
 	return s.schedule(s.now.Add(d), name, fn, true)
 }
 
+// Task is work for the clock that carries its own state and gives its
+// name only when asked: a caller that schedules many tasks (a watch
+// delivery per event, a retry per requeue) makes one value per task
+// instead of a closure and a name string that Pending would rarely read.
+type Task interface {
+	Run()
+	TaskName() string
+}
+
+// AfterTask is After for a Task.
+func (s *Sim) AfterTask(d time.Duration, task Task) *Timer {
+	if d < 0 {
+		d = 0
+	}
+	t := s.schedule(s.now.Add(d), "", nil, false)
+	t.task = task
+	return t
+}
+
+// Schedule is AfterTask for a task whose timer the caller has no use for:
+// it is not returned, so the clock reuses it once the task has run. Watch
+// deliveries and reconciles — most of a run's tasks — are scheduled so.
+func (s *Sim) Schedule(d time.Duration, task Task) {
+	if d < 0 {
+		d = 0
+	}
+	t := s.schedule(s.now.Add(d), "", nil, false)
+	t.task, t.reuse = task, true
+}
+
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
 	s.seq++
-	t := &Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
+	t := s.free
+	if t != nil {
+		s.free = t.next
+	} else {
+		t = &Timer{}
+	}
+	*t = Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
 	s.tasks.push(t)
 	if !hk {
 		s.pending++
@@ -115,7 +160,12 @@ func (t *Timer) Stop() bool {
 func (t *Timer) When() time.Time { return t.at }
 
 // Name is the label given when the timer was scheduled (for traces).
-func (t *Timer) Name() string { return t.name }
+func (t *Timer) Name() string {
+	if t.task != nil {
+		return t.task.TaskName()
+	}
+	return t.name
+}
 
 // Next reports the deadline of the earliest task, if any.
 func (s *Sim) Next() (time.Time, bool) {
@@ -146,7 +196,15 @@ func (s *Sim) Step() bool {
 	if t.at.After(s.now) {
 		s.now = t.at
 	}
-	t.fn()
+	if t.task != nil {
+		t.task.Run()
+	} else {
+		t.fn()
+	}
+	if t.reuse {
+		*t = Timer{index: -1, next: s.free} // keep no task alive from the free list
+		s.free = t
+	}
 	return true
 }
 
@@ -184,7 +242,7 @@ func (s *Sim) Pending(limit int) []string {
 			break
 		}
 		if !t.housekeeping {
-			out = append(out, t.at.Sub(s.now).String()+" "+t.name)
+			out = append(out, t.at.Sub(s.now).String()+" "+t.Name())
 		}
 	}
 	return out

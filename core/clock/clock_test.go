@@ -1,6 +1,7 @@
 package clock
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -75,4 +76,58 @@ func TestStreamIsIndependentOfRand(t *testing.T) {
 	assert.Equal(t, New(7).Stream("x").Uint64(), New(7).Stream("x").Uint64(), "same seed and name, same stream")
 	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(7).Stream("y").Uint64())
 	assert.NotEqual(t, New(7).Stream("x").Uint64(), New(8).Stream("x").Uint64())
+}
+
+type namedTask struct {
+	name  string
+	got   *[]string
+	asked *int
+}
+
+func (t namedTask) Run()             { *t.got = append(*t.got, t.name) }
+func (t namedTask) TaskName() string { *t.asked++; return "task " + t.name }
+
+// TestTasksRunLikeFunctions: a Task takes its place in (deadline,
+// sequence) order like a function, and is asked its name only when one is
+// wanted.
+func TestTasksRunLikeFunctions(t *testing.T) {
+	s := New(1)
+	var got []string
+	asked := 0
+	s.After(time.Second, "a", func() { got = append(got, "a") })
+	tm := s.AfterTask(time.Second, namedTask{"b", &got, &asked})
+	s.After(0, "now", func() { got = append(got, "now") })
+	s.AfterTask(-time.Second, namedTask{"c", &got, &asked})
+	assert.Equal(t, 0, asked)
+	assert.Equal(t, []string{"0s now", "0s task c", "1s a", "1s task b"}, s.Pending(10))
+	assert.Equal(t, "task b", tm.Name())
+	s.Advance(time.Minute)
+	assert.Equal(t, []string{"now", "c", "a", "b"}, got)
+	assert.False(t, s.Busy())
+}
+
+// TestScheduledTimersAreReusedSafely: timers of Scheduled tasks go back to
+// the clock once run and serve later tasks, while a timer a caller holds
+// keeps its own task, order and Stop.
+func TestScheduledTimersAreReusedSafely(t *testing.T) {
+	s := New(1)
+	var got []string
+	asked := 0
+	for i := range 3 {
+		s.Schedule(time.Duration(i)*time.Second, namedTask{fmt.Sprint("s", i), &got, &asked})
+	}
+	s.Advance(time.Second) // s0 and s1 ran: their timers are free
+	held := s.After(time.Second, "held", func() { got = append(got, "held") })
+	stopped := s.After(time.Second, "stopped", func() { got = append(got, "stopped") })
+	s.Schedule(time.Second, namedTask{"s3", &got, &asked})
+	assert.True(t, stopped.Stop())
+	assert.Equal(t, []string{"1s task s2", "1s held", "1s task s3"}, s.Pending(10))
+	s.Advance(time.Minute)
+	assert.Equal(t, []string{"s0", "s1", "s2", "held", "s3"}, got)
+	assert.False(t, held.Stop(), "a timer that ran cannot be stopped, whoever reuses it")
+	var again Task = namedTask{"again", &got, &asked}
+	assert.Equal(t, 0.0, testing.AllocsPerRun(100, func() {
+		s.Schedule(0, again)
+		s.Step()
+	}), "a task scheduled after another ran reuses its timer")
 }

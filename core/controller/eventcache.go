@@ -1,7 +1,5 @@
 package controller
 
-import "container/list"
-
 // maxRecentEvents bounds the recorder's memory of recent Events, as
 // upstream's event correlator keeps an LRU cache of 4096 entries
 // (maxLruCacheEntries): a repeat of an Event evicted from it starts a new
@@ -9,37 +7,80 @@ import "container/list"
 // pod of a 10,000-replica rollout would leave its keys behind for good.
 const maxRecentEvents = 4096
 
-// eventCache is a least-recently-used map of aggregation key → Event name.
-type eventCache struct {
-	items map[string]*list.Element
-	order *list.List // front: most recently used
+// eventKey is what makes two Events the same one, repeated: the object
+// (by uid), type, reason and message.
+type eventKey struct {
+	uid, eventType, reason, message string
 }
 
-type eventCacheEntry struct{ key, name string }
+// eventCache is a least-recently-used map of aggregation key → Event name.
+// Its entries form a ring, most recently used first; once the cache is
+// full a new key takes over the least recently used entry, so recording
+// an Event allocates nothing here.
+type eventCache struct {
+	items map[eventKey]*eventCacheEntry
+	// head is the most recently used entry; head.prev the least.
+	head *eventCacheEntry
+}
+
+type eventCacheEntry struct {
+	key        eventKey
+	name       string
+	prev, next *eventCacheEntry
+}
 
 func newEventCache() *eventCache {
-	return &eventCache{items: map[string]*list.Element{}, order: list.New()}
+	return &eventCache{items: map[eventKey]*eventCacheEntry{}}
 }
 
-func (c *eventCache) get(key string) (string, bool) {
+func (c *eventCache) get(key eventKey) (string, bool) {
 	e, ok := c.items[key]
 	if !ok {
 		return "", false
 	}
-	c.order.MoveToFront(e)
-	return e.Value.(*eventCacheEntry).name, true
+	c.toFront(e)
+	return e.name, true
 }
 
-func (c *eventCache) put(key, name string) {
+func (c *eventCache) put(key eventKey, name string) {
 	if e, ok := c.items[key]; ok {
-		e.Value.(*eventCacheEntry).name = name
-		c.order.MoveToFront(e)
+		e.name = name
+		c.toFront(e)
 		return
 	}
-	c.items[key] = c.order.PushFront(&eventCacheEntry{key: key, name: name})
-	if c.order.Len() > maxRecentEvents {
-		old := c.order.Back()
-		c.order.Remove(old)
-		delete(c.items, old.Value.(*eventCacheEntry).key)
+	if len(c.items) == maxRecentEvents {
+		// The least recently used entry becomes the new one, which is
+		// then the most recently used: the ring turns one step back.
+		e := c.head.prev
+		delete(c.items, e.key)
+		e.key, e.name = key, name
+		c.items[key] = e
+		c.head = e
+		return
 	}
+	e := &eventCacheEntry{key: key, name: name}
+	if c.head == nil {
+		e.prev, e.next = e, e
+	} else {
+		c.link(e, c.head)
+	}
+	c.head = e
+	c.items[key] = e
+}
+
+// toFront makes e the most recently used entry.
+func (c *eventCache) toFront(e *eventCacheEntry) {
+	if e == c.head {
+		return
+	}
+	e.prev.next, e.next.prev = e.next, e.prev // unlink
+	c.link(e, c.head)
+	c.head = e
+}
+
+// link puts e just before at in the ring.
+func (c *eventCache) link(e, at *eventCacheEntry) {
+	e.prev, e.next = at.prev, at
+	at.prev.next = e
+	at.prev = e
 }

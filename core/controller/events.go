@@ -38,7 +38,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	}
 	now := api.NewTime(r.store.Clock().Now())
 	evKind := api.ResourceFor("events")
-	aggKey := m.UID + "\x00" + eventType + "\x00" + reason + "\x00" + message
+	aggKey := eventKey{m.UID, eventType, reason, message}
 	if name, ok := r.recent.get(aggKey); ok {
 		if cur, err := r.store.Get(evKind, ns, name); err == nil {
 			e := api.DeepCopy(cur.(*api.Event))

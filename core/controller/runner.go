@@ -25,11 +25,19 @@ type Controller struct {
 	// failing holds the keys whose last reconcile failed and that wait for
 	// their back-off: the retries the page's queue view lists.
 	failing map[Request]Retry
-	// taskName and processTask are what schedule hands the clock, made
-	// once: building them per key cost two allocations per reconcile.
-	taskName    string
-	processTask func()
+	// task is what schedule hands the clock, made once: building a name
+	// and a closure per key cost two allocations per reconcile.
+	task *processTask
 }
+
+// processTask is the clock task of one reconcile of the controller.
+type processTask struct {
+	c    *Controller
+	name string
+}
+
+func (t *processTask) Run()             { t.c.process() }
+func (t *processTask) TaskName() string { return t.name }
 
 // Retry is a key waiting out its back-off after failed reconciles.
 type Retry struct {
@@ -61,7 +69,7 @@ func (m *Manager) NewController(name string, r Reconciler, opts Options) *Contro
 	c := &Controller{Name: name, reconciler: r, maxRetries: opts.MaxRetries, mgr: m,
 		Queue:    workqueue.New[Request](m.Clock, name, workqueue.DefaultControllerRateLimiter[Request](m.Clock)),
 		recorder: NewRecorder(m.Store, opts.Component)}
-	c.taskName, c.processTask = "reconcile "+name, c.process
+	c.task = &processTask{c: c, name: "reconcile " + name}
 	c.Queue.SetOnReady(c.schedule)
 	m.controllers = append(m.controllers, c)
 	return c
@@ -91,7 +99,7 @@ func (c *Controller) schedule() {
 	if !c.mgr.running() {
 		return
 	}
-	c.mgr.Clock.After(0, c.taskName, c.processTask)
+	c.mgr.Clock.Schedule(0, c.task)
 }
 
 func (c *Controller) process() {

@@ -32,27 +32,40 @@ type Entry struct {
 
 // Trace keeps the newest entries in a bounded ring.
 type Trace struct {
-	ring  []Entry // ring[i%limit] holds the entry with Seq i+1
-	limit int     // the ring grows to this as entries come (a 2 MB ring made up front slowed the page's start)
-	next  int64   // Seq of the newest entry
+	// The ring is made of chunks of traceChunk entries, allocated as the
+	// entries come: a 2 MB ring made up front slowed the page's start, and
+	// one grown by append copied every entry again at each doubling. The
+	// entry with Seq s is at position (s-1) % limit.
+	chunks [][]Entry
+	limit  int   // entries kept
+	kept   int   // entries in the ring so far (≤ limit)
+	next   int64 // Seq of the newest entry
 }
+
+const traceChunk = 256
 
 // NewTrace returns a trace that keeps at most limit entries.
 func NewTrace(limit int) *Trace { return &Trace{limit: max(limit, 1)} }
 
+// at is the ring's slot for position i.
+func (t *Trace) at(i int) *Entry { return &t.chunks[i/traceChunk][i%traceChunk] }
+
 func (t *Trace) add(e Entry) {
 	t.next++
 	e.Seq = t.next
-	if len(t.ring) < t.limit {
-		t.ring = append(t.ring, e)
-		return
+	i := int((t.next - 1) % int64(t.limit))
+	if t.kept < t.limit {
+		if i/traceChunk == len(t.chunks) {
+			t.chunks = append(t.chunks, make([]Entry, min(traceChunk, t.limit-i)))
+		}
+		t.kept++
 	}
-	t.ring[(t.next-1)%int64(t.limit)] = e
+	*t.at(i) = e
 }
 
 // Since returns the entries with Seq > seq still kept, oldest first.
 func (t *Trace) Since(seq int64) []Entry {
-	oldest := t.next - int64(len(t.ring)) + 1
+	oldest := t.next - int64(t.kept) + 1
 	if seq+1 > oldest {
 		oldest = seq + 1
 	}
@@ -61,7 +74,7 @@ func (t *Trace) Since(seq int64) []Entry {
 	}
 	out := make([]Entry, 0, t.next-oldest+1)
 	for s := oldest; s <= t.next; s++ {
-		out = append(out, t.ring[(s-1)%int64(t.limit)])
+		out = append(out, *t.at(int((s - 1) % int64(t.limit))))
 	}
 	return out
 }

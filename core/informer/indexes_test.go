@@ -1,6 +1,7 @@
 package informer_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -116,4 +117,101 @@ func TestUpdatesThatChangeIndexedFieldsMoveTheKey(t *testing.T) {
 	update(func(p *api.Pod) { p.Spec.Containers[0].Image = "nginx:2" })
 	assert.Empty(t, inf.ByIndex("image", "nginx"), "an index without a shortcut is recomputed")
 	assert.Equal(t, []string{"a"}, names(inf.ByIndex("image", "nginx:2")))
+}
+
+// TestIndexesAgreeWithAScan: after every step of random creates, label,
+// owner and image updates, binds, status writes and deletes, each standard
+// index and one added by a caller list exactly the cached objects a scan
+// of them all finds, in key order, and count and visit the same.
+func TestIndexesAgreeWithAScan(t *testing.T) {
+	s := newStore(t)
+	inf := informer.New(s, podKind)
+	image := func(o api.Object) []string { return []string{o.(*api.Pod).Spec.Containers[0].Image} }
+	inf.AddIndexer("image", image)
+	require.NoError(t, inf.Start())
+	want := map[string]func(*api.Pod) []string{
+		informer.IndexNamespace: func(p *api.Pod) []string { return []string{p.Namespace} },
+		informer.IndexNode:      func(p *api.Pod) []string { return []string{p.Spec.NodeName} },
+		"image":                 func(p *api.Pod) []string { return image(p) },
+		informer.IndexOwner: func(p *api.Pod) []string {
+			var out []string
+			for _, r := range p.OwnerReferences {
+				out = append(out, r.UID)
+			}
+			return out
+		},
+		informer.IndexLabel: func(p *api.Pod) []string {
+			var out []string
+			for k, v := range p.Labels {
+				out = append(out, k+"="+v)
+			}
+			return out
+		},
+		informer.IndexControllerless: func(p *api.Pod) []string {
+			if api.ControllerOf(p) != nil {
+				return nil
+			}
+			return []string{p.Namespace}
+		},
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	pick := func(choices ...string) string { return choices[r.IntN(len(choices))] }
+	for step := 0; step < 600; step++ {
+		name := pick("a", "b", "c", "d", "e", "f", "g", "h")
+		cur, exists := inf.Get("default", name)
+		var err error
+		switch {
+		case !exists:
+			p := pod(name, "", map[string]string{"app": pick("web", "db")})
+			_, err = s.Create(p)
+		case r.IntN(6) == 0:
+			_, err = s.Delete(podKind, "default", name, storeDeleteNow())
+		case r.IntN(5) == 0 && cur.(*api.Pod).Spec.NodeName == "":
+			_, err = s.Bind("default", name, pick("n1", "n2"))
+		case r.IntN(4) == 0:
+			p := api.DeepCopy(cur.(*api.Pod))
+			p.Status.Phase = pick(api.PodPending, api.PodRunning)
+			_, err = s.UpdateStatus(p)
+		default:
+			p := api.DeepCopy(cur.(*api.Pod))
+			switch r.IntN(4) {
+			case 0:
+				p.Labels = map[string]string{"app": pick("web", "db"), pick("tier", "zone"): pick("x", "y")}
+			case 1:
+				p.OwnerReferences = nil
+				for _, uid := range []string{"u1", "u2", "u3"}[:r.IntN(3)] {
+					p.OwnerReferences = append(p.OwnerReferences, api.OwnerReference{APIVersion: "apps/v1", Kind: "ReplicaSet",
+						Name: "rs-" + uid, UID: uid, Controller: api.Ptr(r.IntN(2) == 0)})
+				}
+			case 2:
+				p.Spec.Containers[0].Image = pick("nginx", "nginx:2", "busybox")
+			case 3:
+				p.Annotations = map[string]string{"n": pick("1", "2")}
+			}
+			_, err = s.Update(p)
+		}
+		require.NoError(t, err)
+		settle(s)
+		for index, values := range want {
+			scan := map[string][]string{}
+			for _, o := range inf.List("") {
+				for _, v := range values(o.(*api.Pod)) {
+					scan[v] = append(scan[v], o.GetObjectMeta().Name)
+				}
+			}
+			for _, v := range []string{"default", "", "n1", "n2", "u1", "u2", "u3", "nginx", "nginx:2", "busybox",
+				"app=web", "app=db", "tier=x", "tier=y", "zone=x", "zone=y"} {
+				got := names(inf.ByIndex(index, v))
+				require.Equal(t, scan[v], got, "step %d: index %s, value %q", step, index, v)
+				require.Equal(t, len(scan[v]), inf.CountByIndex(index, v))
+				var each []string
+				inf.EachByIndex(index, v, func(o api.Object) { each = append(each, o.GetObjectMeta().Name) })
+				require.ElementsMatch(t, scan[v], each)
+				for _, o := range inf.ByIndex(index, v) {
+					cached, _ := inf.Get("default", o.GetObjectMeta().Name)
+					require.Same(t, cached, o, "the index lists the newest object")
+				}
+			}
+		}
+	}
 }

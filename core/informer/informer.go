@@ -11,7 +11,9 @@ package informer
 
 import (
 	"maps"
+	"slices"
 	"sort"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -45,15 +47,11 @@ type Informer struct {
 	// hold entries, stay valid without a lookup by key.
 	items map[string]*entry
 	// indexers are in the order they were added; an entry's values follow
-	// that order.
-	indexers []indexer
-	// indexes maps index name → value → the set of entries with it.
-	indexes map[string]map[string]map[string]*entry
-	// sorted caches the entries of each index set sorted by key (index
-	// name → value → entries) and of all items (allSorted), dropped when a
-	// key joins or leaves: listing 10,000 pods after a status write —
-	// which moves no key — then costs no sort.
-	sorted    map[string]map[string][]*entry
+	// that order. indexes finds them by name.
+	indexers []*indexer
+	indexes  map[string]*indexer
+	// allSorted caches all items sorted by key, dropped when a key joins
+	// or leaves (as each index caches its sets sorted).
 	allSorted []*entry
 	handlers  []Handler
 	synced    bool
@@ -61,6 +59,8 @@ type Informer struct {
 	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
+	// keyBuf is where Get spells the key it looks up.
+	keyBuf []byte
 }
 
 // entry is one cached object and the values each indexer gave when it was
@@ -82,6 +82,15 @@ type indexer struct {
 	name string
 	fn   IndexFunc
 	same func(old, obj api.Object) bool
+	// sets maps each value to the set of entries with it. A set is keyed
+	// by the entries themselves: a pointer hashes faster than the key
+	// string, and every pod write of a 10,000-pod run touches the sets of
+	// four informers.
+	sets map[string]map[*entry]struct{}
+	// sorted caches the entries of each set sorted by key, dropped when
+	// an entry joins or leaves the set: listing 10,000 pods after a status
+	// write — which moves no entry — then costs no sort.
+	sorted map[string][]*entry
 }
 
 // Standard index names every informer has.
@@ -98,8 +107,7 @@ const (
 
 // New returns an informer for kind with the standard indexes; Start it.
 func New(s *store.Store, kind *api.Kind) *Informer {
-	i := &Informer{kind: kind, store: s, items: map[string]*entry{},
-		indexes: map[string]map[string]map[string]*entry{}, sorted: map[string]map[string][]*entry{}}
+	i := &Informer{kind: kind, store: s, items: map[string]*entry{}, indexes: map[string]*indexer{}}
 	// An update keeps the key, so the namespace too.
 	i.addIndexer(IndexNamespace, func(o api.Object) []string { return []string{o.GetObjectMeta().Namespace} },
 		func(_, _ api.Object) bool { return true })
@@ -159,17 +167,16 @@ func (i *Informer) addIndexer(name string, f IndexFunc, same func(old, obj api.O
 			pos = n
 		}
 	}
+	ix := &indexer{name: name, fn: f, same: same, sets: map[string]map[*entry]struct{}{}, sorted: map[string][]*entry{}}
 	if pos < 0 {
 		pos = len(i.indexers)
-		i.indexers = append(i.indexers, indexer{name: name})
+		i.indexers = append(i.indexers, ix)
 	}
-	i.indexers[pos] = indexer{name: name, fn: f, same: same}
-	idx := map[string]map[string]*entry{}
-	i.indexes[name] = idx
-	i.sorted[name] = map[string][]*entry{}
+	i.indexers[pos] = ix
+	i.indexes[name] = ix
 	for _, e := range i.items {
 		v := f(e.obj)
-		addToIndex(idx, e, v)
+		ix.add(e, v)
 		if pos < len(e.values) {
 			e.values[pos] = v
 		} else {
@@ -288,8 +295,7 @@ func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
 		e = &entry{key: key, obj: o, values: make([][]string, len(i.indexers))}
 		for n, ix := range i.indexers {
 			v := ix.fn(o)
-			addToIndex(i.indexes[ix.name], e, v)
-			i.unsort(ix.name, v)
+			ix.add(e, v)
 			e.values[n] = v
 		}
 		i.items[key] = e
@@ -305,51 +311,45 @@ func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
 		if sameValues(e.values[n], v) {
 			continue
 		}
-		idx := i.indexes[ix.name]
-		dropFromIndex(idx, key, e.values[n])
-		i.unsort(ix.name, e.values[n])
-		addToIndex(idx, e, v)
-		i.unsort(ix.name, v)
+		ix.drop(e, e.values[n])
+		ix.add(e, v)
 		e.values[n] = v
 	}
 	e.obj = o
 	return old, true
 }
 
-// unsort drops the cached order of the sets a key joined or left.
-func (i *Informer) unsort(name string, values []string) {
-	for _, v := range values {
-		delete(i.sorted[name], v)
-	}
-}
-
 func (i *Informer) remove(key string) {
 	e := i.items[key]
 	for n, ix := range i.indexers {
-		dropFromIndex(i.indexes[ix.name], key, e.values[n])
-		i.unsort(ix.name, e.values[n])
+		ix.drop(e, e.values[n])
 	}
 	i.allSorted = nil
 	delete(i.items, key)
 }
 
-func addToIndex(idx map[string]map[string]*entry, e *entry, values []string) {
+// add puts e in the sets of values, dropping their cached order.
+func (ix *indexer) add(e *entry, values []string) {
 	for _, v := range values {
-		set := idx[v]
+		set := ix.sets[v]
 		if set == nil {
-			set = map[string]*entry{}
-			idx[v] = set
+			set = map[*entry]struct{}{}
+			ix.sets[v] = set
 		}
-		set[e.key] = e
+		set[e] = struct{}{}
+		delete(ix.sorted, v)
 	}
 }
 
-func dropFromIndex(idx map[string]map[string]*entry, key string, values []string) {
+// drop takes e out of the sets of values, dropping their cached order.
+func (ix *indexer) drop(e *entry, values []string) {
 	for _, v := range values {
-		delete(idx[v], key)
-		if len(idx[v]) == 0 {
-			delete(idx, v)
+		set := ix.sets[v]
+		delete(set, e)
+		if len(set) == 0 {
+			delete(ix.sets, v)
 		}
+		delete(ix.sorted, v)
 	}
 }
 
@@ -370,7 +370,16 @@ func sameValues(a, b []string) bool {
 
 // Get returns a cached object.
 func (i *Informer) Get(namespace, name string) (api.Object, bool) {
-	if e, ok := i.items[store.Key(namespace, name)]; ok {
+	// The key is spelled in a buffer kept for it: a map lookup by
+	// string(bytes) copies nothing, where store.Key would allocate the key
+	// on every reconcile's Get.
+	key := i.keyBuf[:0]
+	if namespace != "" {
+		key = append(append(key, namespace...), '/')
+	}
+	key = append(key, name...)
+	i.keyBuf = key
+	if e, ok := i.items[string(key)]; ok {
 		return e.obj, true
 	}
 	return nil, false
@@ -382,7 +391,7 @@ func (i *Informer) List(namespace string) []api.Object {
 		return i.ByIndex(IndexNamespace, namespace)
 	}
 	if i.allSorted == nil {
-		i.allSorted = sortedEntries(i.items)
+		i.allSorted = sortedItems(i.items)
 	}
 	return objects(i.allSorted)
 }
@@ -395,19 +404,21 @@ func (i *Informer) ByIndex(name, value string) []api.Object {
 // sortedEntries is the (cached, shared: read only) sorted entries of one
 // set.
 func (i *Informer) sortedEntries(name, value string) []*entry {
-	entries, ok := i.sorted[name][value]
+	ix := i.indexes[name]
+	if ix == nil {
+		return nil
+	}
+	entries, ok := ix.sorted[value]
 	if !ok {
-		set := i.indexes[name][value]
+		set := ix.sets[value]
 		if len(set) == 0 {
 			// Not cached: the garbage collector asks every informer for
 			// the dependents of each deleted object, and a cache entry per
 			// uid asked about would only grow.
 			return nil
 		}
-		entries = sortedEntries(set)
-		if cache := i.sorted[name]; cache != nil {
-			cache[value] = entries
-		}
+		entries = sortedSet(set)
+		ix.sorted[value] = entries
 	}
 	return entries
 }
@@ -464,23 +475,46 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-func sortedEntries(m map[string]*entry) []*entry {
+// sortedItems is every item, sorted by key.
+func sortedItems(m map[string]*entry) []*entry {
 	out := make([]*entry, 0, len(m))
 	for _, e := range m {
 		out = append(out, e)
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].key < out[b].key })
-	return out
+	return sortByKey(out)
+}
+
+// sortedSet is a set's entries, sorted by key.
+func sortedSet(set map[*entry]struct{}) []*entry {
+	out := make([]*entry, 0, len(set))
+	for e := range set {
+		out = append(out, e)
+	}
+	return sortByKey(out)
+}
+
+func sortByKey(entries []*entry) []*entry {
+	// Keys are unique, so any sort gives this order; slices.SortFunc
+	// swaps without reflection, unlike sort.Slice.
+	slices.SortFunc(entries, func(a, b *entry) int { return strings.Compare(a.key, b.key) })
+	return entries
 }
 
 // CountByIndex is len(ByIndex(name, value)) without building the list.
-func (i *Informer) CountByIndex(name, value string) int { return len(i.indexes[name][value]) }
+func (i *Informer) CountByIndex(name, value string) int {
+	if ix := i.indexes[name]; ix != nil {
+		return len(ix.sets[value])
+	}
+	return 0
+}
 
 // EachByIndex calls fn for every cached object whose index name has value,
 // in no particular order: for sums and counts, where order cannot matter
 // and sorting would cost more than the work.
 func (i *Informer) EachByIndex(name, value string, fn func(api.Object)) {
-	for _, e := range i.indexes[name][value] {
-		fn(e.obj)
+	if ix := i.indexes[name]; ix != nil {
+		for e := range ix.sets[value] {
+			fn(e.obj)
+		}
 	}
 }

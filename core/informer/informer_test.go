@@ -106,3 +106,23 @@ func TestFactorySharesOneInformerPerKind(t *testing.T) {
 	settle(s)
 	assert.Equal(t, 1, seen)
 }
+
+// TestGetFindsNamespacedAndClusterObjects: Get spells the store's key for
+// both scopes, and looks it up without allocating.
+func TestGetFindsNamespacedAndClusterObjects(t *testing.T) {
+	s := newStore(t)
+	_, err := s.Create(pod("web", "", nil))
+	require.NoError(t, err)
+	pods, namespaces := informer.New(s, podKind), informer.New(s, api.ResourceFor("namespaces"))
+	require.NoError(t, pods.Start())
+	require.NoError(t, namespaces.Start())
+	p, ok := pods.Get("default", "web")
+	require.True(t, ok)
+	require.Equal(t, "web", p.GetObjectMeta().Name)
+	_, ok = pods.Get("", "web")
+	require.False(t, ok, "a namespaced object is not found without its namespace")
+	ns, ok := namespaces.Get("", "default")
+	require.True(t, ok)
+	require.Equal(t, "default", ns.GetObjectMeta().Name)
+	require.Equal(t, 0.0, testing.AllocsPerRun(100, func() { pods.Get("default", "web") }))
+}

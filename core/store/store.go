@@ -3,9 +3,10 @@ package store
 import (
 	"fmt"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -45,6 +46,8 @@ type Store struct {
 	base      map[*api.Kind]map[string]api.Object // state at compacted
 	watchers  []*watcher
 	admission []AdmissionFunc
+	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
+	freeDeliveries *delivery
 
 	// historyWindow overrides HistoryWindow when > 0 (tests).
 	historyWindow int
@@ -121,12 +124,14 @@ func sortedObjects(m map[string]api.Object, namespace string) []api.Object {
 			out = append(out, o)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := out[i].GetObjectMeta(), out[j].GetObjectMeta()
-		if a.Namespace != b.Namespace {
-			return a.Namespace < b.Namespace
+	// Namespace and name are unique, so any sort gives this order;
+	// slices.SortFunc swaps without reflection, unlike sort.Slice.
+	slices.SortFunc(out, func(x, y api.Object) int {
+		a, b := x.GetObjectMeta(), y.GetObjectMeta()
+		if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
+			return c
 		}
-		return a.Name < b.Name
+		return strings.Compare(a.Name, b.Name)
 	})
 	return out
 }
@@ -368,9 +373,18 @@ func hasSpec(o api.Object) bool {
 	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") || k.Kind == "Lease" {
 		return false // a Lease has a spec but no generation
 	}
-	_, ok := reflect.TypeOf(o).Elem().FieldByName("Spec")
-	return ok
+	t := reflect.TypeOf(o)
+	if has, ok := typesWithSpec.Load(t); ok {
+		return has.(bool)
+	}
+	_, has := t.Elem().FieldByName("Spec")
+	typesWithSpec.Store(t, has)
+	return has
 }
+
+// typesWithSpec memoises, per Go type, whether it has a Spec field: every
+// create asks, and looking a field up by name is slow under WebAssembly.
+var typesWithSpec sync.Map
 
 func field(o api.Object, name string) any {
 	return reflect.ValueOf(o).Elem().FieldByName(name).Interface()

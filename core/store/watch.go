@@ -31,12 +31,36 @@ func (s *Store) Watch(kind *api.Kind, from int64, name string, fn WatchFunc) (st
 }
 
 func (s *Store) deliver(w *watcher, ev Event) {
-	s.clk.After(s.WatchLatency, w.name, func() {
-		if !w.stopped {
-			w.fn(ev)
-		}
-	})
+	d := s.freeDeliveries
+	if d != nil {
+		s.freeDeliveries = d.next
+	} else {
+		d = &delivery{}
+	}
+	d.s, d.w, d.ev = s, w, ev
+	s.clk.Schedule(s.WatchLatency, d)
 }
+
+// delivery is the task that hands one event to one watcher. Every write
+// makes one per watcher of its kind — five or so per pod write — so they
+// are reused: a delivery goes back to the store's free list as it runs.
+type delivery struct {
+	s    *Store
+	w    *watcher
+	ev   Event
+	next *delivery // in the free list
+}
+
+func (d *delivery) Run() {
+	s, w, ev := d.s, d.w, d.ev
+	*d = delivery{next: s.freeDeliveries} // keep no object alive from the free list
+	s.freeDeliveries = d
+	if !w.stopped {
+		w.fn(ev)
+	}
+}
+
+func (d *delivery) TaskName() string { return d.w.name }
 
 func (s *Store) dropStopped() {
 	live := s.watchers[:0]

@@ -26,10 +26,24 @@ func (q *Queue[T]) AddAfter(item T, d time.Duration) {
 		}
 		t.Stop()
 	}
-	q.waiting[item] = q.clk.After(d, fmt.Sprint("workqueue ", q.name, " retry ", item), func() {
-		delete(q.waiting, item)
-		q.Add(item)
-	})
+	q.waiting[item] = q.clk.AfterTask(d, &delayedAdd[T]{q: q, item: item})
+}
+
+// delayedAdd is the clock task of one AddAfter. Its name is made only if
+// asked for (the clock's list of pending tasks): formatting it on every
+// requeue cost more than the requeue.
+type delayedAdd[T comparable] struct {
+	q    *Queue[T]
+	item T
+}
+
+func (a *delayedAdd[T]) Run() {
+	delete(a.q.waiting, a.item)
+	a.q.Add(a.item)
+}
+
+func (a *delayedAdd[T]) TaskName() string {
+	return fmt.Sprint("workqueue ", a.q.name, " retry ", a.item)
 }
 
 // Waiting is the number of items with a pending delayed add.

@@ -1,0 +1,28 @@
+package controller
+
+import "testing"
+
+// TestTraceKeepsTheNewestEntries: whatever the limit — below, at or past
+// a chunk's size — Since returns the newest entries kept, oldest first,
+// each with its own Seq and content, as entries keep coming.
+func TestTraceKeepsTheNewestEntries(t *testing.T) {
+	for _, limit := range []int{1, 7, traceChunk, traceChunk + 1, 3*traceChunk - 5} {
+		tr := NewTrace(limit)
+		for n := 1; n <= 4*limit+traceChunk; n++ {
+			tr.add(Entry{Key: string(rune('a' + n%26)), Revision: int64(n)})
+			for _, since := range []int64{0, int64(n) - 3, int64(n)} {
+				got := tr.Since(since)
+				first := max(since+1, int64(n-limit+1), 1)
+				if len(got) != int(int64(n)-first+1) {
+					t.Fatalf("limit %d, %d added: Since(%d) has %d entries; want %d", limit, n, since, len(got), int64(n)-first+1)
+				}
+				for i, e := range got {
+					seq := first + int64(i)
+					if e.Seq != seq || e.Revision != seq || e.Key != string(rune('a'+seq%26)) {
+						t.Fatalf("limit %d, %d added: Since(%d)[%d] = %+v; want Seq %d", limit, n, since, i, e, seq)
+					}
+				}
+			}
+		}
+	}
+}
