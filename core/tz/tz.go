@@ -22,7 +22,7 @@
 // then).
 package tz
 
-//go:generate go run ./internal/gen -o zones_generated.go
+//go:generate go run ../../cmd/tzgen -o zones_generated.go
 
 import (
 	"encoding/binary"
@@ -112,7 +112,7 @@ func record(i int) string {
 }
 
 // tzif rebuilds a TZif version 2 file (RFC 8536) from a record, laid out
-// as internal/gen's encode writes it:
+// as cmd/tzgen's encode writes it:
 //
 //	ntypes byte
 //	per type: uvarint(zigzag(offset)<<1 | isDST), len(abbr) byte, abbr

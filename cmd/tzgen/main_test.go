@@ -17,7 +17,7 @@ import (
 // the same tzdata makes the same table; new tzdata fails here until `go
 // generate ./core/tz` is run.
 func TestGeneratedFileIsUpToDate(t *testing.T) {
-	committed, err := os.ReadFile("../../zones_generated.go")
+	committed, err := os.ReadFile("../../core/tz/zones_generated.go")
 	require.NoError(t, err)
 	m := regexp.MustCompile(`(?m)^// From lib/time/zoneinfo\.zip of (\S+) `).FindSubmatch(committed)
 	require.NotNil(t, m, "no Go version in the header")
