@@ -124,6 +124,7 @@ func (c *Cluster) Start() {
 	c.nodeSide.SetLeading(true)
 
 	c.controllerManagers = c.newComponent(KubeControllerManager, "kube-controller-manager", kubeControllerManager)
+	c.controllerManagers.coldStandby = true
 	for i := 0; i < opts.ControllerManagers; i++ {
 		c.controllerManagers.addReplica()
 	}

@@ -13,8 +13,11 @@ import (
 // kube-scheduler — runs as replicas, one per control-plane host. Each
 // replica is a process: a controller.Manager with its own informers,
 // queues and controllers, and a leader elector on the component's Lease in
-// kube-system. Only the replica holding the Lease reconciles; the others
-// keep their caches warm and their queues filling, ready to take over.
+// kube-system. Only the replica holding the Lease reconciles. A standby
+// kube-scheduler keeps its caches warm (it starts its informers, then
+// campaigns); a standby kube-controller-manager only campaigns: it builds
+// its informers and controllers once it leads, so a new leader first lists
+// everything and then reconciles every object, as upstream's does.
 //
 // Processes can be killed (they stop at once and stay dead until started
 // again), paused and resumed (SIGSTOP/SIGCONT: a paused leader keeps its
@@ -46,6 +49,10 @@ type component struct {
 	// recorder does: "kube-controller-manager", "default-scheduler".
 	eventSource string
 	register    []func(*controller.Manager) *controller.Controller
+	// coldStandby: the informers start when the replica leads, not when
+	// it starts (kube-controller-manager's controllers run from the
+	// elector's OnStartedLeading).
+	coldStandby bool
 	replicas    []*replica
 	// rand draws identities and retry jitter: a stream of its own, so that
 	// election timing moves no pod name.
@@ -82,16 +89,24 @@ func (k *component) start(r *replica) {
 	for _, register := range k.register {
 		register(m)
 	}
-	if err := m.Start(); err != nil {
-		panic(fmt.Sprintf("starting %s informers: %v", k.name, err)) // the store keeps its whole history
+	startInformers := func() {
+		if err := m.Start(); err != nil {
+			panic(fmt.Sprintf("starting %s informers: %v", k.name, err)) // a list and a watch from now cannot fail
+		}
+	}
+	if !k.coldStandby {
+		startInformers()
 	}
 	var e *leaderelection.Elector
 	e = leaderelection.New(k.c.clk, k.c.store, controller.NewRecorder(k.c.store, k.eventSource), k.rand,
 		leaderelection.Config{Namespace: "kube-system", Name: k.name, Identity: identity,
 			LeaseDuration: leaderelection.DefaultLeaseDuration, RenewDeadline: leaderelection.DefaultRenewDeadline,
-			RetryPeriod:      leaderelection.DefaultRetryPeriod,
-			OnRenewed:        m.SetLeaseDeadline,
-			OnStartedLeading: func() { m.SetLeading(true) },
+			RetryPeriod: leaderelection.DefaultRetryPeriod,
+			OnRenewed:   m.SetLeaseDeadline,
+			OnStartedLeading: func() {
+				startInformers() // a no-op for a warm standby
+				m.SetLeading(true)
+			},
 			OnStoppedLeading: func() {
 				// kube-controller-manager exits ("leaderelection lost");
 				// its host restarts it as a new process.

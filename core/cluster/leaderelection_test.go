@@ -56,13 +56,19 @@ func TestTwoControllerManagersOneLeads(t *testing.T) {
 	sched := leaseRecord(t, c, "kube-scheduler")
 	assert.Equal(t, c.Scheduler().Identity, *sched.Spec.HolderIdentity)
 
-	// A standby keeps its cache warm and its queue filling, and never acts.
+	// A standby kube-controller-manager only campaigns: its informers
+	// start when it leads (upstream runs the controllers from
+	// OnStartedLeading), so it caches nothing, queues nothing, never acts.
+	// The scheduler's replicas start their informers before campaigning.
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	c.RunUntilIdle(0)
 	standby := rs[1].Manager
-	assert.Equal(t, 1, standby.Controllers()[0].Queue.Len(), "the Deployment's key waits in the standby's queue")
+	assert.Zero(t, standby.Controllers()[0].Queue.Len(), "nothing in the standby's queue")
 	assert.Zero(t, standby.Controllers()[0].Reconciles())
+	for _, inf := range standby.Informers.All() {
+		assert.Empty(t, inf.List(""), "the standby's %s cache", inf.Kind().Kind)
+	}
 	leader, _ := c.Managers()
 	assert.Same(t, rs[0].Manager, leader)
 }

@@ -3,6 +3,7 @@ package informer
 import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
+	"slices"
 )
 
 // Factory shares one informer per kind among all controllers, as
@@ -35,6 +36,9 @@ func (f *Factory) For(kind *api.Kind) *Informer {
 	f.order = append(f.order, i)
 	return i
 }
+
+// All lists the informers in creation order.
+func (f *Factory) All() []*Informer { return slices.Clone(f.order) }
 
 // Start starts every informer not yet started, in creation order.
 func (f *Factory) Start() error {

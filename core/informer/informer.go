@@ -56,6 +56,7 @@ type Informer struct {
 	handlers  []Handler
 	synced    bool
 	rev       int64
+	started   int64 // the store's revision at the first list
 	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
@@ -229,6 +230,9 @@ func (i *Informer) relist() error {
 		old, had := i.put(key, o)
 		i.notify(had, old, o)
 	}
+	if !i.synced {
+		i.started = rev
+	}
 	i.rev, i.synced = rev, true
 	stop, err := i.store.Watch(i.kind, rev, "informer "+i.kind.Resource, i.deliver)
 	if err != nil {
@@ -248,6 +252,11 @@ func (i *Informer) Stop() {
 
 // HasSynced reports whether the initial list has completed.
 func (i *Informer) HasSynced() bool { return i.synced }
+
+// StartRevision is the store's revision at the informer's first list: it
+// has been told of every event after it (a process's informers start when
+// it does, or — a kube-controller-manager's — when it first leads).
+func (i *Informer) StartRevision() int64 { return i.started }
 
 // LastSyncRevision is the revision of the newest event the cache reflects.
 func (i *Informer) LastSyncRevision() int64 { return i.rev }

@@ -393,9 +393,11 @@ func (w *watcher) checkInformers() error {
 		for k, seen := range p.seen {
 			all := byKind[k]
 			// The store's events of k the informer must have seen: from the
-			// first it saw (or the first after attaching, if that is
-			// earlier) to the last it saw, or to the end if it runs on.
-			from := sort.Search(len(all), func(i int) bool { return all[i] > p.attachRev })
+			// first it saw (or the first after attaching or, if later, after
+			// its first list, if that is earlier) to the last it saw, or to
+			// the end if it runs on.
+			since := max(p.attachRev, m.Informers.For(k).StartRevision())
+			from := sort.Search(len(all), func(i int) bool { return all[i] > since })
 			if i := sort.Search(len(all), func(i int) bool { return all[i] >= seen[0] }); i < from {
 				from = i
 			}
