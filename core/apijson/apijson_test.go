@@ -85,9 +85,9 @@ func (z zeroer) IsZero() bool { return z.n == 7 }
 type sample struct {
 	Inner
 	*inner2
-	Name     string            `json:"name"`
-	Skip     string            `json:"-"`
-	Dash     string            `json:"-,"`
+	Name     string `json:"name"`
+	Skip     string `json:"-"`
+	Dash     string `json:"-,"`
 	Untagged int
 	private  int
 	Opt      *int              `json:"opt,omitempty"`

@@ -633,3 +633,24 @@ func hex4(b []byte) rune {
 	}
 	return r
 }
+
+// RawMessage is JSON text kept as it is, as json.RawMessage: written
+// (compacted) where it stands, read without being decoded.
+type RawMessage []byte
+
+// MarshalJSON returns m, or null when m is nil.
+func (m RawMessage) MarshalJSON() ([]byte, error) {
+	if m == nil {
+		return []byte("null"), nil
+	}
+	return m, nil
+}
+
+// UnmarshalJSON sets *m to a copy of data.
+func (m *RawMessage) UnmarshalJSON(data []byte) error {
+	if m == nil {
+		return errors.New("json.RawMessage: UnmarshalJSON on nil pointer")
+	}
+	*m = append((*m)[0:0], data...)
+	return nil
+}

@@ -356,3 +356,6 @@ func appendString(dst []byte, s string, html bool) []byte {
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
 }
+
+// Quote returns s as a JSON string, as json.Marshal(s) writes it.
+func Quote(s string) []byte { return appendString(nil, s, true) }

@@ -247,3 +247,15 @@ func (s *scanner) ifNotEnd(i int, context string) string {
 	}
 	return context
 }
+
+// Cut reads the first JSON value of data, after any spaces, and returns it
+// and the text after it, as a json.Decoder reading one value would.
+func Cut(data []byte) (value, rest []byte, err error) {
+	s := scanner{data: data}
+	start := s.skipSpace(0)
+	end, err := s.value(start, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data[start:end], data[end:], nil
+}
