@@ -3,6 +3,7 @@ package yaml
 import (
 	"strconv"
 	"strings"
+	"time"
 )
 
 // scalarKind is what an unquoted scalar means to YAML 1.1, the dialect of
@@ -122,6 +123,14 @@ func trimSign(s string) string {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+// The timestamp forms go-yaml v2 recognises in a plain scalar.
+var yaml11Timestamps = []string{
+	"2006-1-2T15:4:5.999999999Z07:00",
+	"2006-1-2t15:4:5.999999999Z07:00",
+	"2006-1-2 15:4:5.999999999",
+	"2006-1-2",
+}
+
 // resolvePlain tells what s means when written unquoted.
 func resolvePlain(s string) scalarKind {
 	if k, ok := yaml11Words[s]; ok {
@@ -162,107 +171,20 @@ func resolvePlain(s string) scalarKind {
 	return kindString
 }
 
-// isTimestamp reports whether s is a YAML 1.1 timestamp as go-yaml v2
-// reads one in a plain scalar: whether time.Parse accepts it with one of
-// the layouts go-yaml v2 tries (scalar_test.go holds it to them). Written out, because time.Parse
-// costs the page's binary ~20 KB: a 4-digit year, a month and a day of one
-// or two digits ("2006-1-2", a day that exists), then optionally — after
-// "T" or "t" — a time and a zone ("Z" or ±hh:mm), or — after spaces — a
-// time alone; a time is h:m:s, each of one or two digits in range, with an
-// optional fraction (a "." or "," and digits).
 func isTimestamp(s string) bool {
-	if len(s) < 8 || !isDigits(s[:4]) || s[4] != '-' {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i != 4 || i == len(s) || s[i] != '-' {
 		return false
 	}
-	year := int(s[0]-'0')*1000 + int(s[1]-'0')*100 + int(s[2]-'0')*10 + int(s[3]-'0')
-	month, rest, ok := oneOrTwoDigits(s[5:])
-	if !ok || month < 1 || month > 12 || rest == "" || rest[0] != '-' {
-		return false
-	}
-	day, rest, ok := oneOrTwoDigits(rest[1:])
-	if !ok || day < 1 || day > daysIn(month, year) {
-		return false
-	}
-	switch {
-	case rest == "":
-		return true
-	case rest[0] == 'T' || rest[0] == 't':
-		rest, ok = clock(rest[1:])
-		return ok && isZone(rest)
-	case rest[0] == ' ':
-		rest, ok = clock(strings.TrimLeft(rest, " "))
-		return ok && rest == ""
+	for _, f := range yaml11Timestamps {
+		if _, err := time.Parse(f, s); err == nil {
+			return true
+		}
 	}
 	return false
-}
-
-func isDigits(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// oneOrTwoDigits reads a number of one or two digits, as time.Parse reads
-// "1", "2", "15", "4" and "5".
-func oneOrTwoDigits(s string) (n int, rest string, ok bool) {
-	if s == "" || !isDigit(s[0]) {
-		return 0, s, false
-	}
-	if len(s) < 2 || !isDigit(s[1]) {
-		return int(s[0] - '0'), s[1:], true
-	}
-	return int(s[0]-'0')*10 + int(s[1]-'0'), s[2:], true
-}
-
-// clock reads h:m:s and an optional fraction of a second.
-func clock(s string) (rest string, ok bool) {
-	hour, s, ok := oneOrTwoDigits(s)
-	if !ok || hour > 23 || s == "" || s[0] != ':' {
-		return s, false
-	}
-	minute, s, ok := oneOrTwoDigits(s[1:])
-	if !ok || minute > 59 || s == "" || s[0] != ':' {
-		return s, false
-	}
-	second, s, ok := oneOrTwoDigits(s[1:])
-	if !ok || second > 59 {
-		return s, false
-	}
-	if len(s) >= 2 && (s[0] == '.' || s[0] == ',') && isDigit(s[1]) {
-		i := 2
-		for i < len(s) && isDigit(s[i]) {
-			i++
-		}
-		s = s[i:]
-	}
-	return s, true
-}
-
-// isZone reports "Z" or an offset ±hh:mm (hours up to 24, minutes up to
-// 60, as time.Parse allows) and nothing after it.
-func isZone(s string) bool {
-	if s == "Z" {
-		return true
-	}
-	return len(s) == 6 && (s[0] == '+' || s[0] == '-') && isDigits(s[1:3]) && s[3] == ':' && isDigits(s[4:6]) &&
-		(s[1]-'0')*10+(s[2]-'0') <= 24 && (s[4]-'0')*10+(s[5]-'0') <= 60
-}
-
-// daysIn is the number of days in month of year (proleptic Gregorian).
-func daysIn(month, year int) int {
-	switch month {
-	case 2:
-		if year%4 == 0 && (year%100 != 0 || year%400 == 0) {
-			return 29
-		}
-		return 28
-	case 4, 6, 9, 11:
-		return 30
-	}
-	return 31
 }
 
 // plainIsString reports whether s can be written unquoted and still read
