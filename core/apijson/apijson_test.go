@@ -65,6 +65,10 @@ type Inner struct {
 	B int    `json:"b"`
 }
 
+type DupA struct{ Same int }
+
+type DupB struct{ Same int }
+
 type inner2 struct {
 	C bool `json:"c"`
 	A string
@@ -118,10 +122,10 @@ func TestMarshalAgreesWithEncodingJSON(t *testing.T) {
 			Inner: Inner{A: "a", B: 2}, inner2: &inner2{C: true, A: "hidden"}, Z: zeroer{7}, F32: 0.1},
 		sample{Z: zeroer{1}, Raw: json.RawMessage(`null`)},
 		struct {
-			A int `json:"a"`
-			B int `json:"a"` // equal claims hide each other
+			DupA // equal claims to "Same" at one depth hide each other
+			DupB
 			C int `json:"c"`
-		}{1, 2, 3},
+		}{DupA{1}, DupB{2}, 3},
 	}
 	for _, v := range values {
 		agree(t, v)

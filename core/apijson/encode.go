@@ -1,13 +1,16 @@
 package apijson
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -21,12 +24,18 @@ var marshalerType = reflect.TypeFor[Marshaler]()
 
 // Marshal returns v's JSON as json.Marshal does, byte for byte.
 func Marshal(v any) ([]byte, error) {
-	e := encoder{}
+	e := bufPool.Get().(*encoder)
+	defer bufPool.Put(e)
+	e.buf = e.buf[:0]
 	if err := e.value(reflect.ValueOf(v)); err != nil {
 		return nil, err
 	}
-	return e.buf, nil
+	return bytes.Clone(e.buf), nil
 }
+
+// bufPool keeps encoders' buffers between calls: an object's JSON is
+// written in one buffer that has grown to size before, then copied once.
+var bufPool = sync.Pool{New: func() any { return &encoder{buf: make([]byte, 0, 1024)} }}
 
 // MarshalIndent is Marshal with each element on its own line, as
 // json.MarshalIndent writes it.
@@ -65,10 +74,12 @@ func (e *encoder) value(v reflect.Value) error {
 		return nil
 	}
 	t := v.Type()
-	if t.Kind() != reflect.Pointer && v.CanAddr() && reflect.PointerTo(t).Implements(marshalerType) {
-		return e.marshaler(v.Addr())
-	}
-	if t.Implements(marshalerType) {
+	switch marshalerOf(t) {
+	case addrMarshaler:
+		if v.CanAddr() {
+			return e.marshaler(v.Addr())
+		}
+	case valueMarshaler:
 		if t.Kind() == reflect.Pointer && v.IsNil() {
 			e.buf = append(e.buf, "null"...)
 			return nil
@@ -125,6 +136,34 @@ func (e *encoder) value(v reflect.Value) error {
 		return &UnsupportedError{"type: " + t.String()}
 	}
 	return nil
+}
+
+type marshalerKind uint8
+
+const (
+	notMarshaler   marshalerKind = iota + 1
+	addrMarshaler                // *T has MarshalJSON, T does not: used when addressable
+	valueMarshaler               // T has MarshalJSON
+)
+
+// marshalers caches marshalerOf: method sets are slow to search.
+var marshalers sync.Map
+
+// marshalerOf tells whether values of t write their own JSON, in the order
+// encoding/json asks: through their address first, then as they are.
+func marshalerOf(t reflect.Type) marshalerKind {
+	if k, ok := marshalers.Load(t); ok {
+		return k.(marshalerKind)
+	}
+	k := notMarshaler
+	switch {
+	case t.Kind() != reflect.Pointer && reflect.PointerTo(t).Implements(marshalerType) && !t.Implements(marshalerType):
+		k = addrMarshaler
+	case t.Implements(marshalerType):
+		k = valueMarshaler
+	}
+	marshalers.Store(t, k)
+	return k
 }
 
 // marshaler writes what m.MarshalJSON returns, compacted and made
@@ -209,6 +248,20 @@ func (e *encoder) structValue(v reflect.Value) error {
 func (e *encoder) mapValue(v reflect.Value) error {
 	if v.IsNil() {
 		e.buf = append(e.buf, "null"...)
+		return nil
+	}
+	if m, ok := v.Interface().(map[string]string); ok {
+		// Labels, annotations, selectors: most maps in an object.
+		e.buf = append(e.buf, '{')
+		for i, k := range slices.Sorted(maps.Keys(m)) {
+			if i > 0 {
+				e.buf = append(e.buf, ',')
+			}
+			e.buf = appendString(e.buf, k, true)
+			e.buf = append(e.buf, ':')
+			e.buf = appendString(e.buf, m[k], true)
+		}
+		e.buf = append(e.buf, '}')
 		return nil
 	}
 	type entry struct {
