@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math"
+	"net/netip"
 	"reflect"
 	"strings"
 	"testing"
@@ -136,7 +137,7 @@ func TestMarshalAgreesWithEncodingJSON(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	}
-	for _, bad := range []any{math.NaN(), math.Inf(1), func() {}, Number("1x"), map[bool]int{true: 1}} {
+	for _, bad := range []any{math.NaN(), math.Inf(1), func() {}, Number("1x"), netip.MustParseAddr("10.0.0.1"), map[bool]int{true: 1}} {
 		_, err := Marshal(bad)
 		assert.Error(t, err, "%T", bad)
 	}

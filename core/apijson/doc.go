@@ -17,8 +17,9 @@
 //     string into Go struct field DeploymentSpec.spec.replicas of type
 //     int32"), which kubectl shows.
 //
-// When not to use it: for types with json options it does not know (",string"
-// is refused), for TextMarshaler map keys other than strings and integers,
-// or for streams of values. encoding/json remains the reference; tests may
-// use it freely.
+// When not to use it: for types that write themselves with MarshalText
+// (encoding.TextMarshaler) or a ",string" option, which Marshal refuses
+// rather than write differently; for map keys other than strings and
+// integers; for streams of values. encoding/json remains the reference;
+// tests may use it freely.
 package apijson

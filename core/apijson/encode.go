@@ -2,6 +2,7 @@ package apijson
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/base64"
 	"fmt"
 	"maps"
@@ -75,6 +76,8 @@ func (e *encoder) value(v reflect.Value) error {
 	}
 	t := v.Type()
 	switch marshalerOf(t) {
+	case textMarshaler:
+		return &UnsupportedError{"type: " + t.String() + " (it has MarshalText, which apijson does not call)"}
 	case addrMarshaler:
 		if v.CanAddr() {
 			return e.marshaler(v.Addr())
@@ -144,7 +147,10 @@ const (
 	notMarshaler   marshalerKind = iota + 1
 	addrMarshaler                // *T has MarshalJSON, T does not: used when addressable
 	valueMarshaler               // T has MarshalJSON
+	textMarshaler                // T or *T has MarshalText only: refused, not written differently
 )
+
+var textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
 
 // marshalers caches marshalerOf: method sets are slow to search.
 var marshalers sync.Map
@@ -161,6 +167,8 @@ func marshalerOf(t reflect.Type) marshalerKind {
 		k = addrMarshaler
 	case t.Implements(marshalerType):
 		k = valueMarshaler
+	case reflect.PointerTo(t).Implements(textMarshalerType):
+		k = textMarshaler
 	}
 	marshalers.Store(t, k)
 	return k
