@@ -3,11 +3,12 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // The browser edge. Every Go function that JavaScript can call is made here
@@ -160,7 +161,7 @@ func (a *app) now() float64 {
 // toJS turns a Go value into a plain JS object by way of JSON, so the
 // JS API returns the same shapes the json tags document.
 func (a *app) toJS(v any) any {
-	data, err := json.Marshal(v)
+	data, err := apijson.Marshal(v)
 	if err != nil {
 		panic(fmt.Sprintf("encode %T: %v", v, err))
 	}

@@ -3,12 +3,12 @@
 package main
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 	"github.com/kubeloop/kubeloop/site/lessons"
@@ -79,7 +79,7 @@ func (a *app) buildLessons(u *ui) {
 	l.progress = lessonProgress{V: 1, Done: map[string]int{}}
 	if s, ok := a.load(keyLessons); ok {
 		var p lessonProgress
-		if json.Unmarshal([]byte(s), &p) == nil && p.valid() {
+		if apijson.Unmarshal([]byte(s), &p) == nil && p.valid() {
 			if p.Done == nil {
 				p.Done = map[string]int{}
 			}
@@ -120,7 +120,7 @@ func (a *app) setLessonOpen(open bool) {
 }
 
 func (a *app) saveProgress() {
-	if b, err := json.Marshal(a.lessons.progress); err == nil {
+	if b, err := apijson.Marshal(a.lessons.progress); err == nil {
 		a.store(keyLessons, string(b))
 	}
 }

@@ -3,11 +3,12 @@
 package main
 
 import (
-	"encoding/json"
 	"strconv"
 	"strings"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // What the page keeps in localStorage, and how it refuses to lose it.
@@ -52,7 +53,7 @@ var validators = map[string]func(string) bool{
 	},
 	keyHistory: func(s string) bool {
 		var h []string
-		return json.Unmarshal([]byte(s), &h) == nil
+		return apijson.Unmarshal([]byte(s), &h) == nil
 	},
 	keySeed: func(s string) bool {
 		_, err := strconv.ParseUint(s, 10, 64)
@@ -60,7 +61,7 @@ var validators = map[string]func(string) bool{
 	},
 	keyLessons: func(s string) bool {
 		var p lessonProgress
-		return json.Unmarshal([]byte(s), &p) == nil && p.valid()
+		return apijson.Unmarshal([]byte(s), &p) == nil && p.valid()
 	},
 	keyTheme:    func(s string) bool { return s == "light" || s == "dark" },
 	keyLessonUI: func(s string) bool { return s == "0" || s == "1" },

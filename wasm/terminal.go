@@ -3,13 +3,13 @@
 package main
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
@@ -45,7 +45,7 @@ type shellSession interface {
 
 func (a *app) buildTerminal(u *ui) {
 	if s, ok := a.load(keyHistory); ok {
-		json.Unmarshal([]byte(s), &u.history)
+		apijson.Unmarshal([]byte(s), &u.history)
 	}
 	u.historyPos = len(u.history)
 	a.termNote(a.tr("term.welcome"))
@@ -110,7 +110,7 @@ func (a *app) remember(line string) {
 		if len(u.history) > maxHistory {
 			u.history = u.history[len(u.history)-maxHistory:]
 		}
-		if b, err := json.Marshal(u.history); err == nil {
+		if b, err := apijson.Marshal(u.history); err == nil {
 			a.store(keyHistory, string(b))
 		}
 	}

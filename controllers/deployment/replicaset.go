@@ -7,7 +7,6 @@ package deployment
 import (
 	"bytes"
 	"encoding/binary"
-	"encoding/json"
 	"hash/fnv"
 	"maps"
 	"sort"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/history"
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Labels and annotations the Deployment controller writes, as upstream.
@@ -71,7 +71,7 @@ func canonicalTemplate(t *api.PodTemplateSpec) []byte {
 		c.Labels = maps.Clone(c.Labels)
 		delete(c.Labels, PodTemplateHashLabel)
 	}
-	b, err := json.Marshal(&c)
+	b, err := apijson.Marshal(&c)
 	if err != nil {
 		panic("deployment: pod template does not encode: " + err.Error()) // all api types encode
 	}

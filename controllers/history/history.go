@@ -13,6 +13,7 @@ import (
 	"strconv"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Labels on ControllerRevisions and the pods they describe.
@@ -37,14 +38,14 @@ func SafeEncode(s string) string {
 // Patch is the revision data for a template: the patch that replaces a
 // set's template with this one, as upstream stores it.
 func Patch(t *api.PodTemplateSpec) json.RawMessage {
-	tmpl, err := json.Marshal(t)
+	tmpl, err := apijson.Marshal(t)
 	if err != nil {
 		panic("history: pod template does not encode: " + err.Error()) // api types always encode
 	}
 	var m map[string]any
-	_ = json.Unmarshal(tmpl, &m)
+	_ = apijson.Unmarshal(tmpl, &m)
 	m["$patch"] = "replace"
-	out, _ := json.Marshal(map[string]any{"spec": map[string]any{"template": m}})
+	out, _ := apijson.Marshal(map[string]any{"spec": map[string]any{"template": m}})
 	return out
 }
 
@@ -83,20 +84,20 @@ func New(owner api.Object, selectorLabels map[string]string, t *api.PodTemplateS
 func Template(r *api.ControllerRevision) (*api.PodTemplateSpec, error) {
 	var p struct {
 		Spec struct {
-			Template json.RawMessage `json:"template"`
+			Template apijson.RawMessage `json:"template"`
 		} `json:"spec"`
 	}
-	if err := json.Unmarshal(r.Data, &p); err != nil {
+	if err := apijson.Unmarshal(r.Data, &p); err != nil {
 		return nil, err
 	}
 	var m map[string]any
-	if err := json.Unmarshal(p.Spec.Template, &m); err != nil {
+	if err := apijson.Unmarshal(p.Spec.Template, &m); err != nil {
 		return nil, err
 	}
 	delete(m, "$patch")
-	clean, _ := json.Marshal(m)
+	clean, _ := apijson.Marshal(m)
 	var t api.PodTemplateSpec
-	if err := json.Unmarshal(clean, &t); err != nil {
+	if err := apijson.Unmarshal(clean, &t); err != nil {
 		return nil, err
 	}
 	return &t, nil

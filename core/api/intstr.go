@@ -1,11 +1,12 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // IntOrString holds either an int (maxSurge: 1) or a string (maxSurge: 25%).
@@ -29,19 +30,19 @@ func (v IntOrString) String() string {
 // MarshalJSON writes a number or a string, as given.
 func (v IntOrString) MarshalJSON() ([]byte, error) {
 	if v.IsString {
-		return json.Marshal(v.StrVal)
+		return apijson.Quote(v.StrVal), nil
 	}
-	return json.Marshal(v.IntVal)
+	return strconv.AppendInt(nil, int64(v.IntVal), 10), nil
 }
 
 // UnmarshalJSON accepts a number or a string.
 func (v *IntOrString) UnmarshalJSON(b []byte) error {
 	if len(b) > 0 && b[0] == '"' {
 		v.IsString = true
-		return json.Unmarshal(b, &v.StrVal)
+		return apijson.Unmarshal(b, &v.StrVal)
 	}
 	var i int32
-	if err := json.Unmarshal(b, &i); err != nil {
+	if err := apijson.Unmarshal(b, &i); err != nil {
 		return fmt.Errorf("must be an integer or a string like \"25%%\"")
 	}
 	*v = IntOrString{IntVal: i}

@@ -1,8 +1,9 @@
 package api
 
 import (
-	"encoding/json"
 	"time"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Object is what the store keeps: any kind with type and object metadata.
@@ -95,7 +96,7 @@ func (t Time) MarshalJSON() ([]byte, error) {
 	if t.IsZero() {
 		return []byte("null"), nil
 	}
-	return json.Marshal(t.UTC().Format(time.RFC3339))
+	return apijson.Quote(t.UTC().Format(time.RFC3339)), nil
 }
 
 // UnmarshalJSON reads RFC 3339 or null.
@@ -105,7 +106,7 @@ func (t *Time) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	if err := apijson.Unmarshal(b, &s); err != nil {
 		return err
 	}
 	p, err := time.Parse(time.RFC3339, s)

@@ -1,8 +1,9 @@
 package api
 
 import (
-	"encoding/json"
 	"time"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // MicroTime is a timestamp with microsecond precision, as the API
@@ -22,7 +23,7 @@ func (t MicroTime) MarshalJSON() ([]byte, error) {
 	if t.IsZero() {
 		return []byte("null"), nil
 	}
-	return json.Marshal(t.UTC().Format(RFC3339Micro))
+	return apijson.Quote(t.UTC().Format(RFC3339Micro)), nil
 }
 
 // UnmarshalJSON reads RFC 3339 (any fractional precision) or null.
@@ -32,7 +33,7 @@ func (t *MicroTime) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
+	if err := apijson.Unmarshal(b, &s); err != nil {
 		return err
 	}
 	p, err := time.Parse(time.RFC3339Nano, s)

@@ -1,11 +1,12 @@
 package api
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Quantity is a resource amount as written ("100m", "200Mi", "1Gi", "2").
@@ -81,7 +82,7 @@ func (q Quantity) String() string {
 }
 
 // MarshalJSON writes the quantity as text, as the API does.
-func (q Quantity) MarshalJSON() ([]byte, error) { return json.Marshal(q.String()) }
+func (q Quantity) MarshalJSON() ([]byte, error) { return apijson.Quote(q.String()), nil }
 
 // UnmarshalJSON accepts a string ("100m") or a number (2).
 func (q *Quantity) UnmarshalJSON(b []byte) error {
@@ -91,7 +92,7 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	if len(b) > 0 && b[0] == '"' {
-		if err := json.Unmarshal(b, &s); err != nil {
+		if err := apijson.Unmarshal(b, &s); err != nil {
 			return err
 		}
 	}

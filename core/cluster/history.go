@@ -2,9 +2,10 @@ package cluster
 
 import (
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // HistoryHash digests, with 128-bit FNV-1a (crypto/sha256 would pull
@@ -16,7 +17,7 @@ func (c *Cluster) HistoryHash() string {
 	h := fnv.New128a()
 	events, _ := c.store.Events(c.store.Compacted())
 	for _, ev := range events {
-		b, err := json.Marshal(ev.Object)
+		b, err := apijson.Marshal(ev.Object)
 		if err != nil {
 			b = []byte(err.Error())
 		}

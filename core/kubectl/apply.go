@@ -1,13 +1,13 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/store"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
@@ -80,7 +80,7 @@ func applyOne(s *store.Store, in api.Object) (r applyResult) {
 	if err != nil {
 		return applyResult{err: err}
 	}
-	applied, err := json.Marshal(manifest)
+	applied, err := apijson.Marshal(manifest)
 	if err != nil {
 		return applyResult{err: err}
 	}
@@ -104,7 +104,7 @@ func applyOne(s *store.Store, in api.Object) (r applyResult) {
 	var warning string
 	var original map[string]any
 	if prev, ok := live.GetObjectMeta().Annotations[LastAppliedAnnotation]; ok {
-		_ = json.Unmarshal([]byte(prev), &original) // a mangled annotation deletes nothing
+		_ = apijson.Unmarshal([]byte(prev), &original) // a mangled annotation deletes nothing
 	} else {
 		warning = fmt.Sprintf("Warning: resource %s/%s is missing the %s annotation which is required by kubectl apply. "+
 			"kubectl apply should only be used on resources created declaratively by either kubectl create --save-config or kubectl apply. "+
@@ -119,9 +119,9 @@ func applyOne(s *store.Store, in api.Object) (r applyResult) {
 	merged := merge3(liveMap, original, manifest)
 	setPath(merged, lastApplied, "metadata", "annotations", LastAppliedAnnotation)
 	next := k.New()
-	b, err := json.Marshal(merged)
+	b, err := apijson.Marshal(merged)
 	if err == nil {
-		err = json.Unmarshal(b, next)
+		err = apijson.Unmarshal(b, next)
 	}
 	if err != nil {
 		return applyResult{err: err, verb: "patching"}
@@ -177,18 +177,18 @@ func setPath(m map[string]any, v any, path ...string) {
 }
 
 func toMap(o api.Object) (map[string]any, error) {
-	b, err := json.Marshal(o)
+	b, err := apijson.Marshal(o)
 	if err != nil {
 		return nil, err
 	}
 	var m map[string]any
-	err = json.Unmarshal(b, &m)
+	err = apijson.Unmarshal(b, &m)
 	return m, err
 }
 
 func sameJSON(a, b api.Object) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
+	x, err1 := apijson.Marshal(a)
+	y, err2 := apijson.Marshal(b)
 	return err1 == nil && err2 == nil && string(x) == string(y)
 }
 
@@ -220,7 +220,7 @@ func manifestMap(o api.Object) (map[string]any, error) {
 	return m, nil
 }
 
-var marshalerType = reflect.TypeOf((*json.Marshaler)(nil)).Elem()
+var marshalerType = reflect.TypeFor[apijson.Marshaler]()
 
 // manifestValue converts v to JSON-shaped data; keep reports whether it
 // should appear at all. inPointer keeps zero values a pointer points at.
@@ -235,12 +235,12 @@ func manifestValue(v reflect.Value, inPointer bool) (any, bool, error) {
 		if !inPointer && v.IsZero() {
 			return nil, false, nil
 		}
-		b, err := v.Interface().(json.Marshaler).MarshalJSON()
+		b, err := v.Interface().(apijson.Marshaler).MarshalJSON()
 		if err != nil {
 			return nil, false, err
 		}
 		var out any
-		if err := json.Unmarshal(b, &out); err != nil {
+		if err := apijson.Unmarshal(b, &out); err != nil {
 			return nil, false, err
 		}
 		return out, out != nil, nil
@@ -450,7 +450,7 @@ func runCreate(c *invocation, args []string) {
 		recordChange(o.GetObjectMeta(), f, cause)
 		if f.boolean("save-config") {
 			if mm, err := manifestMap(o); err == nil {
-				if b, err := json.Marshal(mm); err == nil {
+				if b, err := apijson.Marshal(mm); err == nil {
 					m := o.GetObjectMeta()
 					if m.Annotations == nil {
 						m.Annotations = map[string]string{}

@@ -1,7 +1,6 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file is kubectl's side of DaemonSets: the table printer, and the
@@ -87,16 +87,16 @@ func revisionTemplate(r *api.ControllerRevision) (*api.PodTemplateSpec, error) {
 			Template map[string]any `json:"template"`
 		} `json:"spec"`
 	}
-	if err := json.Unmarshal(r.Data, &p); err != nil {
+	if err := apijson.Unmarshal(r.Data, &p); err != nil {
 		return nil, err
 	}
 	delete(p.Spec.Template, "$patch")
-	b, err := json.Marshal(p.Spec.Template)
+	b, err := apijson.Marshal(p.Spec.Template)
 	if err != nil {
 		return nil, err
 	}
 	var t api.PodTemplateSpec
-	if err := json.Unmarshal(b, &t); err != nil {
+	if err := apijson.Unmarshal(b, &t); err != nil {
 		return nil, err
 	}
 	return &t, nil

@@ -1,12 +1,12 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // describeGeneric is kubectl's describer for kinds without their own: name,
@@ -14,8 +14,8 @@ import (
 func describeGeneric(o api.Object, events []*api.Event, now time.Time) string {
 	m := o.GetObjectMeta()
 	var content map[string]any
-	if b, err := json.Marshal(o); err == nil {
-		_ = json.Unmarshal(b, &content)
+	if b, err := apijson.Marshal(o); err == nil {
+		_ = apijson.Unmarshal(b, &content)
 	}
 	return tabbed(func(w *prefixWriter) {
 		printObjectMeta(w, m)

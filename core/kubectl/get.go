@@ -1,12 +1,12 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
@@ -292,14 +292,14 @@ func (c *invocation) printList(objs []api.Object, format string) {
 		c.out.WriteString(withNewline(text))
 		return
 	}
-	items := make([]json.RawMessage, 0, len(objs))
+	items := make([]apijson.RawMessage, 0, len(objs))
 	for _, o := range objs {
 		text, err := yaml.EncodeJSON(o)
 		if err != nil {
 			c.fail("%v", err)
 			return
 		}
-		items = append(items, json.RawMessage(text))
+		items = append(items, apijson.RawMessage(text))
 	}
 	list := map[string]any{
 		"apiVersion": "v1",
@@ -307,7 +307,7 @@ func (c *invocation) printList(objs []api.Object, format string) {
 		"items":      items,
 		"metadata":   map[string]any{"resourceVersion": ""},
 	}
-	b, err := json.MarshalIndent(list, "", "    ")
+	b, err := apijson.MarshalIndent(list, "", "    ")
 	if err != nil {
 		c.fail("%v", err)
 		return

@@ -1,13 +1,13 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file is `kubectl label` and `kubectl annotate`: KEY=VALUE sets,
@@ -157,8 +157,8 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 			c.printf("%s annotated\n", name)
 			continue
 		}
-		before, _ := json.Marshal(live)
-		after, _ := json.Marshal(o)
+		before, _ := apijson.Marshal(live)
+		after, _ := apijson.Marshal(o)
 		msg := "not labeled"
 		if string(before) != string(after) {
 			msg = "labeled"

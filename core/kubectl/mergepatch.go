@@ -1,9 +1,10 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file merges patches into an object's JSON: RFC 7386 JSON merge
@@ -11,7 +12,7 @@ import (
 // patch in which some lists (containers, env, volumes, ports, …) are
 // merged item by item on a key instead of being replaced, and "$patch"
 // directives replace or delete. Values are decoded JSON (maps, slices,
-// json.Number, strings, bools, nil).
+// apijson.Number, strings, bools, nil).
 
 // mergePatch applies an RFC 7386 merge patch: objects merge, null deletes,
 // anything else (lists included) replaces.
@@ -228,8 +229,8 @@ func stripDirectives(v any) any {
 }
 
 func sameValue(a, b any) bool {
-	x, err1 := json.Marshal(a)
-	y, err2 := json.Marshal(b)
+	x, err1 := apijson.Marshal(a)
+	y, err2 := apijson.Marshal(b)
 	return err1 == nil && err2 == nil && string(x) == string(y)
 }
 
@@ -258,7 +259,7 @@ func goValue(v any) any {
 			out[i] = goValue(e)
 		}
 		return out
-	case json.Number:
+	case apijson.Number:
 		if i, err := x.Int64(); err == nil {
 			return i
 		}

@@ -1,8 +1,6 @@
 package kubectl
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -10,6 +8,7 @@ import (
 	goyaml "github.com/goccy/go-yaml"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // runPatch is `kubectl patch TYPE NAME -p PATCH [--type=strategic|merge|json]`.
@@ -75,7 +74,7 @@ func runPatch(c *invocation, args []string) {
 // (numbers kept exact).
 func parsePatch(text string) (any, error) {
 	b := []byte(text)
-	if t := strings.TrimSpace(text); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") || !json.Valid(b) {
+	if t := strings.TrimSpace(text); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") || !apijson.Valid(b) {
 		converted, err := goyaml.YAMLToJSON(b)
 		if err != nil {
 			return nil, err
@@ -86,10 +85,8 @@ func parsePatch(text string) (any, error) {
 }
 
 func decodeJSON(b []byte) (any, error) {
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
 	var v any
-	if err := d.Decode(&v); err != nil {
+	if err := apijson.Decode(b, &v, apijson.Options{UseNumber: true}); err != nil {
 		return nil, err
 	}
 	return v, nil
@@ -128,7 +125,7 @@ func (c *invocation) patchOne(t target, f *flags, typ string, patch any, cause s
 // object of its kind, keeping live's status (patches of the main resource
 // do not touch it). The error is the text kubectl would print.
 func applyPatch(live api.Object, typ string, patch any) (api.Object, string) {
-	raw, err := json.Marshal(live)
+	raw, err := apijson.Marshal(live)
 	if err != nil {
 		return nil, "error: " + err.Error()
 	}
@@ -181,12 +178,12 @@ func applyPatch(live api.Object, typ string, patch any) (api.Object, string) {
 			delete(result, "status")
 		}
 	}
-	b, err := json.Marshal(result)
+	b, err := apijson.Marshal(result)
 	if err != nil {
 		return nil, invalid(err.Error())
 	}
 	next := kind.New()
-	if err := json.Unmarshal(b, next); err != nil {
+	if err := apijson.Unmarshal(b, next); err != nil {
 		return nil, invalid(err.Error())
 	}
 	api.SetKind(next)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 func TestPatchCommand(t *testing.T) {
@@ -145,7 +146,7 @@ func decoded(t *testing.T, s string) any {
 
 func encoded(t *testing.T, v any) string {
 	t.Helper()
-	b, err := json.Marshal(v)
+	b, err := apijson.Marshal(v) // the patch code's numbers are apijson.Number
 	require.NoError(t, err)
 	return string(b)
 }

@@ -1,12 +1,12 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"maps"
 	"sort"
 	"strconv"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -98,6 +98,6 @@ func templateJSON(t *api.PodTemplateSpec) []byte {
 	if len(c.Annotations) == 0 {
 		c.Annotations = nil
 	}
-	b, _ := json.Marshal(&c) // api types always encode
+	b, _ := apijson.Marshal(&c) // api types always encode
 	return b
 }

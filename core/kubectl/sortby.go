@@ -1,13 +1,13 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
@@ -71,10 +71,8 @@ func (p fieldPath) lookup(o api.Object) (any, bool) {
 	if err != nil {
 		return nil, false
 	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.UseNumber()
 	var v any
-	if dec.Decode(&v) != nil {
+	if apijson.Decode([]byte(text), &v, apijson.Options{UseNumber: true}) != nil {
 		return nil, false
 	}
 	for _, s := range p.steps {
@@ -138,8 +136,8 @@ func sortObjects(objs []api.Object, expr string) error {
 
 func lessValue(a, b any) bool {
 	switch x := a.(type) {
-	case json.Number:
-		if y, ok := b.(json.Number); ok {
+	case apijson.Number:
+		if y, ok := b.(apijson.Number); ok {
 			fx, _ := x.Float64()
 			fy, _ := y.Float64()
 			return fx < fy

@@ -1,11 +1,12 @@
 package kubectl
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file checks decoded JSON against a Go api type the way the API
@@ -13,7 +14,7 @@ import (
 // spelled exactly (encoding/json alone would drop unknown fields and match
 // names case-insensitively).
 
-var unmarshalerType = reflect.TypeOf((*json.Unmarshaler)(nil)).Elem()
+var unmarshalerType = reflect.TypeFor[apijson.Unmarshaler]()
 
 // unknownFields lists the fields of v that t does not declare, as paths
 // like "spec.template.spec.containers[0].foo", sorted.

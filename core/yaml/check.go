@@ -1,7 +1,6 @@
 package yaml
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"strconv"
@@ -9,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/goccy/go-yaml/ast"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // checker walks a document's syntax tree beside the Go type it will decode
@@ -27,7 +28,7 @@ type checker struct {
 	errs Errors
 }
 
-var jsonUnmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+var jsonUnmarshalerType = reflect.TypeFor[apijson.Unmarshaler]()
 
 func (c *checker) fail(n ast.Node, path, msg string) {
 	tk := startToken(n)
@@ -165,18 +166,16 @@ func (c *checker) checkUnmarshaler(n ast.Node, t reflect.Type, path string) {
 	var raw string
 	switch x := n.(type) {
 	case *ast.StringNode:
-		b, _ := json.Marshal(x.Value)
-		raw = string(b)
+		raw = string(apijson.Quote(x.Value))
 	case *ast.LiteralNode:
-		b, _ := json.Marshal(x.Value.Value)
-		raw = string(b)
+		raw = string(apijson.Quote(x.Value.Value))
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
 		raw = x.GetToken().Value
 	default:
 		c.mismatch(n, t, path)
 		return
 	}
-	v := reflect.New(t).Interface().(json.Unmarshaler)
+	v := reflect.New(t).Interface().(apijson.Unmarshaler)
 	if err := v.UnmarshalJSON([]byte(raw)); err != nil {
 		c.fail(n, path, fmt.Sprintf("invalid %s %q: %v", typeName(t), scalarText(n), err))
 	}

@@ -1,17 +1,18 @@
 package yaml
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file writes generic JSON values (map[string]any, []any, string,
-// json.Number, bool, nil) as block YAML, byte for byte as go-yaml v2 — and so
+// apijson.Number, bool, nil) as block YAML, byte for byte as go-yaml v2 — and so
 // kubectl — writes them. The rules it follows are go-yaml v2's:
 //   - mappings: keys in natural order (keyLess), one per line, values of
 //     nested mappings indented by 2;
@@ -167,7 +168,7 @@ func (e *emitter) scalar(v any, indent int, isKey bool) {
 		e.write("null")
 	case bool:
 		e.write(strconv.FormatBool(x))
-	case json.Number:
+	case apijson.Number:
 		e.write(formatNumber(x))
 	case string:
 		e.str(x, indent, isKey)
@@ -179,7 +180,7 @@ func (e *emitter) scalar(v any, indent int, isKey bool) {
 
 // formatNumber writes a JSON number as go-yaml v2 writes the value it would
 // decode from it: integers digit for digit, floats in shortest 'g' form.
-func formatNumber(n json.Number) string {
+func formatNumber(n apijson.Number) string {
 	s := n.String()
 	if !strings.ContainsAny(s, ".eE") {
 		return s

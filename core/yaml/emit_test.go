@@ -1,13 +1,14 @@
 package yaml
 
 import (
-	"encoding/json"
 	"sort"
 	"strings"
 	"testing"
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // The scalar styles go-yaml v2 (and so kubectl) picks.
@@ -102,23 +103,23 @@ func TestEmitMultiLineStringsAsLiteralBlocks(t *testing.T) {
 		{"\n0\n\n", "k: \"\\n0\\n\\n\"\nnext: 1\n"},
 		{" a\nb\n\n", "k: \" a\\nb\\n\\n\"\nnext: 1\n"},
 	} {
-		got := emitDocument(map[string]any{"k": tc.in, "next": json.Number("1")})
+		got := emitDocument(map[string]any{"k": tc.in, "next": apijson.Number("1")})
 		assert.Equal(t, tc.want, got, "%q", tc.in)
 	}
 	// In a list, the block is indented under the item.
 	assert.Equal(t, "k:\n- |\n  a\n  b\n- x\n", emitDocument(map[string]any{"k": []any{"a\nb\n", "x"}}))
 	// A multi-line key cannot be a block: double quotes.
-	assert.Equal(t, "\"a\\nb\": 1\n", emitDocument(map[string]any{"a\nb": json.Number("1")}))
+	assert.Equal(t, "\"a\\nb\": 1\n", emitDocument(map[string]any{"a\nb": apijson.Number("1")}))
 }
 
 func TestEmitCollections(t *testing.T) {
 	v := map[string]any{
 		"emptyMap":  map[string]any{},
 		"emptyList": []any{},
-		"nested":    map[string]any{"list": []any{map[string]any{"b": json.Number("2"), "a": nil}, []any{"x", []any{}}, true}},
-		"float":     json.Number("1.5"),
-		"big":       json.Number("18446744073709551615"),
-		"exp":       json.Number("1e+21"),
+		"nested":    map[string]any{"list": []any{map[string]any{"b": apijson.Number("2"), "a": nil}, []any{"x", []any{}}, true}},
+		"float":     apijson.Number("1.5"),
+		"big":       apijson.Number("18446744073709551615"),
+		"exp":       apijson.Number("1e+21"),
 	}
 	assert.Equal(t, `big: 18446744073709551615
 emptyList: []
@@ -157,7 +158,7 @@ func TestEmitFoldsLongLinesPastColumn80(t *testing.T) {
 	long := strings.Repeat("x", 100)
 	assert.Equal(t, "k: "+long+"\n  y\n", emitDocument(map[string]any{"k": long + " y"}))
 	// Keys never fold.
-	assert.Equal(t, long+" y: 1\n", emitDocument(map[string]any{long + " y": json.Number("1")}))
+	assert.Equal(t, long+" y: 1\n", emitDocument(map[string]any{long + " y": apijson.Number("1")}))
 }
 
 func TestKeyOrderIsGoYAMLv2Natural(t *testing.T) {

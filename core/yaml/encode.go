@@ -1,10 +1,8 @@
 package yaml
 
 import (
-	"bytes"
-	"encoding/json"
-
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Encode writes o as `kubectl get -o yaml` prints it. An object without
@@ -39,7 +37,7 @@ func EncodeList(objs []api.Object) (string, error) {
 // EncodeJSON writes o as `kubectl get -o json` prints it: fields in the
 // order of the Go type, 4-space indentation, a final newline.
 func EncodeJSON(o api.Object) (string, error) {
-	b, err := json.MarshalIndent(withKind(o), "", "    ")
+	b, err := apijson.MarshalIndent(withKind(o), "", "    ")
 	if err != nil {
 		return "", err
 	}
@@ -48,19 +46,9 @@ func EncodeJSON(o api.Object) (string, error) {
 
 // toGeneric is o as JSON sees it — names, omitted fields, and the text of
 // Quantity, IntOrString and Time all decided by JSON tags and marshalers —
-// in the generic form the emitter writes.
+// in the generic form the emitter writes, numbers kept as written.
 func toGeneric(o api.Object) (any, error) {
-	b, err := json.Marshal(withKind(o))
-	if err != nil {
-		return nil, err
-	}
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber() // keep integers exact and numbers as written
-	var v any
-	if err := d.Decode(&v); err != nil {
-		return nil, err
-	}
-	return v, nil
+	return apijson.Generic(withKind(o))
 }
 
 // withKind returns o, or a copy with apiVersion and kind filled in when o

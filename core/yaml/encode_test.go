@@ -206,3 +206,27 @@ func TestEncodeQuotesPodStrings(t *testing.T) {
 		assert.Contains(t, text, want)
 	}
 }
+
+// The encoders are on the path of every `kubectl get -o yaml` and `-o json`
+// (and the page's YAML view of an object).
+func BenchmarkEncodePod(b *testing.B) {
+	objs, err := Decode(podYAML)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Encode(objs[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkEncodeJSONPod(b *testing.B) {
+	objs, err := Decode(podYAML)
+	require.NoError(b, err)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := EncodeJSON(objs[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -10,12 +10,12 @@
 package sharelink
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Prefix starts the URL fragment of a share link.
@@ -43,7 +43,7 @@ func Encode(seed uint64, yaml string) (string, error) {
 	if len(yaml) > MaxText-64 {
 		return "", fmt.Errorf("the YAML is too long to share (%d KB, at most %d KB)", len(yaml)>>10, (MaxText-64)>>10)
 	}
-	b, err := json.Marshal(Payload{V: Version, Seed: seed, YAML: yaml})
+	b, err := apijson.Marshal(Payload{V: Version, Seed: seed, YAML: yaml})
 	return string(b), err
 }
 
@@ -81,12 +81,14 @@ func Decode(text string) (Payload, error) {
 	if !utf8.ValidString(text) {
 		return p, errors.New("the share link is not UTF-8 text")
 	}
-	d := json.NewDecoder(bytes.NewReader([]byte(text)))
-	d.DisallowUnknownFields()
-	if err := d.Decode(&p); err != nil {
+	value, rest, err := apijson.Cut([]byte(text))
+	if err == nil {
+		err = apijson.Decode(value, &p, apijson.Options{DisallowUnknownFields: true})
+	}
+	if err != nil {
 		return Payload{}, fmt.Errorf("the share link is damaged: %v", err)
 	}
-	if d.More() {
+	if strings.TrimLeft(string(rest), " \t\r\n") != "" {
 		return Payload{}, errors.New("the share link is damaged: text after the data")
 	}
 	if p.V != Version {

@@ -1,0 +1,213 @@
+package apijson_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/core/testtext"
+	"github.com/kubeloop/kubeloop/core/transcript"
+)
+
+// agreeObject holds everything kubeloop does with an object's JSON to
+// encoding/json: Marshal (hashes, last-applied), MarshalIndent (-o json),
+// the UseNumber tree (-o yaml) and Unmarshal back into its kind.
+func agreeObject(t *testing.T, o api.Object) {
+	t.Helper()
+	want, err := json.Marshal(o)
+	require.NoError(t, err)
+	got, err := apijson.Marshal(o)
+	require.NoError(t, err)
+	if !assert.Equal(t, string(want), string(got)) {
+		return
+	}
+	wantIndent, _ := json.MarshalIndent(o, "", "    ")
+	gotIndent, _ := apijson.MarshalIndent(o, "", "    ")
+	assert.Equal(t, string(wantIndent), string(gotIndent))
+
+	d := json.NewDecoder(bytes.NewReader(want))
+	d.UseNumber()
+	var wantTree any
+	require.NoError(t, d.Decode(&wantTree))
+	gotTree, err := apijson.Generic(o)
+	require.NoError(t, err)
+	assert.Equal(t, withNumbers(wantTree), gotTree)
+
+	k := api.KindOf(o)
+	require.NotNil(t, k, "%T", o)
+	wantObj, gotObj := k.New(), k.New()
+	wantErr := json.Unmarshal(want, wantObj)
+	gotErr := apijson.Unmarshal(want, gotObj)
+	assert.Equal(t, wantErr, gotErr)
+	assert.Equal(t, wantObj, gotObj)
+}
+
+func withNumbers(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		return apijson.Number(x)
+	case map[string]any:
+		for k, e := range x {
+			x[k] = withNumbers(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = withNumbers(e)
+		}
+	}
+	return v
+}
+
+// TestEveryObjectOfEveryTranscriptAgrees runs every scenario of
+// tests/transcripts (the lessons: every kind a learner meets, created,
+// defaulted, reconciled, with status) and compares every version of every
+// object the store held, and the page's snapshot.
+func TestEveryObjectOfEveryTranscriptAgrees(t *testing.T) {
+	dir := filepath.Join("..", "..", "tests", "transcripts", "testdata")
+	scripts, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	require.NoError(t, err)
+	require.NotEmpty(t, scripts)
+	kinds := map[string]bool{}
+	for _, path := range scripts {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
+			script, err := os.ReadFile(path)
+			require.NoError(t, err)
+			c := cluster.New(cluster.Options{Seed: 1, ReadFile: func(f string) ([]byte, error) {
+				return os.ReadFile(filepath.Join(dir, f))
+			}})
+			_, err = transcript.Run(c, string(script))
+			require.NoError(t, err)
+			events, err := c.Store().Events(c.Store().Compacted())
+			require.NoError(t, err)
+			for _, ev := range events {
+				kinds[ev.Kind.Kind] = true
+				agreeObject(t, ev.Object)
+			}
+			want, err := json.Marshal(c.Snapshot())
+			require.NoError(t, err)
+			got, err := apijson.Marshal(c.Snapshot())
+			require.NoError(t, err)
+			assert.Equal(t, string(want), string(got))
+		})
+	}
+	t.Logf("%d kinds seen", len(kinds))
+}
+
+// TestTheCourseDeploymentAgrees applies the course's first manifest and
+// compares every object while the rollout runs.
+func TestTheCourseDeploymentAgrees(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 7})
+	_, err := c.Apply(examples.NginxDeployment)
+	require.NoError(t, err)
+	for range 20 {
+		c.Advance(time.Second)
+		for _, k := range api.Kinds {
+			for _, o := range c.Store().List(k, "") {
+				agreeObject(t, o)
+			}
+		}
+	}
+}
+
+// TestEveryKindFilledAgrees fills every field of every kind with seeded
+// random values (strings with quotes, HTML, control characters and
+// invalid UTF-8; empty and nil collections; zero and non-zero numbers) and
+// compares.
+func TestEveryKindFilledAgrees(t *testing.T) {
+	strs := testtext.Strings(3, 500, 0, 10, "aZ09-. \"\\<>&\n\t\x01é\xff\u2028")
+	for _, k := range api.Kinds {
+		for seed := range uint64(20) {
+			r := rand.New(rand.NewPCG(seed, uint64(len(k.Kind))))
+			o := k.New()
+			fill(reflect.ValueOf(o).Elem(), r, strs, 0)
+			t.Run(k.Kind, func(t *testing.T) { agreeObject(t, o) })
+		}
+	}
+}
+
+var (
+	quantityType = reflect.TypeFor[api.Quantity]()
+	intstrType   = reflect.TypeFor[api.IntOrString]()
+	timeType     = reflect.TypeFor[api.Time]()
+	microType    = reflect.TypeFor[api.MicroTime]()
+	rawType      = reflect.TypeFor[json.RawMessage]()
+)
+
+func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
+	pick := func() string { return strs[r.IntN(len(strs))] }
+	switch v.Type() {
+	case quantityType:
+		v.Set(reflect.ValueOf(api.MustParseQuantity([]string{"0", "100m", "1", "1.5", "2Gi", "500Mi", "3k", "1e3"}[r.IntN(8)])))
+		return
+	case intstrType:
+		if r.IntN(2) == 0 {
+			v.Set(reflect.ValueOf(api.FromInt(r.Int32N(200) - 100)))
+		} else {
+			v.Set(reflect.ValueOf(api.FromString(pick())))
+		}
+		return
+	case timeType:
+		v.Set(reflect.ValueOf(api.NewTime(time.Unix(r.Int64N(4e9), 0))))
+		return
+	case microType:
+		v.Set(reflect.ValueOf(api.NewMicroTime(time.Unix(r.Int64N(4e9), r.Int64N(1e9)))))
+		return
+	case rawType:
+		v.SetBytes([]byte(`{"spec": {"template": {"b": [1, 2.5, "<x>"], "a": null}}}`))
+		return
+	}
+	if depth > 8 {
+		return
+	}
+	switch v.Kind() {
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() && r.IntN(4) != 0 {
+				fill(v.Field(i), r, strs, depth+1)
+			}
+		}
+	case reflect.Pointer:
+		if r.IntN(3) != 0 {
+			v.Set(reflect.New(v.Type().Elem()))
+			fill(v.Elem(), r, strs, depth+1)
+		}
+	case reflect.Slice:
+		n := r.IntN(3)
+		v.Set(reflect.MakeSlice(v.Type(), n, n))
+		for i := range n {
+			fill(v.Index(i), r, strs, depth+1)
+		}
+	case reflect.Map:
+		v.Set(reflect.MakeMap(v.Type()))
+		for range r.IntN(3) {
+			k := reflect.New(v.Type().Key()).Elem()
+			fill(k, r, strs, depth+1)
+			e := reflect.New(v.Type().Elem()).Elem()
+			fill(e, r, strs, depth+1)
+			v.SetMapIndex(k, e)
+		}
+	case reflect.String:
+		v.SetString(pick())
+	case reflect.Bool:
+		v.SetBool(r.IntN(2) == 0)
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(r.Int64N(2000) - 1000)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(r.Uint64N(256))
+	case reflect.Float32, reflect.Float64:
+		v.SetFloat([]float64{0, 0.5, 1e21, 1e-7, 3, -2.25}[r.IntN(6)])
+	}
+}
