@@ -188,6 +188,7 @@ func TestDecodeAgreesWithEncodingJSON(t *testing.T) {
 		`{"n":"x","u":"y"}`, `{"b":"!!"}`, `{"any":1e400}`, `{"name":"\ud83d\ude00\ud800x\u00e9\/"}`, `{"ann":{"a":"1","b":null}}`,
 		``, `{`, `{"a"`, `{"a":}`, `{"a" 1}`, `{"a":1,}`, `[1,]`, `[1 2]`, `{"a":1}x`, `tru`, `nul`, `-`, `-x`, `1.`, `1.x`, `1e`, `1ex`, `01`,
 		`"\x"`, `"\u12g4"`, "\"a\x01\"", `{1:2}`, `'a'`,
+		`"\`, `"\u`, `"\u1`, `"\u12`, `"\u123`, `"ab`, `{"name":"\u00`, `["\u0041`, // cut short (a fuzzer's find)
 	}
 	for _, text := range texts {
 		var want, got target
@@ -225,4 +226,25 @@ func TestDecodeOptions(t *testing.T) {
 	assert.EqualError(t, Unmarshal([]byte(`1`), s), "json: Unmarshal(non-pointer struct { A int \"json:\\\"a\\\"\" })")
 	assert.True(t, strings.HasPrefix(Unmarshal([]byte(`1`), (*int)(nil)).Error(), "json: Unmarshal(nil *int)"))
 	assert.Equal(t, reflect.TypeFor[Number]().Kind(), reflect.String)
+}
+
+// FuzzDecodeAgreesWithEncodingJSON: any text is valid, decodes and fails
+// as encoding/json says (into a generic value).
+func FuzzDecodeAgreesWithEncodingJSON(f *testing.F) {
+	for _, seed := range []string{`{"a":[1,"x\u00e9",true,null]}`, `"\u`, `[1e400]`, `{"a":1}x`, `-0.5e-3`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		var want, got any
+		wantErr := json.Unmarshal([]byte(text), &want)
+		err := Unmarshal([]byte(text), &got)
+		if wantErr != nil {
+			require.Error(t, err, "%q", text)
+			assert.Equal(t, wantErr.Error(), err.Error(), "%q", text)
+		} else {
+			require.NoError(t, err, "%q", text)
+			assert.Equal(t, want, got, "%q", text)
+		}
+		assert.Equal(t, json.Valid([]byte(text)), Valid([]byte(text)), "%q", text)
+	})
 }

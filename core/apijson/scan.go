@@ -165,7 +165,7 @@ func (s *scanner) str(i int) (int, error) {
 			case 'u':
 				for range 4 {
 					i++
-					if !isHex(s.data[i]) {
+					if i >= len(s.data) || !isHex(s.data[i]) {
 						return i, s.errorAt(i, `in \u hexadecimal character escape`)
 					}
 				}
