@@ -121,11 +121,7 @@ func (s *Sim) AfterTask(d time.Duration, task Task) *Timer {
 // it is not returned, so the clock reuses it once the task has run. Watch
 // deliveries and reconciles — most of a run's tasks — are scheduled so.
 func (s *Sim) Schedule(d time.Duration, task Task) {
-	if d < 0 {
-		d = 0
-	}
-	t := s.schedule(s.now.Add(d), "", nil, false)
-	t.task, t.reuse = task, true
+	s.AfterTask(d, task).reuse = true
 }
 
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {

@@ -1,9 +1,10 @@
 package informer
 
 import (
+	"slices"
+
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
-	"slices"
 )
 
 // Factory shares one informer per kind among all controllers, as
