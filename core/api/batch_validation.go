@@ -147,15 +147,15 @@ func validateCronJob(errs *FieldErrors, c *CronJob, old Object) {
 	// A zone in the schedule is refused on create and on an update that
 	// adds it; a CronJob that already had one keeps it (as upstream, which
 	// allows it there for objects from before spec.timeZone existed).
-	hadTZ := false
+	zoneInSchedule, hadTZ := strings.Contains(c.Spec.Schedule, "TZ"), false
 	if o, ok := old.(*CronJob); ok {
 		hadTZ = strings.Contains(o.Spec.Schedule, "TZ")
 	}
-	if c.Spec.TimeZone == nil && !hadTZ && strings.Contains(c.Spec.Schedule, "TZ") {
+	if c.Spec.TimeZone == nil && !hadTZ && zoneInSchedule {
 		errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead")
 	}
 	if zone := c.Spec.TimeZone; zone != nil {
-		if strings.Contains(c.Spec.Schedule, "TZ") {
+		if zoneInSchedule {
 			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule")
 		}
 		validateTimeZone(errs, *zone)
