@@ -211,3 +211,47 @@ func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
 		v.SetFloat([]float64{0, 0.5, 1e21, 1e-7, 3, -2.25}[r.IntN(6)])
 	}
 }
+
+// FieldTypes gives, for every struct type of every kind, the names and
+// field types the JSON tags spell out: a field's tag name or Go name,
+// embedded untagged structs' fields as the parent's, `-` left out.
+func TestFieldTypesOfEveryKind(t *testing.T) {
+	var want func(t reflect.Type, into map[string]reflect.Type)
+	want = func(t reflect.Type, into map[string]reflect.Type) {
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "-":
+			case f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct:
+				want(f.Type, into)
+			case !f.IsExported():
+			case name == "":
+				into[f.Name] = f.Type
+			default:
+				into[name] = f.Type
+			}
+		}
+	}
+	seen := map[reflect.Type]bool{}
+	var visit func(t reflect.Type)
+	visit = func(typ reflect.Type) {
+		for typ.Kind() == reflect.Pointer || typ.Kind() == reflect.Slice || typ.Kind() == reflect.Map || typ.Kind() == reflect.Array {
+			typ = typ.Elem()
+		}
+		if typ.Kind() != reflect.Struct || seen[typ] {
+			return
+		}
+		seen[typ] = true
+		w := map[string]reflect.Type{}
+		want(typ, w)
+		assert.Equal(t, w, apijson.FieldTypes(typ), typ.String())
+		for i := range typ.NumField() {
+			visit(typ.Field(i).Type)
+		}
+	}
+	for _, k := range api.Kinds {
+		visit(reflect.TypeOf(k.New()))
+	}
+	assert.Greater(t, len(seen), 100, "struct types visited")
+}

@@ -210,3 +210,15 @@ func fieldByIndex(v reflect.Value, index []int) (reflect.Value, bool) {
 	}
 	return v, true
 }
+
+// FieldTypes maps each member name that struct type t has in JSON to the
+// Go type of its field, by the rules Marshal follows (embedded structs'
+// fields promoted, `-` left out): what a strict reader checks keys against.
+func FieldTypes(t reflect.Type) map[string]reflect.Type {
+	fs := fieldsOf(t)
+	m := make(map[string]reflect.Type, len(fs.list))
+	for _, f := range fs.list {
+		m[f.name] = t.FieldByIndex(f.index).Type
+	}
+	return m
+}

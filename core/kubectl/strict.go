@@ -38,7 +38,7 @@ func walkUnknown(v any, t reflect.Type, path string, out *[]string) {
 		if !ok {
 			return
 		}
-		fields := jsonFields(t)
+		fields := apijson.FieldTypes(t)
 		for _, k := range sortedKeys(m) {
 			ft, ok := fields[k]
 			p := k
@@ -68,33 +68,6 @@ func walkUnknown(v any, t reflect.Type, path string, out *[]string) {
 			walkUnknown(m[k], t.Elem(), path+"."+k, out)
 		}
 	}
-}
-
-// jsonFields maps a struct's JSON field names to their types, with
-// embedded structs' fields promoted as encoding/json promotes them.
-func jsonFields(t reflect.Type) map[string]reflect.Type {
-	fields := map[string]reflect.Type{}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "-" {
-			continue
-		}
-		if f.Anonymous && name == "" && f.Type.Kind() == reflect.Struct {
-			for k, v := range jsonFields(f.Type) {
-				fields[k] = v
-			}
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		fields[name] = f.Type
-	}
-	return fields
 }
 
 // strictDecodingError words unknown fields as the API server does.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/goccy/go-yaml/ast"
@@ -196,38 +195,9 @@ func fieldsOf(t reflect.Type) map[string]reflect.Type {
 	if f, ok := fieldsByType.Load(t); ok {
 		return f.(map[string]reflect.Type)
 	}
-	fields := map[string]reflect.Type{}
-	addFields(fields, t)
+	fields := apijson.FieldTypes(t)
 	fieldsByType.Store(t, fields)
 	return fields
-}
-
-func addFields(fields map[string]reflect.Type, t reflect.Type) {
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("json")
-		if tag == "-" {
-			continue
-		}
-		name, _, _ := strings.Cut(tag, ",")
-		if f.Anonymous && name == "" {
-			ft := f.Type
-			if ft.Kind() == reflect.Pointer {
-				ft = ft.Elem()
-			}
-			if ft.Kind() == reflect.Struct {
-				addFields(fields, ft) // embedded: its fields are the parent's
-				continue
-			}
-		}
-		if !f.IsExported() {
-			continue
-		}
-		if name == "" {
-			name = f.Name
-		}
-		fields[name] = f.Type
-	}
 }
 
 // scalarText is a scalar's value as written, without quotes.
