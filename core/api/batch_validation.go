@@ -136,28 +136,30 @@ func validateCronJob(errs *FieldErrors, c *CronJob, old Object) {
 	if len(c.Name) > 52 {
 		errs.invalid("metadata.name", c.Name, "must be no more than 52 characters")
 	}
-	switch {
-	case c.Spec.Schedule == "":
+	if c.Spec.Schedule == "" {
 		errs.required("spec.schedule", "")
-	default:
-		if _, err := ParseCronSchedule(c.Spec.Schedule, c.Spec.TimeZone); err != nil {
+	} else {
+		// The schedule is parsed on its own, as the API server parses it:
+		// an unknown spec.timeZone is spec.timeZone's error alone.
+		if _, err := ParseCronSchedule(c.Spec.Schedule, nil); err != nil {
 			errs.invalid("spec.schedule", c.Spec.Schedule, err.Error())
 		}
-	}
-	// A zone in the schedule is refused on create and on an update that
-	// adds it; a CronJob that already had one keeps it (as upstream, which
-	// allows it there for objects from before spec.timeZone existed).
-	zoneInSchedule, hadTZ := strings.Contains(c.Spec.Schedule, "TZ"), false
-	if o, ok := old.(*CronJob); ok {
-		hadTZ = strings.Contains(o.Spec.Schedule, "TZ")
-	}
-	if c.Spec.TimeZone == nil && !hadTZ && zoneInSchedule {
-		errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead")
+		// A zone in the schedule is refused on create and on an update that
+		// adds it; a CronJob that already had one keeps it (as upstream,
+		// which allows it there for objects from before spec.timeZone
+		// existed), but not beside spec.timeZone.
+		zoneInSchedule, hadTZ := strings.Contains(c.Spec.Schedule, "TZ"), false
+		if o, ok := old.(*CronJob); ok {
+			hadTZ = strings.Contains(o.Spec.Schedule, "TZ")
+		}
+		switch {
+		case hadTZ && zoneInSchedule && c.Spec.TimeZone != nil:
+			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule")
+		case !hadTZ && zoneInSchedule:
+			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use TZ or CRON_TZ in schedule, use timeZone field instead")
+		}
 	}
 	if zone := c.Spec.TimeZone; zone != nil {
-		if zoneInSchedule {
-			errs.invalid("spec.schedule", c.Spec.Schedule, "cannot use both timeZone field and TZ or CRON_TZ in schedule")
-		}
 		validateTimeZone(errs, *zone)
 	}
 	switch c.Spec.ConcurrencyPolicy {
