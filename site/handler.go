@@ -24,6 +24,7 @@ var pathHeaders = map[string]map[string]string{
 func Handler(fsys fs.FS, built bool) http.Handler {
 	files := http.FileServerFS(fsys)
 	tags := entityTags(fsys)
+	gz := newGzipped(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		for k, v := range SecurityHeaders {
@@ -72,6 +73,10 @@ func Handler(fsys fs.FS, built bool) http.Handler {
 		name := strings.TrimPrefix(clean, "/")
 		if name == "" || strings.HasSuffix(clean, "/") {
 			name = path.Join(name, "index.html")
+		}
+		// (/index.html is the file server's to redirect to /.)
+		if !strings.HasSuffix(clean, "/index.html") && gz.serveGzip(w, r, name, tags[name]) {
+			return
 		}
 		if tag, ok := tags[name]; ok {
 			h.Set("Etag", tag) // http.FileServer answers If-None-Match from it
