@@ -106,7 +106,11 @@ func jobDuration(j *api.Job, now time.Time) string {
 // `kubectl create job NAME --from=cronjob/X`.
 func runCreateJob(c *invocation, args []string) {
 	args, command := splitDashes(args)
-	pos, f, ok := c.parse(args, flagDef{long: "image"}, flagDef{long: "from"}, flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	pos, f, ok := c.parse(args, withGeneratorFlags(flagDef{long: "image"}, flagDef{long: "from"})...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -153,15 +157,18 @@ func runCreateJob(c *invocation, args []string) {
 		job.Labels, job.Annotations, job.Spec = t.Labels, annotations, t.Spec
 		job.OwnerReferences = []api.OwnerReference{{APIVersion: "batch/v1", Kind: "CronJob", Name: cj.Name, UID: cj.UID, Controller: api.Ptr(true)}}
 	}
-	c.createObject(job, "", "")
+	c.createGenerated(job, f, mode)
 }
 
 // runCreateCronJob is `kubectl create cronjob NAME --image=IMG
 // --schedule=CRON [--restart=OnFailure|Never] [-- CMD…]`.
 func runCreateCronJob(c *invocation, args []string) {
 	args, command := splitDashes(args)
-	pos, f, ok := c.parse(args, flagDef{long: "image"}, flagDef{long: "schedule"}, flagDef{long: "restart"},
-		flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	pos, f, ok := c.parse(args, withGeneratorFlags(flagDef{long: "image"}, flagDef{long: "schedule"}, flagDef{long: "restart"})...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -193,7 +200,7 @@ func runCreateCronJob(c *invocation, args []string) {
 			}}},
 		}},
 	}
-	c.createObject(cj, "", "")
+	c.createGenerated(cj, f, mode)
 }
 
 // splitDashes separates the words after "--" (a container's command).

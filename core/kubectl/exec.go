@@ -193,7 +193,12 @@ func runRun(c *invocation, args []string) {
 		flagDef{long: "port"},
 		flagDef{long: "image-pull-policy"},
 		flagDef{long: "quiet", short: "q", boolean: true},
+		generatorFlags[0], generatorFlags[1],
 	)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -210,6 +215,10 @@ func runRun(c *invocation, args []string) {
 		return
 	}
 	attach := f.boolean("stdin") || f.boolean("attach")
+	if attach && mode != dryRunNone {
+		c.fail("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)")
+		return
+	}
 	if f.boolean("rm") && !attach {
 		c.fail("--rm should only be used for attached containers")
 		return
@@ -250,15 +259,15 @@ func runRun(c *invocation, args []string) {
 	}
 	ns := namespaceOf(f)
 	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: labels},
-		Spec: api.PodSpec{Containers: []api.Container{ct}, RestartPolicy: restart}}
+		Spec: api.PodSpec{Containers: []api.Container{ct}, RestartPolicy: restart, DNSPolicy: "ClusterFirst"}}
+	if !attach {
+		c.createGenerated(pod, f, mode)
+		return
+	}
 	st := c.env.Store()
 	created, err := st.Create(pod)
 	if err != nil {
 		c.apiError(err, "", "")
-		return
-	}
-	if !attach {
-		c.printf("pod/%s created\n", name)
 		return
 	}
 	uid := created.GetObjectMeta().UID

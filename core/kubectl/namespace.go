@@ -16,7 +16,11 @@ func registerNamespace() {
 
 // runCreateServiceAccount is `kubectl create serviceaccount NAME`.
 func runCreateServiceAccount(c *invocation, args []string) {
-	pos, f, ok := c.parse(args, flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	pos, f, ok := c.parse(args, generatorFlags...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -24,12 +28,16 @@ func runCreateServiceAccount(c *invocation, args []string) {
 		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create serviceaccount -h' for help and examples", len(pos))
 		return
 	}
-	c.createObject(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}, "", "")
+	c.createGenerated(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}, f, mode)
 }
 
 // runCreateNamespace is `kubectl create namespace NAME`.
 func runCreateNamespace(c *invocation, args []string) {
-	pos, _, ok := c.parse(args, flagDef{long: "dry-run"}, flagDef{long: "output", short: "o"})
+	pos, f, ok := c.parse(args, generatorFlags...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -37,7 +45,7 @@ func runCreateNamespace(c *invocation, args []string) {
 		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create namespace -h' for help and examples", len(pos))
 		return
 	}
-	c.createObject(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[0]}}, "", "")
+	c.createGenerated(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[0]}}, f, mode)
 }
 
 func registerNamespace2() {

@@ -21,6 +21,7 @@ var register = sync.OnceFunc(func() {
 	registerAutoscale()
 	registerBatch()
 	registerCertificate()
+	registerCreateDeployment()
 	registerColumnsAutoscaling()
 	registerColumnsConfig()
 	registerColumnsNetwork()

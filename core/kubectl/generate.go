@@ -1,0 +1,101 @@
+package kubectl
+
+import (
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// This file holds what kubectl's generators share — `create job|cronjob|
+// deployment|namespace|serviceaccount` and `run`: --dry-run and -o. A
+// learner writes YAML with them (kubectl run web --image=nginx
+// --dry-run=client -o yaml), so a dry run must create nothing.
+
+// dryRun is kubectl's --dry-run strategy.
+type dryRun int
+
+const (
+	dryRunNone   dryRun = iota // create it
+	dryRunClient               // print what would be sent; send nothing
+	dryRunServer               // the API server checks it and keeps nothing (not simulated)
+)
+
+// generatorFlags are the flags every generator takes. A bare --dry-run is
+// the deprecated spelling of --dry-run=client.
+var generatorFlags = []flagDef{
+	{long: "dry-run", def: "none", noOptDef: "unchanged"},
+	{long: "output", short: "o"},
+}
+
+// withGeneratorFlags is defs and the generators' flags.
+func withGeneratorFlags(defs ...flagDef) []flagDef {
+	return append(defs, generatorFlags...)
+}
+
+// dryRunOf reads --dry-run as kubectl does: none, client or server, or the
+// deprecated bare flag or boolean.
+func (c *invocation) dryRunOf(f *flags) (dryRun, bool) {
+	switch v := f.str("dry-run"); v {
+	case "", "none", "false":
+		return dryRunNone, true
+	case "client", "unchanged", "true":
+		return dryRunClient, true
+	case "server":
+		// A server-side dry run goes through admission, which here allocates
+		// (cluster IPs, quota) as it admits: without a dry-run path through
+		// every plugin it would change the cluster. Say so rather than
+		// pretend.
+		c.fail("--dry-run=server is not simulated by kubeloop's API server; use --dry-run=client to see the object without creating it")
+		return dryRunServer, false
+	default:
+		c.fail("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", v)
+		return dryRunNone, false
+	}
+}
+
+// generated checks what a generator was asked for before it builds the
+// object: the --dry-run value and the -o format.
+func (c *invocation) generated(f *flags) (dryRun, bool) {
+	switch format := f.str("output"); format {
+	case "", "yaml", "json", "name":
+	default:
+		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: json,name,yaml", format)
+		return dryRunNone, false
+	}
+	return c.dryRunOf(f)
+}
+
+// createGenerated creates o as a generator does, honouring --dry-run and
+// -o, and returns what the API server stored (nil when nothing was).
+func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Object {
+	meta := o.GetObjectMeta()
+	switch mode {
+	case dryRunClient:
+		// The object as kubectl built it: no defaults, and a namespace only
+		// when one was asked for.
+		if !f.has("namespace") && api.KindOf(o).Namespaced {
+			meta.Namespace = ""
+		}
+		c.printGenerated(o, f.str("output"), " (dry run)")
+		return nil
+	}
+	created, err := c.env.Store().Create(o)
+	if err != nil {
+		c.apiError(err, "", "")
+		return nil
+	}
+	c.printGenerated(created, f.str("output"), "")
+	return created
+}
+
+// printGenerated prints a generated object as -o asks: "kind/name created",
+// its name, or the object.
+func (c *invocation) printGenerated(o api.Object, format, suffix string) {
+	name := qualifiedName(api.KindOf(o), o.GetObjectMeta().Name)
+	switch format {
+	case "yaml", "json":
+		c.printObject(o, format)
+	case "name":
+		c.printf("%s\n", name)
+	default:
+		c.printf("%s created%s\n", name, suffix)
+	}
+}

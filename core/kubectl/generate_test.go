@@ -1,0 +1,166 @@
+package kubectl
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// What `--dry-run=client -o yaml` prints, as kubectl v1.3x prints it: the
+// object its generator built, no defaults, no namespace unless -n.
+func TestGeneratorsDryRunClient(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{"kubectl run nginx --image=nginx --dry-run=client -o yaml", `apiVersion: v1
+kind: Pod
+metadata:
+  creationTimestamp: null
+  labels:
+    run: nginx
+  name: nginx
+spec:
+  containers:
+  - image: nginx
+    name: nginx
+    resources: {}
+  dnsPolicy: ClusterFirst
+  restartPolicy: Always
+status: {}
+`},
+		{"kubectl create deployment web --image=nginx:1.25 --replicas=3 --port=80 --dry-run=client -o yaml", `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  creationTimestamp: null
+  labels:
+    app: web
+  name: web
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app: web
+  strategy: {}
+  template:
+    metadata:
+      creationTimestamp: null
+      labels:
+        app: web
+    spec:
+      containers:
+      - image: nginx:1.25
+        name: nginx
+        ports:
+        - containerPort: 80
+        resources: {}
+status: {}
+`},
+		{"kubectl create job hello -n kube-system --image=busybox --dry-run=client -o yaml -- echo hi", `apiVersion: batch/v1
+kind: Job
+metadata:
+  creationTimestamp: null
+  name: hello
+  namespace: kube-system
+spec:
+  template:
+    metadata:
+      creationTimestamp: null
+    spec:
+      containers:
+      - command:
+        - echo
+        - hi
+        image: busybox
+        name: hello
+        resources: {}
+      restartPolicy: Never
+status: {}
+`},
+		{"kubectl create namespace lab --dry-run", "namespace/lab created (dry run)\n"},
+		{"kubectl create serviceaccount bot --dry-run=client -o name", "serviceaccount/bot\n"},
+		{"kubectl create deploy web --image=nginx --dry-run=true", "deployment.apps/web created (dry run)\n"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			e := newEnv(t)
+			before := e.st.Revision()
+			r := e.run(tc.line)
+			assert.Equal(t, 0, r.ExitCode, r.Stderr)
+			assert.Equal(t, tc.want, r.Stdout)
+			assert.Equal(t, before, e.st.Revision(), "a dry run writes nothing")
+		})
+	}
+}
+
+func TestCreateDeployment(t *testing.T) {
+	e := newEnv(t)
+	r := e.run("kubectl create deployment web --image=nginx:1.25 --image=registry.example/team/side_car@sha256:0a1b --replicas=2")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "deployment.apps/web created\n", r.Stdout)
+	o, err := e.st.Get(api.ResourceFor("deployments"), "default", "web")
+	require.NoError(t, err)
+	d := o.(*api.Deployment)
+	assert.Equal(t, map[string]string{"app": "web"}, d.Labels)
+	assert.Equal(t, map[string]string{"app": "web"}, d.Spec.Selector.MatchLabels)
+	assert.Equal(t, map[string]string{"app": "web"}, d.Spec.Template.Labels)
+	assert.Equal(t, int32(2), *d.Spec.Replicas)
+	require.Len(t, d.Spec.Template.Spec.Containers, 2)
+	assert.Equal(t, "nginx", d.Spec.Template.Spec.Containers[0].Name)
+	assert.Equal(t, "side-car", d.Spec.Template.Spec.Containers[1].Name)
+	assert.Empty(t, d.Spec.Template.Spec.Containers[0].Ports, "no --port, no ports")
+
+	r = e.run("kubectl create deployment one -n kube-system --image=busybox -o name -- sleep 3600")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "deployment.apps/one\n", r.Stdout)
+	o, err = e.st.Get(api.ResourceFor("deployments"), "kube-system", "one")
+	require.NoError(t, err)
+	assert.Equal(t, int32(1), *o.(*api.Deployment).Spec.Replicas, "one replica by default")
+	assert.Equal(t, []string{"sleep", "3600"}, o.(*api.Deployment).Spec.Template.Spec.Containers[0].Command)
+
+	r = e.run("kubectl create deployment web --image=nginx")
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Equal(t, "Error from server (AlreadyExists): deployments.apps \"web\" already exists\n", r.Stderr)
+}
+
+func TestGeneratorErrors(t *testing.T) {
+	for _, tc := range []struct{ line, stderr string }{
+		{"kubectl create deployment web", "Error: required flag(s) \"image\" not set\nSee 'kubectl create deployment --help' for usage.\n"},
+		{"kubectl create deployment --image=nginx", "error: exactly one NAME is required, got 0\nSee 'kubectl create deployment -h' for help and examples\n"},
+		{"kubectl create deployment web --image=a --image=b -- sleep 1", "error: cannot specify multiple --image options and command\n"},
+		{"kubectl create deployment web --image=nginx --dry-run=maybe", "error: Invalid dry-run value (maybe). Must be \"none\", \"server\", or \"client\".\n"},
+		{"kubectl create job x --image=busybox -o wide", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: json,name,yaml\n"},
+		{"kubectl run sh -it --image=busybox --dry-run=client", "error: --dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)\n"},
+	} {
+		t.Run(tc.line, func(t *testing.T) {
+			e := newEnv(t)
+			before := e.st.Revision()
+			r := e.run(tc.line)
+			assert.Equal(t, 1, r.ExitCode)
+			assert.Equal(t, tc.stderr, r.Stderr)
+			assert.Equal(t, before, e.st.Revision())
+		})
+	}
+	r := newEnv(t).run("kubectl create job x --image=busybox --dry-run=server")
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Contains(t, r.Stderr, "--dry-run=server is not simulated")
+}
+
+// Container names as kubectl derives them from images.
+func TestContainersFor(t *testing.T) {
+	names := func(images ...string) []string {
+		var out []string
+		for _, c := range containersFor(images, nil) {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"nginx"}, names("nginx"))
+	assert.Equal(t, []string{"nginx"}, names("nginx:1.25"))
+	assert.Equal(t, []string{"app"}, names("registry.example:5000/team/app:v2"))
+	assert.Equal(t, []string{"my-app"}, names("my_app@sha256:abcd"))
+	dup := names("busybox", "busybox:1.36")
+	require.Len(t, dup, 2)
+	assert.Equal(t, "busybox", dup[0])
+	assert.Regexp(t, `^busybox-[bcdfghjklmnpqrstvwxz2456789]{5}$`, dup[1])
+	assert.Equal(t, dup, names("busybox", "busybox:1.36"), "the same images, the same names")
+}
