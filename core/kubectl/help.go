@@ -38,6 +38,7 @@ var subcommands map[string][]string
 
 func fillSubcommands() {
 	subcommands = map[string][]string{
+		"create":  {"cronjob", "deployment", "job", "namespace", "serviceaccount"},
 		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 		"set":     {"image"},
 	}
@@ -70,6 +71,46 @@ func fillHelpTexts() {
 				opt("--record=false", "Record current kubectl command in the resource annotation.") +
 				opt("--save-config=false", "If true, the configuration of current object will be saved in its annotation."),
 			usage: "kubectl create -f FILENAME [options]",
+		},
+		"create cronjob": {
+			short:   "Create a cron job with the specified name",
+			long:    "Create a cron job with the specified name.",
+			example: "  # Create a cron job\n  kubectl create cronjob my-job --image=busybox --schedule=\"*/1 * * * *\"",
+			options: generatorOptions + opt("--image=''", "Image name to run.") +
+				opt("--restart=''", "job's restart policy. supported values: OnFailure, Never") +
+				opt("--schedule=''", "A schedule in the Cron format the job should be run with."),
+			usage: "kubectl create cronjob NAME --image=image --schedule='0/5 * * * ?' -- [COMMAND] [args...] [flags] [options]",
+		},
+		"create deployment": {
+			short:   "Create a deployment with the specified name",
+			long:    "Create a deployment with the specified name.",
+			example: "  # Create a deployment named my-dep that runs the busybox image\n  kubectl create deployment my-dep --image=busybox\n\n  # Create a deployment named my-dep that runs the nginx image with 3 replicas\n  kubectl create deployment my-dep --image=nginx --replicas=3\n\n  # Create a deployment named my-dep that runs the busybox image and expose port 5701\n  kubectl create deployment my-dep --image=busybox --port=5701",
+			options: generatorOptions + opt("--image=[]", "Image names to run. A deployment can have multiple images set for multi-container pod.") +
+				opt("--port=-1", "The containerPort that this deployment exposes.") +
+				opt("-r, --replicas=1", "Number of replicas to create. Default is 1."),
+			usage: "kubectl create deployment NAME --image=image -- [COMMAND] [args...] [options]",
+		},
+		"create job": {
+			short:   "Create a job with the specified name",
+			long:    "Create a job with the specified name.",
+			example: "  # Create a job\n  kubectl create job my-job --image=busybox\n\n  # Create a job from a cron job named \"a-cronjob\"\n  kubectl create job test-job --from=cronjob/a-cronjob",
+			options: generatorOptions + opt("--from=''", "The name of the resource to create a Job from (only cronjob is supported).") +
+				opt("--image=''", "Image name to run."),
+			usage: "kubectl create job NAME --image=image [--from=cronjob/name] -- [COMMAND] [args...] [options]",
+		},
+		"create namespace": {
+			short:   "Create a namespace with the specified name",
+			long:    "Create a namespace with the specified name.",
+			example: "  # Create a new namespace named my-namespace\n  kubectl create namespace my-namespace",
+			options: generatorOptions,
+			usage:   "kubectl create namespace NAME [--dry-run=server|client|none] [options]",
+		},
+		"create serviceaccount": {
+			short:   "Create a service account with the specified name",
+			long:    "Create a service account with the specified name.",
+			example: "  # Create a new service account named my-service-account\n  kubectl create serviceaccount my-service-account",
+			options: generatorOptions,
+			usage:   "kubectl create serviceaccount NAME [--dry-run=server|client|none] [options]",
 		},
 		"delete": {
 			short:   "Delete resources by file names, stdin, resources and names, or by resources and label selector",
@@ -207,6 +248,10 @@ func fillHelpTexts() {
 	}
 }
 
+// generatorOptions are the flags every generator takes (generate.go).
+var generatorOptions = opt("--dry-run='none'", "Must be \"none\", \"server\", or \"client\". If client strategy, only print the object that would be sent, without sending it. (kubeloop does not simulate the server strategy.)") +
+	opt("-o, --output=''", "Output format. One of: (json, yaml, name).")
+
 // opt formats one flag as kubectl's help lists it.
 func opt(flag, text string) string {
 	return "    " + flag + ":\n\t" + text + "\n\n"
@@ -284,8 +329,12 @@ func printHelp(c *invocation, path string) {
 	b.WriteString(h.long + "\n\n")
 	if subs, ok := subcommands[path]; ok {
 		b.WriteString("Available Commands:\n")
+		width := 13 // cobra pads names to the longest, and at least this
 		for _, s := range subs {
-			fmt.Fprintf(&b, "  %-13s %s\n", s, helpTexts[path+" "+s].short)
+			width = max(width, len(s))
+		}
+		for _, s := range subs {
+			fmt.Fprintf(&b, "  %-*s %s\n", width, s, helpTexts[path+" "+s].short)
 		}
 		b.WriteString("\n")
 	}
