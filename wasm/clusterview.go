@@ -43,6 +43,9 @@ type clusterView struct {
 	// drawn as a small square in its status colour (cellsAbove).
 	cells  bool
 	legend dom.HTMLElement // says what a cell is; shown with the cells
+	// readyWords are "not ready" and "ready" in the page's language
+	// (drawLang), looked up once: a rollout redraws thousands of cards.
+	readyWords [2]string
 	// drawPostponed: the last frame's tasks overran, and this one draws
 	// instead of running more (clock.go).
 	drawPostponed bool
@@ -281,6 +284,7 @@ func (v *clusterView) drawLang(force bool) {
 	a := v.a
 	if force || v.langSig != a.lang {
 		v.langSig = a.lang
+		v.readyWords = [2]string{a.tr("pod.notready"), a.tr("pod.ready")}
 		v.pending.title.Set(a.tr("nodes.pending"))
 		for _, l := range v.lanes {
 			l.empty.SetTextContent(a.tr("nodes.none"))
@@ -528,13 +532,13 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 
 func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	a := v.a
-	readyWord := a.tr("pod.notready")
+	readyWord := v.readyWords[0]
 	if p.Ready {
-		readyWord = a.tr("pod.ready")
+		readyWord = v.readyWords[1]
 	}
 	// The title says what the card says, for a cell which shows no text;
 	// the image too, which a rollout changes.
-	title := fmt.Sprintf("%s\n%s · %s %s · %s", p.Name, p.Status, p.ReadyText, readyWord, imageTag(p.Image))
+	title := p.Name + "\n" + p.Status + " · " + p.ReadyText + " " + readyWord + " · " + imageTag(p.Image)
 	if p.Reason != "" {
 		title += "\n" + p.Reason
 	}
