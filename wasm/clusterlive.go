@@ -40,6 +40,9 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 	v.drawLang(force)
 	keys := ch.Pods
 	full := force || langChanged || ch.Reset
+	if v.chooseCells(l.feed.Pods()) {
+		full = true
+	}
 	if v.drawLanes(l.overview.Nodes) || full {
 		// Every card may have to move or be redrawn: look at all of them.
 		keys = make([]string, 0, l.feed.Pods()+len(v.pods))

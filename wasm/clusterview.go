@@ -39,6 +39,13 @@ type clusterView struct {
 	// loses the mark after freshMS, when the draw that sees it old redraws it.
 	freshCards []*podCard
 	live       liveView
+	// cells: the cluster has too many pods for cards, and each pod is
+	// drawn as a small square in its status colour (cellsAbove).
+	cells  bool
+	legend dom.HTMLElement // says what a cell is; shown with the cells
+	// readyWords are "not ready" and "ready" in the page's language
+	// (drawLang), looked up once: a rollout redraws thousands of cards.
+	readyWords [2]string
 	// drawPostponed: the last frame's tasks overran, and this one draws
 	// instead of running more (clock.go).
 	drawPostponed bool
@@ -46,6 +53,19 @@ type clusterView struct {
 
 // freshMS is how long a new card is marked as new.
 const freshMS = 1500
+
+// Above cellsAbove pods the lanes draw each pod as a cell — a square in
+// its status colour, filled when ready — and the ownership tree counts
+// pods by status instead of a chip per pod; at or below cardsAtOrBelow,
+// cards and chips again (the gap keeps a rollout's surge from switching
+// back and forth). A 10,000-pod cluster as cards was 91 lanes of some 7,000
+// pixels and 150,000 elements, which the browser laid out and painted
+// on every draw; as cells it is a few screens a learner can scan for a
+// colour, and the lessons (1–10 pods) keep their cards.
+const (
+	cellsAbove     = 100
+	cardsAtOrBelow = 80
+)
 
 // maxCardsDrawn bounds the pod cards one draw makes or redraws; the
 // others wait for the next draw (clusterView.deferred).
@@ -62,6 +82,7 @@ type podCard struct {
 	last     cluster.PodView
 	lang     string
 	drawn    bool // last and lang are what the card shows
+	cell     bool // drawn as a cell (clusterView.cells)
 	ns, name string
 	bornMS   float64
 	fresh    bool
@@ -70,6 +91,12 @@ type podCard struct {
 // lane is a node's column (or the pending tray) holding pod cards.
 type lane struct {
 	root, body dom.HTMLElement
+	// class is the lane's own class attribute, written only when it
+	// changes: drawLanes runs on every draw, and a classList add or remove
+	// writes the attribute even when the class is already as asked — at
+	// 91 nodes, some 2,000 attribute writes a second on an idle page.
+	class      cachedAttr
+	baseClass  string // "lane" or "lane lane-pending"
 	badge      cachedAttr
 	badgeText  cachedText
 	cidr       cachedText
@@ -137,6 +164,11 @@ func (v *clusterView) reset() {
 	clearNode(a.ui.nodes)
 	v.pending = v.newLane("pending", true)
 	a.ui.nodes.AppendChild(v.pending.root)
+	v.cells = false
+	setClass(a.ui.nodes, "cells", false)
+	v.legend = a.el("p", "cells-legend")
+	v.legend.SetAttribute("hidden", "")
+	a.ui.nodes.AppendChild(v.legend)
 	v.laneList = a.el("div", "lanes")
 	a.ui.nodes.AppendChild(v.laneList)
 }
@@ -150,7 +182,8 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 	l.title.el = nameEl
 	head.AppendChild(nameEl)
 	if pending {
-		l.root = a.el("div", "lane lane-pending", head, l.body)
+		l.baseClass = "lane lane-pending"
+		l.root = a.el("div", l.baseClass, head, l.body)
 		l.root.SetAttribute("data-lane", "pending")
 	} else {
 		badge := a.el("span", "badge")
@@ -177,14 +210,29 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		info := a.el("span", "lane-info")
 		l.info.el = info
 		head.AppendChild(info)
-		l.root = a.el("div", "lane", head, l.body)
+		l.baseClass = "lane"
+		l.root = a.el("div", l.baseClass, head, l.body)
 		l.root.SetAttribute("data-node", name)
 		l.title.Set(name)
 	}
 	l.empty = a.el("div", "lane-empty")
 	l.body.AppendChild(l.empty)
 	l.showsEmpty = true
+	l.ready = true
+	l.class = cachedAttr{el: l.root, name: "class", value: l.baseClass, set: true}
 	return l
+}
+
+// drawClass writes the lane's class from its state, when that changed.
+func (l *lane) drawClass() {
+	cls := l.baseClass
+	if !l.ready {
+		cls += " notready"
+	}
+	if !l.showsEmpty {
+		cls += " has-pods"
+	}
+	l.class.Set(cls)
 }
 
 // draw brings the view up to a snapshot (replay): every pod is looked
@@ -192,6 +240,7 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
 	v.drawLang(force)
 	v.drawLanes(s.Nodes)
+	v.chooseCells(len(s.Pods))
 	pods := make(map[string]*cluster.PodView, len(s.Pods))
 	for i := range s.Pods {
 		pods[podKey(&s.Pods[i])] = &s.Pods[i]
@@ -235,6 +284,7 @@ func (v *clusterView) drawLang(force bool) {
 	a := v.a
 	if force || v.langSig != a.lang {
 		v.langSig = a.lang
+		v.readyWords = [2]string{a.tr("pod.notready"), a.tr("pod.ready")}
 		v.pending.title.Set(a.tr("nodes.pending"))
 		for _, l := range v.lanes {
 			l.empty.SetTextContent(a.tr("nodes.none"))
@@ -242,7 +292,49 @@ func (v *clusterView) drawLang(force bool) {
 			l.menuBtn.SetAttribute("title", a.tr("node.menu", l.name))
 		}
 		v.pending.empty.SetTextContent(a.tr("nodes.none"))
+		v.drawLegend()
 	}
+}
+
+// drawLegend writes what a cell means, with a swatch per status colour.
+// The swatches are not pods (no .pod class): tests and the pod menu count
+// pods by that class.
+func (v *clusterView) drawLegend() {
+	a := v.a
+	var m markup
+	m.elem("span", "cells-legend-text", a.tr("nodes.cells"))
+	for _, st := range []struct{ class, word string }{
+		{"st-running ready", "Running"}, {"st-running", "Running, " + a.tr("pod.notready")},
+		{"st-creating", "ContainerCreating"}, {"st-pending", "Pending"},
+		{"st-terminating", "Terminating"}, {"st-error", "Error, …BackOff"}, {"st-done", "Completed"},
+	} {
+		m.open("span", "cells-key").elem("span", "cell-swatch "+st.class, "").text(st.word).close("span")
+	}
+	setHTML(v.legend, &m)
+}
+
+// chooseCells switches between cards and cells for a cluster of n pods;
+// it reports a switch (then every card is to be redrawn).
+func (v *clusterView) chooseCells(n int) bool {
+	want := v.cells
+	switch {
+	case n > cellsAbove:
+		want = true
+	case n <= cardsAtOrBelow:
+		want = false
+	}
+	if want == v.cells {
+		return false
+	}
+	v.cells = want
+	setClass(v.a.ui.nodes, "cells", want)
+	if want {
+		v.legend.RemoveAttribute("hidden")
+	} else {
+		v.legend.SetAttribute("hidden", "")
+	}
+	v.owners.setSummary(want)
+	return true
 }
 
 // drawLanes draws a lane per node; it reports whether the nodes are not
@@ -272,7 +364,7 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 	for _, n := range nodes {
 		l := v.lanes[n.Name]
 		l.ready = n.Ready
-		setClass(l.root, "notready", !n.Ready)
+		l.drawClass()
 		if n.Ready {
 			l.badge.Set("badge badge-ready")
 			l.badgeText.Set(a.tr("nodes.ready"))
@@ -314,7 +406,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 		}
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
-		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang
+		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
 		if stale && drawn == maxCardsDrawn {
 			return false
 		}
@@ -322,7 +414,11 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 			c = v.newCard(&p)
 			c.bornMS = now
 			v.pods[key] = c
-			v.freshCards = append(v.freshCards, c)
+			if v.cells {
+				c.fresh = false // no entrance for a cell: hundreds at once, each a layer
+			} else {
+				v.freshCards = append(v.freshCards, c)
+			}
 		}
 		if stale {
 			drawn++
@@ -362,7 +458,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	for len(v.freshCards) > 0 && now-v.freshCards[0].bornMS > freshMS {
 		c := v.freshCards[0]
 		v.freshCards = v.freshCards[1:]
-		if c.fresh && v.pods[c.ns+"/"+c.name] == c {
+		if c.fresh && v.pods[c.ns+"/"+c.name] == c && !c.cell {
 			c.fresh = false
 			v.updateCard(c, &c.last)
 		}
@@ -413,7 +509,7 @@ func (v *clusterView) showEmpty(l *lane) {
 	} else {
 		l.empty.Remove()
 	}
-	setClass(l.root, "has-pods", !empty)
+	l.drawClass()
 }
 
 // newCard makes a pod's card: one element whose content updateCard
@@ -436,6 +532,32 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 
 func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	a := v.a
+	readyWord := v.readyWords[0]
+	if p.Ready {
+		readyWord = v.readyWords[1]
+	}
+	// The title says what the card says, for a cell which shows no text;
+	// the image too, which a rollout changes.
+	title := p.Name + "\n" + p.Status + " · " + p.ReadyText + " " + readyWord + " · " + imageTag(p.Image)
+	if p.Reason != "" {
+		title += "\n" + p.Reason
+	}
+	c.cell = v.cells
+	if v.cells {
+		c.fresh = false
+		cls := "pod cell " + statusClass(p.Status, p.Deleting)
+		if p.Ready {
+			cls += " ready"
+		}
+		c.class.Set(cls)
+		if c.inner != "" {
+			clearNode(c.root)
+			c.inner = ""
+		}
+		c.title.Set(title)
+		c.label.Set(a.tr("pod.aria", p.Name, p.Status+", "+readyWord))
+		return
+	}
 	cls := "pod " + statusClass(p.Status, p.Deleting)
 	if c.fresh {
 		cls += " fresh"
@@ -457,14 +579,6 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	if inner := m.String(); inner != c.inner {
 		setHTML(c.root, &m)
 		c.inner = inner
-	}
-	readyWord := a.tr("pod.notready")
-	if p.Ready {
-		readyWord = a.tr("pod.ready")
-	}
-	title := fmt.Sprintf("%s\n%s · %s %s", p.Name, p.Status, p.ReadyText, readyWord)
-	if p.Reason != "" {
-		title += "\n" + p.Reason
 	}
 	c.title.Set(title)
 	c.label.Set(a.tr("pod.aria", p.Name, p.Status))

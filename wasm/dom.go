@@ -163,15 +163,6 @@ func prepend(parent, child dom.Node) {
 	safejs.Safe(parent.Underlying()).Call("prepend", child.Underlying())
 }
 
-// removeLastChild removes the last child of parent, if any.
-func removeLastChild(parent dom.Node) {
-	p := safejs.Safe(parent.Underlying())
-	last, err := p.Get("lastChild")
-	if err == nil && !last.IsNull() && !last.IsUndefined() {
-		p.Call("removeChild", last)
-	}
-}
-
 // cachedText sets an element's text only when it changed, sparing the DOM
 // the writes on frames where nothing moved.
 type cachedText struct {

@@ -120,12 +120,8 @@ func prependHTML(e dom.Node, m *markup) {
 	builder().Call("prepend", safejs.Safe(e.Underlying()), m.String())
 }
 
-// childCount is e.childElementCount.
-func childCount(e dom.Node) int {
-	v, err := safejs.Safe(e.Underlying()).Get("childElementCount")
-	if err != nil {
-		return 0
-	}
-	n, _ := v.Int()
-	return n
+// trimChildren removes e's child elements past the first n.
+func trimChildren(e dom.Node, n int) {
+	builder().Call("trim", safejs.Safe(e.Underlying()), n)
 }
+

@@ -35,6 +35,9 @@ type ownerTree struct {
 	// most maxChipsDrawn are drawn per draw.
 	stale    map[string]bool
 	blockSig string // what the blocks were written from
+	// summary: each owner's pods are counted by status instead of drawn
+	// as chips (a big cluster: clusterView.cells).
+	summary bool
 }
 
 // maxChipsDrawn bounds the chips one draw makes, redraws or moves.
@@ -48,6 +51,10 @@ type podGroup struct {
 	ready int
 	el    dom.HTMLElement // the chips element, made on first use
 	keys  []string        // the chips in it, in order
+	// byStatus counts the pods by the status a chip would show; sumSig is
+	// the summary as last written into el.
+	byStatus map[string]int
+	sumSig   string
 }
 
 // chip is one pod's tag in its owner's block.
@@ -93,7 +100,12 @@ func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (c
 	if force {
 		t.blockSig = "-"
 	}
-	t.drawChips()
+	if t.summary {
+		clear(t.stale) // no chips to draw
+		t.drawSummaries()
+	} else {
+		t.drawChips()
+	}
 	t.drawBlocks(w)
 	return len(t.stale) > 0
 }
@@ -115,6 +127,74 @@ func (t *ownerTree) count(p *cluster.PodView, d int) {
 	g.pods += d
 	if p.Ready {
 		g.ready += d
+	}
+	if g.byStatus == nil {
+		g.byStatus = map[string]int{}
+	}
+	g.byStatus[chipStatus(p)] += d
+}
+
+// chipStatus is the status word a chip shows for p.
+func chipStatus(p *cluster.PodView) string {
+	if p.Deleting {
+		return "Terminating"
+	}
+	return p.Status
+}
+
+// setSummary switches between a chip per pod and counts by status. The
+// chips elements are emptied either way; chips are drawn again, a share
+// per draw, from every pod the tree knows.
+func (t *ownerTree) setSummary(on bool) {
+	if t.summary == on {
+		return
+	}
+	t.summary = on
+	for _, g := range t.groups {
+		if g.el != nil {
+			clearNode(g.el)
+		}
+		g.keys, g.sumSig = nil, ""
+	}
+	t.chips = map[string]*chip{}
+	t.stale = map[string]bool{}
+	if !on {
+		for k := range t.views {
+			t.stale[k] = true
+		}
+	}
+}
+
+// drawSummaries writes each owner's counts by status where they changed:
+// "9,950 Running · 50 ContainerCreating", each in its status colour.
+func (t *ownerTree) drawSummaries() {
+	for _, g := range t.groups {
+		if g.pods <= 0 {
+			continue
+		}
+		words := make([]string, 0, len(g.byStatus))
+		for w, n := range g.byStatus {
+			if n > 0 {
+				words = append(words, w)
+			}
+		}
+		sort.Strings(words)
+		var sig strings.Builder
+		for _, w := range words {
+			fmt.Fprintf(&sig, "%s=%d;", w, g.byStatus[w])
+		}
+		if sig.String() == g.sumSig && g.el != nil {
+			continue
+		}
+		g.sumSig = sig.String()
+		if g.el == nil {
+			g.el = t.a.el("div", "chips")
+		}
+		var m markup
+		for _, w := range words {
+			m.elem("span", "chip chip-count "+statusClass(w, false), fmt.Sprintf("%d %s", g.byStatus[w], w))
+		}
+		setHTML(g.el, &m)
 	}
 }
 

@@ -129,6 +129,6 @@ func perfRollout(t *testing.T, n int) {
 	// the new image (the cards show it).
 	measure("rolling update to nginx:1.9.1", fmt.Sprintf(
 		`(() => { const c = document.querySelectorAll(%q); if (c.length !== %d) return false;
-		  for (const e of c) if (!e.textContent.includes("1.9.1")) return false; return true; })()`, runningCards, n))
+		  for (const e of c) if (!e.title.includes("1.9.1")) return false; return true; })()`, runningCards, n))
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 }
