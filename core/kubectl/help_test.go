@@ -114,7 +114,7 @@ func TestUnknownFlagsAndCommandsAnswerAsKubectl(t *testing.T) {
 		"kubectl get pods -o":                    "Error: flag needs an argument: 'o' in -o\nSee 'kubectl get --help' for usage.\n",
 		"kubectl get pods --watch=maybe":         "Error: invalid argument \"maybe\" for \"-w, --watch\" flag: strconv.ParseBool: parsing \"maybe\": invalid syntax\nSee 'kubectl get --help' for usage.\n",
 		"kubectl --foo":                          "Error: unknown flag: --foo\nSee 'kubectl --help' for usage.\n",
-		"kubectl logs web":                       "Error: unknown command \"logs\" for \"kubectl\"\n",
+		"kubectl frob web":                       "Error: unknown command \"frob\" for \"kubectl\"\n",
 		"kubectl rollout frob":                   "error: unknown command \"frob\"\nSee 'kubectl rollout -h' for help and examples\n",
 	} {
 		r := e.run(cmd)

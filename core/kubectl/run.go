@@ -119,6 +119,10 @@ func Run(env Env, line string, stdin string) (res Result) {
 		return
 	}
 	run, ok := commands[c.words[0]]
+	if why, known := unsimulated[c.words[0]]; !ok && known {
+		c.runUnsimulated(c.words[0], why)
+		return
+	}
 	if !ok {
 		if strings.HasPrefix(c.words[0], "-") {
 			_, _, err := parseFlags(c.words[:1], nil)
