@@ -164,3 +164,50 @@ func TestContainersFor(t *testing.T) {
 	assert.Regexp(t, `^busybox-[bcdfghjklmnpqrstvwxz2456789]{5}$`, dup[1])
 	assert.Equal(t, dup, names("busybox", "busybox:1.36"), "the same images, the same names")
 }
+
+func TestCreateConfigMapAndSecret(t *testing.T) {
+	e := newEnv(t)
+	e.files["app.properties"] = "color=blue\n"
+	r := e.run("kubectl create configmap app --from-file=app.properties --from-file=raw=app.properties --from-literal=mode=dev --dry-run=client -o yaml")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, `apiVersion: v1
+data:
+  app.properties: |
+    color=blue
+  mode: dev
+  raw: |
+    color=blue
+kind: ConfigMap
+metadata:
+  creationTimestamp: null
+  name: app
+`, r.Stdout)
+	r = e.run("kubectl create cm app --from-literal=mode=dev")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "configmap/app created\n", r.Stdout)
+	o, err := e.st.Get(api.ResourceFor("configmaps"), "default", "app")
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"mode": "dev"}, o.(*api.ConfigMap).Data)
+
+	r = e.run("kubectl create secret generic db --from-literal=password=s3cret --type=kubeloop/example")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "secret/db created\n", r.Stdout)
+	o, err = e.st.Get(api.ResourceFor("secrets"), "default", "db")
+	require.NoError(t, err)
+	assert.Equal(t, "czNjcmV0", o.(*api.Secret).Data["password"])
+	assert.Equal(t, "s3cret", o.(*api.Secret).SecretValue("password"))
+	assert.Equal(t, "kubeloop/example", o.(*api.Secret).Type)
+
+	for line, stderr := range map[string]string{
+		"kubectl create cm x --from-literal=nokey":                  "error: invalid literal source nokey, expected key=value\n",
+		"kubectl create cm x --from-literal=a=1 --from-literal=a=2": "error: cannot add key \"a\", another key by that name already exists in Data for ConfigMap \"x\"\n",
+		"kubectl create cm x --from-file=missing.txt":               "error: error reading missing.txt: no such file or directory\n",
+		"kubectl create secret generic x --from-literal=a/b=1":      "error: \"a/b\" is not a valid key name for a Secret: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')\n",
+	} {
+		before := e.st.Revision()
+		r := e.run(line)
+		assert.Equal(t, 1, r.ExitCode, line)
+		assert.Equal(t, stderr, r.Stderr, line)
+		assert.Equal(t, before, e.st.Revision(), line)
+	}
+}

@@ -38,7 +38,7 @@ var subcommands map[string][]string
 
 func fillSubcommands() {
 	subcommands = map[string][]string{
-		"create":  {"cronjob", "deployment", "job", "namespace", "serviceaccount"},
+		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "secret", "serviceaccount"},
 		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 		"set":     {"image"},
 	}
@@ -71,6 +71,23 @@ func fillHelpTexts() {
 				opt("--record=false", "Record current kubectl command in the resource annotation.") +
 				opt("--save-config=false", "If true, the configuration of current object will be saved in its annotation."),
 			usage: "kubectl create -f FILENAME [options]",
+		},
+		"create configmap": {
+			short:   "Create a config map from a local file, directory or literal value",
+			long:    "Create a config map based on a file, directory, or specified literal value.\n\n A single config map may package one or more key/value pairs.",
+			example: "  # Create a new config map named my-config with key1=config1 and key2=config2\n  kubectl create configmap my-config --from-literal=key1=config1 --from-literal=key2=config2",
+			options: generatorOptions + opt("--from-file=[]", "Key file can be specified using its file path, in which case file basename will be used as configmap key, or optionally with a key and file path, in which case the given key will be used.") +
+				opt("--from-literal=[]", "Specify a key and literal value to insert in configmap (i.e. mykey=somevalue)"),
+			usage: "kubectl create configmap NAME [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]",
+		},
+		"create secret": {
+			short:   "Create a secret from a local file, directory, or literal value",
+			long:    "Create a secret with specified type.\n\n A generic secret holds key/value pairs from files or literal values (kubeloop's kubectl creates generic secrets).",
+			example: "  # Create a new secret named my-secret with key1=supersecret and key2=topsecret\n  kubectl create secret generic my-secret --from-literal=key1=supersecret --from-literal=key2=topsecret",
+			options: generatorOptions + opt("--from-file=[]", "Key files can be specified using their file path, in which case a default name will be given to them, or optionally with a name and file path, in which case the given name will be used.") +
+				opt("--from-literal=[]", "Specify a key and literal value to insert in secret (i.e. mykey=somevalue)") +
+				opt("--type=''", "The type of secret to create"),
+			usage: "kubectl create secret generic NAME [--type=string] [--from-file=[key=]source] [--from-literal=key1=value1] [--dry-run=server|client|none] [options]",
 		},
 		"create cronjob": {
 			short:   "Create a cron job with the specified name",

@@ -21,6 +21,7 @@ var register = sync.OnceFunc(func() {
 	registerAutoscale()
 	registerBatch()
 	registerCertificate()
+	registerCreateConfig()
 	registerCreateDeployment()
 	registerColumnsAutoscaling()
 	registerColumnsConfig()

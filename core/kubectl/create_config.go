@@ -1,0 +1,146 @@
+package kubectl
+
+import (
+	"encoding/base64"
+	"fmt"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+func registerCreateConfig() {
+	createCommands["configmap"] = runCreateConfigMap
+	createCommands["cm"] = runCreateConfigMap
+	createCommands["secret"] = runCreateSecret
+}
+
+// configSourceFlags are where `create configmap` and `create secret
+// generic` take their keys from.
+var configSourceFlags = []flagDef{{long: "from-literal"}, {long: "from-file"}}
+
+// runCreateConfigMap is `kubectl create configmap NAME
+// [--from-literal=KEY=VALUE]… [--from-file=[KEY=]FILE]…`.
+func runCreateConfigMap(c *invocation, args []string) {
+	pos, f, ok := c.parse(args, withGeneratorFlags(configSourceFlags...)...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
+	if !ok {
+		return
+	}
+	if len(pos) != 1 {
+		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create configmap -h' for help and examples", len(pos))
+		return
+	}
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}
+	err := c.configSources(f, func(key string, value []byte) error {
+		if _, dup := cm.Data[key]; dup || cm.BinaryData[key] != "" {
+			return fmt.Errorf("cannot add key %q, another key by that name already exists in Data for ConfigMap %q", key, cm.Name)
+		}
+		if utf8.Valid(value) {
+			cm.Data = setKey(cm.Data, key, string(value))
+		} else {
+			cm.BinaryData = setKey(cm.BinaryData, key, base64.StdEncoding.EncodeToString(value))
+		}
+		return nil
+	}, "ConfigMap")
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	c.createGenerated(cm, f, mode)
+}
+
+// runCreateSecret is `kubectl create secret generic NAME
+// [--type=TYPE] [--from-literal=KEY=VALUE]… [--from-file=[KEY=]FILE]…`.
+func runCreateSecret(c *invocation, args []string) {
+	if len(args) == 0 || args[0] != "generic" {
+		c.fail("kubeloop's kubectl creates generic secrets: kubectl create secret generic NAME --from-literal=KEY=VALUE")
+		return
+	}
+	pos, f, ok := c.parse(args[1:], withGeneratorFlags(append(configSourceFlags, flagDef{long: "type"})...)...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
+	if !ok {
+		return
+	}
+	if len(pos) != 1 {
+		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create secret generic -h' for help and examples", len(pos))
+		return
+	}
+	s := &api.Secret{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}, Type: f.str("type")}
+	err := c.configSources(f, func(key string, value []byte) error {
+		if _, dup := s.Data[key]; dup {
+			return fmt.Errorf("cannot add key %s, another key by that name already exists in Data for Secret %q", key, s.Name)
+		}
+		s.Data = setKey(s.Data, key, base64.StdEncoding.EncodeToString(value))
+		return nil
+	}, "Secret")
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	c.createGenerated(s, f, mode)
+}
+
+// configSources hands add every key of --from-file and --from-literal, in
+// kubectl's order (files first), each checked as a config key.
+func (c *invocation) configSources(f *flags, add func(key string, value []byte) error, kind string) error {
+	check := func(key string, value []byte) error {
+		if !isConfigKey(key) {
+			return fmt.Errorf("%q is not a valid key name for a %s: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')", key, kind)
+		}
+		return add(key, value)
+	}
+	for _, src := range f.all("from-file") {
+		key, file, named := strings.Cut(src, "=")
+		if !named {
+			key, file = path.Base(src), src
+		} else if key == "" {
+			return fmt.Errorf("key name for file path %v missing", file)
+		}
+		b, err := c.env.ReadFile(file)
+		if err != nil {
+			return fmt.Errorf("error reading %s: no such file or directory", file)
+		}
+		if err := check(key, b); err != nil {
+			return err
+		}
+	}
+	for _, lit := range f.all("from-literal") {
+		key, value, ok := strings.Cut(lit, "=")
+		if !ok || key == "" {
+			return fmt.Errorf("invalid literal source %v, expected key=value", lit)
+		}
+		if err := check(key, []byte(value)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// isConfigKey is the API's rule for ConfigMap and Secret keys.
+func isConfigKey(key string) bool {
+	if key == "" || len(key) > 253 || key == "." || key == ".." || strings.HasPrefix(key, "..") {
+		return false
+	}
+	for _, r := range key {
+		if !(r == '-' || r == '.' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+func setKey(m map[string]string, key, value string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	m[key] = value
+	return m
+}
