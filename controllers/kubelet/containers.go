@@ -50,6 +50,11 @@ type container struct {
 	ready     bool
 	readiness *prober
 	liveness  *prober
+	// image and imageID are what its status shows for spec.image, made once:
+	// the status is rebuilt on every sync of the pod, and spelling them
+	// (splitting the reference, two hex digests through fmt) was ~3% of the
+	// 10,000-pod bench's CPU under WebAssembly.
+	image, imageID string
 }
 
 type cstate int
@@ -133,13 +138,17 @@ func restartsWith(policy string, code int32) bool {
 
 // status is the container's status as the kubelet reports it.
 func (c *container) status(pod *api.Pod) api.ContainerStatus {
-	repo, tag := splitImage(c.spec.Image)
-	cs := api.ContainerStatus{Name: c.name, Image: imageName(repo, tag), RestartCount: c.restarts, Started: api.Ptr(false)}
+	if c.image == "" {
+		repo, tag := splitImage(c.spec.Image)
+		c.image = imageName(repo, tag)
+		c.imageID = c.image + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo) // 64 hex digits, as sha256
+	}
+	cs := api.ContainerStatus{Name: c.name, Image: c.image, RestartCount: c.restarts, Started: api.Ptr(false)}
 	if c.state == cCreated {
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
 		return cs
 	}
-	cs.ImageID = imageName(repo, tag) + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo) // 64 hex digits, as sha256
+	cs.ImageID = c.imageID
 	cs.ContainerID = c.id
 	last := func(t *api.ContainerStateTerminated) api.ContainerState {
 		if t == nil {

@@ -39,10 +39,9 @@ type Reconciler struct {
 	nodeInfoCache []nodeInfo
 	// fitBuffer backs filter's result, reused by every attempt.
 	fitBuffer []nodeInfo
-	// unschedulable holds the keys, sorted, of cached pods that fitted
-	// nowhere and still wait (unschedulable.go): what a cluster event
-	// re-queues.
-	unschedulable []string
+	// unschedulable holds the keys of cached pods that fitted nowhere and
+	// still wait (unschedulable.go): what a cluster event re-queues.
+	unschedulable map[string]struct{}
 	// parked holds, sorted, the keys of unschedulable that may not be in
 	// the work queue: a superset of those taken from it (or newly
 	// unschedulable) since the last retry — what a retry must add.

@@ -74,21 +74,33 @@ var Kinds = []*Kind{
 
 // KindFor finds a kind by apiVersion and kind, as a manifest names it.
 func KindFor(apiVersion, kind string) *Kind {
-	key := apiVersion + "\x00" + kind
-	if k, ok := kindLookups.Load(key); ok {
-		return k.(*Kind)
-	}
-	k := kindFor(apiVersion, kind)
-	if k != nil {
-		kindLookups.Store(key, k)
-	}
-	return k
+	return kindsByName[kindName{apiVersion, kind}]
 }
 
-// lookups memoises KindFor and ResourceFor, which every store write and
-// Event calls: a scan of Kinds with string building each time cost ~6%
-// of a rollout's CPU. Only hits are kept (Kinds is fixed after init).
-var kindLookups, resourceLookups sync.Map
+// kindName is how a manifest names a kind.
+type kindName struct{ apiVersion, kind string }
+
+// kindsByName is kindFor's answer for every kind Kinds lists, made once:
+// Kinds is a literal no one changes, and every store write and Event asks
+// KindFor. A map read needs neither the key joined into one string nor
+// sync.Map's hashing of an interface, which together were ~1.5% of the
+// 10,000-pod bench's CPU under WebAssembly; a name no kind has is nil,
+// as kindFor's scan says.
+var kindsByName = func() map[kindName]*Kind {
+	m := make(map[kindName]*Kind, len(Kinds))
+	for _, k := range Kinds {
+		name := kindName{k.APIVersion(), k.Kind}
+		if _, dup := m[name]; !dup {
+			m[name] = kindFor(name.apiVersion, name.kind) // the first that matches
+		}
+	}
+	return m
+}()
+
+// resourceLookups memoises ResourceFor, which every Event calls: a scan of
+// Kinds with string building each time cost ~6% of a rollout's CPU. Only
+// hits are kept (Kinds is fixed after init).
+var resourceLookups sync.Map
 
 func kindFor(apiVersion, kind string) *Kind {
 	for _, k := range Kinds {
@@ -114,25 +126,46 @@ func KindOf(o Object) *Kind {
 	return kindOfType(o)
 }
 
-// typeKinds memoises kindOfType per Go type (nil answers included).
+// typeKinds memoises kindOfType per Go type (nil answers included) for
+// the types kindsByType does not hold.
 var typeKinds sync.Map
+
+// kindsByType is kindOfType's answer for the Go type of every kind Kinds
+// lists, made once (as kindsByName): a plain map read, not sync.Map's.
+var kindsByType = func() map[reflect.Type]*Kind {
+	m := make(map[reflect.Type]*Kind, len(Kinds))
+	for _, k := range Kinds {
+		o := k.New()
+		if _, dup := m[reflect.TypeOf(o)]; !dup {
+			m[reflect.TypeOf(o)] = kindOfTypeName(o)
+		}
+	}
+	return m
+}()
 
 // kindOfType is the kind whose name is o's Go type's name, if any.
 func kindOfType(o Object) *Kind {
 	rt := reflect.TypeOf(o)
+	if k, ok := kindsByType[rt]; ok {
+		return k
+	}
 	if k, ok := typeKinds.Load(rt); ok {
 		return k.(*Kind)
 	}
-	var found *Kind
+	found := kindOfTypeName(o)
+	typeKinds.Store(rt, found)
+	return found
+}
+
+// kindOfTypeName is the first kind named as o's Go type is, if any.
+func kindOfTypeName(o Object) *Kind {
 	name := strings.TrimPrefix(typeName(o), "*")
 	for _, k := range Kinds {
 		if k.Kind == name {
-			found = k
-			break
+			return k
 		}
 	}
-	typeKinds.Store(rt, found)
-	return found
+	return nil
 }
 
 // ResourceFor resolves what a kubectl user types — "pods", "pod", "po",

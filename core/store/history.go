@@ -96,11 +96,14 @@ func (s *Store) Compact(rev int64) {
 	for _, ev := range s.log[:n] {
 		apply(s.base, ev)
 	}
-	// A new array (a slice Events returned may still be read), with room
-	// for the writes until the next compaction, so appends do not grow it.
-	log := make([]Event, len(s.log)-n, max(cap(s.log), len(s.log)-n+s.window()/4+1))
-	copy(log, s.log[n:])
-	s.log = log
+	// In place: the array keeps its room for the writes until the next
+	// compaction, and the slots freed at its end are cleared so they hold
+	// no object. A new array each time (a quarter of the window's writes
+	// apart) was 11% of all the bytes a rollout allocates; Events says its
+	// slice is read before the next write, which every caller does.
+	kept := copy(s.log, s.log[n:])
+	clear(s.log[kept:])
+	s.log = s.log[:kept]
 	s.compacted = rev
 }
 

@@ -87,6 +87,8 @@ func (s *Store) logIndex(rev int64) int {
 
 // Events returns the events after revision rev (for renderers that draw
 // only what changed). A rev before the compacted revision returns Gone.
+// The slice is the store's own log: read it before the next write, which
+// may compact the log in place.
 func (s *Store) Events(rev int64) ([]Event, error) {
 	if rev < s.compacted {
 		return nil, api.NewGone(rev, s.compacted)
