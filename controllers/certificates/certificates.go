@@ -24,7 +24,6 @@ package certificates
 
 import (
 	"encoding/base64"
-	"encoding/pem"
 	"fmt"
 	"slices"
 	"strings"
@@ -185,7 +184,7 @@ func IssueCertificate(csr *api.CertificateSigningRequest, notBefore, notAfter ti
 	body := fmt.Sprintf("kubeloop simulated certificate (not X.509)\nsubject: %s\nissuer: CN=kubernetes\nsigner: %s\nusages: %s\nnotBefore: %s\nnotAfter: %s\n",
 		csr.Spec.Username, csr.Spec.SignerName, strings.Join(csr.Spec.Usages, ", "),
 		notBefore.UTC().Format(time.RFC3339), notAfter.UTC().Format(time.RFC3339))
-	return base64.StdEncoding.EncodeToString(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE",
+	return base64.StdEncoding.EncodeToString(api.EncodePEM(&api.PEMBlock{Type: "CERTIFICATE",
 		Headers: map[string]string{"Not-After": notAfter.UTC().Format(time.RFC3339)}, Bytes: []byte(body)}))
 }
 
@@ -196,7 +195,7 @@ func CertificateNotAfter(cert string) (time.Time, bool) {
 	if err != nil {
 		return time.Time{}, false
 	}
-	b, _ := pem.Decode(data)
+	b, _ := api.DecodePEM(data)
 	if b == nil {
 		return time.Time{}, false
 	}

@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/base64"
-	"encoding/pem"
 	"fmt"
 )
 
@@ -79,7 +78,7 @@ func validateCSR(errs *FieldErrors, c *CertificateSigningRequest) {
 		errs.required("spec.request", "")
 	} else if data, err := base64.StdEncoding.DecodeString(c.Spec.Request); err != nil {
 		errs.invalid("spec.request", c.Spec.Request, "must be base64-encoded")
-	} else if b, _ := pem.Decode(data); b == nil {
+	} else if b, _ := DecodePEM(data); b == nil {
 		errs.invalid("spec.request", "[]byte{...}", "PEM block type must be CERTIFICATE REQUEST")
 	} else if b.Type != "CERTIFICATE REQUEST" {
 		errs.invalid("spec.request", "[]byte{...}", "PEM block type must be CERTIFICATE REQUEST")
