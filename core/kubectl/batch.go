@@ -106,19 +106,11 @@ func jobDuration(j *api.Job, now time.Time) string {
 // `kubectl create job NAME --from=cronjob/X`.
 func runCreateJob(c *invocation, args []string) {
 	args, command := splitDashes(args)
-	pos, f, ok := c.parse(args, withGeneratorFlags(flagDef{long: "image"}, flagDef{long: "from"})...)
+	name, f, mode, ok := c.parseGenerator(args, "create job", flagDef{long: "image"}, flagDef{long: "from"})
 	if !ok {
 		return
 	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create job -h' for help and examples", len(pos))
-		return
-	}
-	name, ns := pos[0], namespaceOf(f)
+	ns := namespaceOf(f)
 	from, image := f.str("from"), f.str("image")
 	switch {
 	case from == "" && image == "":
@@ -164,16 +156,8 @@ func runCreateJob(c *invocation, args []string) {
 // --schedule=CRON [--restart=OnFailure|Never] [-- CMD…]`.
 func runCreateCronJob(c *invocation, args []string) {
 	args, command := splitDashes(args)
-	pos, f, ok := c.parse(args, withGeneratorFlags(flagDef{long: "image"}, flagDef{long: "schedule"}, flagDef{long: "restart"})...)
+	name, f, mode, ok := c.parseGenerator(args, "create cronjob", flagDef{long: "image"}, flagDef{long: "schedule"}, flagDef{long: "restart"})
 	if !ok {
-		return
-	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create cronjob -h' for help and examples", len(pos))
 		return
 	}
 	if f.str("image") == "" {
@@ -189,7 +173,6 @@ func runCreateCronJob(c *invocation, args []string) {
 		c.fail("restart must be either OnFailure or Never")
 		return
 	}
-	name := pos[0]
 	cj := &api.CronJob{
 		ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f)},
 		Spec: api.CronJobSpec{Schedule: f.str("schedule"), JobTemplate: api.JobTemplateSpec{

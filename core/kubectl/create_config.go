@@ -23,19 +23,11 @@ var configSourceFlags = []flagDef{{long: "from-literal"}, {long: "from-file"}}
 // runCreateConfigMap is `kubectl create configmap NAME
 // [--from-literal=KEY=VALUE]… [--from-file=[KEY=]FILE]…`.
 func runCreateConfigMap(c *invocation, args []string) {
-	pos, f, ok := c.parse(args, withGeneratorFlags(configSourceFlags...)...)
+	name, f, mode, ok := c.parseGenerator(args, "create configmap", configSourceFlags...)
 	if !ok {
 		return
 	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create configmap -h' for help and examples", len(pos))
-		return
-	}
-	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f)}}
 	err := c.configSources(f, func(key string, value []byte) error {
 		if _, dup := cm.Data[key]; dup || cm.BinaryData[key] != "" {
 			return fmt.Errorf("cannot add key %q, another key by that name already exists in Data for ConfigMap %q", key, cm.Name)
@@ -61,19 +53,11 @@ func runCreateSecret(c *invocation, args []string) {
 		c.fail("kubeloop's kubectl creates generic secrets: kubectl create secret generic NAME --from-literal=KEY=VALUE")
 		return
 	}
-	pos, f, ok := c.parse(args[1:], withGeneratorFlags(append(configSourceFlags, flagDef{long: "type"})...)...)
+	name, f, mode, ok := c.parseGenerator(args[1:], "create secret generic", append(configSourceFlags, flagDef{long: "type"})...)
 	if !ok {
 		return
 	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create secret generic -h' for help and examples", len(pos))
-		return
-	}
-	s := &api.Secret{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}, Type: f.str("type")}
+	s := &api.Secret{ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f)}, Type: f.str("type")}
 	err := c.configSources(f, func(key string, value []byte) error {
 		if _, dup := s.Data[key]; dup {
 			return fmt.Errorf("cannot add key %s, another key by that name already exists in Data for Secret %q", key, s.Name)

@@ -18,20 +18,12 @@ func registerCreateDeployment() {
 // labelled app=NAME, one container per --image, named after its image.
 func runCreateDeployment(c *invocation, args []string) {
 	args, command := splitDashes(args)
-	pos, f, ok := c.parse(args, withGeneratorFlags(
+	name, f, mode, ok := c.parseGenerator(args, "create deployment",
 		flagDef{long: "image"},
 		flagDef{long: "replicas", short: "r", integer: true, def: "1"},
 		flagDef{long: "port", integer: true, def: "-1"},
-	)...)
+	)
 	if !ok {
-		return
-	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create deployment -h' for help and examples", len(pos))
 		return
 	}
 	images := f.all("image")
@@ -43,7 +35,6 @@ func runCreateDeployment(c *invocation, args []string) {
 		c.fail("cannot specify multiple --image options and command")
 		return
 	}
-	name := pos[0]
 	labels := map[string]string{"app": name}
 	d := &api.Deployment{
 		ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f), Labels: labels},

@@ -51,6 +51,24 @@ func (c *invocation) dryRunOf(f *flags) (dryRun, bool) {
 	}
 }
 
+// parseGenerator parses the words of a `kubectl create KIND NAME`
+// generator (path is "create KIND"): its own flags and the generators',
+// --dry-run and -o checked, then exactly one NAME.
+func (c *invocation) parseGenerator(args []string, path string, defs ...flagDef) (name string, f *flags, mode dryRun, ok bool) {
+	pos, f, ok := c.parse(args, withGeneratorFlags(defs...)...)
+	if !ok {
+		return "", f, mode, false
+	}
+	if mode, ok = c.generated(f); !ok {
+		return "", f, mode, false
+	}
+	if len(pos) != 1 {
+		c.fail("exactly one NAME is required, got %d\nSee 'kubectl %s -h' for help and examples", len(pos), path)
+		return "", f, mode, false
+	}
+	return pos[0], f, mode, true
+}
+
 // generated checks what a generator was asked for before it builds the
 // object: the --dry-run value and the -o format.
 func (c *invocation) generated(f *flags) (dryRun, bool) {

@@ -16,36 +16,18 @@ func registerNamespace() {
 
 // runCreateServiceAccount is `kubectl create serviceaccount NAME`.
 func runCreateServiceAccount(c *invocation, args []string) {
-	pos, f, ok := c.parse(args, generatorFlags...)
-	if !ok {
-		return
+	name, f, mode, ok := c.parseGenerator(args, "create serviceaccount")
+	if ok {
+		c.createGenerated(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f)}}, f, mode)
 	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create serviceaccount -h' for help and examples", len(pos))
-		return
-	}
-	c.createGenerated(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: pos[0], Namespace: namespaceOf(f)}}, f, mode)
 }
 
 // runCreateNamespace is `kubectl create namespace NAME`.
 func runCreateNamespace(c *invocation, args []string) {
-	pos, f, ok := c.parse(args, generatorFlags...)
-	if !ok {
-		return
+	name, f, mode, ok := c.parseGenerator(args, "create namespace")
+	if ok {
+		c.createGenerated(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: name}}, f, mode)
 	}
-	mode, ok := c.generated(f)
-	if !ok {
-		return
-	}
-	if len(pos) != 1 {
-		c.fail("exactly one NAME is required, got %d\nSee 'kubectl create namespace -h' for help and examples", len(pos))
-		return
-	}
-	c.createGenerated(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[0]}}, f, mode)
 }
 
 func registerNamespace2() {
