@@ -49,6 +49,9 @@ type clusterView struct {
 	// drawPostponed: the last frame's tasks overran, and this one draws
 	// instead of running more (clock.go).
 	drawPostponed bool
+	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
+	// one runs tasks.
+	drewLast bool
 }
 
 // freshMS is how long a new card is marked as new.
@@ -67,9 +70,14 @@ const (
 	cardsAtOrBelow = 80
 )
 
-// maxCardsDrawn bounds the pod cards one draw makes or redraws; the
-// others wait for the next draw (clusterView.deferred).
-const maxCardsDrawn = 200
+// maxCardsDrawn bounds the pod cards one draw makes or redraws, and
+// cardsMS the time it spends on them; the others wait for the next draw
+// (clusterView.deferred). 200 cells took 20 to 40 ms of Go on a loaded
+// machine, and as long again for the browser to style, lay out and paint.
+const (
+	maxCardsDrawn = 200
+	cardsMS       = 8
+)
 
 // podCard is one pod's card; the cached fields spare DOM writes.
 type podCard struct {
@@ -389,7 +397,7 @@ func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }
 func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodView, bool)) {
 	a := v.a
 	now := a.now()
-	drawn := 0
+	drawn, spent := 0, false
 	touched := map[*lane]bool{}
 	// draw brings one card up to its pod; it reports false when the card
 	// needs drawing and the draw's share is spent.
@@ -407,8 +415,11 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
 		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
-		if stale && drawn == maxCardsDrawn {
+		if stale && (spent || drawn == maxCardsDrawn) {
 			return false
+		}
+		if stale && drawn%16 == 15 && a.now()-now > cardsMS {
+			spent = true // looked at every 16 cards: the clock is a JS call
 		}
 		if c == nil {
 			c = v.newCard(&p)
@@ -440,7 +451,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	// after an apply of 10,000 pods most are left, and walking all of
 	// them on every draw was most of the draw.
 	for key := range v.deferred {
-		if drawn == maxCardsDrawn {
+		if spent || drawn == maxCardsDrawn {
 			break
 		}
 		if draw(key) {
