@@ -4,6 +4,7 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"time"
 
 	"github.com/hack-pad/safejs"
@@ -21,6 +22,7 @@ import (
 //	state()          → the cluster Snapshot as plain data
 //	reset(seed)      → starts a new, empty cluster
 //	debug.panic(msg) → panics inside Go, to check that the page survives
+//	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
 //
 // They act on the cluster the page shows (and redraw it), but leave the
 // editor and the terminal alone. A call that panics returns
@@ -151,6 +153,16 @@ func (a *app) installAPI() {
 	// How often the frame's work paused half-way through a task (pause.go).
 	debug.Set("parks", a.funcOf("kubeloop.debug.parks", apiError, func(safejs.Value, []safejs.Value) any {
 		return a.loop.parks
+	}).Value())
+	// The Go heap and its collections: under wasm Go's collector marks on
+	// the page's one thread, inside whatever task is running, so the live
+	// heap is what one mark costs and memory (which never shrinks) is what
+	// the tab keeps (perf_test.go reports both).
+	debug.Set("mem", a.funcOf("kubeloop.debug.mem", apiError, func(safejs.Value, []safejs.Value) any {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
+			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction})
 	}).Value())
 	kl.Set("debug", debug)
 }

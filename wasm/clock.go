@@ -32,6 +32,18 @@ const (
 // before starting anything new.
 func (a *app) frame(ms float64) {
 	a.requestFrame(a.frame) // first, so a recovered panic below cannot stop the loop
+	if a.slowDrawDue(ms) {
+		// A slow draw (a big cluster) gets the frame to itself, the work
+		// staying parked if it is: the tasks, the draw and the browser's
+		// layout and paint of what it drew made one long task together.
+		v := &a.ui.cluster
+		v.drawPostponed, v.drewLast = false, true
+		a.render(false)
+		return
+	}
+	if a.ui != nil {
+		a.ui.cluster.drewLast = false
+	}
 	if a.loop.parked {
 		a.loop.resume(overranMS)
 	} else {
@@ -95,14 +107,29 @@ func (a *app) frameWork(ms float64) {
 	a.drawIfDue(ms)
 }
 
-// drawIfDue draws every frame while drawing is cheap; a big cluster is
-// drawn a few times a second instead.
+// drawIfDue draws every frame while drawing is cheap, after the frame's
+// tasks. A big cluster's draws are slow: they get frames of their own
+// (slowDrawDue), and this only shows the time.
 func (a *app) drawIfDue(ms float64) {
-	if a.ui.renderCostMS < slowRenderMS || ms-a.ui.lastRenderMS >= throttledMS || a.ui.cluster.behind {
+	if a.ui.renderCostMS < slowRenderMS || !a.playing || a.replay.on {
 		a.render(false)
 	} else {
 		a.drawClock()
 	}
+}
+
+// slowDrawDue reports whether this frame is a slow draw's, and not the
+// tasks': while playing, a big cluster is drawn a few times a second
+// (throttledMS), or every other frame while cards are left to draw or the
+// last frame's tasks overran — never twice in a row, so that the tasks
+// always get every other frame.
+func (a *app) slowDrawDue(ms float64) bool {
+	u := a.ui
+	if u == nil || !a.playing || a.replay.on || a.settling.active || u.renderCostMS < slowRenderMS {
+		return false
+	}
+	v := &u.cluster
+	return !v.drewLast && (v.drawPostponed || v.behind || ms-u.lastRenderMS >= throttledMS)
 }
 
 // advanceSliced runs the tasks due within d for at most frameWorkMS of

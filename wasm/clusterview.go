@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -49,6 +50,9 @@ type clusterView struct {
 	// drawPostponed: the last frame's tasks overran, and this one draws
 	// instead of running more (clock.go).
 	drawPostponed bool
+	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
+	// one runs tasks.
+	drewLast bool
 }
 
 // freshMS is how long a new card is marked as new.
@@ -67,9 +71,23 @@ const (
 	cardsAtOrBelow = 80
 )
 
-// maxCardsDrawn bounds the pod cards one draw makes or redraws; the
-// others wait for the next draw (clusterView.deferred).
-const maxCardsDrawn = 200
+// maxTrayCells bounds the cells the pending tray shows, in name order; it
+// counts the others ("+3,290 more"). The tray is on screen above the
+// lanes and was one wrapping row of every pending pod: during a
+// 10,000-pod rollout some 3,500 cells, which the browser laid out and
+// painted again on each draw that moved one — measured, hiding the tray
+// took the long frames' layout from 26 to 11 ms and their paint from 20
+// to 9 ms. The node lanes hold at most a node's pods.
+const maxTrayCells = 200
+
+// maxCardsDrawn bounds the pod cards one draw makes or redraws, and
+// cardsMS the time it spends on them; the others wait for the next draw
+// (clusterView.deferred). 200 cells took 20 to 40 ms of Go on a loaded
+// machine, and as long again for the browser to style, lay out and paint.
+const (
+	maxCardsDrawn = 200
+	cardsMS       = 8
+)
 
 // podCard is one pod's card; the cached fields spare DOM writes.
 type podCard struct {
@@ -105,9 +123,14 @@ type lane struct {
 	empty      dom.HTMLElement
 	keys       []string // card order as drawn: the cards' keys, sorted
 	showsEmpty bool     // the "no pods" line is in the lane
-	name       string
-	ready      bool
-	menuBtn    dom.HTMLElement
+	// more counts the cards past the lane's share (the pending tray's,
+	// with cells: shareOf); only their first share is in the DOM.
+	more     dom.HTMLElement
+	moreText cachedText
+	moreN    int
+	name     string
+	ready    bool
+	menuBtn  dom.HTMLElement
 }
 
 func (v *clusterView) init(a *app, u *ui) {
@@ -183,7 +206,10 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 	head.AppendChild(nameEl)
 	if pending {
 		l.baseClass = "lane lane-pending"
-		l.root = a.el("div", l.baseClass, head, l.body)
+		l.more = a.el("span", "lane-more")
+		l.more.SetAttribute("hidden", "")
+		l.moreText.el = l.more
+		l.root = a.el("div", l.baseClass, head, l.body, l.more)
 		l.root.SetAttribute("data-lane", "pending")
 	} else {
 		badge := a.el("span", "badge")
@@ -292,6 +318,8 @@ func (v *clusterView) drawLang(force bool) {
 			l.menuBtn.SetAttribute("title", a.tr("node.menu", l.name))
 		}
 		v.pending.empty.SetTextContent(a.tr("nodes.none"))
+		v.pending.moreN = -1 // "+N more" in the new language
+		v.showEmpty(v.pending)
 		v.drawLegend()
 	}
 }
@@ -389,7 +417,7 @@ func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }
 func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodView, bool)) {
 	a := v.a
 	now := a.now()
-	drawn := 0
+	drawn, spent := 0, false
 	touched := map[*lane]bool{}
 	// draw brings one card up to its pod; it reports false when the card
 	// needs drawing and the draw's share is spent.
@@ -407,8 +435,11 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
 		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
-		if stale && drawn == maxCardsDrawn {
+		if stale && (spent || drawn == maxCardsDrawn) {
 			return false
+		}
+		if stale && drawn%16 == 15 && a.now()-now > cardsMS {
+			spent = true // looked at every 16 cards: the clock is a JS call
 		}
 		if c == nil {
 			c = v.newCard(&p)
@@ -440,7 +471,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	// after an apply of 10,000 pods most are left, and walking all of
 	// them on every draw was most of the draw.
 	for key := range v.deferred {
-		if drawn == maxCardsDrawn {
+		if spent || drawn == maxCardsDrawn {
 			break
 		}
 		if draw(key) {
@@ -469,8 +500,18 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	v.behind = len(v.deferred) > 0
 }
 
+// shareOf is how many of a lane's cards are in the DOM: the first
+// maxTrayCells of the pending tray's cells, else all.
+func (v *clusterView) shareOf(l *lane) int {
+	if l == v.pending && v.cells {
+		return maxTrayCells
+	}
+	return math.MaxInt
+}
+
 // unplace takes a card out of its lane's order (the DOM node moves or
-// goes with the caller's next call).
+// goes with the caller's next call); the first card past the lane's share,
+// if any, moves up into it.
 func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 	l := c.in
 	if l == nil {
@@ -479,26 +520,47 @@ func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 	key := c.ns + "/" + c.name
 	if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
 		l.keys = append(l.keys[:i], l.keys[i+1:]...)
+		if share := v.shareOf(l); i < share && len(l.keys) >= share {
+			l.body.AppendChild(v.pods[l.keys[share-1]].root)
+		}
 	}
 	c.in = nil
 	touched[l] = true
 }
 
 // place puts a card into a lane at its place in name order: before the
-// card that follows it, with one JS call.
+// card that follows it, with one JS call. A card past the lane's share is
+// not in the DOM; one that pushes another past it takes that one out.
 func (v *clusterView) place(c *podCard, key string, l *lane) {
 	i := sort.SearchStrings(l.keys, key)
 	l.keys = slices.Insert(l.keys, i, key)
-	if i+1 < len(l.keys) {
+	c.in = l
+	share := v.shareOf(l)
+	switch {
+	case i >= share:
+		c.root.Remove()
+	case i+1 < len(l.keys):
 		l.body.InsertBefore(c.root, v.pods[l.keys[i+1]].root)
-	} else {
+		if len(l.keys) > share {
+			v.pods[l.keys[share]].root.Remove()
+		}
+	default:
 		l.body.AppendChild(c.root) // moves the card if it was elsewhere
 	}
-	c.in = l
 }
 
-// showEmpty shows the lane's "no pods" line when it has no card.
+// showEmpty shows the lane's "no pods" line when it has no card, and
+// the count of those past its share.
 func (v *clusterView) showEmpty(l *lane) {
+	if more := max(0, len(l.keys)-v.shareOf(l)); l.more != nil && more != l.moreN {
+		if more == 0 {
+			l.more.SetAttribute("hidden", "")
+		} else {
+			l.more.RemoveAttribute("hidden")
+		}
+		l.moreN = more
+		l.moreText.Set(v.a.tr("nodes.more", more))
+	}
 	empty := len(l.keys) == 0
 	if empty == l.showsEmpty {
 		return

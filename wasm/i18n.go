@@ -62,6 +62,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"nodes.title":     {"Nodes: where the pods run", "节点：Pod 运行的位置"},
 	"nodes.pending":   {"Pending — not scheduled yet", "Pending — 尚未调度"},
 	"nodes.none":      {"no pods", "没有 Pod"},
+	"nodes.more":      {"+%d more", "另有 %d 个"},
 	"nodes.cells":     {"Too many pods for cards: each square is a pod, in its status colour, filled when ready. Hover or focus one for its name; Enter for its actions.", "Pod 太多，放不下卡片：每个方块是一个 Pod，颜色表示状态，实心表示就绪。悬停或聚焦可看名字，按回车查看操作。"},
 	"nodes.ready":     {"Ready", "Ready"},
 	"nodes.notready":  {"NotReady", "NotReady"},

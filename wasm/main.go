@@ -47,6 +47,9 @@ type app struct {
 	settling  settleRun
 	loop      *pauser // runs each frame's work, pausable at store writes (pause.go)
 
+	perf    safejs.Value // window.performance, for now()
+	perfSet bool
+
 	frameFunc     safejs.Func
 	frameReady    bool
 	frameCallback func(ms float64)
