@@ -3,6 +3,7 @@ package cluster
 import (
 	"cmp"
 	"slices"
+	"sort"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -194,11 +195,15 @@ func newestOf(m map[string]feedEvent, list []feedEvent) []feedEvent {
 	for _, e := range m {
 		list = append(list, e)
 	}
-	slices.SortFunc(list, func(a, b feedEvent) int {
+	// sort.Slice, not slices.SortFunc: one sort for every element type
+	// instead of a copy per type in the wasm (the keys are unique, so the
+	// order is the same).
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
 		if c := a.view.Time.Compare(b.view.Time); c != 0 {
-			return c
+			return c < 0
 		}
-		return cmp.Or(cmp.Compare(a.namespace, b.namespace), cmp.Compare(a.name, b.name))
+		return cmp.Or(cmp.Compare(a.namespace, b.namespace), cmp.Compare(a.name, b.name)) < 0
 	})
 	if len(list) > MaxSnapshotEvents {
 		list = list[len(list)-MaxSnapshotEvents:]

@@ -2,8 +2,7 @@ package controller
 
 import (
 	"fmt"
-	"slices"
-	"strings"
+	"sort"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -156,7 +155,9 @@ func (c *Controller) Retrying() []Retry {
 	for _, r := range c.failing {
 		out = append(out, r)
 	}
-	slices.SortFunc(out, func(a, b Retry) int { return strings.Compare(a.Key, b.Key) })
+	// sort.Slice: one sort for every element type in the wasm, not a copy
+	// per type (keys are unique: the same order).
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out
 }
 

@@ -29,7 +29,7 @@ package lessons
 
 import (
 	"fmt"
-	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -470,11 +470,14 @@ func appendRange(set []runeRange, lo, hi rune) []runeRange {
 
 // cleanSet sorts and merges overlapping and abutting ranges.
 func cleanSet(set []runeRange) []runeRange {
-	slices.SortFunc(set, func(a, b runeRange) int {
+	// sort.Slice: one sort for every element type in the wasm, not a copy
+	// per type (equal ranges are identical: the same result).
+	sort.Slice(set, func(i, j int) bool {
+		a, b := set[i], set[j]
 		if a.lo != b.lo {
-			return int(a.lo - b.lo)
+			return a.lo < b.lo
 		}
-		return int(b.hi - a.hi)
+		return a.hi > b.hi
 	})
 	out := set[:0]
 	for _, r := range set {
