@@ -480,6 +480,6 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 		}
 		return formatError(err, verb, source)
 	}
-	c.printf("%s created\n", qualifiedName(api.KindOf(got), got.GetObjectMeta().Name))
+	c.printGenerated(got, "", "")
 	return ""
 }

@@ -180,7 +180,7 @@ func (c *invocation) commandExit(stderr string, code int) {
 
 func runRun(c *invocation, args []string) {
 	before, command, _ := splitDashDash(args)
-	pos, f, ok := c.parse(before,
+	pos, f, ok := c.parse(before, withGeneratorFlags(
 		flagDef{long: "image"},
 		flagDef{long: "restart", def: "Always"},
 		flagDef{long: "rm", boolean: true},
@@ -193,8 +193,7 @@ func runRun(c *invocation, args []string) {
 		flagDef{long: "port"},
 		flagDef{long: "image-pull-policy"},
 		flagDef{long: "quiet", short: "q", boolean: true},
-		generatorFlags[0], generatorFlags[1],
-	)
+	)...)
 	if !ok {
 		return
 	}

@@ -15,7 +15,6 @@ type dryRun int
 const (
 	dryRunNone   dryRun = iota // create it
 	dryRunClient               // print what would be sent; send nothing
-	dryRunServer               // the API server checks it and keeps nothing (not simulated)
 )
 
 // generatorFlags are the flags every generator takes. A bare --dry-run is
@@ -44,7 +43,7 @@ func (c *invocation) dryRunOf(f *flags) (dryRun, bool) {
 		// every plugin it would change the cluster. Say so rather than
 		// pretend.
 		c.fail("--dry-run=server is not simulated by kubeloop's API server; use --dry-run=client to see the object without creating it")
-		return dryRunServer, false
+		return dryRunNone, false
 	default:
 		c.fail("Invalid dry-run value (%s). Must be \"none\", \"server\", or \"client\".", v)
 		return dryRunNone, false
