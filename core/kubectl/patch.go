@@ -5,10 +5,9 @@ import (
 	"reflect"
 	"strings"
 
-	goyaml "github.com/goccy/go-yaml"
-
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // runPatch is `kubectl patch TYPE NAME -p PATCH [--type=strategic|merge|json]`.
@@ -75,7 +74,7 @@ func runPatch(c *invocation, args []string) {
 func parsePatch(text string) (any, error) {
 	b := []byte(text)
 	if t := strings.TrimSpace(text); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") || !apijson.Valid(b) {
-		converted, err := goyaml.YAMLToJSON(b)
+		converted, err := yaml.ToJSON(text)
 		if err != nil {
 			return nil, err
 		}

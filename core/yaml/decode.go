@@ -7,12 +7,12 @@ import (
 	"sort"
 	"strings"
 
-	goyaml "github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Decode reads every document of a multi-document YAML text into a typed
@@ -124,34 +124,46 @@ func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) 
 			errs = Errors{{Line: c.startLine, Doc: doc, Message: fmt.Sprintf("cannot read this document: %v", r)}}
 		}
 	}()
-	// Shifting the tokens makes the parser's line numbers those of the
-	// whole text, in positions and in its messages alike.
-	tokens, e := d.tokenize(c.text, c.startLine-1)
+	body, e := d.parse(c.text)
 	if e != nil {
 		return nil, Errors{e}, false
 	}
+	if body == nil {
+		return nil, nil, true
+	}
+	obj, errs = d.decode(body)
+	return obj, errs, false
+}
+
+// parse reads a document's syntax tree within the limits; body is nil
+// when the document holds nothing.
+func (d *docDecoder) parse(text string) (body ast.Node, e *Error) {
+	// Shifting the tokens makes the parser's line numbers those of the
+	// whole text, in positions and in its messages alike.
+	tokens, e := d.tokenize(text, d.startLine-1)
+	if e != nil {
+		return nil, e
+	}
 	file, err := parser.Parse(tokens, 0)
 	if err != nil {
-		return nil, Errors{d.syntaxError(err)}, false
+		return nil, d.syntaxError(err)
 	}
-	var body ast.Node
 	for _, dn := range file.Docs {
 		if dn.Body == nil {
 			continue
 		}
 		if body != nil {
-			return nil, Errors{d.at(dn.Body, "a document may hold one object; separate objects with a \"---\" line")}, false
+			return nil, d.at(dn.Body, "a document may hold one object; separate objects with a \"---\" line")
 		}
 		body = dn.Body
 	}
 	if body == nil {
-		return nil, nil, true
+		return nil, nil
 	}
 	if e := d.checkAliases(body); e != nil {
-		return nil, Errors{e}, false
+		return nil, e
 	}
-	obj, errs = d.decode(body)
-	return obj, errs, false
+	return body, nil
 }
 
 type docDecoder struct {
@@ -189,11 +201,15 @@ func (d *docDecoder) decode(body ast.Node) (api.Object, Errors) {
 		})
 		return nil, c.errs
 	}
+	b, e := d.toJSON(m)
+	if e != nil {
+		return nil, Errors{e}
+	}
 	obj := kind.New()
-	// The checker has refused everything goccy would; its own errors are a
-	// backstop, converted with their positions.
-	if err := newDecoder().DecodeFromNode(m, obj); err != nil {
-		return nil, Errors{d.decodeError(err, m)}
+	// The checker has refused everything the JSON decoder would, with
+	// positions; the decoder's own errors are a backstop.
+	if err := apijson.Decode(b, obj, apijson.Options{DisallowUnknownFields: true}); err != nil {
+		return nil, Errors{d.at(m, err.Error())}
 	}
 	return obj, nil
 }
@@ -247,38 +263,6 @@ func (d *docDecoder) kindOf(m *ast.MappingNode) (*api.Kind, Errors) {
 	return nil, Errors{d.at(kindNode, fmt.Sprintf("%s: supported kinds are %s", msg, strings.Join(api.KnownKinds(), ", ")))}
 }
 
-func newDecoder() *goyaml.Decoder {
-	return goyaml.NewDecoder(strings.NewReader(""),
-		goyaml.Strict(),
-		goyaml.UseJSONUnmarshaler(),
-		// api.Time embeds time.Time, whose promoted UnmarshalText goccy
-		// would prefer to api.Time's own UnmarshalJSON.
-		// Booleans as kubectl reads them: `paused: yes` is true.
-		goyaml.CustomUnmarshaler(func(v *bool, b []byte) error {
-			x, ok := parseBool(strings.TrimSpace(string(b)))
-			if !ok {
-				return fmt.Errorf("cannot unmarshal %s into bool", strings.TrimSpace(string(b)))
-			}
-			*v = x
-			return nil
-		}),
-		goyaml.CustomUnmarshaler(func(t *api.Time, b []byte) error {
-			j, err := goyaml.YAMLToJSON(b)
-			if err != nil {
-				return err
-			}
-			return t.UnmarshalJSON([]byte(strings.TrimSpace(string(j))))
-		}),
-		goyaml.CustomUnmarshaler(func(t *api.MicroTime, b []byte) error {
-			j, err := goyaml.YAMLToJSON(b)
-			if err != nil {
-				return err
-			}
-			return t.UnmarshalJSON([]byte(strings.TrimSpace(string(j))))
-		}),
-	)
-}
-
 // positionInMessage finds go-yaml's first "[line:column]" in msg: where
 // it starts and ends, and the two numbers.
 func positionInMessage(msg string) (start, end int, line, col string, ok bool) {
@@ -319,10 +303,18 @@ func withPositionsInWords(msg string) string {
 	}
 }
 
+// parseError is what the YAML parser's errors have: the token it stopped
+// at and a message without the source excerpt it prints.
+type parseError interface {
+	error
+	GetToken() *token.Token
+	GetMessage() string
+}
+
 // syntaxError turns a parse failure into an Error, explaining the two
 // mistakes hand-written YAML makes most: tabs and repeated keys.
 func (d *docDecoder) syntaxError(err error) *Error {
-	var ye goyaml.Error
+	var ye parseError
 	if !errors.As(err, &ye) {
 		return &Error{Line: d.startLine, Doc: d.doc, Message: err.Error()}
 	}
@@ -360,69 +352,6 @@ func (d *docDecoder) tabIndent(errLine int) (line, col int, ok bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// decodeError converts an error from goccy's decoder, naming the field by
-// its path in the object.
-func (d *docDecoder) decodeError(err error, root ast.Node) *Error {
-	var ye goyaml.Error
-	if !errors.As(err, &ye) || ye.GetToken() == nil {
-		return &Error{Line: startToken(root).Position.Line, Doc: d.doc, Message: err.Error()}
-	}
-	tk := ye.GetToken()
-	path := pathOfToken(root, tk)
-	prefix := ""
-	if path != "" {
-		prefix = path + ": "
-	}
-	var (
-		te *goyaml.TypeError
-		oe *goyaml.OverflowError
-		ue *goyaml.UnknownFieldError
-	)
-	switch {
-	case errors.As(err, &ue):
-		return d.errorAt(tk, fmt.Sprintf("unknown field %q", path))
-	case errors.As(err, &te):
-		return d.errorAt(tk, fmt.Sprintf("%scannot unmarshal %s into %s", prefix, goKindName(te.SrcType.String()), te.DstType))
-	case errors.As(err, &oe):
-		return d.errorAt(tk, fmt.Sprintf("%scannot unmarshal number %s into %s", prefix, oe.SrcNum, oe.DstType))
-	}
-	return d.errorAt(tk, prefix+ye.GetMessage())
-}
-
-func goKindName(t string) string {
-	switch {
-	case strings.HasPrefix(t, "map"):
-		return "map"
-	case strings.HasPrefix(t, "[]"):
-		return "list"
-	case strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"), strings.HasPrefix(t, "float"):
-		return "number"
-	}
-	return t
-}
-
-// pathOfToken finds the node a token belongs to and returns its field path
-// ("spec.template.spec.containers[0].image").
-func pathOfToken(root ast.Node, tk *token.Token) string {
-	var found string
-	ast.Walk(visitFunc(func(n ast.Node) bool {
-		if found == "" && n.GetToken() == tk {
-			found = strings.TrimPrefix(strings.TrimPrefix(n.GetPath(), "$"), ".")
-		}
-		return found == ""
-	}), root)
-	return found
-}
-
-type visitFunc func(ast.Node) bool
-
-func (f visitFunc) Visit(n ast.Node) ast.Visitor {
-	if f(n) {
-		return f
-	}
-	return nil
 }
 
 // unwrap looks through anchors and tags to the node they decorate.

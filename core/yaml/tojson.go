@@ -1,0 +1,326 @@
+package yaml
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
+)
+
+// jsonWriter turns a checked YAML syntax tree into the JSON kubectl would
+// send for it: sigs.k8s.io/yaml reads YAML into plain values and writes
+// them as JSON, and the API server decodes that. kubeloop does the same,
+// decoding the JSON with core/apijson, rather than link goccy's own
+// reflection decoder into the page (~150 KB gzip of the wasm).
+//
+// Plain scalars are typed as YAML 1.1 reads them (`paused: yes` is true),
+// anchors and aliases are expanded (checkAliases has bounded that), and a
+// merge key (`<<: *defaults`) adds the keys the mapping does not set
+// itself, earlier merged mappings before later ones.
+type jsonWriter struct {
+	d       *docDecoder
+	aliases map[*ast.AliasNode]ast.Node
+	b       []byte
+}
+
+// ToJSON converts one YAML document, a patch say, into the JSON kubectl
+// would send for it, within Decode's limits and with its messages. Unlike
+// Decode it takes any value, not only an object: "[1, 2]" is a list.
+func ToJSON(text string) (b []byte, err error) {
+	if e := checkSize(text); e != nil {
+		return nil, Errors{e}
+	}
+	d := &docDecoder{lines: strings.Split(text, "\n"), startLine: 1}
+	defer func() {
+		if r := recover(); r != nil {
+			b, err = nil, Errors{{Line: 1, Message: fmt.Sprintf("cannot read this YAML: %v", r)}}
+		}
+	}()
+	body, e := d.parse(text)
+	if e == nil {
+		b, e = d.toJSON(body)
+	}
+	if e != nil {
+		return nil, Errors{e}
+	}
+	return b, nil
+}
+
+// toJSON writes n as JSON.
+func (d *docDecoder) toJSON(n ast.Node) ([]byte, *Error) {
+	w := &jsonWriter{d: d, aliases: map[*ast.AliasNode]ast.Node{}}
+	w.resolve(n, map[string]ast.Node{})
+	if e := w.value(n); e != nil {
+		return nil, e
+	}
+	return w.b, nil
+}
+
+func (w *jsonWriter) value(n ast.Node) *Error {
+	switch x := n.(type) {
+	case nil, *ast.NullNode:
+		w.b = append(w.b, "null"...)
+	case *ast.AnchorNode:
+		return w.value(x.Value)
+	case *ast.AliasNode:
+		target, e := w.alias(x)
+		if e != nil {
+			return e
+		}
+		return w.value(target)
+	case *ast.TagNode:
+		if x.Start != nil && x.Start.Value == "!!str" {
+			if s, ok := scalarString(unwrap(x.Value)); ok {
+				w.b = append(w.b, apijson.Quote(s)...)
+				return nil
+			}
+		}
+		return w.value(x.Value)
+	case *ast.MappingNode:
+		return w.object(x.Values)
+	case *ast.MappingValueNode:
+		return w.object([]*ast.MappingValueNode{x})
+	case *ast.SequenceNode:
+		w.b = append(w.b, '[')
+		for i, v := range x.Values {
+			if i > 0 {
+				w.b = append(w.b, ',')
+			}
+			if e := w.value(v); e != nil {
+				return e
+			}
+		}
+		w.b = append(w.b, ']')
+	case *ast.StringNode:
+		if isPlain(x.Token) {
+			return w.plain(x, x.Value)
+		}
+		w.b = append(w.b, apijson.Quote(x.Value)...)
+	case *ast.LiteralNode:
+		w.b = append(w.b, apijson.Quote(x.Value.Value)...)
+	case *ast.IntegerNode:
+		switch v := x.Value.(type) {
+		case int64:
+			w.b = strconv.AppendInt(w.b, v, 10)
+		case uint64:
+			w.b = strconv.AppendUint(w.b, v, 10)
+		default:
+			return w.d.at(x, fmt.Sprintf("cannot read the number %s", x.Token.Value))
+		}
+	case *ast.FloatNode:
+		return w.float(x, x.Value)
+	case *ast.BoolNode:
+		w.b = strconv.AppendBool(w.b, x.Value)
+	case *ast.InfinityNode, *ast.NanNode:
+		return w.float(x, math.NaN())
+	default:
+		return w.d.at(n, fmt.Sprintf("cannot read a %s here", nodeKind(n)))
+	}
+	return nil
+}
+
+// resolve finds the anchor each alias names: the closest one before it in
+// the text. An anchor is recorded after its own value, so an alias inside
+// that value cannot make the writer recurse.
+func (w *jsonWriter) resolve(n ast.Node, anchors map[string]ast.Node) {
+	switch x := n.(type) {
+	case *ast.AnchorNode:
+		w.resolve(x.Value, anchors)
+		if tk := x.Name.GetToken(); tk != nil {
+			anchors[tk.Value] = x.Value
+		}
+	case *ast.AliasNode:
+		if tk := x.Value.GetToken(); tk != nil {
+			if target, ok := anchors[tk.Value]; ok {
+				w.aliases[x] = target
+			}
+		}
+	case *ast.TagNode:
+		w.resolve(x.Value, anchors)
+	case *ast.MappingNode:
+		for _, mv := range x.Values {
+			w.resolve(mv, anchors)
+		}
+	case *ast.MappingValueNode:
+		w.resolve(x.Key, anchors)
+		w.resolve(x.Value, anchors)
+	case *ast.MappingKeyNode:
+		w.resolve(x.Value, anchors)
+	case *ast.SequenceNode:
+		for _, v := range x.Values {
+			w.resolve(v, anchors)
+		}
+	}
+}
+
+func (w *jsonWriter) alias(x *ast.AliasNode) (ast.Node, *Error) {
+	if target, ok := w.aliases[x]; ok {
+		return target, nil
+	}
+	name := ""
+	if tk := x.Value.GetToken(); tk != nil {
+		name = tk.Value
+	}
+	return nil, w.d.at(x, fmt.Sprintf("unknown anchor %q: an alias (*%s) must come after its anchor (&%s)", name, name, name))
+}
+
+// float writes a number as encoding/json writes a float64, which is what
+// kubectl's YAML-to-JSON conversion gives: `cpu: 1.50` arrives as 1.5.
+// JSON has no infinity and no NaN.
+func (w *jsonWriter) float(n ast.Node, v float64) *Error {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return w.d.at(n, fmt.Sprintf("%s cannot be sent to the API server: JSON has no infinity or NaN", scalarText(n)))
+	}
+	b, err := apijson.Marshal(v)
+	if err != nil {
+		return w.d.at(n, err.Error())
+	}
+	w.b = append(w.b, b...)
+	return nil
+}
+
+// plain writes an unquoted scalar the YAML parser read as a string, as YAML
+// 1.1 types it.
+func (w *jsonWriter) plain(n ast.Node, s string) *Error {
+	switch resolvePlain(s) {
+	case kindNull:
+		w.b = append(w.b, "null"...)
+		return nil
+	case kindBool:
+		v, _ := parseBool(s)
+		w.b = strconv.AppendBool(w.b, v)
+		return nil
+	case kindInt:
+		digits := strings.ReplaceAll(s, "_", "")
+		if v, err := strconv.ParseInt(digits, 0, 64); err == nil {
+			w.b = strconv.AppendInt(w.b, v, 10)
+			return nil
+		}
+		if v, err := strconv.ParseUint(digits, 0, 64); err == nil {
+			w.b = strconv.AppendUint(w.b, v, 10)
+			return nil
+		}
+		// Past 64 bits: go-yaml v2 reads it as a float.
+		v, _ := strconv.ParseFloat(digits, 64)
+		return w.float(n, v)
+	case kindFloat:
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
+		if strings.HasSuffix(strings.ToLower(s), "inf") {
+			v = math.Inf(1)
+		}
+		return w.float(n, v)
+	}
+	w.b = append(w.b, apijson.Quote(s)...)
+	return nil
+}
+
+// object writes a mapping. Keys the mapping sets itself win over merged
+// ones; the parser has already refused a key set twice.
+func (w *jsonWriter) object(values []*ast.MappingValueNode) *Error {
+	type field struct {
+		key   string
+		value ast.Node
+	}
+	var (
+		fields []field
+		merges []ast.Node
+		seen   = map[string]bool{}
+	)
+	for _, mv := range values {
+		if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
+			merges = append(merges, mv.Value)
+			continue
+		}
+		k := w.key(mv.Key)
+		seen[k] = true
+		fields = append(fields, field{k, mv.Value})
+	}
+	var merged []field
+	var add func(n ast.Node, top bool) *Error
+	add = func(n ast.Node, top bool) *Error {
+		switch x := unwrap(n).(type) {
+		case *ast.AliasNode:
+			target, e := w.alias(x)
+			if e != nil {
+				return e
+			}
+			return add(target, top)
+		case *ast.MappingNode:
+			for _, mv := range x.Values {
+				if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
+					if e := add(mv.Value, false); e != nil {
+						return e
+					}
+					continue
+				}
+				if k := w.key(mv.Key); !seen[k] {
+					seen[k] = true
+					merged = append(merged, field{k, mv.Value})
+				}
+			}
+			return nil
+		case *ast.SequenceNode:
+			if top {
+				for _, v := range x.Values {
+					if e := add(v, false); e != nil {
+						return e
+					}
+				}
+				return nil
+			}
+		}
+		return w.d.at(n, fmt.Sprintf("a merge key (<<) takes a map or a list of maps, not a %s", nodeKind(n)))
+	}
+	for _, m := range merges {
+		if e := add(m, true); e != nil {
+			return e
+		}
+	}
+	w.b = append(w.b, '{')
+	for i, f := range append(fields, merged...) {
+		if i > 0 {
+			w.b = append(w.b, ',')
+		}
+		w.b = append(w.b, apijson.Quote(f.key)...)
+		w.b = append(w.b, ':')
+		if e := w.value(f.value); e != nil {
+			return e
+		}
+	}
+	w.b = append(w.b, '}')
+	return nil
+}
+
+// key is a mapping key as a JSON object's: a number or a boolean as its
+// value reads (`0001: x` is "1"), anything else as keyString spells it.
+func (w *jsonWriter) key(k ast.MapKeyNode) string {
+	switch x := unwrap(k).(type) {
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
+		saved := w.b
+		w.b = nil
+		if e := w.value(x); e == nil {
+			s := string(w.b)
+			w.b = saved
+			return s
+		}
+		w.b = saved
+	}
+	return keyString(k)
+}
+
+// scalarString is a scalar's text, for an explicit !!str tag.
+func scalarString(n ast.Node) (string, bool) {
+	switch x := n.(type) {
+	case *ast.StringNode:
+		return x.Value, true
+	case *ast.LiteralNode:
+		return x.Value.Value, true
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.NullNode, *ast.InfinityNode, *ast.NanNode:
+		return x.GetToken().Value, true
+	}
+	return "", false
+}
