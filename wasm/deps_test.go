@@ -79,6 +79,10 @@ func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 		for _, banned := range []string{"time/tzdata", "archive/zip"} {
 			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
 		}
+		// goccy's reflection decoder and encoder (~150 KB gzip): the page
+		// uses its scanner and parser, and core/yaml decodes the syntax
+		// tree through JSON (core/yaml/tojson.go).
+		assert.NotEqual(t, "github.com/goccy/go-yaml", d, "the wasm binary imports goccy's decoder")
 		assert.False(t, strings.HasPrefix(d, "k8s.io/"), "the wasm binary imports %s", d)
 		// Any crypto package brings Go's FIPS 140 module (AES, DRBG, SHA-3
 		// …): ~60 KB gzip for a simulated signature (see

@@ -1,6 +1,6 @@
 // Command wasmdata rewrites a Go-built WebAssembly binary in place with its
-// data segments merged (merge.go says why). `make site` runs it on
-// dist/kubeloop.wasm.
+// data segments merged (merge.go says why) and its line tables zeroed
+// (lines.go says why). `make site` runs it on dist/kubeloop.wasm.
 package main
 
 import (
@@ -20,7 +20,7 @@ func main() {
 	name := os.Args[1]
 	bin, err := os.ReadFile(name)
 	if err == nil {
-		bin, err = MergeSegments(bin, maxGap)
+		bin, err = Rewrite(bin, Options{MaxGap: maxGap, StripLines: true})
 	}
 	if err == nil {
 		err = os.WriteFile(name, bin, 0o644)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Go's linker writes a WebAssembly binary's initial memory as data
@@ -25,6 +27,20 @@ const (
 // understands the form Go's linker writes (active segments of memory 0 at
 // an i32.const offset) and refuses anything else.
 func MergeSegments(bin []byte, maxGap int) ([]byte, error) {
+	return Rewrite(bin, Options{MaxGap: maxGap})
+}
+
+// Options say what Rewrite does to a binary's data.
+type Options struct {
+	// MaxGap is the longest run of zeros written out to join two segments.
+	MaxGap int
+	// StripLines zeroes the file and line tables (lines.go says why).
+	StripLines bool
+}
+
+// Rewrite merges bin's data segments as MergeSegments does and, with
+// StripLines, strips its line tables.
+func Rewrite(bin []byte, o Options) ([]byte, error) {
 	if len(bin) < 8 || !bytes.Equal(bin[:4], []byte("\x00asm")) {
 		return nil, errors.New("not a WebAssembly binary")
 	}
@@ -49,7 +65,12 @@ func MergeSegments(bin []byte, maxGap int) ([]byte, error) {
 			if err != nil {
 				return nil, err
 			}
-			segs = joinSegments(segs, maxGap)
+			segs = joinSegments(segs, o.MaxGap)
+			if o.StripLines {
+				if err := stripLineTables(segs); err != nil {
+					return nil, err
+				}
+			}
 			merged = len(segs)
 			payload = writeSegments(segs)
 		case sectionDataCount:
@@ -110,24 +131,46 @@ func readSegments(payload []byte) ([]segment, error) {
 	return segs, nil
 }
 
-// joinSegments joins each segment to the one before it when it starts at
-// most maxGap bytes after that one ends (never when they overlap or go
-// backwards: later segments overwrite earlier ones, so order matters).
+// joinSegments rebuilds the segments from the memory they write: applied
+// in order, a later one overwriting an earlier, then cut into runs of
+// written bytes, two runs joined when at most maxGap bytes apart. The runs
+// do not overlap, so their order no longer matters, and a gap filled with
+// zeros is one no segment wrote. (Joining each segment to the one before it
+// is wrong when Go's segments go backwards: the zeros of a gap can land on
+// bytes an earlier segment wrote.)
 func joinSegments(segs []segment, maxGap int) []segment {
-	var out []segment
-	for _, s := range segs {
-		if n := len(out); n > 0 {
-			last := &out[n-1]
-			if gap := s.offset - last.end(); gap >= 0 && gap <= int64(maxGap) {
-				data := make([]byte, 0, int64(len(last.data))+gap+int64(len(s.data)))
-				data = append(data, last.data...)
-				data = append(data, make([]byte, gap)...)
-				last.data = append(data, s.data...)
-				continue
-			}
-		}
-		out = append(out, segment{offset: s.offset, data: s.data})
+	if len(segs) == 0 {
+		return nil
 	}
+	lo, hi := segs[0].offset, segs[0].end()
+	for _, s := range segs {
+		lo, hi = min(lo, s.offset), max(hi, s.end())
+	}
+	mem := make([]byte, hi-lo)
+	spans := make([]segment, 0, len(segs))
+	for _, s := range segs {
+		copy(mem[s.offset-lo:], s.data)
+		if len(s.data) > 0 {
+			spans = append(spans, segment{offset: s.offset, data: s.data})
+		}
+	}
+	slices.SortFunc(spans, func(a, b segment) int { return cmp.Compare(a.offset, b.offset) })
+	var out []segment
+	start, end := int64(-1), int64(-1)
+	flush := func() {
+		if start >= 0 {
+			out = append(out, segment{offset: start, data: mem[start-lo : end-lo]})
+		}
+	}
+	for _, s := range spans {
+		if start >= 0 && s.offset-end <= int64(maxGap) {
+			end = max(end, s.end())
+			continue
+		}
+		flush()
+		start, end = s.offset, s.end()
+	}
+	flush()
 	return out
 }
 

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+)
+
+// Go's runtime keeps, beside each function's name, two tables that map
+// every instruction to its source file and line. In the page they are
+// ~170 KB raw and ~105 KB gzip (4% of the download), and only one function
+// reads them: runtime.funcline1, which a stack trace calls to print
+// "file.go:123". The tables the program needs to run — the stack-pointer
+// deltas and the pcdata that tell the collector where the live pointers
+// are — are separate, and stay.
+//
+// stripLineTables zeroes the file and line tables and sets each function's
+// offsets to them to 0, which the runtime reads as "no table": a stack
+// trace still names every function and prints "?:0" where the line was.
+// Nothing moves (zeros compress to almost nothing), so every address in
+// the binary stays valid. A panic in the page is reported with its stack of
+// function names; the simulation is deterministic, so the same seed and
+// steps reproduce it natively, with lines.
+//
+// The layout is that of runtime/symtab.go's pcHeader and _func (Go 1.20
+// on); the function refuses a header or an offset that does not fit it.
+
+// pclntabMagic starts the pcHeader, followed by two zero bytes, the
+// instruction size quantum (1 on wasm) and the pointer size (8).
+var pclntabMagic = []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8}
+
+const (
+	headerSize = 8 + 8*8 // magic, then nfunc, nfiles, textStart and five offsets
+	funcSize   = 44      // _func without its pcdata and funcdata arrays
+	offPcsp    = 16      // _func fields, as byte offsets
+	offPcfile  = 20
+	offPcln    = 24
+	offNpcdata = 28
+)
+
+func stripLineTables(segs []segment) error {
+	seg, at, err := findPclntab(segs)
+	if err != nil {
+		return err
+	}
+	data := slices.Clone(segs[seg].data)
+	segs[seg].data = data
+	h := data[at:]
+	if len(h) < headerSize {
+		return errors.New("pclntab header cut short")
+	}
+	u64 := func(i int) uint64 { return binary.LittleEndian.Uint64(h[8+8*i:]) }
+	nfunc, pctabOff, pclnOff := u64(0), u64(6), u64(7)
+	if pctabOff > pclnOff || pclnOff > uint64(len(h)) || nfunc > uint64(len(h))/8 {
+		return errors.New("pclntab header offsets out of range")
+	}
+	pctab := h[pctabOff:pclnOff]
+	functab := h[pclnOff:]
+	if uint64(len(functab)) < (2*nfunc+2)*4 {
+		return errors.New("functab cut short")
+	}
+	u32 := func(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[i:]) }
+	// keep marks the tables the runtime runs on; lines those only a stack
+	// trace reads.
+	keep, lines := map[uint32]bool{}, map[uint32]bool{}
+	funcs := make([][]byte, nfunc)
+	for k := range funcs {
+		off := u32(functab, (2*k+1)*4)
+		if uint64(off)+funcSize > uint64(len(functab)) {
+			return fmt.Errorf("function %d: _func out of range", k)
+		}
+		f := functab[off:]
+		npcdata := u32(f, offNpcdata)
+		if uint64(funcSize)+4*uint64(npcdata) > uint64(len(f)) {
+			return fmt.Errorf("function %d: pcdata out of range", k)
+		}
+		funcs[k] = f
+		keep[u32(f, offPcsp)] = true
+		for i := range int(npcdata) {
+			keep[u32(f, funcSize+4*i)] = true
+		}
+		lines[u32(f, offPcfile)] = true
+		lines[u32(f, offPcln)] = true
+	}
+	// Each table runs from its offset to the next table's: the linker
+	// writes them back to back, one copy of each distinct table.
+	starts := make([]uint32, 0, len(keep)+len(lines))
+	for o := range keep {
+		starts = append(starts, o)
+	}
+	for o := range lines {
+		if !keep[o] {
+			starts = append(starts, o)
+		}
+	}
+	slices.Sort(starts)
+	for i, o := range starts {
+		end := uint32(len(pctab))
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		if o > end {
+			return fmt.Errorf("pc table at %d past the end of pctab", o)
+		}
+		if o != 0 && !keep[o] {
+			clear(pctab[o:end])
+		}
+	}
+	for _, f := range funcs {
+		binary.LittleEndian.PutUint32(f[offPcfile:], 0)
+		binary.LittleEndian.PutUint32(f[offPcln:], 0)
+	}
+	return nil
+}
+
+// findPclntab finds the one pcHeader among the segments.
+func findPclntab(segs []segment) (seg, at int, err error) {
+	seg, at = -1, -1
+	for i, s := range segs {
+		for j := 0; ; {
+			k := bytes.Index(s.data[j:], pclntabMagic)
+			if k < 0 {
+				break
+			}
+			if seg >= 0 {
+				return 0, 0, errors.New("more than one pclntab header")
+			}
+			seg, at = i, j+k
+			j += k + 1
+		}
+	}
+	if seg < 0 {
+		return 0, 0, errors.New("no pclntab header (not a Go binary for wasm, or a layout this tool does not know)")
+	}
+	return seg, at, nil
+}
