@@ -204,13 +204,16 @@ func (w *jsonWriter) plain(n ast.Node, s string) *Error {
 			w.b = strconv.AppendUint(w.b, v, 10)
 			return nil
 		}
-		// Past 64 bits: go-yaml v2 reads it as a float.
-		v, _ := strconv.ParseFloat(digits, 64)
+		// Past 64 bits: go-yaml v2 reads a decimal as a float.
+		v, err := strconv.ParseFloat(digits, 64)
+		if err != nil {
+			return w.d.at(n, fmt.Sprintf("the number %s does not fit in 64 bits", s))
+		}
 		return w.float(n, v)
 	case kindFloat:
-		v, _ := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
-		if strings.HasSuffix(strings.ToLower(s), "inf") {
-			v = math.Inf(1)
+		v, err := strconv.ParseFloat(strings.ReplaceAll(s, "_", ""), 64)
+		if err != nil {
+			v = math.NaN() // .inf, .nan and their other spellings
 		}
 		return w.float(n, v)
 	}

@@ -27,6 +27,7 @@ func TestToJSON(t *testing.T) {
 		{"YAML 1.1 booleans", "a: yes\nb: No\nc: on\nd: true\ne: 'yes'\n", `{"a":true,"b":false,"c":true,"d":true,"e":"yes"}`},
 		{"nulls", "a:\nb: ~\nc: null\nd: \"\"\n", `{"a":null,"b":null,"c":null,"d":""}`},
 		{"integers in other bases", "a: 0x1F\nb: 0o17\nc: 1_000\n", `{"a":31,"b":15,"c":1000}`},
+		{"a decimal past 64 bits is a float", "a: 123456789012345678901234\n", `{"a":1.2345678901234569e+23}`},
 		{"timestamps stay strings", "a: 2024-01-02T03:04:05Z\nb: 2024-01-02\n", `{"a":"2024-01-02T03:04:05Z","b":"2024-01-02"}`},
 		{"block scalars", "a: |\n  x\n  y\nb: >-\n  p\n  q\n", `{"a":"x\ny\n","b":"p q"}`},
 		{"flow collections", "a: {b: [1, two, {c: d}]}\n", `{"a":{"b":[1,"two",{"c":"d"}]}}`},
@@ -51,6 +52,7 @@ func TestToJSONRefuses(t *testing.T) {
 		{"infinity", "a: .inf\n", ".inf cannot be sent to the API server: JSON has no infinity or NaN"},
 		{"alias before its anchor", "a: *x\nb: &x 1\n", `unknown anchor "x": an alias (*x) must come after its anchor (&x)`},
 		{"merge of a scalar", "m:\n  <<: 1\n", "a merge key (<<) takes a map or a list of maps, not a number"},
+		{"a hexadecimal past 64 bits", "a: 0x1ffffffffffffffffffff\n", "the number 0x1ffffffffffffffffffff does not fit in 64 bits"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, e := toJSONOf(t, tc.yaml)
