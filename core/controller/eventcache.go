@@ -8,43 +8,46 @@ package controller
 const maxRecentEvents = 4096
 
 // eventKey is what makes two Events the same one, repeated: the object
-// (by uid), type, reason and message.
+// (by uid), type, reason and message — or, for the Event that combines
+// similar ones (aggregate.go), no message.
 type eventKey struct {
 	uid, eventType, reason, message string
+	combined                        bool
 }
 
-// eventCache is a least-recently-used map of aggregation key → Event name.
-// Its entries form a ring, most recently used first; once the cache is
-// full a new key takes over the least recently used entry, so recording
-// an Event allocates nothing here.
-type eventCache struct {
-	items map[eventKey]*eventCacheEntry
+// eventCache is a least-recently-used map, of aggregation key → Event name
+// and of similar-events key → their record. Its entries form a ring, most
+// recently used first; once the cache is full a new key takes over the
+// least recently used entry, so a put allocates nothing then.
+type eventCache[K comparable, V any] struct {
+	items map[K]*eventCacheEntry[K, V]
 	// head is the most recently used entry; head.prev the least.
-	head *eventCacheEntry
+	head *eventCacheEntry[K, V]
 }
 
-type eventCacheEntry struct {
-	key        eventKey
-	name       string
-	prev, next *eventCacheEntry
+type eventCacheEntry[K comparable, V any] struct {
+	key        K
+	value      V
+	prev, next *eventCacheEntry[K, V]
 }
 
-func newEventCache() *eventCache {
-	return &eventCache{items: map[eventKey]*eventCacheEntry{}}
+func newEventCache[K comparable, V any]() *eventCache[K, V] {
+	return &eventCache[K, V]{items: map[K]*eventCacheEntry[K, V]{}}
 }
 
-func (c *eventCache) get(key eventKey) (string, bool) {
+func (c *eventCache[K, V]) get(key K) (V, bool) {
 	e, ok := c.items[key]
 	if !ok {
-		return "", false
+		var zero V
+		return zero, false
 	}
 	c.toFront(e)
-	return e.name, true
+	return e.value, true
 }
 
-func (c *eventCache) put(key eventKey, name string) {
+func (c *eventCache[K, V]) put(key K, value V) {
 	if e, ok := c.items[key]; ok {
-		e.name = name
+		e.value = value
 		c.toFront(e)
 		return
 	}
@@ -53,12 +56,12 @@ func (c *eventCache) put(key eventKey, name string) {
 		// then the most recently used: the ring turns one step back.
 		e := c.head.prev
 		delete(c.items, e.key)
-		e.key, e.name = key, name
+		e.key, e.value = key, value
 		c.items[key] = e
 		c.head = e
 		return
 	}
-	e := &eventCacheEntry{key: key, name: name}
+	e := &eventCacheEntry[K, V]{key: key, value: value}
 	if c.head == nil {
 		e.prev, e.next = e, e
 	} else {
@@ -69,7 +72,7 @@ func (c *eventCache) put(key eventKey, name string) {
 }
 
 // toFront makes e the most recently used entry.
-func (c *eventCache) toFront(e *eventCacheEntry) {
+func (c *eventCache[K, V]) toFront(e *eventCacheEntry[K, V]) {
 	if e == c.head {
 		return
 	}
@@ -79,7 +82,7 @@ func (c *eventCache) toFront(e *eventCacheEntry) {
 }
 
 // link puts e just before at in the ring.
-func (c *eventCache) link(e, at *eventCacheEntry) {
+func (c *eventCache[K, V]) link(e, at *eventCacheEntry[K, V]) {
 	e.prev, e.next = at.prev, at
 	at.prev.next = e
 	at.prev = e

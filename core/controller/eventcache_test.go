@@ -12,7 +12,7 @@ func key(s string) eventKey { return eventKey{uid: s} }
 // TestEventCacheKeepsTheMostRecentKeys: past maxRecentEvents keys the
 // least recently used one goes; a key used again stays.
 func TestEventCacheKeepsTheMostRecentKeys(t *testing.T) {
-	c := newEventCache()
+	c := newEventCache[eventKey, string]()
 	for i := 0; i < maxRecentEvents; i++ {
 		c.put(key(fmt.Sprint(i)), fmt.Sprint("event-", i))
 	}
@@ -36,7 +36,7 @@ func TestEventCacheKeepsTheMostRecentKeys(t *testing.T) {
 // kept key once, in that order.
 func TestEventCacheIsAnLRU(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	c := newEventCache()
+	c := newEventCache[eventKey, string]()
 	var order []eventKey // most recently used first
 	names := map[eventKey]string{}
 	for step := 0; step < 20000; step++ {

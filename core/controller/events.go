@@ -20,13 +20,17 @@ type Recorder struct {
 	component string
 	// recent maps (object uid, type, reason, message) to the Event's name,
 	// for the most recent maxRecentEvents keys (eventcache.go).
-	recent *eventCache
+	recent *eventCache[eventKey, string]
+	// similar records the messages of similar Events (aggregate.go), for
+	// as many keys.
+	similar *eventCache[similarKey, *similarRecord]
 }
 
 // NewRecorder returns a recorder that signs events as component
 // ("deployment-controller", "default-scheduler", "kubelet").
 func NewRecorder(s *store.Store, component string) *Recorder {
-	return &Recorder{store: s, component: component, recent: newEventCache()}
+	return &Recorder{store: s, component: component,
+		recent: newEventCache[eventKey, string](), similar: newEventCache[similarKey, *similarRecord]()}
 }
 
 // Event records one event about o.
@@ -38,12 +42,13 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	}
 	now := api.NewTime(r.store.Clock().Now())
 	evKind := api.ResourceFor("events")
-	aggKey := eventKey{m.UID, eventType, reason, message}
+	message, aggKey := r.aggregate(m.UID, eventType, reason, message, now.Time)
 	if name, ok := r.recent.get(aggKey); ok {
 		if cur, err := r.store.Get(evKind, ns, name); err == nil {
 			e := api.DeepCopy(cur.(*api.Event))
 			e.Count++
 			e.LastTimestamp = now
+			e.Message = message // a combined Event shows the latest
 			if _, err := r.store.Update(e); err == nil {
 				return
 			}
