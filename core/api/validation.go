@@ -48,6 +48,8 @@ func Validate(o, old Object) error {
 		validateCSR(&errs, x)
 	case *Secret:
 		validateSecret(&errs, x)
+	case *ConfigMap:
+		validateConfigMap(&errs, x)
 	}
 	if len(errs) == 0 {
 		return nil

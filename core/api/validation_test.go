@@ -160,3 +160,34 @@ func TestValidatePod(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `Pod "p" is invalid: spec.containers: Required value`, err.Error())
 }
+
+// Keys of a ConfigMap's and a Secret's data follow IsConfigMapKey.
+func TestConfigKeyErrors(t *testing.T) {
+	const chars = "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"
+	for key, want := range map[string][]string{
+		"game.properties": nil, "KEY_NAME": nil, "key-name": nil, ".hidden": nil, "a..b": nil,
+		"":                       {chars},
+		"a b":                    {chars},
+		"a/b":                    {chars},
+		".":                      {"must not be '.'"},
+		"..":                     {"must not be '..'"},
+		"..data":                 {"must not start with '..'"},
+		strings.Repeat("k", 254): {"must be no more than 253 characters"},
+	} {
+		assert.Equal(t, want, api.ConfigKeyErrors(key), "%q", key)
+	}
+}
+
+func TestValidateConfigMapAndSecretKeys(t *testing.T) {
+	cm := &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "game", Namespace: "default"},
+		Data:       map[string]string{"ok": "1", "a b": "2", "both": "3"},
+		BinaryData: map[string]string{"both": "AA==", "..x": "AA=="}}
+	assert.EqualError(t, api.Validate(cm, nil), `ConfigMap "game" is invalid: [`+
+		`data[a b]: Invalid value: "a b": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+'), `+
+		`data[both]: Invalid value: "both": duplicate of key present in binaryData, `+
+		`binaryData[..x]: Invalid value: "..x": must not start with '..']`)
+
+	s := &api.Secret{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"}, Data: map[string]string{"pass word": "cHc="}}
+	assert.EqualError(t, api.Validate(s, nil), `Secret "db" is invalid: data[pass word]: Invalid value: "pass word": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`)
+	assert.NoError(t, api.Validate(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "ok", Namespace: "default"}, Data: map[string]string{"game.properties": "x"}}, nil))
+}

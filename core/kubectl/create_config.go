@@ -76,8 +76,8 @@ func runCreateSecret(c *invocation, args []string) {
 // kubectl's order (files first), each checked as a config key.
 func (c *invocation) configSources(f *flags, add func(key string, value []byte) error, kind string) error {
 	check := func(key string, value []byte) error {
-		if !isConfigKey(key) {
-			return fmt.Errorf("%q is not a valid key name for a %s: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')", key, kind)
+		if msgs := api.ConfigKeyErrors(key); len(msgs) > 0 {
+			return fmt.Errorf("%q is not a valid key name for a %s: %s", key, kind, strings.Join(msgs, ";"))
 		}
 		return add(key, value)
 	}
@@ -106,19 +106,6 @@ func (c *invocation) configSources(f *flags, add func(key string, value []byte) 
 		}
 	}
 	return nil
-}
-
-// isConfigKey is the API's rule for ConfigMap and Secret keys.
-func isConfigKey(key string) bool {
-	if key == "" || len(key) > 253 || key == "." || key == ".." || strings.HasPrefix(key, "..") {
-		return false
-	}
-	for _, r := range key {
-		if !(r == '-' || r == '.' || r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return false
-		}
-	}
-	return true
 }
 
 func setKey(m map[string]string, key, value string) map[string]string {

@@ -203,6 +203,7 @@ metadata:
 		"kubectl create cm x --from-literal=a=1 --from-literal=a=2": "error: cannot add key \"a\", another key by that name already exists in Data for ConfigMap \"x\"\n",
 		"kubectl create cm x --from-file=missing.txt":               "error: error reading missing.txt: no such file or directory\n",
 		"kubectl create secret generic x --from-literal=a/b=1":      "error: \"a/b\" is not a valid key name for a Secret: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')\n",
+		"kubectl create configmap x --from-literal=..=1":            "error: \"..\" is not a valid key name for a ConfigMap: must not be '..'\n",
 	} {
 		before := e.st.Revision()
 		r := e.run(line)
