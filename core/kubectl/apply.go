@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -88,10 +89,7 @@ func applyOne(s *store.Store, in api.Object) (r applyResult) {
 
 	live, err := s.Get(k, m.Namespace, m.Name)
 	if api.IsNotFound(err) {
-		if m.Annotations == nil {
-			m.Annotations = map[string]string{}
-		}
-		m.Annotations[LastAppliedAnnotation] = lastApplied
+		setAnnotation(m, LastAppliedAnnotation, lastApplied)
 		if _, err := s.Create(o); err != nil {
 			return applyResult{err: err, verb: "creating"}
 		}
@@ -413,10 +411,48 @@ func runApply(c *invocation, args []string) {
 	}
 }
 
+func setAnnotation(m *api.ObjectMeta, key, value string) {
+	if m.Annotations == nil {
+		m.Annotations = map[string]string{}
+	}
+	m.Annotations[key] = value
+}
+
+// createValueFlags are the flags of kubectl create and its generators that
+// take their value as the next argument when written without "=".
+var createValueFlags = map[string]bool{
+	"-n": true, "--namespace": true, "-o": true, "--output": true, "-f": true, "--filename": true,
+	"--image": true, "--replicas": true, "--port": true, "--schedule": true, "--restart": true,
+	"--from-literal": true, "--from-file": true, "--type": true, "--field-manager": true,
+}
+
+// createSubcommand finds the generator named in args, as cobra finds a
+// subcommand: past the flags before it, so that `kubectl create -n dev
+// deployment web --image=nginx` is create deployment. -1 when there is
+// none (create -f).
+func createSubcommand(args []string) int {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return -1
+		case strings.HasPrefix(a, "-"):
+			if createValueFlags[a] {
+				i++
+			}
+		case createCommands[a] != nil:
+			return i
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
 func runCreate(c *invocation, args []string) {
-	if len(args) > 0 && createCommands[args[0]] != nil {
-		c.path = "create " + args[0]
-		createCommands[args[0]](c, args[1:])
+	if i := createSubcommand(args); i >= 0 {
+		c.path = "create " + args[i]
+		createCommands[args[i]](c, append(slices.Clip(args[:i]), args[i+1:]...))
 		return
 	}
 	pos, f, ok := c.parse(args,
@@ -429,10 +465,6 @@ func runCreate(c *invocation, args []string) {
 	}
 	files := f.all("filename")
 	if len(pos) > 0 {
-		if len(pos) == 2 && (pos[0] == "namespace" || pos[0] == "ns") {
-			c.createObject(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: pos[1]}}, "", "")
-			return
-		}
 		c.fail("unknown command %q for \"kubectl create\"", strings.Join(pos, " "))
 		return
 	}
@@ -451,11 +483,7 @@ func runCreate(c *invocation, args []string) {
 		if f.boolean("save-config") {
 			if mm, err := manifestMap(o); err == nil {
 				if b, err := apijson.Marshal(mm); err == nil {
-					m := o.GetObjectMeta()
-					if m.Annotations == nil {
-						m.Annotations = map[string]string{}
-					}
-					m.Annotations[LastAppliedAnnotation] = string(b) + "\n"
+					setAnnotation(o.GetObjectMeta(), LastAppliedAnnotation, string(b)+"\n")
 				}
 			}
 		}

@@ -1,7 +1,9 @@
 package kubectl
 
 import (
+	"fmt"
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // This file holds what kubectl's generators share — `create job|cronjob|
@@ -22,6 +24,7 @@ const (
 var generatorFlags = []flagDef{
 	{long: "dry-run", def: "none", noOptDef: "unchanged"},
 	{long: "output", short: "o"},
+	{long: "save-config", boolean: true},
 }
 
 // withGeneratorFlags is defs and the generators' flags.
@@ -84,6 +87,11 @@ func (c *invocation) generated(f *flags) (dryRun, bool) {
 // -o, and returns what the API server stored (nil when nothing was).
 func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Object {
 	meta := o.GetObjectMeta()
+	if f.boolean("save-config") {
+		if b, ok := builtJSON(o, f.has("namespace")); ok {
+			setAnnotation(meta, LastAppliedAnnotation, b+"\n")
+		}
+	}
 	switch mode {
 	case dryRunClient:
 		// The object as kubectl built it: no defaults, and a namespace only
@@ -101,6 +109,25 @@ func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Ob
 	}
 	c.printGenerated(created, f.str("output"), "")
 	return created
+}
+
+// builtJSON is what --save-config records: the object as kubectl built it,
+// before the API server's defaults, with a namespace only when one was
+// asked for, encoded from its Go type — so in field order, kind first, as
+// upstream's TypeMeta declares it.
+func builtJSON(o api.Object, withNamespace bool) (string, bool) {
+	built := api.DeepCopyObject(o)
+	*built.GetTypeMeta() = api.TypeMeta{}
+	if !withNamespace {
+		built.GetObjectMeta().Namespace = ""
+	}
+	b, err := apijson.Marshal(built)
+	if err != nil || len(b) < 2 {
+		return "", false
+	}
+	k := api.KindOf(o)
+	head := fmt.Sprintf(`{"kind":%s,"apiVersion":%s,`, apijson.Quote(k.Kind), apijson.Quote(k.APIVersion()))
+	return head + string(b[1:]), true
 }
 
 // printGenerated prints a generated object as -o asks: "kind/name created",

@@ -212,3 +212,28 @@ metadata:
 		assert.Equal(t, before, e.st.Revision(), line)
 	}
 }
+
+// A generator finds its subcommand past the flags before it, as cobra
+// does, and --save-config writes the object as kubectl built it.
+func TestCreateFlagsBeforeTheGeneratorAndSaveConfig(t *testing.T) {
+	e := newEnv(t)
+	r := e.run("kubectl create -n kube-system deployment web --image=nginx")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Equal(t, "deployment.apps/web created\n", r.Stdout)
+	_, err := e.st.Get(api.ResourceFor("deployments"), "kube-system", "web")
+	require.NoError(t, err)
+
+	r = e.run("kubectl create --save-config namespace dev")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	o, err := e.st.Get(api.ResourceFor("namespaces"), "", "dev")
+	require.NoError(t, err)
+	assert.Equal(t, `{"kind":"Namespace","apiVersion":"v1","metadata":{"name":"dev","creationTimestamp":null},"spec":{},"status":{}}`+"\n",
+		o.GetObjectMeta().Annotations[LastAppliedAnnotation])
+
+	r = e.run("kubectl create deployment api --image=nginx --save-config --dry-run=client -o yaml")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	assert.Contains(t, r.Stdout, "kubectl.kubernetes.io/last-applied-configuration: |\n      {\"kind\":\"Deployment\",\"apiVersion\":\"apps/v1\",\"metadata\":{\"name\":\"api\",\"creationTimestamp\":null,\"labels\":{\"app\":\"api\"}}")
+
+	r = e.run("kubectl create -f")
+	assert.Equal(t, "Error: flag needs an argument: 'f' in -f\nSee 'kubectl create --help' for usage.\n", r.Stderr, "create -f is not a generator")
+}

@@ -276,10 +276,7 @@ func recordChange(m *api.ObjectMeta, f *flags, cause string) {
 	if !f.boolean("record") && !exists {
 		return
 	}
-	if m.Annotations == nil {
-		m.Annotations = map[string]string{}
-	}
-	m.Annotations[ChangeCauseAnnotation] = cause
+	setAnnotation(m, ChangeCauseAnnotation, cause)
 }
 
 // qualifiedName is how kubectl names an object in its messages:
