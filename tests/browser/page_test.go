@@ -200,6 +200,11 @@ func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
 	p.waitFor("the error banner", `!document.getElementById("banner").hidden`)
 	assert.Contains(t, p.text("#banner-text"), "boom")
 	p.screenshot("05-panic-banner")
+	// The logged stack names each function it went through; the page's
+	// binary has no line tables (site/wasmdata/lines.go), so lines read ?:0.
+	logged := strings.Join(p.consoleErrors(), "\n")
+	assert.Contains(t, logged, "main.(*app).guard")
+	assert.Contains(t, logged, "?:0")
 
 	// Still alive: the API answers and the UI works.
 	assert.Equal(t, 1, eval[int](p, `kubeloop.debug.panics()`))
