@@ -170,6 +170,7 @@ type docDecoder struct {
 	doc       int
 	lines     []string // the document's own lines, for finding tabs
 	startLine int
+	aliases   map[*ast.AliasNode]ast.Node // what each alias stands for (checkAliases)
 }
 
 func (d *docDecoder) errorAt(tk *token.Token, msg string) *Error {

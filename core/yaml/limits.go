@@ -172,17 +172,28 @@ func (e extent) plus(o extent) extent {
 // aliasWalk measures a document as the decoder would see it with every
 // alias replaced by its anchor's value, without building it, and stops at
 // the first alias that takes the document past MaxValues, MaxBytes of
-// repeated text, or MaxDepth.
+// repeated text, or MaxDepth. On the way it finds the anchor each alias
+// names: the closest one before it in the text. An anchor is recorded
+// after its own value, so an alias inside that value cannot recurse.
 type aliasWalk struct {
 	d       *docDecoder
-	anchors map[string]extent
+	anchors map[string]anchor
 	values  int // scalars so far, aliases expanded
 	bytes   int // text aliases have repeated so far
 	err     *Error
 }
 
+// anchor is an anchored value and its size.
+type anchor struct {
+	value ast.Node
+	size  extent
+}
+
+// checkAliases bounds what the document's aliases expand to, and records
+// in d.aliases what each alias stands for.
 func (d *docDecoder) checkAliases(body ast.Node) *Error {
-	w := &aliasWalk{d: d, anchors: map[string]extent{}}
+	d.aliases = map[*ast.AliasNode]ast.Node{}
+	w := &aliasWalk{d: d, anchors: map[string]anchor{}}
 	w.walk(body, 1)
 	return w.err
 }
@@ -195,15 +206,20 @@ func (w *aliasWalk) walk(n ast.Node, depth int) extent {
 	case *ast.AnchorNode:
 		e := w.walk(x.Value, depth)
 		if tk := x.Name.GetToken(); tk != nil {
-			w.anchors[tk.Value] = e
+			w.anchors[tk.Value] = anchor{x.Value, e}
 		}
 		return e
 	case *ast.AliasNode:
 		tk := x.Value.GetToken()
-		e, ok := w.anchors[tk.Value]
-		if tk == nil || !ok {
+		if tk == nil {
 			return extent{values: 1, height: 1} // the decoder reports it
 		}
+		a, ok := w.anchors[tk.Value]
+		if !ok {
+			return extent{values: 1, height: 1}
+		}
+		w.d.aliases[x] = a.value
+		e := a.size
 		w.values = min(w.values+e.values, saturated)
 		w.bytes = min(w.bytes+e.bytes, saturated)
 		w.check(x, tk.Value, e, depth)

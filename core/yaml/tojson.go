@@ -18,13 +18,13 @@ import (
 // reflection decoder into the page (~150 KB gzip of the wasm).
 //
 // Plain scalars are typed as YAML 1.1 reads them (`paused: yes` is true),
-// anchors and aliases are expanded (checkAliases has bounded that), and a
+// aliases are expanded (checkAliases has bounded that and found what each
+// stands for), and a
 // merge key (`<<: *defaults`) adds the keys the mapping does not set
 // itself, earlier merged mappings before later ones.
 type jsonWriter struct {
-	d       *docDecoder
-	aliases map[*ast.AliasNode]ast.Node
-	b       []byte
+	d *docDecoder
+	b []byte
 }
 
 // ToJSON converts one YAML document, a patch say, into the JSON kubectl
@@ -52,8 +52,7 @@ func ToJSON(text string) (b []byte, err error) {
 
 // toJSON writes n as JSON.
 func (d *docDecoder) toJSON(n ast.Node) ([]byte, *Error) {
-	w := &jsonWriter{d: d, aliases: map[*ast.AliasNode]ast.Node{}}
-	w.resolve(n, map[string]ast.Node{})
+	w := &jsonWriter{d: d}
 	if e := w.value(n); e != nil {
 		return nil, e
 	}
@@ -123,42 +122,8 @@ func (w *jsonWriter) value(n ast.Node) *Error {
 	return nil
 }
 
-// resolve finds the anchor each alias names: the closest one before it in
-// the text. An anchor is recorded after its own value, so an alias inside
-// that value cannot make the writer recurse.
-func (w *jsonWriter) resolve(n ast.Node, anchors map[string]ast.Node) {
-	switch x := n.(type) {
-	case *ast.AnchorNode:
-		w.resolve(x.Value, anchors)
-		if tk := x.Name.GetToken(); tk != nil {
-			anchors[tk.Value] = x.Value
-		}
-	case *ast.AliasNode:
-		if tk := x.Value.GetToken(); tk != nil {
-			if target, ok := anchors[tk.Value]; ok {
-				w.aliases[x] = target
-			}
-		}
-	case *ast.TagNode:
-		w.resolve(x.Value, anchors)
-	case *ast.MappingNode:
-		for _, mv := range x.Values {
-			w.resolve(mv, anchors)
-		}
-	case *ast.MappingValueNode:
-		w.resolve(x.Key, anchors)
-		w.resolve(x.Value, anchors)
-	case *ast.MappingKeyNode:
-		w.resolve(x.Value, anchors)
-	case *ast.SequenceNode:
-		for _, v := range x.Values {
-			w.resolve(v, anchors)
-		}
-	}
-}
-
 func (w *jsonWriter) alias(x *ast.AliasNode) (ast.Node, *Error) {
-	if target, ok := w.aliases[x]; ok {
+	if target, ok := w.d.aliases[x]; ok {
 		return target, nil
 	}
 	name := ""
@@ -303,14 +268,10 @@ func (w *jsonWriter) object(values []*ast.MappingValueNode) *Error {
 func (w *jsonWriter) key(k ast.MapKeyNode) string {
 	switch x := unwrap(k).(type) {
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
-		saved := w.b
-		w.b = nil
-		if e := w.value(x); e == nil {
-			s := string(w.b)
-			w.b = saved
-			return s
+		kw := &jsonWriter{d: w.d}
+		if e := kw.value(x); e == nil {
+			return string(kw.b)
 		}
-		w.b = saved
 	}
 	return keyString(k)
 }

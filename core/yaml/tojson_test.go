@@ -71,18 +71,13 @@ func toJSONOf(t *testing.T, text string) ([]byte, *Error) {
 	return d.toJSON(body)
 }
 
+// parseBody is d.parse, which must succeed; nil for a document with
+// nothing but a tag or directive (Decode skips it too).
 func parseBody(t testing.TB, d *docDecoder, text string) ast.Node {
 	t.Helper()
-	tokens, e := d.tokenize(text, d.startLine-1)
+	body, e := d.parse(text)
 	require.Nil(t, e)
-	file, err := parser.Parse(tokens, 0)
-	require.NoError(t, err)
-	for _, doc := range file.Docs {
-		if doc.Body != nil {
-			return doc.Body
-		}
-	}
-	return nil // nothing but a tag or directive: Decode skips it too
+	return body
 }
 
 // goccyDecode is how Decode turned a checked document into an object before
