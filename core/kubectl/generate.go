@@ -86,20 +86,13 @@ func (c *invocation) generated(f *flags) (dryRun, bool) {
 // createGenerated creates o as a generator does, honouring --dry-run and
 // -o, and returns what the API server stored (nil when nothing was).
 func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Object {
-	meta := o.GetObjectMeta()
 	if f.boolean("save-config") {
-		if b, ok := builtJSON(o, f.has("namespace")); ok {
-			setAnnotation(meta, LastAppliedAnnotation, b+"\n")
+		if b, ok := builtJSON(asBuilt(o, f)); ok {
+			setAnnotation(o.GetObjectMeta(), LastAppliedAnnotation, b+"\n")
 		}
 	}
-	switch mode {
-	case dryRunClient:
-		// The object as kubectl built it: no defaults, and a namespace only
-		// when one was asked for.
-		if !f.has("namespace") && api.KindOf(o).Namespaced {
-			meta.Namespace = ""
-		}
-		c.printGenerated(o, f.str("output"), " (dry run)")
+	if mode == dryRunClient {
+		c.printGenerated(asBuilt(o, f), f.str("output"), " (dry run)")
 		return nil
 	}
 	created, err := c.env.Store().Create(o)
@@ -111,21 +104,26 @@ func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Ob
 	return created
 }
 
-// builtJSON is what --save-config records: the object as kubectl built it,
-// before the API server's defaults, with a namespace only when one was
-// asked for, encoded from its Go type — so in field order, kind first, as
-// upstream's TypeMeta declares it.
-func builtJSON(o api.Object, withNamespace bool) (string, bool) {
+// asBuilt is o as kubectl builds it, before the API server's defaults:
+// with a namespace only when one was asked for.
+func asBuilt(o api.Object, f *flags) api.Object {
 	built := api.DeepCopyObject(o)
-	*built.GetTypeMeta() = api.TypeMeta{}
-	if !withNamespace {
+	if !f.has("namespace") {
 		built.GetObjectMeta().Namespace = ""
 	}
+	return built
+}
+
+// builtJSON is what --save-config records: the object as kubectl built it,
+// encoded from its Go type — so in field order, kind first, as upstream's
+// TypeMeta declares it.
+func builtJSON(built api.Object) (string, bool) {
+	k := api.KindOf(built)
+	*built.GetTypeMeta() = api.TypeMeta{}
 	b, err := apijson.Marshal(built)
 	if err != nil || len(b) < 2 {
 		return "", false
 	}
-	k := api.KindOf(o)
 	head := fmt.Sprintf(`{"kind":%s,"apiVersion":%s,`, apijson.Quote(k.Kind), apijson.Quote(k.APIVersion()))
 	return head + string(b[1:]), true
 }
