@@ -21,15 +21,6 @@ const (
 	sectionDataCount = 12
 )
 
-// MergeSegments returns bin with every two consecutive active data segments
-// that are at most maxGap bytes apart joined into one, the gap filled with
-// zeros. The memory the module starts with is the same byte for byte. It
-// understands the form Go's linker writes (active segments of memory 0 at
-// an i32.const offset) and refuses anything else.
-func MergeSegments(bin []byte, maxGap int) ([]byte, error) {
-	return Rewrite(bin, Options{MaxGap: maxGap})
-}
-
 // Options say what Rewrite does to a binary's data.
 type Options struct {
 	// MaxGap is the longest run of zeros written out to join two segments.
@@ -38,8 +29,12 @@ type Options struct {
 	StripLines bool
 }
 
-// Rewrite merges bin's data segments as MergeSegments does and, with
-// StripLines, strips its line tables.
+// Rewrite returns bin with every two active data segments that are at most
+// MaxGap bytes apart joined into one, the gap filled with zeros, and with
+// StripLines its line tables zeroed. The memory the module starts with is
+// otherwise the same byte for byte. It understands the form Go's linker
+// writes (active segments of memory 0 at an i32.const offset) and refuses
+// anything else.
 func Rewrite(bin []byte, o Options) ([]byte, error) {
 	if len(bin) < 8 || !bytes.Equal(bin[:4], []byte("\x00asm")) {
 		return nil, errors.New("not a WebAssembly binary")

@@ -66,7 +66,7 @@ func TestMergeKeepsTheMemoryImage(t *testing.T) {
 		segment{offset: 101, data: []byte("X")},      // overlaps: kept apart, and still wins
 		segment{offset: 70000, data: []byte("\xff")}, // an offset of three LEB128 bytes
 	)
-	out, err := MergeSegments(in, 8)
+	out, err := Rewrite(in, Options{MaxGap: 8})
 	require.NoError(t, err)
 	before, n := image(t, in)
 	after, m := image(t, out)
@@ -75,7 +75,7 @@ func TestMergeKeepsTheMemoryImage(t *testing.T) {
 	assert.Equal(t, 3, m, "ab..cdef, gX, \\xff")
 	assert.Equal(t, byte('X'), after[101])
 
-	all, err := MergeSegments(in, 1<<20)
+	all, err := Rewrite(in, Options{MaxGap: 1<<20})
 	require.NoError(t, err)
 	mem, k := image(t, all)
 	assert.Equal(t, before, mem)
@@ -91,7 +91,7 @@ func TestMergeKeepsWhatAnEarlierSegmentWrote(t *testing.T) {
 		segment{offset: 250, data: []byte("cd")},
 		segment{offset: 102, data: []byte("EE")},
 	)
-	out, err := MergeSegments(in, 300)
+	out, err := Rewrite(in, Options{MaxGap: 300})
 	require.NoError(t, err)
 	before, _ := image(t, in)
 	after, m := image(t, out)
@@ -108,7 +108,7 @@ func TestMergeRefusesWhatGoDoesNotWrite(t *testing.T) {
 		"truncated":       append([]byte("\x00asm\x01\x00\x00\x00"), sectionData, 9, 1, 0, 0x41),
 		"data count":      append([]byte("\x00asm\x01\x00\x00\x00"), sectionDataCount, 1, 0),
 	} {
-		_, err := MergeSegments(bin, 8)
+		_, err := Rewrite(bin, Options{MaxGap: 8})
 		assert.Error(t, err, name)
 	}
 }
@@ -132,7 +132,7 @@ func TestMergeAGoBinary(t *testing.T) {
 	require.NoError(t, err, "%s", msg)
 	in, err := os.ReadFile(bin)
 	require.NoError(t, err)
-	out, err := MergeSegments(in, maxGap)
+	out, err := Rewrite(in, Options{MaxGap: maxGap})
 	require.NoError(t, err)
 	before, n := image(t, in)
 	after, m := image(t, out)
