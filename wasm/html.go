@@ -124,4 +124,3 @@ func prependHTML(e dom.Node, m *markup) {
 func trimChildren(e dom.Node, n int) {
 	builder().Call("trim", safejs.Safe(e.Underlying()), n)
 }
-

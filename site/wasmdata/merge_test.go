@@ -75,7 +75,7 @@ func TestMergeKeepsTheMemoryImage(t *testing.T) {
 	assert.Equal(t, 3, m, "ab..cdef, gX, \\xff")
 	assert.Equal(t, byte('X'), after[101])
 
-	all, err := Rewrite(in, Options{MaxGap: 1<<20})
+	all, err := Rewrite(in, Options{MaxGap: 1 << 20})
 	require.NoError(t, err)
 	mem, k := image(t, all)
 	assert.Equal(t, before, mem)
