@@ -89,7 +89,7 @@ func applyOne(s *store.Store, in api.Object) (r applyResult) {
 
 	live, err := s.Get(k, m.Namespace, m.Name)
 	if api.IsNotFound(err) {
-		setAnnotation(m, LastAppliedAnnotation, lastApplied)
+		m.Annotations = setKey(m.Annotations, LastAppliedAnnotation, lastApplied)
 		if _, err := s.Create(o); err != nil {
 			return applyResult{err: err, verb: "creating"}
 		}
@@ -411,13 +411,6 @@ func runApply(c *invocation, args []string) {
 	}
 }
 
-func setAnnotation(m *api.ObjectMeta, key, value string) {
-	if m.Annotations == nil {
-		m.Annotations = map[string]string{}
-	}
-	m.Annotations[key] = value
-}
-
 // createValueFlags are the flags of kubectl create and its generators that
 // take their value as the next argument when written without "=".
 var createValueFlags = map[string]bool{
@@ -483,7 +476,8 @@ func runCreate(c *invocation, args []string) {
 		if f.boolean("save-config") {
 			if mm, err := manifestMap(o); err == nil {
 				if b, err := apijson.Marshal(mm); err == nil {
-					setAnnotation(o.GetObjectMeta(), LastAppliedAnnotation, string(b)+"\n")
+					m := o.GetObjectMeta()
+					m.Annotations = setKey(m.Annotations, LastAppliedAnnotation, string(b)+"\n")
 				}
 			}
 		}

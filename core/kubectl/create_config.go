@@ -108,6 +108,7 @@ func (c *invocation) configSources(f *flags, add func(key string, value []byte) 
 	return nil
 }
 
+// setKey sets m[key], making m when it is nil: data, labels, annotations.
 func setKey(m map[string]string, key, value string) map[string]string {
 	if m == nil {
 		m = map[string]string{}

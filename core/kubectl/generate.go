@@ -88,7 +88,8 @@ func (c *invocation) generated(f *flags) (dryRun, bool) {
 func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Object {
 	if f.boolean("save-config") {
 		if b, ok := builtJSON(asBuilt(o, f)); ok {
-			setAnnotation(o.GetObjectMeta(), LastAppliedAnnotation, b+"\n")
+			m := o.GetObjectMeta()
+			m.Annotations = setKey(m.Annotations, LastAppliedAnnotation, b+"\n")
 		}
 	}
 	if mode == dryRunClient {

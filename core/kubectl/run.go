@@ -276,7 +276,7 @@ func recordChange(m *api.ObjectMeta, f *flags, cause string) {
 	if !f.boolean("record") && !exists {
 		return
 	}
-	setAnnotation(m, ChangeCauseAnnotation, cause)
+	m.Annotations = setKey(m.Annotations, ChangeCauseAnnotation, cause)
 }
 
 // qualifiedName is how kubectl names an object in its messages:
