@@ -1,12 +1,14 @@
 package browser_test
 
 import (
+	"cmp"
 	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -507,28 +509,60 @@ func TestSingleFileHTMLRunsFromFile(t *testing.T) {
 }
 
 // TestFirstRenderTime reports the time from navigation to the first drawing
-// of the cluster on the served site (localhost).
+// of the cluster on the served site (localhost). One load is one sample of a
+// noisy quantity (a 2-core machine, a browser that has just started), so
+// the page is loaded firstRenderLoads times, each in a new tab on a new
+// server — a new origin, so nothing is cached — and the median load is
+// reported with its stages, beside the range.
 func TestFirstRenderTime(t *testing.T) {
-	p := openPage(t)
-	ms := p.firstRenderMS()
-	require.Greater(t, ms, 0.0, "the page marks its first render")
-	assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
-	assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
 	wasm, err := os.Stat(filepath.Join(dist(t), "kubeloop.wasm"))
 	require.NoError(t, err)
+	loads := make([]renderStages, 0, firstRenderLoads)
+	for range firstRenderLoads {
+		p := openPage(t)
+		loads = append(loads, measureStages(p))
+		assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
+		assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
+		p.noConsoleErrors()
+		p.close()
+	}
+	slices.SortFunc(loads, func(a, b renderStages) int { return cmp.Compare(a.firstRender, b.firstRender) })
+	s := loads[len(loads)/2]
+	each := make([]string, len(loads))
+	for i, l := range loads {
+		each[i] = fmt.Sprintf("%.0f", l.firstRender)
+	}
+	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (median of %d loads, no cache; each: %s ms), whole page ready at %.0f ms (kubeloop.wasm %.1f MB raw). "+
+		"The median load: wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then instantiation %.0f ms, Go runtime and package init %.0f ms, "+
+		"API server and nodes %.0f ms, cluster view set-up %.0f ms, first draw and paint %.0f ms; then control plane start %.0f ms, "+
+		"editor, terminal, lessons and the other views %.0f ms",
+		s.firstRender, len(loads), strings.Join(each, ", "), s.ready, float64(wasm.Size())/1e6, s.compiled, s.parsed,
+		s.instantiated-max(s.compiled, s.parsed), s.goStart-s.instantiated,
+		s.built-s.goStart, s.viewUp-s.built, s.firstRender-s.viewUp, s.controlPlane-s.firstRender, s.ready-s.controlPlane)
+}
+
+// firstRenderLoads is how many times TestFirstRenderTime loads the page.
+const firstRenderLoads = 5
+
+// renderStages are the instants (ms after navigation) at which a page load
+// reached each stage of its start, as the page marks them.
+type renderStages struct {
+	parsed, compiled, instantiated, goStart, built, viewUp, firstRender, controlPlane, ready float64
+}
+
+func measureStages(p *page) renderStages {
+	p.t.Helper()
 	at := func(name string) float64 {
 		return eval[float64](p, `(performance.getEntriesByName("kubeloop:`+name+`")[0] || {startTime: -1}).startTime`)
 	}
-	parsed := eval[float64](p, `performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd`)
-	compiled, instantiated, goStart := at("wasm-compiled"), at("instantiated"), at("go-start")
-	built, viewUp, controlPlane, ready := at("cluster"), at("ui"), at("control-plane"), at("ready")
-	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation, whole page ready at %.0f ms (kubeloop.wasm %.1f MB raw, no cache): "+
-		"wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then instantiation %.0f ms, Go runtime and package init %.0f ms, "+
-		"API server and nodes %.0f ms, cluster view set-up %.0f ms, first draw and paint %.0f ms; then control plane start %.0f ms, "+
-		"editor, terminal, lessons and the other views %.0f ms",
-		ms, ready, float64(wasm.Size())/1e6, compiled, parsed, instantiated-max(compiled, parsed), goStart-instantiated,
-		built-goStart, viewUp-built, ms-viewUp, controlPlane-ms, ready-controlPlane)
-	p.noConsoleErrors()
+	s := renderStages{
+		parsed:   eval[float64](p, `performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd`),
+		compiled: at("wasm-compiled"), instantiated: at("instantiated"), goStart: at("go-start"),
+		built: at("cluster"), viewUp: at("ui"), firstRender: at("first-render"),
+		controlPlane: at("control-plane"), ready: at("ready"),
+	}
+	require.Greater(p.t, s.firstRender, 0.0, "the page marks its first render")
+	return s
 }
 
 // TestRepeatVisitRenderTime reports the first render of a second visit to

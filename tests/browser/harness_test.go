@@ -104,6 +104,10 @@ type page struct {
 	t   *testing.T
 	ctx context.Context
 	url string
+	// close closes the tab (test cleanup does it too): a test that opens
+	// several pages closes each when done, so that its simulation does
+	// not run on beside the next.
+	close func()
 
 	mu      sync.Mutex
 	console []string // console.error/warn calls and uncaught exceptions
@@ -191,11 +195,12 @@ func openURL(t *testing.T, fragment, file string) *page {
 	p := &page{t: t, url: url}
 	ctx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithListener(p.onEvent))
 	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
-	t.Cleanup(func() {
+	p.ctx = ctx
+	p.close = sync.OnceFunc(func() {
 		cancelTimeout()
 		cancelTab()
 	})
-	p.ctx = ctx
+	t.Cleanup(p.close)
 	start := time.Now()
 	// A port may be reused by a later test's server, and with it the origin
 	// and its localStorage: start each page with none.
