@@ -26,6 +26,8 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "sort-by"},
 		flagDef{long: "watch", short: "w", boolean: true},
 		flagDef{long: "watch-only", boolean: true},
+		flagDef{long: "no-headers", boolean: true},
+		flagDef{long: "allow-missing-template-keys", boolean: true},
 	)
 	if !ok {
 		return
@@ -36,15 +38,23 @@ func runGet(c *invocation, args []string) {
 		return
 	}
 	format := f.str("output")
-	switch format {
-	case "", "wide", "yaml", "json", "name":
+	// --allow-missing-template-keys is true unless set otherwise.
+	allowMissing := f.str("allow-missing-template-keys") == "" || f.boolean("allow-missing-template-keys")
+	noHeaders := f.boolean("no-headers")
+	templated, isTemplate, err := parseTemplateOutput(format, allowMissing, !noHeaders)
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	switch {
+	case isTemplate:
+	case format == "", format == "wide", format == "yaml", format == "json", format == "name":
 	default:
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,json,jsonpath,name,wide,yaml", format)
 		return
 	}
 	sel := api.Everything()
 	if s := f.str("selector"); s != "" {
-		var err error
 		if sel, err = api.ParseSelector(s); err != nil {
 			c.fail("%v", err)
 			return
@@ -168,10 +178,24 @@ func runGet(c *invocation, args []string) {
 		}
 		w := newWatch(st, r.kind, space, r.names, sel, format, allNS && r.kind.Namespaced, f.boolean("show-labels"))
 		w.labelColumns = labelColumns(f)
+		w.template = templated
+		w.noHeaders = noHeaders
 		if !f.boolean("watch-only") {
 			c.out.WriteString(w.print(all, true))
 		}
 		c.watch = w
+		return
+	}
+	if templated != nil {
+		if len(all) == 0 && len(errs) > 0 {
+			return
+		}
+		var b strings.Builder
+		if err := templated.print(&b, all, named == 1 && len(reqs) == 1 && len(all) == 1); err != nil {
+			c.fail("%v", err)
+			return
+		}
+		c.out.WriteString(b.String())
 		return
 	}
 	switch format {
@@ -212,8 +236,12 @@ func runGet(c *invocation, args []string) {
 			c.out.WriteString("\n")
 		}
 		first = false
-		c.out.WriteString(formatTable(tableRows(g, c.env.Store().Clock().Now(), format == "wide", allNS && g.kind.Namespaced,
-			f.boolean("show-labels"), withKind, labelColumns(f)...)))
+		rows := tableRows(g, c.env.Store().Clock().Now(), format == "wide", allNS && g.kind.Namespaced,
+			f.boolean("show-labels"), withKind, labelColumns(f)...)
+		if noHeaders {
+			rows = rows[1:]
+		}
+		c.out.WriteString(formatTable(rows))
 	}
 }
 

@@ -103,7 +103,7 @@ func TestGetPrintsKubectlTables(t *testing.T) {
 		{name: "unknown flag", cmd: "kubectl get pods --bogus", code: 1, stderr: "Error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n"},
 		{name: "unknown shorthand", cmd: "kubectl get pods -x", code: 1, stderr: "Error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n"},
 		{name: "bad output", cmd: "kubectl get pods -o table", code: 1,
-			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: json,name,wide,yaml\n"},
+			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: custom-columns,json,jsonpath,name,wide,yaml\n"},
 		{name: "unknown command", cmd: "kubectl frob", code: 1, stderr: "Error: unknown command \"frob\" for \"kubectl\"\n"},
 		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.31.0-kubeloop\nServer Version: v1.31.0-kubeloop\n"},
 		{name: "pipe", cmd: "kubectl get pods | grep web", code: 1,
@@ -209,7 +209,7 @@ func TestGetSortBy(t *testing.T) {
 	r = e.run("kubectl get rs -l set=sortby --sort-by=.spec.nothing")
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Equal(t, "error: couldn't find any field with path \"{.spec.nothing}\" in the list of objects\n", r.Stderr)
-	r = e.run("kubectl get rs -l set=sortby --sort-by=..x")
+	r = e.run("kubectl get rs -l set=sortby --sort-by={.a}{.b}")
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Contains(t, r.Stderr, "unexpected path string")
 

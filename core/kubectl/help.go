@@ -154,18 +154,23 @@ func fillHelpTexts() {
 			usage: "kubectl describe (-f FILENAME | TYPE [NAME_PREFIX | -l label] | TYPE/NAME) [options]",
 		},
 		"get": {
-			short:   "Display one or many resources",
-			long:    "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
-			example: "  # List all pods in ps output format\n  kubectl get pods",
+			short: "Display one or many resources",
+			long:  "Display one or many resources.\n\n Prints a table of the most important information about the specified resources. You can filter the list using a label selector and the --selector flag.",
+			example: "  # List all pods in ps output format\n  kubectl get pods\n\n" +
+				"  # List a single pod in JSON output format\n  kubectl get -o json pod web-pod-13je7\n\n" +
+				"  # Return only the phase value of the specified pod\n  kubectl get pod web-pod-13je7 -o jsonpath={.status.phase}\n\n" +
+				"  # List resource information in custom columns\n  kubectl get pod test-pod -o custom-columns=CONTAINER:.spec.containers[0].name,IMAGE:.spec.containers[0].image",
 			options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+				opt("--allow-missing-template-keys=true", "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.") +
 				opt("-L, --label-columns=[]", "Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...") +
-				opt("-o, --output=''", "Output format. One of: (json, yaml, name, wide).") +
+				opt("--no-headers=false", "When using the default or custom-column output format, don't print headers (default print headers).") +
+				opt("-o, --output=''", "Output format. One of: (json, yaml, name, jsonpath, custom-columns, wide). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].") +
 				opt("-l, --selector=''", "Selector (label query) to filter on.") +
 				opt("--show-labels=false", "When printing, show all labels as the last column.") +
 				opt("--sort-by=''", "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.") +
 				opt("-w, --watch=false", "After listing/getting the requested object, watch for changes.") +
 				opt("--watch-only=false", "Watch for changes to the requested object(s), without listing/getting first."),
-			usage: "kubectl get [(-o|--output=)json|yaml|name|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",
+			usage: "kubectl get [(-o|--output=)json|yaml|name|jsonpath|custom-columns|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",
 		},
 		"help": {
 			short: "Help about any command",

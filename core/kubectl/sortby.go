@@ -3,98 +3,43 @@ package kubectl
 import (
 	"fmt"
 	"sort"
-	"strconv"
-	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
-	"github.com/kubeloop/kubeloop/core/yaml"
+	"github.com/kubeloop/kubeloop/core/kubectl/jsonpath"
 )
 
 // `kubectl get --sort-by=FIELD`. Without it kubectl prints what the API
 // server lists, in name order — events too, which is why people sort them
 // with --sort-by=.lastTimestamp (kubernetes/kubernetes#29838).
 
-// fieldPath is a parsed --sort-by expression: `.a.b`, `{.a.b}` or `a.b`
-// (kubectl relaxes the JSONPath the same way), with [N] list indexes.
-type fieldPath struct {
-	text  string // as kubectl quotes it in errors: {.a.b}
-	steps []pathStep
+// sortField reads --sort-by's field from each object: a JSONPath as
+// custom-columns takes it (relaxedPath), whose first value is the key.
+type sortField struct {
+	text string // {.a.b}, as kubectl quotes it in errors
+	tmpl *jsonpath.Template
 }
 
-type pathStep struct {
-	field string
-	index int // >= 0: a list index instead of a field
-}
-
-func parseFieldPath(expr string) (fieldPath, error) {
-	e := strings.TrimSpace(expr)
-	e = strings.TrimSuffix(strings.TrimPrefix(e, "{"), "}")
-	if !strings.HasPrefix(e, ".") {
-		e = "." + e
+func parseSortField(expr string) (sortField, error) {
+	text, err := relaxedPath(expr)
+	if err != nil {
+		return sortField{}, err
 	}
-	p := fieldPath{text: "{" + e + "}"}
-	for rest := e; rest != ""; {
-		switch {
-		case strings.HasPrefix(rest, "."):
-			rest = rest[1:]
-			end := strings.IndexAny(rest, ".[")
-			if end < 0 {
-				end = len(rest)
-			}
-			if end == 0 {
-				return p, fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
-			}
-			p.steps = append(p.steps, pathStep{field: rest[:end], index: -1})
-			rest = rest[end:]
-		case strings.HasPrefix(rest, "["):
-			end := strings.IndexByte(rest, ']')
-			if end < 0 {
-				return p, fmt.Errorf("unterminated array")
-			}
-			n, err := strconv.Atoi(rest[1:end])
-			if err != nil || n < 0 {
-				return p, fmt.Errorf("invalid array index %q", rest[1:end])
-			}
-			p.steps = append(p.steps, pathStep{index: n})
-			rest = rest[end+1:]
-		default:
-			return p, fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
-		}
-	}
-	return p, nil
+	tmpl, err := jsonpath.Parse(text)
+	return sortField{text: text, tmpl: tmpl}, err
 }
 
 // lookup finds the field in o's JSON form; ok false when o has no such field.
-func (p fieldPath) lookup(o api.Object) (any, bool) {
-	text, err := yaml.EncodeJSON(o)
+func (p sortField) lookup(o api.Object) (any, bool) {
+	v, err := genericOf(o)
 	if err != nil {
 		return nil, false
 	}
-	var v any
-	if apijson.Decode([]byte(text), &v, apijson.Options{UseNumber: true}) != nil {
+	results, err := p.tmpl.Results(v, true)
+	if err != nil || len(results) == 0 || len(results[0]) == 0 {
 		return nil, false
 	}
-	for _, s := range p.steps {
-		switch x := v.(type) {
-		case map[string]any:
-			if s.index >= 0 {
-				return nil, false
-			}
-			var ok bool
-			if v, ok = x[s.field]; !ok {
-				return nil, false
-			}
-		case []any:
-			if s.index < 0 || s.index >= len(x) {
-				return nil, false
-			}
-			v = x[s.index]
-		default:
-			return nil, false
-		}
-	}
-	return v, true
+	return results[0][0], true
 }
 
 // sortObjects orders objs by the field, stably: numbers by value, strings
@@ -102,7 +47,7 @@ func (p fieldPath) lookup(o api.Object) (any, bool) {
 // true; objects without the field first. It fails, as kubectl does, when no
 // object has the field at all.
 func sortObjects(objs []api.Object, expr string) error {
-	p, err := parseFieldPath(expr)
+	p, err := parseSortField(expr)
 	if err != nil {
 		return err
 	}

@@ -29,6 +29,11 @@ type Watch struct {
 	showLabels bool
 	// labelColumns are -L's labels, a column each.
 	labelColumns []string
+	// template is -o jsonpath or custom-columns (template_output.go),
+	// applied to each object as it comes.
+	template *templateOutput
+	// noHeaders is --no-headers: the table's rows only.
+	noHeaders bool
 
 	rev     int64
 	widths  []int // widest cell seen per column, padded (as formatTable)
@@ -116,12 +121,18 @@ func (w *Watch) matches(o api.Object) bool {
 // initial is the first list, printed as one table.
 func (w *Watch) print(objs []api.Object, initial bool) string {
 	var b strings.Builder
-	switch w.format {
-	case "name":
+	switch {
+	case w.template != nil:
+		for _, o := range objs {
+			// An object the template cannot print is left out, as
+			// kubectl's watch goes on after a printer's error.
+			_ = w.template.print(&b, []api.Object{o}, true)
+		}
+	case w.format == "name":
 		for _, o := range objs {
 			b.WriteString(qualifiedName(w.kind, o.GetObjectMeta().Name) + "\n")
 		}
-	case "yaml", "json":
+	case w.format == "yaml" || w.format == "json":
 		for _, o := range objs {
 			var text string
 			var err error
@@ -147,7 +158,7 @@ func (w *Watch) print(objs []api.Object, initial bool) string {
 			return ""
 		}
 		rows := tableRows(getGroup{kind: w.kind, objs: objs}, w.store.Clock().Now(), w.format == "wide", w.nsColumn, w.showLabels, false, w.labelColumns...)
-		if w.header {
+		if w.header || w.noHeaders {
 			rows = rows[1:]
 		}
 		first := 0 // rows[:first] go out together, aligned as one table
