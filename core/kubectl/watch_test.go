@@ -87,3 +87,30 @@ func TestGetWatchErrors(t *testing.T) {
 		assert.Nil(t, r.Watch, cmd)
 	}
 }
+
+// -w with -o jsonpath prints the template for each object as it comes;
+// with custom-columns, the header once and then a row per change.
+func TestGetWatchWithTemplates(t *testing.T) {
+	e := clusterEnv(t)
+	r := e.run(`kubectl get pods -l app=nginx -w -o jsonpath='{.metadata.name}:{.status.phase}{"\n"}'`)
+	require.NotNil(t, r.Watch)
+	assert.Equal(t, lines(
+		"nginx-deployment-5bf87f5f59-7xk2p:Running",
+		"nginx-deployment-5bf87f5f59-bq4zt:Running",
+		"nginx-deployment-5bf87f5f59-x9w4d:Running",
+	), r.Stdout)
+	cols := e.run(`kubectl get pods -l app=nginx -w -o custom-columns=NAME:.metadata.name,PHASE:.status.phase`)
+	require.NotNil(t, cols.Watch)
+	assert.Equal(t, lines(
+		"NAME                                PHASE",
+		"nginx-deployment-5bf87f5f59-7xk2p   Running",
+		"nginx-deployment-5bf87f5f59-bq4zt   Running",
+		"nginx-deployment-5bf87f5f59-x9w4d   Running",
+	), cols.Stdout)
+
+	p := runningPod("nginx-deployment-5bf87f5f59-zzzzz", "control-plane", "10.244.0.9", e.clk.Now())
+	p.Status = api.PodStatus{Phase: api.PodPending}
+	e.create(p) // created, then its status written: two changes
+	assert.Equal(t, lines("nginx-deployment-5bf87f5f59-zzzzz:Pending", "nginx-deployment-5bf87f5f59-zzzzz:Pending"), r.Watch.Poll())
+	assert.Equal(t, lines("nginx-deployment-5bf87f5f59-zzzzz   Pending", "nginx-deployment-5bf87f5f59-zzzzz   Pending"), cols.Watch.Poll(), "no second header")
+}
