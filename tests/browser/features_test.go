@@ -25,6 +25,24 @@ import (
 // termOut is the terminal's text so far.
 func (p *page) termOut() string { return p.text("#term-out") }
 
+// TestTerminalPicksFields: -o custom-columns and -o jsonpath typed in the
+// terminal, with the quotes a shell would need, print kubectl's output.
+func TestTerminalPicksFields(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause: the test moves time
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.typeInTerminal("kubectl get pods -o custom-columns=POD:.metadata.name,NODE:.spec.nodeName,IP:.status.podIP\n")
+	p.waitFor("the columns", `document.getElementById("term-out").textContent.includes("POD ")`)
+	p.typeInTerminal(`kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{" is "}{.status.phase}{"\n"}{end}'` + "\n")
+	p.waitFor("the template's lines", `document.getElementById("term-out").textContent.split(" is Running").length - 1 === 3`)
+	out := p.termOut()
+	assert.Regexp(t, `POD +NODE +IP\n`, out)
+	assert.Regexp(t, `nginx-deployment-[a-z0-9]+-[a-z0-9]+ +node-\d +10\.244\.\d+\.\d+`, out)
+	p.screenshot("10b-terminal-jsonpath")
+	p.noConsoleErrors()
+}
+
 // TestTerminalWatchHistoryAndCompletion: `kubectl get pods -w` streams rows
 // while time runs, until Ctrl+C; Tab completes verbs, kinds and names.
 func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
