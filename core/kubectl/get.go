@@ -28,6 +28,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "watch-only", boolean: true},
 		flagDef{long: "no-headers", boolean: true},
 		flagDef{long: "allow-missing-template-keys", boolean: true},
+		flagDef{long: "template"},
 	)
 	if !ok {
 		return
@@ -38,6 +39,9 @@ func runGet(c *invocation, args []string) {
 		return
 	}
 	format := f.str("output")
+	if t := f.str("template"); t != "" && format == "jsonpath" {
+		format += "=" + t // -o jsonpath --template=…, the same as -o jsonpath=…
+	}
 	// --allow-missing-template-keys is true unless set otherwise.
 	allowMissing := f.str("allow-missing-template-keys") == "" || f.boolean("allow-missing-template-keys")
 	noHeaders := f.boolean("no-headers")

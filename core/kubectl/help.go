@@ -168,6 +168,7 @@ func fillHelpTexts() {
 				opt("-l, --selector=''", "Selector (label query) to filter on.") +
 				opt("--show-labels=false", "When printing, show all labels as the last column.") +
 				opt("--sort-by=''", "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.") +
+				opt("--template=''", "Template string to use when -o=jsonpath, the same as -o=jsonpath=TEMPLATE. (kubeloop has no go-template output.)") +
 				opt("-w, --watch=false", "After listing/getting the requested object, watch for changes.") +
 				opt("--watch-only=false", "Watch for changes to the requested object(s), without listing/getting first."),
 			usage: "kubectl get [(-o|--output=)json|yaml|name|jsonpath|custom-columns|wide] (TYPE[.VERSION][.GROUP] [NAME | -l label] | TYPE[.VERSION][.GROUP]/NAME ...) [flags] [options]",

@@ -17,6 +17,8 @@ func TestGetTemplateOutput(t *testing.T) {
 			stdout: "nginx-deployment-5bf87f5f59-7xk2p nginx-deployment-5bf87f5f59-bq4zt nginx-deployment-5bf87f5f59-x9w4d"},
 		{name: "one named object", cmd: `kubectl get pod web -o jsonpath='{.metadata.name} {.spec.containers[0].image}'`,
 			stdout: "web nginx:1.7.9"},
+		{name: "template flag", cmd: `kubectl get deploy -o jsonpath --template={.items[0].metadata.name}`,
+			stdout: "nginx-deployment"},
 		{name: "=-joined flag", cmd: `kubectl get deploy nginx-deployment -o=jsonpath='{.spec.replicas}'`,
 			stdout: "3"},
 		{name: "range with tabs and newlines", cmd: `kubectl get pods -l app=nginx -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.podIP}{"\n"}{end}'`,
