@@ -79,6 +79,12 @@ func matchingEnd(nodes []node, i int) int {
 	return len(nodes)
 }
 
+// maxValues bounds what one expression may give. Each .. multiplies the
+// values by what is under them: {..*..*..*} over a list of 10,000 pods
+// would be billions, and the page would run out of memory and die (kubectl
+// on a real cluster would just take its time).
+const maxValues = 1 << 20
+
 // eval applies steps to every value in turn.
 func eval(in []any, steps []step, allowMissing bool) ([]any, error) {
 	cur := in
@@ -86,6 +92,9 @@ func eval(in []any, steps []step, allowMissing bool) ([]any, error) {
 		var err error
 		if cur, err = apply(cur, s, allowMissing); err != nil {
 			return nil, err
+		}
+		if len(cur) > maxValues {
+			return nil, fmt.Errorf("the template gives more than %d values", maxValues)
 		}
 	}
 	return cur, nil
@@ -114,7 +123,9 @@ func apply(in []any, s step, allowMissing bool) ([]any, error) {
 		}
 	case stepRecursive:
 		for _, v := range in {
-			out = descend(out, v)
+			if out = descend(out, v); len(out) > maxValues {
+				return nil, fmt.Errorf("the template gives more than %d values", maxValues)
+			}
 		}
 		if s.field != "" {
 			return apply(out, step{op: stepField, field: s.field}, allowMissing)

@@ -57,6 +57,14 @@ func decode(t *testing.T, text string) any {
 	return v
 }
 
+func decodeForFuzz(text string) any {
+	var v any
+	if err := apijson.Decode([]byte(text), &v, apijson.Options{UseNumber: true}); err != nil {
+		panic(err)
+	}
+	return v
+}
+
 func execute(t *testing.T, tmpl string, data any, allowMissing bool) (string, error) {
 	t.Helper()
 	p, err := Parse(tmpl)
@@ -171,4 +179,23 @@ func TestResultsPerExpression(t *testing.T) {
 	got, err := p.Results(decode(t, nodesList), true)
 	require.NoError(t, err)
 	assert.Equal(t, [][]any{{"127.0.0.1", "127.0.0.2"}}, got)
+}
+
+// Recursive descent over its own results grows as a power of the object's
+// depth: past maxValues it is an error, not the page's memory.
+func TestTooManyValues(t *testing.T) {
+	items := make([]any, 200)
+	for i := range items {
+		var v any = map[string]any{"name": "p"}
+		for range 30 {
+			v = map[string]any{"spec": v}
+		}
+		items[i] = v
+	}
+	data := map[string]any{"items": items}
+	got, err := execute(t, `{..name}`, data, true)
+	require.NoError(t, err)
+	assert.Len(t, strings.Fields(got), 200)
+	_, err = execute(t, `{..*..*..*}`, data, true)
+	assert.EqualError(t, err, "the template gives more than 1048576 values")
 }
