@@ -543,6 +543,9 @@ func TestFirstRenderTime(t *testing.T) {
 		assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
 		p.noConsoleErrors()
 		p.close()
+		// The closed tab's renderer shuts down in the background; the
+		// next load should not share the machine with that.
+		time.Sleep(time.Second)
 	}
 	slices.SortFunc(loads, func(a, b renderStages) int { return cmp.Compare(a.firstRender, b.firstRender) })
 	s := loads[len(loads)/2]
@@ -588,41 +591,71 @@ func measureStages(p *page) renderStages {
 // ETags), a lecturer opening the page again: the browser revalidates every
 // file (304 Not Modified) and reuses the wasm it compiled the first time.
 func TestRepeatVisitRenderTime(t *testing.T) {
+	// First visits, each to a server of its own (a new origin: nothing
+	// cached), the last of them visited again.
+	var firsts []float64
+	var p *page
+	var url string
+	var wasmStatus func() []int
+	for i := range repeatVisitFirsts {
+		url, wasmStatus = serveSite(t)
+		p = openURL(t, "", url)
+		first := p.firstRenderMS()
+		require.Greater(t, first, 0.0)
+		firsts = append(firsts, first)
+		if i < repeatVisitFirsts-1 {
+			p.close()
+			time.Sleep(time.Second) // as in TestFirstRenderTime
+		}
+	}
+	p.applyAndSettle()
+	// Let the browser finish caching the compiled wasm, then visit again.
+	time.Sleep(2 * time.Second)
+	p.do(chromedp.Navigate(url))
+	p.waitReady()
+	again := p.firstRenderMS()
+	require.Greater(t, again, 0.0)
+	each := make([]string, len(firsts))
+	for i, ms := range firsts {
+		each[i] = fmt.Sprintf("%.0f", ms)
+	}
+	slices.Sort(firsts)
+	record(t, "kubeloop serve on 127.0.0.1: first cluster render %.0f ms on a first visit (median of %d, each: %s ms), %.0f ms on the next (kubeloop.wasm requests answered %v)",
+		firsts[len(firsts)/2], len(firsts), strings.Join(each, ", "), again, wasmStatus())
+	assert.Equal(t, []int{http.StatusOK, http.StatusNotModified}, wasmStatus(), "the wasm is revalidated, not downloaded again")
+	p.noConsoleErrors()
+}
+
+// repeatVisitFirsts is how many first visits TestRepeatVisitRenderTime makes.
+const repeatVisitFirsts = 3
+
+// serveSite serves dist/ as `kubeloop serve` does (site.Handler: no-cache
+// with ETags) on a new port. The wasm is fetched by the compiler worker,
+// whose resource timings the page cannot see: the server counts what it
+// answered to each request for it instead.
+func serveSite(t *testing.T) (url string, wasmStatus func() []int) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	// The wasm is fetched by the compiler worker, whose resource timings
-	// the page cannot see: the server counts what it sent instead.
 	var mu sync.Mutex
-	var wasmStatus []int
+	var statuses []int
 	handler := site.Handler(os.DirFS(dist(t)), true)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		handler.ServeHTTP(rec, r)
 		if r.URL.Path == "/kubeloop.wasm" {
 			mu.Lock()
-			wasmStatus = append(wasmStatus, rec.status)
+			statuses = append(statuses, rec.status)
 			mu.Unlock()
 		}
 	}))
 	srv.Listener = ln
 	srv.Start()
 	t.Cleanup(srv.Close)
-	p := openURL(t, "", srv.URL+"/")
-	first := p.firstRenderMS()
-	require.Greater(t, first, 0.0)
-	p.applyAndSettle()
-	// Let the browser finish caching the compiled wasm, then visit again.
-	time.Sleep(2 * time.Second)
-	p.do(chromedp.Navigate(srv.URL + "/"))
-	p.waitReady()
-	again := p.firstRenderMS()
-	require.Greater(t, again, 0.0)
-	mu.Lock()
-	defer mu.Unlock()
-	record(t, "kubeloop serve on 127.0.0.1: first cluster render %.0f ms on the first visit, %.0f ms on the next (kubeloop.wasm requests answered %v)",
-		first, again, wasmStatus)
-	assert.Equal(t, []int{http.StatusOK, http.StatusNotModified}, wasmStatus, "the wasm is revalidated, not downloaded again")
-	p.noConsoleErrors()
+	return srv.URL + "/", func() []int {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(statuses)
+	}
 }
 
 // TestUserTextIsNeverHTML applies objects whose text is markup; it must
