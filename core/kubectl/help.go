@@ -28,7 +28,7 @@ var helpGroups = []struct {
 	{"Basic Commands (Intermediate)", []string{"get", "delete"}},
 	{"Deploy Commands", []string{"rollout", "scale"}},
 	{"Troubleshooting and Debugging Commands", []string{"describe"}},
-	{"Advanced Commands", []string{"apply", "patch"}},
+	{"Advanced Commands", []string{"apply", "patch", "wait"}},
 	{"Settings Commands", []string{"label", "annotate"}},
 	{"Other Commands", []string{"version"}},
 }
@@ -260,6 +260,23 @@ func fillHelpTexts() {
 			options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
 				opt("--record=false", "Record current kubectl command in the resource annotation."),
 			usage: "kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]",
+		},
+		"wait": {
+			short: "Experimental: Wait for a specific condition on one or many resources",
+			long: "Experimental: Wait for a specific condition on one or many resources.\n\n The command takes multiple resources and waits until the specified condition is seen in the Status field of every given resource.\n\n" +
+				" Alternatively, the command can wait for the given set of resources to be deleted by providing the \"delete\" keyword as the value to the --for flag.\n\n" +
+				" A successful message will be printed to stdout indicating when the specified condition has been met.\n\n" +
+				" In kubeloop the wait is in simulated time: the cluster runs until the condition holds or the timeout has passed on its clock.",
+			example: "  # Wait for the pod \"busybox1\" to contain the status condition of type \"Ready\"\n  kubectl wait --for=condition=Ready pod/busybox1\n\n" +
+				"  # The default value of status condition is true; you can wait for other targets after an equal delimiter\n  kubectl wait --for=condition=Ready=false pod/busybox1\n\n" +
+				"  # Wait for the pod \"busybox1\" to contain the status phase to be \"Running\"\n  kubectl wait --for=jsonpath='{.status.phase}'=Running pod/busybox1\n\n" +
+				"  # Wait for the pod \"busybox1\" to be deleted, with a timeout of 60s, after having issued the \"delete\" command\n  kubectl delete pod/busybox1\n  kubectl wait --for=delete pod/busybox1 --timeout=60s",
+			options: opt("--all=false", "Select all resources in the namespace of the specified resource types") +
+				opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+				opt("--for=''", "The condition to wait on: [delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is True.  Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity.") +
+				opt("-l, --selector=''", "Selector (label query) to filter on.") +
+				opt("--timeout=30s", "The length of time to wait before giving up.  Zero means check once and don't wait, negative means wait for a week."),
+			usage: "kubectl wait ([-f FILENAME] | resource.group/resource.name | resource.group [(-l label | --all)]) [--for=delete|--for condition=available|--for=jsonpath='{}'[=value]] [options]",
 		},
 		"version": {
 			short: "Print the client and server version information",

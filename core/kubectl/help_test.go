@@ -43,6 +43,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"Advanced Commands:",
 		"  apply           Apply a configuration to a resource by file name or stdin",
 		"  patch           Update fields of a resource",
+		"  wait            Experimental: Wait for a specific condition on one or many resources",
 		"",
 		"Settings Commands:",
 		"  label           Update the labels on a resource",

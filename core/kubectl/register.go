@@ -39,4 +39,5 @@ var register = sync.OnceFunc(func() {
 	registerRollout()
 	registerRolloutStatefulSet()
 	registerRun()
+	registerWait()
 })

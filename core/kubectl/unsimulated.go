@@ -16,7 +16,6 @@ var unsimulated = map[string]string{
 	"explain":      "kubeloop carries no OpenAPI schema; the Kubernetes API reference documents every field",
 	"diff":         "kubeloop does not simulate server-side dry runs, which kubectl diff needs",
 	"replace":      "use kubectl apply -f, or delete and create",
-	"wait":         "use kubectl rollout status, or sim settle to run the cluster until it is idle",
 	"config":       "there is one cluster and one user here: no kubeconfig",
 	"cluster-info": "the control plane runs in this page; kubectl get nodes and the Controllers panel show it",
 }
