@@ -144,9 +144,11 @@ func Parse(text string) (*Template, error) {
 	return t, nil
 }
 
-// actionEnd is the index of the } that closes an action, skipping quoted
-// text (which may hold braces, as in {"{"}).
-func actionEnd(s string) (int, bool) {
+// unquoted calls at with the index of each byte of s outside quoted text
+// ('…' or "…", with \ escapes inside), until it returns true; it returns
+// that index, or -1. The parser's scans for a closing } or ], a comma or
+// an operator all skip what is quoted, as {"{"} and [?(@.a=="x,y")] need.
+func unquoted(s string, at func(i int) bool) int {
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
@@ -158,11 +160,17 @@ func actionEnd(s string) (int, bool) {
 			}
 		case c == '"' || c == '\'':
 			quote = c
-		case c == '}':
-			return i, true
+		case at(i):
+			return i
 		}
 	}
-	return 0, false
+	return -1
+}
+
+// actionEnd is the index of the } that closes an action.
+func actionEnd(s string) (int, bool) {
+	i := unquoted(s, func(i int) bool { return s[i] == '}' })
+	return i, i >= 0
 }
 
 // parsePath parses an expression: [$|@] then operators.
@@ -244,30 +252,19 @@ func fieldName(s string) (name, rest string) {
 }
 
 // bracketEnd is the index of the ] closing the [ at s[0], past nested
-// brackets and quotes (filters hold both).
+// brackets (filters hold them).
 func bracketEnd(s string) (int, bool) {
 	depth := 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case quote != 0:
-			if c == '\\' {
-				i++
-			} else if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case c == '[':
+	i := unquoted(s, func(i int) bool {
+		switch s[i] {
+		case '[':
 			depth++
-		case c == ']':
+		case ']':
 			depth--
-			if depth == 0 {
-				return i, true
-			}
 		}
-	}
-	return 0, false
+		return depth == 0
+	})
+	return i, i >= 0
 }
 
 // parseBracket parses what is between [ and ].
@@ -340,15 +337,8 @@ func unquoteName(s string) (string, error) {
 func splitTopLevel(s string, sep byte) []string {
 	var parts []string
 	depth, start := 0, 0
-	var quote byte
-	for i := 0; i < len(s); i++ {
+	unquoted(s, func(i int) bool {
 		switch c := s[i]; {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
 		case c == '[' || c == '(':
 			depth++
 		case c == ']' || c == ')':
@@ -357,7 +347,8 @@ func splitTopLevel(s string, sep byte) []string {
 			parts = append(parts, s[start:i])
 			start = i + 1
 		}
-	}
+		return false
+	})
 	return append(parts, s[start:])
 }
 
@@ -390,21 +381,7 @@ func parseFilter(s string) (*filter, error) {
 }
 
 func indexOutsideQuotes(s, sub string) int {
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			}
-		case c == '"' || c == '\'':
-			quote = c
-		case strings.HasPrefix(s[i:], sub):
-			return i
-		}
-	}
-	return -1
+	return unquoted(s, func(i int) bool { return strings.HasPrefix(s[i:], sub) })
 }
 
 func parseOperand(s string) (operand, error) {
