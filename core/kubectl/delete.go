@@ -59,19 +59,12 @@ func runDelete(c *invocation, args []string) {
 			return
 		}
 		if kindOnly != nil {
-			if !f.has("selector") && !f.boolean("all") {
-				c.fail("resource(s) were provided, but no name was specified")
+			objs, ok := c.selected(kindOnly, f, namespaceFor(kindOnly, f))
+			if !ok {
 				return
 			}
-			sel, err := api.ParseSelector(f.str("selector"))
-			if err != nil {
-				c.fail("%v", err)
-				return
-			}
-			for _, o := range c.env.Store().List(kindOnly, namespaceFor(kindOnly, f)) {
-				if sel.Matches(o.GetObjectMeta().Labels) {
-					ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
-				}
+			for _, o := range objs {
+				ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
 			}
 			if len(ts) == 0 {
 				if kindOnly.Namespaced {

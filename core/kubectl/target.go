@@ -12,6 +12,28 @@ type target struct {
 	name string
 }
 
+// selected are the objects of a kind that -l/--selector (or --all, which
+// takes every one) picks in namespace ("" for every namespace). Neither
+// flag is kubectl's resource builder's error.
+func (c *invocation) selected(k *api.Kind, f *flags, namespace string) ([]api.Object, bool) {
+	if !f.has("selector") && !f.boolean("all") {
+		c.fail("resource(s) were provided, but no name was specified")
+		return nil, false
+	}
+	sel, err := api.ParseSelector(f.str("selector"))
+	if err != nil {
+		c.fail("%v", err)
+		return nil, false
+	}
+	var out []api.Object
+	for _, o := range c.env.Store().List(k, namespace) {
+		if sel.Matches(o.GetObjectMeta().Labels) {
+			out = append(out, o)
+		}
+	}
+	return out, true
+}
+
 // targets reads "TYPE NAME..." or "TYPE/NAME..." as kubectl's resource
 // builder does. It prints the error and returns ok=false on bad input;
 // kindOnly reports "TYPE" alone (for -l or --all).

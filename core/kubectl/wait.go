@@ -74,23 +74,17 @@ func runWait(c *invocation, args []string) {
 	var objs []located
 	st := c.env.Store()
 	if kindOnly != nil {
-		if !f.has("selector") && !f.boolean("all") {
-			c.fail("resource(s) were provided, but no name was specified")
-			return
-		}
-		sel, err := api.ParseSelector(f.str("selector"))
-		if err != nil {
-			c.fail("%v", err)
-			return
-		}
 		space := namespaceFor(kindOnly, f)
 		if f.boolean("all-namespaces") {
 			space = ""
 		}
-		for _, o := range st.List(kindOnly, space) {
-			if m := o.GetObjectMeta(); sel.Matches(m.Labels) {
-				objs = append(objs, located{target{kindOnly, m.Name}, m.Namespace})
-			}
+		found, ok := c.selected(kindOnly, f, space)
+		if !ok {
+			return
+		}
+		for _, o := range found {
+			m := o.GetObjectMeta()
+			objs = append(objs, located{target{kindOnly, m.Name}, m.Namespace})
 		}
 	} else {
 		for _, t := range ts {
