@@ -50,7 +50,7 @@ func runDelete(c *invocation, args []string) {
 			namespaces = append(namespaces, o.GetObjectMeta().Namespace)
 		}
 	case len(pos) == 0:
-		c.fail("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
+		c.fail("%s", errNoResources)
 		return
 	default:
 		var kindOnly *api.Kind

@@ -6,6 +6,10 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
+// errNoResources is kubectl's resource builder's answer to a command that
+// names nothing.
+const errNoResources = "You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'"
+
 // target is one object named on the command line.
 type target struct {
 	kind *api.Kind

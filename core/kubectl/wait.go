@@ -60,7 +60,7 @@ func runWait(c *invocation, args []string) {
 		}
 	}
 	if len(pos) == 0 {
-		c.fail("You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'")
+		c.fail("%s", errNoResources)
 		return
 	}
 	ts, kindOnly, ok := c.targets(pos)
