@@ -40,6 +40,15 @@ func TestTerminalPicksFields(t *testing.T) {
 	assert.Regexp(t, `POD +NODE +IP\n`, out)
 	assert.Regexp(t, `nginx-deployment-[a-z0-9]+-[a-z0-9]+ +node-\d +10\.244\.\d+\.\d+`, out)
 	p.screenshot("10b-terminal-jsonpath")
+
+	// kubectl wait runs the simulated clock until the condition holds.
+	before := eval[string](p, `document.getElementById("clock-time").textContent`)
+	p.typeInTerminal("kubectl scale deployment nginx-deployment --replicas=5\n")
+	p.typeInTerminal("kubectl wait --for=jsonpath={.status.readyReplicas}=5 deployment/nginx-deployment\n")
+	p.waitFor("the wait's answer", `document.getElementById("term-out").textContent.includes("deployment.apps/nginx-deployment condition met")`)
+	p.waitFor("five Running pods", `document.querySelectorAll("`+runningCards+`").length === 5`)
+	assert.NotEqual(t, before, eval[string](p, `document.getElementById("clock-time").textContent`), "simulated time went on")
+	p.screenshot("10c-terminal-wait")
 	p.noConsoleErrors()
 }
 
