@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	goyaml "github.com/goccy/go-yaml"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // FuzzDecode: no input makes Decode panic, every error carries a message,
@@ -59,7 +61,11 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-// FuzzEmitString: every string the emitter writes reads back unchanged.
+// FuzzEmitString: every string the emitter writes reads back unchanged, as
+// kubectl reads YAML (1.1: ToJSON's reading), and parses as YAML for a
+// second parser too. goccy's value is not compared: it reads YAML 1.2 and
+// is lenient besides (`++.0` is 0 to it, a string to kubectl, which writes
+// it unquoted).
 func FuzzEmitString(f *testing.F) {
 	for _, s := range []string{"", "a", "a: b", "1", "yes", "a\nb", " a", "\t", "#", strings.Repeat("ab ", 40)} {
 		f.Add(s)
@@ -69,12 +75,20 @@ func FuzzEmitString(f *testing.F) {
 			return // JSON, the emitter's only source, never holds invalid UTF-8
 		}
 		text := emitDocument(map[string]any{"key": s, "list": []any{s}})
-		var out map[string]any
-		if err := goyaml.Unmarshal([]byte(text), &out); err != nil {
+		var other map[string]any
+		if err := goyaml.Unmarshal([]byte(text), &other); err != nil {
 			t.Fatalf("%q emitted as\n%s\ndoes not parse: %v", s, text, err)
 		}
-		if out["key"] != s {
-			t.Fatalf("%q emitted as\n%s\nreads back as %q", s, text, out["key"])
+		js, err := ToJSON(text)
+		if err != nil {
+			t.Fatalf("%q emitted as\n%s\ndoes not read back: %v", s, text, err)
+		}
+		var out map[string]any
+		if err := apijson.Unmarshal(js, &out); err != nil {
+			t.Fatalf("%q emitted as\n%s\nreads as JSON %s: %v", s, text, js, err)
+		}
+		if out["key"] != s || len(out["list"].([]any)) != 1 || out["list"].([]any)[0] != s {
+			t.Fatalf("%q emitted as\n%s\nreads back as %s", s, text, js)
 		}
 	})
 }

@@ -101,21 +101,11 @@ func (w *jsonWriter) value(n ast.Node) *Error {
 		w.b = append(w.b, apijson.Quote(x.Value)...)
 	case *ast.LiteralNode:
 		w.b = append(w.b, apijson.Quote(x.Value.Value)...)
-	case *ast.IntegerNode:
-		switch v := x.Value.(type) {
-		case int64:
-			w.b = strconv.AppendInt(w.b, v, 10)
-		case uint64:
-			w.b = strconv.AppendUint(w.b, v, 10)
-		default:
-			return w.d.at(x, fmt.Sprintf("cannot read the number %s", x.Token.Value))
-		}
-	case *ast.FloatNode:
-		return w.float(x, x.Value)
-	case *ast.BoolNode:
-		w.b = strconv.AppendBool(w.b, x.Value)
-	case *ast.InfinityNode, *ast.NanNode:
-		return w.float(x, math.NaN())
+	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode, *ast.InfinityNode, *ast.NanNode:
+		// goccy types plain scalars by its own, looser rules (++.0 is a
+		// float to it); what a plain scalar means is YAML 1.1's answer,
+		// as for the ones it calls strings.
+		return w.plain(n, n.GetToken().Value)
 	default:
 		return w.d.at(n, fmt.Sprintf("cannot read a %s here", nodeKind(n)))
 	}

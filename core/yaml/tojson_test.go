@@ -38,6 +38,9 @@ func TestToJSON(t *testing.T) {
 		{"earlier merges win", "a: &a {x: 1}\nb: &b {x: 2, y: 2}\nm:\n  <<: [*a, *b]\n", `{"a":{"x":1},"b":{"x":2,"y":2},"m":{"x":1,"y":2}}`},
 		{"inline merge", "m:\n  <<: {x: 1}\n  z: 0\n", `{"m":{"z":0,"x":1}}`},
 		{"quoted strings escaped", "a: \"<b> & \\\"q\\\"\"\n", `{"a":"\u003cb\u003e \u0026 \"q\""}`},
+		// goccy's scanner calls these numbers; YAML 1.1, kubectl's, does not.
+		{"not numbers to YAML 1.1", "a: ++.0\nb: -+1\nc: 0x\n", `{"a":"++.0","b":"-+1","c":"0x"}`},
+		{"numbers to both", "a: +1\nb: 0x1F\nc: 1_000\nd: -.5\ne: 1e3\n", `{"a":1,"b":31,"c":1000,"d":-0.5,"e":1000}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, e := toJSONOf(t, tc.yaml)
