@@ -128,21 +128,31 @@ func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single boo
 
 // printColumns writes a row per object, under the headers the first time.
 func (t *templateOutput) printColumns(b *strings.Builder, items []any) error {
-	var rows [][]string
-	if t.headers && !t.printed {
-		head := make([]string, len(t.columns))
-		for i, c := range t.columns {
-			head[i] = c.header
-		}
-		rows = append(rows, head)
+	rows, err := t.columnRows(items)
+	if err != nil {
+		return err
+	}
+	if !t.headers || t.printed {
+		rows = rows[1:]
 	}
 	t.printed = true
+	b.WriteString(formatTable(rows))
+	return nil
+}
+
+// columnRows are the headers and a row per item (JSON forms).
+func (t *templateOutput) columnRows(items []any) ([][]string, error) {
+	head := make([]string, len(t.columns))
+	for i, c := range t.columns {
+		head[i] = c.header
+	}
+	rows := [][]string{head}
 	for _, item := range items {
 		row := make([]string, len(t.columns))
 		for i, c := range t.columns {
 			results, err := c.path.Results(item, true)
 			if err != nil {
-				return err
+				return nil, err
 			}
 			var cells []string
 			for _, r := range results {
@@ -157,6 +167,18 @@ func (t *templateOutput) printColumns(b *strings.Builder, items []any) error {
 		}
 		rows = append(rows, row)
 	}
-	b.WriteString(formatTable(rows))
-	return nil
+	return rows, nil
+}
+
+// objectColumnRows is columnRows of objects.
+func (t *templateOutput) objectColumnRows(objs []api.Object) ([][]string, error) {
+	items := make([]any, 0, len(objs))
+	for _, o := range objs {
+		v, err := genericOf(o)
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
+	return t.columnRows(items)
 }

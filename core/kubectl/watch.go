@@ -122,7 +122,7 @@ func (w *Watch) matches(o api.Object) bool {
 func (w *Watch) print(objs []api.Object, initial bool) string {
 	var b strings.Builder
 	switch {
-	case w.template != nil:
+	case w.template != nil && w.template.format == "jsonpath":
 		for _, o := range objs {
 			// An object the template cannot print is left out, as
 			// kubectl's watch goes on after a printer's error.
@@ -157,7 +157,15 @@ func (w *Watch) print(objs []api.Object, initial bool) string {
 		if len(objs) == 0 {
 			return ""
 		}
-		rows := tableRows(getGroup{kind: w.kind, objs: objs}, w.store.Clock().Now(), w.format == "wide", w.nsColumn, w.showLabels, false, w.labelColumns...)
+		var rows [][]string
+		if w.template != nil { // custom-columns: a table too
+			var err error
+			if rows, err = w.template.objectColumnRows(objs); err != nil {
+				return ""
+			}
+		} else {
+			rows = tableRows(getGroup{kind: w.kind, objs: objs}, w.store.Clock().Now(), w.format == "wide", w.nsColumn, w.showLabels, false, w.labelColumns...)
+		}
 		if w.header || w.noHeaders {
 			rows = rows[1:]
 		}

@@ -113,4 +113,9 @@ func TestGetWatchWithTemplates(t *testing.T) {
 	e.create(p) // created, then its status written: two changes
 	assert.Equal(t, lines("nginx-deployment-5bf87f5f59-zzzzz:Pending", "nginx-deployment-5bf87f5f59-zzzzz:Pending"), r.Watch.Poll())
 	assert.Equal(t, lines("nginx-deployment-5bf87f5f59-zzzzz   Pending", "nginx-deployment-5bf87f5f59-zzzzz   Pending"), cols.Watch.Poll(), "no second header")
+
+	// As kubectl's tab writer, the columns keep the widths printed so far.
+	short := runningPod("x", "control-plane", "10.244.0.10", e.clk.Now())
+	e.create(short)
+	assert.Equal(t, lines("x                                   Running", "x                                   Running"), cols.Watch.Poll())
 }
