@@ -117,3 +117,18 @@ func TestAcceptsGzip(t *testing.T) {
 		assert.Equal(t, want, acceptsGzip(header), "%q", header)
 	}
 }
+
+// Browsers on the network revalidate every file (no-cache, with an ETag);
+// one on this machine stores nothing: there the bytes cost nothing and
+// caching the wasm made the first render slower.
+func TestCacheControl(t *testing.T) {
+	h := Handler(testSite, true)
+	for _, name := range []string{"/", "/kubeloop.wasm"} {
+		lan := get(t, h, name, "", "gzip")
+		assert.Equal(t, "no-cache", lan.Header().Get("Cache-Control"), name)
+		assert.NotEmpty(t, lan.Header().Get("Etag"), name)
+		for _, local := range []string{"127.0.0.1:50000", "[::1]:50000"} {
+			assert.Equal(t, "no-store", get(t, h, name, local, "gzip").Header().Get("Cache-Control"), name+" from "+local)
+		}
+	}
+}
