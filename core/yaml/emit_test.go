@@ -7,6 +7,7 @@ import (
 
 	goyaml "github.com/goccy/go-yaml"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 )
@@ -196,4 +197,16 @@ func assertReadsBack(t *testing.T, s string) {
 	assert.Equal(t, s, out["key"], "%q emitted as\n%s", s, text)
 	assert.Equal(t, "value", out[s], "key %q emitted as\n%s", s, text)
 	assert.Equal(t, []any{s}, out["list"], "%q emitted as\n%s", s, text)
+}
+
+// A long single-quoted string is folded at blanks, but never just before a
+// quote: goccy drops the blank after a ” that starts a continuation line
+// (FuzzEmitString found it).
+func TestEmitSingleQuotedFoldKeepsQuotesOnTheLine(t *testing.T) {
+	s := strings.Repeat("0", 75) + " ' #"
+	got := emitDocument(map[string]any{"k": s})
+	assert.Equal(t, "k: '"+strings.Repeat("0", 75)+" ''\n  #'\n", got, "folded after the quote, not before it")
+	js, err := ToJSON(got)
+	require.NoError(t, err)
+	assert.Equal(t, `{"k":"`+s+`"}`, string(js))
 }
