@@ -7,6 +7,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/kubectl/jsonpath"
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // `kubectl get --sort-by=FIELD`. Without it kubectl prints what the API
@@ -31,7 +32,7 @@ func parseSortField(expr string) (sortField, error) {
 
 // lookup finds the field in o's JSON form; ok false when o has no such field.
 func (p sortField) lookup(o api.Object) (any, bool) {
-	v, err := genericOf(o)
+	v, err := yaml.Generic(o)
 	if err != nil {
 		return nil, false
 	}

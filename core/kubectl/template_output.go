@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/kubectl/jsonpath"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
@@ -24,7 +23,6 @@ type templateOutput struct {
 	columns []customColumn     // custom-columns
 	missing bool               // --allow-missing-template-keys
 	headers bool               // custom-columns: not --no-headers
-	printed bool               // custom-columns: the header is out
 }
 
 type customColumn struct {
@@ -88,29 +86,36 @@ func relaxedPath(p string) (string, error) {
 	return "{." + spec + "}", nil
 }
 
-// genericOf is an object's JSON form as maps, slices and apijson.Numbers.
-func genericOf(o api.Object) (any, error) {
-	text, err := yaml.EncodeJSON(o)
-	if err != nil {
-		return nil, err
-	}
-	var v any
-	err = apijson.Decode([]byte(text), &v, apijson.Options{UseNumber: true})
-	return v, err
-}
-
-// print writes objs: one object when single, else a List of them.
-func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single bool) error {
+// genericsOf are objects' JSON forms (yaml.Generic).
+func genericsOf(objs []api.Object) ([]any, error) {
 	items := make([]any, 0, len(objs))
 	for _, o := range objs {
-		v, err := genericOf(o)
+		v, err := yaml.Generic(o)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		items = append(items, v)
 	}
+	return items, nil
+}
+
+// print writes objs: one object when single, else a List of them; or,
+// for custom-columns, a table with a row per object.
+func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single bool) error {
 	if t.format == "custom-columns" {
-		return t.printColumns(b, items)
+		rows, err := t.columnRows(objs)
+		if err != nil {
+			return err
+		}
+		if !t.headers {
+			rows = rows[1:]
+		}
+		b.WriteString(formatTable(rows))
+		return nil
+	}
+	items, err := genericsOf(objs)
+	if err != nil {
+		return err
 	}
 	var data any
 	if single && len(items) == 1 {
@@ -126,22 +131,12 @@ func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single boo
 	return nil
 }
 
-// printColumns writes a row per object, under the headers the first time.
-func (t *templateOutput) printColumns(b *strings.Builder, items []any) error {
-	rows, err := t.columnRows(items)
+// columnRows are custom-columns' headers and a row per object.
+func (t *templateOutput) columnRows(objs []api.Object) ([][]string, error) {
+	items, err := genericsOf(objs)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if !t.headers || t.printed {
-		rows = rows[1:]
-	}
-	t.printed = true
-	b.WriteString(formatTable(rows))
-	return nil
-}
-
-// columnRows are the headers and a row per item (JSON forms).
-func (t *templateOutput) columnRows(items []any) ([][]string, error) {
 	head := make([]string, len(t.columns))
 	for i, c := range t.columns {
 		head[i] = c.header
@@ -168,17 +163,4 @@ func (t *templateOutput) columnRows(items []any) ([][]string, error) {
 		rows = append(rows, row)
 	}
 	return rows, nil
-}
-
-// objectColumnRows is columnRows of objects.
-func (t *templateOutput) objectColumnRows(objs []api.Object) ([][]string, error) {
-	items := make([]any, 0, len(objs))
-	for _, o := range objs {
-		v, err := genericOf(o)
-		if err != nil {
-			return nil, err
-		}
-		items = append(items, v)
-	}
-	return t.columnRows(items)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/kubectl/jsonpath"
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // `kubectl wait --for=…`: wait until each object named has a condition
@@ -174,7 +175,7 @@ func parseWaitCondition(s string) (waitCondition, error) {
 // hasCondition: status.conditions has one of that type (case folded) with
 // that status (case folded), unless it describes an older generation.
 func hasCondition(o api.Object, name, want string) (bool, error) {
-	v, err := genericOf(o)
+	v, err := yaml.Generic(o)
 	if err != nil {
 		return false, err
 	}
@@ -264,7 +265,7 @@ func parseJSONPathWait(in string) (waitCondition, error) {
 		}
 	}
 	return waitCondition{check: func(o api.Object) (bool, error) {
-		v, err := genericOf(o)
+		v, err := yaml.Generic(o)
 		if err != nil {
 			return false, err
 		}

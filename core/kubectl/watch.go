@@ -160,7 +160,7 @@ func (w *Watch) print(objs []api.Object, initial bool) string {
 		var rows [][]string
 		if w.template != nil { // custom-columns: a table too
 			var err error
-			if rows, err = w.template.objectColumnRows(objs); err != nil {
+			if rows, err = w.template.columnRows(objs); err != nil {
 				return ""
 			}
 		} else {

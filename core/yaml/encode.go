@@ -8,7 +8,7 @@ import (
 // Encode writes o as `kubectl get -o yaml` prints it. An object without
 // apiVersion and kind gets them from its Go type (o itself is not changed).
 func Encode(o api.Object) (string, error) {
-	v, err := toGeneric(o)
+	v, err := Generic(o)
 	if err != nil {
 		return "", err
 	}
@@ -20,7 +20,7 @@ func Encode(o api.Object) (string, error) {
 func EncodeList(objs []api.Object) (string, error) {
 	items := make([]any, 0, len(objs))
 	for _, o := range objs {
-		v, err := toGeneric(o)
+		v, err := Generic(o)
 		if err != nil {
 			return "", err
 		}
@@ -44,10 +44,11 @@ func EncodeJSON(o api.Object) (string, error) {
 	return string(b) + "\n", nil
 }
 
-// toGeneric is o as JSON sees it — names, omitted fields, and the text of
+// Generic is o as JSON sees it — names, omitted fields, and the text of
 // Quantity, IntOrString and Time all decided by JSON tags and marshalers —
-// in the generic form the emitter writes, numbers kept as written.
-func toGeneric(o api.Object) (any, error) {
+// in the generic form the emitter writes and kubectl's JSONPath reads:
+// maps, slices, strings, bools and apijson.Numbers kept as written.
+func Generic(o api.Object) (any, error) {
 	return apijson.Generic(withKind(o))
 }
 
