@@ -27,7 +27,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "watch", short: "w", boolean: true},
 		flagDef{long: "watch-only", boolean: true},
 		flagDef{long: "no-headers", boolean: true},
-		flagDef{long: "allow-missing-template-keys", boolean: true},
+		flagDef{long: "allow-missing-template-keys", boolean: true, def: "true"},
 		flagDef{long: "template"},
 	)
 	if !ok {
@@ -42,10 +42,8 @@ func runGet(c *invocation, args []string) {
 	if t := f.str("template"); t != "" && format == "jsonpath" {
 		format += "=" + t // -o jsonpath --template=…, the same as -o jsonpath=…
 	}
-	// --allow-missing-template-keys is true unless set otherwise.
-	allowMissing := f.str("allow-missing-template-keys") == "" || f.boolean("allow-missing-template-keys")
 	noHeaders := f.boolean("no-headers")
-	templated, isTemplate, err := parseTemplateOutput(format, allowMissing, !noHeaders)
+	templated, isTemplate, err := parseTemplateOutput(format, f.boolean("allow-missing-template-keys"), !noHeaders)
 	if err != nil {
 		c.fail("%v", err)
 		return

@@ -22,9 +22,6 @@ func registerWait() {
 	commands["wait"] = runWait
 }
 
-// waitDefaultTimeout is kubectl wait's --timeout default.
-const waitDefaultTimeout = 30 * time.Second
-
 // waitCondition tells whether an object (nil: there is none) satisfies
 // --for; an error ends the wait.
 type waitCondition struct {
@@ -35,7 +32,7 @@ type waitCondition struct {
 func runWait(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "for"},
-		flagDef{long: "timeout", def: "30s"},
+		flagDef{long: "timeout", def: "30s"}, // kubectl wait's default
 		flagDef{long: "selector", short: "l"},
 		flagDef{long: "all", boolean: true},
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
@@ -48,17 +45,13 @@ func runWait(c *invocation, args []string) {
 		c.fail("%v", err)
 		return
 	}
-	timeout := waitDefaultTimeout
-	if f.has("timeout") {
-		d, err := time.ParseDuration(f.str("timeout"))
-		if err != nil {
-			c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", f.str("timeout"), f.str("timeout"))
-			return
-		}
-		timeout = d
-		if d < 0 {
-			timeout = 168 * time.Hour // "negative means wait for a week"
-		}
+	timeout, err := time.ParseDuration(f.str("timeout"))
+	if err != nil {
+		c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", f.str("timeout"), f.str("timeout"))
+		return
+	}
+	if timeout < 0 {
+		timeout = 168 * time.Hour // "negative means wait for a week"
 	}
 	if len(pos) == 0 {
 		c.fail("%s", errNoResources)
