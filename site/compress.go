@@ -66,14 +66,15 @@ func (g *gzipped) get(name string) []byte {
 }
 
 // serveGzip answers r with name gzip'd, when that is worth it and the
-// client takes it; it reports whether it did. tag is the file's ETag.
-func (g *gzipped) serveGzip(w http.ResponseWriter, r *http.Request, name, tag string) bool {
+// client takes it; it reports whether it did. tag is the file's ETag;
+// local says the client is on this machine (fromLoopback).
+func (g *gzipped) serveGzip(w http.ResponseWriter, r *http.Request, name, tag string, local bool) bool {
 	ext := path.Ext(name)
 	if !compressedTypes[ext] || pathHeaders["/"+name] != nil {
 		return false
 	}
 	w.Header().Add("Vary", "Accept-Encoding")
-	if !acceptsGzip(r.Header.Get("Accept-Encoding")) || fromLoopback(r) {
+	if !acceptsGzip(r.Header.Get("Accept-Encoding")) || local {
 		return false
 	}
 	data := g.get(name)
