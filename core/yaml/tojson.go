@@ -255,12 +255,17 @@ func (w *jsonWriter) object(values []*ast.MappingValueNode) *Error {
 
 // key is a mapping key as a JSON object's: a number or a boolean as its
 // value reads (`0001: x` is "1"), anything else as keyString spells it.
+// Which it is, is YAML 1.1's answer (resolvePlain), not goccy's node type:
+// `++.0: x` is the key "++.0".
 func (w *jsonWriter) key(k ast.MapKeyNode) string {
 	switch x := unwrap(k).(type) {
 	case *ast.IntegerNode, *ast.FloatNode, *ast.BoolNode:
-		kw := &jsonWriter{d: w.d}
-		if e := kw.value(x); e == nil {
-			return string(kw.b)
+		switch resolvePlain(x.GetToken().Value) {
+		case kindInt, kindFloat, kindBool:
+			kw := &jsonWriter{d: w.d}
+			if e := kw.value(x); e == nil {
+				return string(kw.b)
+			}
 		}
 	}
 	return keyString(k)

@@ -40,6 +40,7 @@ func TestToJSON(t *testing.T) {
 		{"quoted strings escaped", "a: \"<b> & \\\"q\\\"\"\n", `{"a":"\u003cb\u003e \u0026 \"q\""}`},
 		// goccy's scanner calls these numbers; YAML 1.1, kubectl's, does not.
 		{"not numbers to YAML 1.1", "a: ++.0\nb: -+1\nc: 0x\n", `{"a":"++.0","b":"-+1","c":"0x"}`},
+		{"nor as keys", "++.0: a\n0001: b\n", `{"++.0":"a","1":"b"}`},
 		{"numbers to both", "a: +1\nb: 0x1F\nc: 1_000\nd: -.5\ne: 1e3\n", `{"a":1,"b":31,"c":1000,"d":-0.5,"e":1000}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
