@@ -368,7 +368,7 @@ func (e *emitter) single(s string, indent int, fold bool) {
 			// line ('a\n  '' b' reads as "a 'b"; found by FuzzEmitString),
 			// so the line is not broken before a quote; Decode must read
 			// what Encode writes.
-			if i > 0 && s[i+1:] != "" && s[i+1] != '\'' && e.foldHere(s, i, fold, prevSpace) {
+			if i > 0 && e.foldHere(s, i, fold, prevSpace) && s[i+1] != '\'' {
 				e.newline(indent)
 			} else {
 				e.writeRune(' ')
