@@ -551,28 +551,42 @@ func TestFirstRenderTime(t *testing.T) {
 		assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
 		assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
 		p.noConsoleErrors()
-		p.close()
-		// The closed tab's renderer shuts down in the background; the
-		// next load should not share the machine with that.
-		time.Sleep(time.Second)
+		p.closeBeforeNextLoad()
+	}
+	each := make([]float64, len(loads))
+	for i, l := range loads {
+		each[i] = l.firstRender
 	}
 	slices.SortFunc(loads, func(a, b renderStages) int { return cmp.Compare(a.firstRender, b.firstRender) })
 	s := loads[len(loads)/2]
-	each := make([]string, len(loads))
-	for i, l := range loads {
-		each[i] = fmt.Sprintf("%.0f", l.firstRender)
-	}
 	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (median of %d loads, no cache; each: %s ms), whole page ready at %.0f ms (kubeloop.wasm %.1f MB raw). "+
 		"The median load: wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then instantiation %.0f ms, Go runtime and package init %.0f ms, "+
 		"API server and nodes %.0f ms, cluster view set-up %.0f ms, first draw and paint %.0f ms; then control plane start %.0f ms, "+
 		"editor, terminal, lessons and the other views %.0f ms",
-		s.firstRender, len(loads), strings.Join(each, ", "), s.ready, float64(wasm.Size())/1e6, s.compiled, s.parsed,
+		s.firstRender, len(loads), joinMS(each), s.ready, float64(wasm.Size())/1e6, s.compiled, s.parsed,
 		s.instantiated-max(s.compiled, s.parsed), s.goStart-s.instantiated,
 		s.built-s.goStart, s.viewUp-s.built, s.firstRender-s.viewUp, s.controlPlane-s.firstRender, s.ready-s.controlPlane)
 }
 
 // firstRenderLoads is how many times TestFirstRenderTime loads the page.
 const firstRenderLoads = 5
+
+// closeBeforeNextLoad closes the tab of a timed load and waits a second:
+// its renderer shuts down in the background, and the next timed load
+// should not share the machine with that.
+func (p *page) closeBeforeNextLoad() {
+	p.close()
+	time.Sleep(time.Second)
+}
+
+// joinMS lists times in milliseconds, in the order measured.
+func joinMS(ms []float64) string {
+	each := make([]string, len(ms))
+	for i, v := range ms {
+		each[i] = fmt.Sprintf("%.0f", v)
+	}
+	return strings.Join(each, ", ")
+}
 
 // renderStages are the instants (ms after navigation) at which a page load
 // reached each stage of its start, as the page marks them.
@@ -610,8 +624,7 @@ func TestServeRenderTimes(t *testing.T) {
 		require.Greater(t, first, 0.0)
 		firsts = append(firsts, first)
 		p.noConsoleErrors()
-		p.close()
-		time.Sleep(time.Second) // as in TestFirstRenderTime
+		p.closeBeforeNextLoad()
 		assert.Equal(t, []int{http.StatusOK}, wasmStatus())
 	}
 
@@ -627,14 +640,11 @@ func TestServeRenderTimes(t *testing.T) {
 	again := p.firstRenderMS()
 	require.Greater(t, again, 0.0)
 
-	each := make([]string, len(firsts))
-	for i, ms := range firsts {
-		each[i] = fmt.Sprintf("%.0f", ms)
-	}
+	each := joinMS(firsts)
 	slices.Sort(firsts)
 	record(t, "kubeloop serve on 127.0.0.1: first cluster render %.0f ms (median of %d first visits, each: %s ms; nothing stored on this machine); "+
 		"as a browser on the network gets it (gzip'd, revalidated): %.0f ms on a first visit, %.0f ms on the next (kubeloop.wasm requests answered %v)",
-		firsts[len(firsts)/2], len(firsts), strings.Join(each, ", "), hallFirst, again, wasmStatus())
+		firsts[len(firsts)/2], len(firsts), each, hallFirst, again, wasmStatus())
 	assert.Equal(t, []int{http.StatusOK, http.StatusNotModified}, wasmStatus(), "on the network the wasm is revalidated, not downloaded again")
 	p.noConsoleErrors()
 }
