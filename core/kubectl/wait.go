@@ -262,15 +262,10 @@ func parseJSONPathWait(in string) (waitCondition, error) {
 		if err != nil {
 			return false, err
 		}
+		// relaxedPath made the template one expression: one list of values.
 		results, err := tmpl.Results(v, true)
-		if err != nil {
+		if err != nil || len(results[0]) == 0 {
 			return false, err
-		}
-		if len(results) == 0 || len(results[0]) == 0 {
-			return false, nil
-		}
-		if len(results) > 1 {
-			return false, errors.New("given jsonpath expression matches more than one list")
 		}
 		if len(results[0]) > 1 {
 			return false, errors.New("given jsonpath expression matches more than one value")
@@ -278,10 +273,11 @@ func parseJSONPathWait(in string) (waitCondition, error) {
 		if anyValue {
 			return true, nil
 		}
-		switch results[0][0].(type) {
+		got := results[0][0]
+		switch got.(type) {
 		case map[string]any, []any:
 			return false, errors.New("jsonpath leads to a nested object or list which is not supported")
 		}
-		return strings.TrimSpace(fmt.Sprint(results[0][0])) == strings.TrimSpace(want), nil
+		return strings.TrimSpace(fmt.Sprint(got)) == strings.TrimSpace(want), nil
 	}}, nil
 }
