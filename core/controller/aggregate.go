@@ -20,12 +20,6 @@ const (
 	combinedPrefix     = "(combined from similar events): "
 )
 
-// similarKey is what makes Events similar: everything in the eventKey
-// but the message. (The source is the Recorder's own.)
-type similarKey struct {
-	uid, eventType, reason string
-}
-
 // similarRecord holds the distinct messages of similar Events seen
 // recently, oldest first.
 type similarRecord struct {
@@ -35,7 +29,7 @@ type similarRecord struct {
 
 // aggregate returns the message to record and the key to count it under.
 func (r *Recorder) aggregate(uid, eventType, reason, message string, now time.Time) (string, eventKey) {
-	sk := similarKey{uid, eventType, reason}
+	sk := similarKeyOf(uid, eventType, reason)
 	rec, ok := r.similar.get(sk)
 	if !ok || now.Sub(rec.last) > aggregateInterval {
 		rec = &similarRecord{}
@@ -46,10 +40,10 @@ func (r *Recorder) aggregate(uid, eventType, reason, message string, now time.Ti
 	rec.last = now
 	r.similar.put(sk, rec)
 	if len(rec.messages) < aggregateMaxEvents {
-		return message, eventKey{uid: uid, eventType: eventType, reason: reason, message: message}
+		return message, eventKeyOf(uid, eventType, reason, message, false)
 	}
 	// Upstream then forgets an arbitrary one of the messages (a set's
 	// PopAny); kubeloop forgets the oldest, so that a run is repeatable.
 	rec.messages = slices.Delete(rec.messages, 0, 1)
-	return combinedPrefix + message, eventKey{uid: uid, eventType: eventType, reason: reason, combined: true}
+	return combinedPrefix + message, eventKeyOf(uid, eventType, reason, "", true)
 }

@@ -79,3 +79,32 @@ func TestSimilarEventsAreCountedWithinTenMinutes(t *testing.T) {
 	assert.Len(t, events, 10)
 	assert.NotNil(t, events["Created pod: web-10"], "after ten quiet minutes the tenth message is written as it is")
 }
+
+// The recent cache keeps hashed keys: a hit that names an Event about
+// something else (as two keys with one hash would) is not counted on it,
+// and a new Event is written instead.
+func TestRecentHitIsCheckedAgainstTheEvent(t *testing.T) {
+	s, rs := newRecorderStore(t)
+	r := NewRecorder(s, "replicaset-controller")
+	r.Event(rs, EventNormal, "SuccessfulCreate", "Created pod: web-1")
+	first := eventsOf(t, s)["Created pod: web-1"]
+	require.NotNil(t, first)
+	// Forge the collision: the key of another message names the first Event.
+	r.recent.put(eventKeyOf(rs.UID, EventNormal, "SuccessfulCreate", "Created pod: web-2", false), first.Name)
+	r.Event(rs, EventNormal, "SuccessfulCreate", "Created pod: web-2")
+	events := eventsOf(t, s)
+	require.Len(t, events, 2)
+	assert.Equal(t, int32(1), events["Created pod: web-1"].Count, "the other Event is not bumped")
+	assert.Equal(t, int32(1), events["Created pod: web-2"].Count)
+	// A true repeat still counts on its Event.
+	r.Event(rs, EventNormal, "SuccessfulCreate", "Created pod: web-2")
+	assert.Equal(t, int32(2), eventsOf(t, s)["Created pod: web-2"].Count)
+}
+
+// Keys of different fields differ, however the fields split the bytes.
+func TestEventKeysSeparateTheirFields(t *testing.T) {
+	assert.NotEqual(t, eventKeyOf("ab", "c", "", "", false), eventKeyOf("a", "bc", "", "", false))
+	assert.NotEqual(t, eventKeyOf("u", "Normal", "R", "", false), eventKeyOf("u", "Normal", "R", "", true))
+	assert.NotEqual(t, similarKeyOf("u", "Normal", "R"), similarKeyOf("u", "Normal", "S"))
+	assert.Equal(t, eventKeyOf("u", "Normal", "R", "m", false), eventKeyOf("u", "Normal", "R", "m", false))
+}

@@ -7,14 +7,6 @@ package controller
 // pod of a 10,000-replica rollout would leave its keys behind for good.
 const maxRecentEvents = 4096
 
-// eventKey is what makes two Events the same one, repeated: the object
-// (by uid), type, reason and message — or, for the Event that combines
-// similar ones (aggregate.go), no message.
-type eventKey struct {
-	uid, eventType, reason, message string
-	combined                        bool
-}
-
 // eventCache is a least-recently-used map, of aggregation key → Event name
 // and of similar-events key → their record. Its entries form a ring, most
 // recently used first; once the cache is full a new key takes over the

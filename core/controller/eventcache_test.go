@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func key(s string) eventKey { return eventKey{uid: s} }
+func key(s string) eventKey { return eventKeyOf(s, EventNormal, "Test", "", false) }
 
 // TestEventCacheKeepsTheMostRecentKeys: past maxRecentEvents keys the
 // least recently used one goes; a key used again stays.

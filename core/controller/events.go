@@ -2,6 +2,7 @@ package controller
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -18,8 +19,9 @@ const (
 type Recorder struct {
 	store     *store.Store
 	component string
-	// recent maps (object uid, type, reason, message) to the Event's name,
-	// for the most recent maxRecentEvents keys (eventcache.go).
+	// recent maps (object uid, type, reason, message), hashed (eventkey.go),
+	// to the Event's name, for the most recent maxRecentEvents keys
+	// (eventcache.go).
 	recent *eventCache[eventKey, string]
 	// similar records the messages of similar Events (aggregate.go), for
 	// as many keys.
@@ -44,7 +46,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	evKind := api.ResourceFor("events")
 	message, aggKey := r.aggregate(m.UID, eventType, reason, message, now.Time)
 	if name, ok := r.recent.get(aggKey); ok {
-		if cur, err := r.store.Get(evKind, ns, name); err == nil {
+		if cur, err := r.store.Get(evKind, ns, name); err == nil && sameEvent(cur.(*api.Event), m.UID, eventType, reason, message) {
 			e := api.DeepCopy(cur.(*api.Event))
 			e.Count++
 			e.LastTimestamp = now
@@ -72,4 +74,15 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	if out, err := r.store.CreateOwned(e); err == nil { // e is ours alone
 		r.recent.put(aggKey, out.GetObjectMeta().Name)
 	}
+}
+
+// sameEvent reports whether e is the Event a recent-cache key was made
+// for: the cache keeps hashes, and a hit is only trusted when the Event it
+// names is about the same object with the same type, reason and message (a
+// combined Event's message is its latest one, behind the prefix).
+func sameEvent(e *api.Event, uid, eventType, reason, message string) bool {
+	if e.InvolvedObject.UID != uid || e.Type != eventType || e.Reason != reason {
+		return false
+	}
+	return e.Message == message || strings.HasPrefix(message, combinedPrefix) && strings.HasPrefix(e.Message, combinedPrefix)
 }
