@@ -3,6 +3,7 @@
 package main
 
 import (
+	"html"
 	"os"
 	"regexp"
 	"strings"
@@ -29,6 +30,20 @@ func TestIndexHTMLNamesOnlyKnownKeys(t *testing.T) {
 	for _, m := range keys {
 		_, ok := messages[m[1]]
 		assert.True(t, ok, "index.html uses %q, which wasm/i18n.go lacks", m[1])
+	}
+}
+
+// TestIndexHTMLTextIsTheEnglishTable: the texts index.html shows are the
+// table's English ones, since an English page is drawn before the Go code
+// sets them (start). Titles and labels are left to the Go code: the page
+// is inert until it has set them.
+func TestIndexHTMLTextIsTheEnglishTable(t *testing.T) {
+	b, err := os.ReadFile("../site/static/index.html")
+	require.NoError(t, err)
+	texts := regexp.MustCompile(`<[a-z][^>]*\sdata-i18n="([^"]+)"[^>]*>([^<]*)<`).FindAllStringSubmatch(string(b), -1)
+	require.NotEmpty(t, texts)
+	for _, m := range texts {
+		assert.Equal(t, messages[m[1]][0], html.UnescapeString(m[2]), "index.html's text for %s", m[1])
 	}
 }
 
