@@ -13,6 +13,9 @@ import (
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
 const maxTraceDrawn = 200
 
+// maxTraceFlashed is the most new rows one draw marks as new (drawTrace).
+const maxTraceFlashed = 8
+
 // maxTraceTokens bounds the markup one draw adds to the trace: a reconcile
 // of a 10,000-replica ReplicaSet records 500 creates, and 200 such entries
 // in one draw made a long task of several hundred ms. During a big
@@ -42,6 +45,11 @@ func (a *app) drawTrace(force bool) {
 	if len(entries) > maxTraceDrawn {
 		entries = entries[len(entries)-maxTraceDrawn:]
 	}
+	// New rows flash, so that a reconcile caught as it happens is seen;
+	// a burst's rows do not: at full speed each draw brings dozens, past
+	// before anyone reads them, and a flash each kept the browser
+	// repainting the trace on every frame.
+	flash := !force && len(entries) <= maxTraceFlashed
 	var m markup
 	drawn := 0
 	for i := len(entries) - 1; i >= 0; i-- { // newest first
@@ -53,7 +61,7 @@ func (a *app) drawTrace(force bool) {
 			// newest maxTraceDrawn always were.
 			break
 		}
-		a.traceRow(&m, &entries[i], !force)
+		a.traceRow(&m, &entries[i], flash)
 		drawn++
 	}
 	if drawn == 0 {

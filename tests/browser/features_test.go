@@ -265,6 +265,45 @@ func (p *page) scrubTo(rev int64) {
 		s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, rev))
 }
 
+// TestTraceFlashesOnlyAFewNewRows: a reconcile caught as it happens — one
+// step — flashes in the trace; a burst of them does not (here a scale run
+// to idle in one press; at full speed, every frame). Each flash is an
+// animation the browser restyles and repaints on every frame: with dozens
+// of new rows per frame they took a quarter of a 1,000-pod scale-up's main
+// thread.
+func TestTraceFlashesOnlyAFewNewRows(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.waitFor("settled", `document.getElementById("settle").getAttribute("aria-busy") !== "true"`)
+	newest := func() int {
+		return eval[int](p, `Math.max(0, ...[...document.querySelectorAll("#trace .tr")].map(e => +e.dataset.seq))`)
+	}
+	freshSince := func(seq int) int {
+		return eval[int](p, fmt.Sprintf(`[...document.querySelectorAll("#trace .tr")].filter(e => +e.dataset.seq > %d && e.classList.contains("fresh")).length`, seq))
+	}
+	rowsSince := func(seq int) int {
+		return eval[int](p, fmt.Sprintf(`[...document.querySelectorAll("#trace .tr")].filter(e => +e.dataset.seq > %d).length`, seq))
+	}
+
+	p.click("#play") // pause: nothing runs but what the buttons run
+	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	before := newest()
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=12")`)
+	p.click("#idle")
+	p.waitFor("the burst drawn", fmt.Sprintf(`[...document.querySelectorAll("#trace .tr")].some(e => +e.dataset.seq > %d)`, before))
+	require.Greater(t, rowsSince(before), 8, "running to idle after a scale draws a burst of reconciles")
+	assert.Zero(t, freshSince(before), "a burst's rows do not flash")
+
+	before = newest()
+	for i := 0; i < 200 && rowsSince(before) == 0; i++ {
+		p.click("#step")
+	}
+	require.Positive(t, rowsSince(before), "a step ran a reconcile")
+	assert.Equal(t, rowsSince(before), freshSince(before), "a reconcile seen one step at a time flashes")
+	p.noConsoleErrors()
+}
+
 // TestFaultButtonDeletesAPod: click a pod card, choose Delete; the terminal
 // shows the kubectl command, and the ReplicaSet replaces the pod.
 func TestFaultButtonDeletesAPod(t *testing.T) {
