@@ -21,9 +21,16 @@ const maxTraceFlashed = 8
 // in one draw made a long task of several hundred ms. During a big
 // scale-up or rollout every draw brings hundreds of reconciles, more than
 // anyone reads as they scroll past; at 20,000 tokens the trace was half
-// of each draw's time (profiled: 13 ms of 27 ms), at 4,000 a draw still
-// adds some fifty of the newest rows.
-const maxTraceTokens = 4000
+// of each draw's time (profiled: 13 ms of 27 ms). A redraw (a filter, a
+// language) shows up to 4,000 tokens, some fifty rows; a live draw up to
+// 1,000, a dozen rows, more than the pane shows at once: the browser's
+// layout and paint of the rows a frame pushed down were 10–15% of a
+// 1,000-pod scale-up's main thread at 4,000 (measured: 28–32 → 32–33 fps,
+// long tasks 15–20 → 9–13).
+const (
+	maxTraceTokens     = 4000
+	maxTraceLiveTokens = 1000
+)
 
 // drawTrace adds the reconciles since the last draw at the top.
 func (a *app) drawTrace(force bool) {
@@ -50,13 +57,17 @@ func (a *app) drawTrace(force bool) {
 	// before anyone reads them, and a flash each kept the browser
 	// repainting the trace on every frame.
 	flash := !force && len(entries) <= maxTraceFlashed
+	limit := maxTraceLiveTokens
+	if force {
+		limit = maxTraceTokens
+	}
 	var m markup
 	drawn := 0
 	for i := len(entries) - 1; i >= 0; i-- { // newest first
 		if !a.traceShows(&entries[i]) {
 			continue
 		}
-		if drawn > 0 && m.n > maxTraceTokens {
+		if drawn > 0 && m.n > limit {
 			// A burst's older reconciles are left out, as those past the
 			// newest maxTraceDrawn always were.
 			break
