@@ -49,12 +49,9 @@ func runDelete(c *invocation, args []string) {
 			ts = append(ts, target{api.KindOf(o), o.GetObjectMeta().Name})
 			namespaces = append(namespaces, o.GetObjectMeta().Namespace)
 		}
-	case len(pos) == 0:
-		c.fail("%s", errNoResources)
-		return
 	default:
 		var kindOnly *api.Kind
-		ts, kindOnly, ok = c.targets(pos)
+		ts, kindOnly, ok = c.namedTargets(pos)
 		if !ok {
 			return
 		}

@@ -46,11 +46,7 @@ func runPatch(c *invocation, args []string) {
 		}
 		text = string(b)
 	}
-	if len(pos) == 0 {
-		c.fail("%s", errNoResources)
-		return
-	}
-	ts, kindOnly, ok := c.targets(pos)
+	ts, kindOnly, ok := c.namedTargets(pos)
 	if !ok {
 		return
 	}

@@ -38,6 +38,16 @@ func (c *invocation) selected(k *api.Kind, f *flags, namespace string) ([]api.Ob
 	return out, true
 }
 
+// namedTargets is targets for a command that must be given something to act
+// on (delete, patch, wait): nothing at all is the resource builder's error.
+func (c *invocation) namedTargets(pos []string) (ts []target, kindOnly *api.Kind, ok bool) {
+	if len(pos) == 0 {
+		c.fail("%s", errNoResources)
+		return nil, nil, false
+	}
+	return c.targets(pos)
+}
+
 // targets reads "TYPE NAME..." or "TYPE/NAME..." as kubectl's resource
 // builder does. It prints the error and returns ok=false on bad input;
 // kindOnly reports "TYPE" alone (for -l or --all).

@@ -53,11 +53,7 @@ func runWait(c *invocation, args []string) {
 	if timeout < 0 {
 		timeout = 168 * time.Hour // "negative means wait for a week"
 	}
-	if len(pos) == 0 {
-		c.fail("%s", errNoResources)
-		return
-	}
-	ts, kindOnly, ok := c.targets(pos)
+	ts, kindOnly, ok := c.namedTargets(pos)
 	if !ok {
 		return
 	}
