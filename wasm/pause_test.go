@@ -47,10 +47,10 @@ func TestPausedLoopKeepsHistory(t *testing.T) {
 	guard := func(f func()) { f() }
 	frames := 0
 	drive(paused, func(work func()) {
-		p.run(5, guard, work)
+		p.run(1, guard, work)
 		for p.parked {
 			frames++ // a frame draws here, then the next resumes the work
-			p.resume(5)
+			p.resume(1)
 		}
 	})
 
@@ -67,20 +67,21 @@ func TestPauserFinish(t *testing.T) {
 	p := newPauser(func() float64 { ticks++; return ticks })
 	steps := 0
 	p.run(0, func(f func()) { f() }, func() {
-		for range 5 {
+		for range 3 * clockEvery {
 			steps++
 			p.afterWrite()
 		}
 	})
 	require.True(t, p.parked)
-	assert.Equal(t, 1, steps)
+	assert.Equal(t, clockEvery, steps, "the clock is read every clockEvery writes")
+	assert.Equal(t, 2.0, ticks, "one reading sets the deadline, the next is at the clockEvery-th write")
 	p.finish()
 	assert.False(t, p.parked)
-	assert.Equal(t, 5, steps)
+	assert.Equal(t, 3*clockEvery, steps)
 	assert.Equal(t, 1, p.parks)
 	p.resume(0)
 	p.finish()
-	assert.Equal(t, 5, steps)
+	assert.Equal(t, 3*clockEvery, steps)
 	p.afterWrite() // a write outside any work passes
 	assert.Equal(t, 1, p.parks)
 }
