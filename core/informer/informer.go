@@ -88,10 +88,11 @@ type indexer struct {
 	// string, and every pod write of a 10,000-pod run touches the sets of
 	// four informers.
 	sets map[string]map[*entry]struct{}
-	// sorted caches the entries of each set sorted by key, dropped when
-	// an entry joins or leaves the set: listing 10,000 pods after a status
-	// write — which moves no entry — then costs no sort.
-	sorted map[string][]*entry
+	// orders keeps the entries of each set that has been listed sorted by
+	// key (order.go): listing 10,000 pods after a status write — which
+	// moves no entry — costs no sort, and after a few pods came or went it
+	// costs a merge.
+	orders map[string]*order
 }
 
 // Standard index names every informer has.
@@ -168,7 +169,7 @@ func (i *Informer) addIndexer(name string, f IndexFunc, same func(old, obj api.O
 			pos = n
 		}
 	}
-	ix := &indexer{name: name, fn: f, same: same, sets: map[string]map[*entry]struct{}{}, sorted: map[string][]*entry{}}
+	ix := &indexer{name: name, fn: f, same: same, sets: map[string]map[*entry]struct{}{}, orders: map[string]*order{}}
 	if pos < 0 {
 		pos = len(i.indexers)
 		i.indexers = append(i.indexers, ix)
@@ -337,7 +338,7 @@ func (i *Informer) remove(key string) {
 	delete(i.items, key)
 }
 
-// add puts e in the sets of values, dropping their cached order.
+// add puts e in the sets of values.
 func (ix *indexer) add(e *entry, values []string) {
 	for _, v := range values {
 		set := ix.sets[v]
@@ -346,19 +347,25 @@ func (ix *indexer) add(e *entry, values []string) {
 			ix.sets[v] = set
 		}
 		set[e] = struct{}{}
-		delete(ix.sorted, v)
+		if o := ix.orders[v]; o != nil {
+			o.join(e)
+		}
 	}
 }
 
-// drop takes e out of the sets of values, dropping their cached order.
+// drop takes e out of the sets of values. An emptied set goes, with its
+// order: the garbage collector asks for the dependents of every uid it
+// sees, and a set per uid ever asked about would only grow.
 func (ix *indexer) drop(e *entry, values []string) {
 	for _, v := range values {
 		set := ix.sets[v]
 		delete(set, e)
 		if len(set) == 0 {
 			delete(ix.sets, v)
+			delete(ix.orders, v)
+		} else if o := ix.orders[v]; o != nil {
+			o.leave(e)
 		}
-		delete(ix.sorted, v)
 	}
 }
 
@@ -410,26 +417,23 @@ func (i *Informer) ByIndex(name, value string) []api.Object {
 	return objects(i.sortedEntries(name, value))
 }
 
-// sortedEntries is the (cached, shared: read only) sorted entries of one
+// sortedEntries is the (kept, shared: read only) sorted entries of one
 // set.
 func (i *Informer) sortedEntries(name, value string) []*entry {
 	ix := i.indexes[name]
 	if ix == nil {
 		return nil
 	}
-	entries, ok := ix.sorted[value]
-	if !ok {
-		set := ix.sets[value]
-		if len(set) == 0 {
-			// Not cached: the garbage collector asks every informer for
-			// the dependents of each deleted object, and a cache entry per
-			// uid asked about would only grow.
-			return nil
-		}
-		entries = sortedSet(set)
-		ix.sorted[value] = entries
+	set := ix.sets[value]
+	if len(set) == 0 {
+		return nil // no order is kept for an empty set (drop)
 	}
-	return entries
+	o := ix.orders[value]
+	if o == nil {
+		o = &order{sorted: sortedSet(set)}
+		ix.orders[value] = o
+	}
+	return o.entries(set)
 }
 
 // ByIndexes returns the cached objects in any of the given sets — index
