@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -77,7 +78,8 @@ func (c *container) exitAt() time.Time { return c.started.Add(c.proc.runs) }
 // start runs a new container at now.
 func (c *container) start(podUID string, now time.Time) {
 	c.state, c.at, c.started = cRunning, time.Time{}, now
-	c.id = "containerd://" + digest(podUID+c.name+fmt.Sprint(c.restarts)) + digest(c.name+podUID+fmt.Sprint(c.restarts))
+	restarts := strconv.Itoa(int(c.restarts))
+	c.id = "containerd://" + digest(podUID+c.name+restarts) + digest(c.name+podUID+restarts)
 	c.ready = c.spec.ReadinessProbe == nil
 	c.readiness = newProber("Readiness", c.spec.ReadinessProbe, now)
 	c.liveness = newProber("Liveness", c.spec.LivenessProbe, now)
