@@ -18,25 +18,6 @@ func DeepCopy[T any](obj T) T {
 	return out
 }
 
-// DeepCopyField sets dst's field name to a deep copy of src's, in place —
-// no intermediate copy is made and boxed — and reports whether the kind has
-// that field. dst and src are of the same kind. (The store's status writes:
-// one per kubelet step of every pod.)
-func DeepCopyField(dst, src Object, name string) bool {
-	t := reflect.TypeOf(src)
-	if reflect.TypeOf(dst) != t {
-		panic("api.DeepCopyField: " + t.String() + " and " + reflect.TypeOf(dst).String() + " differ")
-	}
-	f := fieldCopierOf(t, name)
-	if f.c == nil {
-		return false
-	}
-	d := unsafe.Add(reflect.ValueOf(dst).UnsafePointer(), f.off)
-	s := unsafe.Add(reflect.ValueOf(src).UnsafePointer(), f.off)
-	f.c.copy(d, s) // a struct is overwritten whole
-	return true
-}
-
 // DeepCopyObject copies any stored object.
 func DeepCopyObject(o Object) Object { return DeepCopy(o) }
 
@@ -69,14 +50,8 @@ type fieldCopier struct {
 }
 
 // copiers holds one copier per type; a sync.Map because tests and hosts
-// may copy objects from several goroutines. fieldCopiers caches
-// DeepCopyField's lookups by type and field name.
-var copiers, fieldCopiers sync.Map
-
-type fieldKey struct {
-	t    reflect.Type
-	name string
-}
+// may copy objects from several goroutines.
+var copiers sync.Map
 
 func copierOf(t reflect.Type) *copier {
 	if c, ok := copiers.Load(t); ok {
@@ -121,29 +96,6 @@ func buildCopier(t reflect.Type, building map[reflect.Type]*copier) *copier {
 }
 
 var stringType = reflect.TypeFor[string]()
-
-func fieldCopierOf(t reflect.Type, name string) fieldCopier {
-	key := fieldKey{t, name}
-	if f, ok := fieldCopiers.Load(key); ok {
-		return f.(fieldCopier)
-	}
-	var f fieldCopier
-	if sf, ok := t.Elem().FieldByName(name); ok {
-		// A promoted field's offset is the sum along its path of embedded
-		// structs.
-		st := t.Elem()
-		for _, i := range sf.Index {
-			if st.Kind() != reflect.Struct {
-				panic("api.DeepCopyField: " + name + " of " + t.String() + " is behind an embedded pointer")
-			}
-			f.off += st.Field(i).Offset
-			st = st.Field(i).Type
-		}
-		f.c = copierOf(sf.Type)
-	}
-	fieldCopiers.Store(key, f)
-	return f
-}
 
 // copy deep-copies the value at src to dst. Nil pointers, slices and maps
 // are left as dst has them: nil in a new value, and — since a struct is

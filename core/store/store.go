@@ -2,11 +2,9 @@ package store
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -295,7 +293,7 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if m.ResourceVersion != "" && m.ResourceVersion != om.ResourceVersion {
 		return nil, api.NewConflict(kind, m.Name)
 	}
-	copyField(o, old, "Status")
+	api.ShareField(o, old, "Status") // old is stored: never changed, so shared
 	m.UID, m.CreationTimestamp, m.DeletionTimestamp = om.UID, om.CreationTimestamp, om.DeletionTimestamp
 	m.DeletionGracePeriodSeconds = om.DeletionGracePeriodSeconds
 	m.Generation = om.Generation
@@ -308,7 +306,7 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if err := api.Validate(o, old); err != nil {
 		return nil, err
 	}
-	if hasSpec(o) && !reflect.DeepEqual(field(o, "Spec"), field(old, "Spec")) {
+	if hasSpec(o) && !api.EqualField(o, old, "Spec") {
 		m.Generation = om.Generation + 1
 	}
 	// An object being deleted goes once its last finalizer is removed.
@@ -373,27 +371,5 @@ func hasSpec(o api.Object) bool {
 	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") || k.Kind == "Lease" {
 		return false // a Lease has a spec but no generation
 	}
-	t := reflect.TypeOf(o)
-	if has, ok := typesWithSpec.Load(t); ok {
-		return has.(bool)
-	}
-	_, has := t.Elem().FieldByName("Spec")
-	typesWithSpec.Store(t, has)
-	return has
-}
-
-// typesWithSpec memoises, per Go type, whether it has a Spec field: every
-// create asks, and looking a field up by name is slow under WebAssembly.
-var typesWithSpec sync.Map
-
-func field(o api.Object, name string) any {
-	return reflect.ValueOf(o).Elem().FieldByName(name).Interface()
-}
-
-// copyField sets dst.name = src.name (both the same kind).
-func copyField(dst, src api.Object, name string) {
-	d := reflect.ValueOf(dst).Elem().FieldByName(name)
-	if d.IsValid() {
-		d.Set(reflect.ValueOf(src).Elem().FieldByName(name))
-	}
+	return api.HasField(o, "Spec")
 }
