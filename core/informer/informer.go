@@ -347,8 +347,8 @@ func (ix *indexer) add(e *entry, values []string) {
 			ix.sets[v] = set
 		}
 		set[e] = struct{}{}
-		if o := ix.orders[v]; o != nil {
-			o.join(e)
+		if o := ix.orders[v]; o != nil && !o.join(e) {
+			delete(ix.orders, v) // the next read sorts the set afresh
 		}
 	}
 }
@@ -364,7 +364,7 @@ func (ix *indexer) drop(e *entry, values []string) {
 			delete(ix.sets, v)
 			delete(ix.orders, v)
 		} else if o := ix.orders[v]; o != nil {
-			o.leave(e)
+			o.leave()
 		}
 	}
 }

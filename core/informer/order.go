@@ -14,27 +14,25 @@ import (
 // WebAssembly.
 type order struct {
 	sorted []*entry // the set at the last read, sorted by key; read-only, callers share it
-	joined []*entry // entries added since, in no order
-	left   bool     // some entry of sorted has left the set since
+	joined []*entry // entries added since, in no order (one may be there twice)
+	left   bool     // some entry of sorted or joined has left the set since
 }
 
 // join notes that e joined the set. It may be in sorted still: it left
-// and came back (a label changed and changed back) between two reads.
-func (o *order) join(e *entry) {
+// and came back (a label changed and changed back) between two reads. It
+// reports whether the order is still worth keeping: once more entries
+// joined than the set had, a sort on the next read costs no more, and a
+// set nobody reads any more must not hold on to every entry that joins.
+func (o *order) join(e *entry) (keep bool) {
 	if i, found := o.search(e.key); found && o.sorted[i] == e {
-		return
+		return true
 	}
 	o.joined = append(o.joined, e)
+	return len(o.joined) <= max(64, len(o.sorted))
 }
 
-// leave notes that e left the set.
-func (o *order) leave(e *entry) {
-	if i := slices.Index(o.joined, e); i >= 0 {
-		o.joined = slices.Delete(o.joined, i, i+1)
-		return
-	}
-	o.left = true
-}
+// leave notes that an entry left the set.
+func (o *order) leave() { o.left = true }
 
 func (o *order) search(key string) (int, bool) {
 	return slices.BinarySearchFunc(o.sorted, key, func(e *entry, k string) int { return strings.Compare(e.key, k) })
@@ -46,16 +44,23 @@ func (o *order) entries(set map[*entry]struct{}) []*entry {
 	if !o.left && len(o.joined) == 0 {
 		return o.sorted
 	}
-	kept := o.sorted
+	kept, joined := o.sorted, o.joined
 	if o.left {
-		kept = make([]*entry, 0, len(set))
-		for _, e := range o.sorted {
-			if _, in := set[e]; in {
-				kept = append(kept, e)
-			}
-		}
+		kept, joined = inSet(kept, set), inSet(joined, set)
 	}
-	o.sorted = mergeSorted(kept, sortByKey(o.joined))
+	joined = slices.Compact(sortByKey(joined)) // an entry that left and joined again is there twice
+	o.sorted = mergeSorted(kept, joined)
 	o.joined, o.left = nil, false
 	return o.sorted
+}
+
+// inSet is the entries of list still in set, in a new slice.
+func inSet(list []*entry, set map[*entry]struct{}) []*entry {
+	out := make([]*entry, 0, len(list))
+	for _, e := range list {
+		if _, in := set[e]; in {
+			out = append(out, e)
+		}
+	}
+	return out
 }
