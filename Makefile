@@ -100,6 +100,7 @@ size: site
 # long tasks and frames per second (tests/browser/perf_test.go); it never
 # fails on timing. Minutes long, so not part of make test.
 perf: site
+	rm -f tests/out/browser/timings.txt
 	KUBELOOP_PERF=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m -run TestPerfRollout ./tests/browser
 	@grep '^perf ' tests/out/browser/timings.txt 2>/dev/null || true
 
