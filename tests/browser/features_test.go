@@ -892,6 +892,13 @@ func TestScreenshotsThemesAndLanguages(t *testing.T) {
 	p.viewport(1280, 720)
 	overflow := eval[bool](p, `document.documentElement.scrollWidth > innerWidth || document.body.scrollHeight > innerHeight + 1`)
 	assert.False(t, overflow, "the page fits 1280×720 without scrolling")
+	// The leader Lease's countdown wraps in the narrow trace pane instead
+	// of running past its edge, where the pane cut it off (English: the
+	// longer line).
+	p.click(`[data-lang="en"]`)
+	cut := eval[bool](p, `[...document.querySelectorAll(".machinery .lease")].some(e =>
+		e.getBoundingClientRect().right > e.closest(".machinery").getBoundingClientRect().right + 1)`)
+	assert.False(t, cut, "the Lease line stays inside its pane at 1280×720")
 	p.noConsoleErrors()
 }
 
