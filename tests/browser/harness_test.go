@@ -404,6 +404,38 @@ func (p *page) text(sel string) string {
 func (p *page) screenshot(name string) string {
 	p.t.Helper()
 	time.Sleep(800 * time.Millisecond) // let the cards' entrance animations finish
+	return p.capture(name)
+}
+
+// screenshots saves the page as it is now in both languages and both
+// themes — NAME-en-light.png, NAME-en-dark.png, NAME-zh-CN-light.png and
+// NAME-zh-CN-dark.png — so that a reviewer can check every text and colour
+// of one state. It leaves the language as it found it, and the theme too
+// once one was chosen (the button cannot go back to "as the system").
+func (p *page) screenshots(name string) {
+	p.t.Helper()
+	lang := eval[string](p, `document.documentElement.lang`)
+	theme := eval[string](p, `document.documentElement.dataset.theme || ""`)
+	time.Sleep(800 * time.Millisecond) // let the cards' entrance animations finish
+	for _, l := range []string{"en", "zh-CN"} {
+		p.click(`[data-lang="` + l + `"]`)
+		for _, th := range []string{"light", "dark"} {
+			p.theme(th)
+			// Views redraw in the new language on the next frame, and the
+			// pod cards fade to the new theme's colours in 0.3 s.
+			time.Sleep(400 * time.Millisecond)
+			p.capture(name + "-" + l + "-" + th)
+		}
+	}
+	p.click(`[data-lang="` + lang + `"]`)
+	if theme != "" {
+		p.theme(theme)
+	}
+}
+
+// capture saves a PNG of the viewport as it is this instant.
+func (p *page) capture(name string) string {
+	p.t.Helper()
 	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)

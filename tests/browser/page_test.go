@@ -79,7 +79,7 @@ func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
 	p.click("#settle")
 	assert.Equal(t, 3, p.count(allCards), "nothing changed in the cluster")
 	assert.Equal(t, bad, p.editorText(), "the text is kept")
-	p.screenshot("03-bad-yaml")
+	p.screenshots("03-bad-yaml")
 
 	// A validation error is placed at its field's line too.
 	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: -1", 1))
@@ -124,7 +124,7 @@ func TestTerminalRunsKubectl(t *testing.T) {
 	p.waitFor("the scale message", `document.getElementById("term-out").textContent.includes("scaled")`)
 	p.click("#settle")
 	p.waitFor("two pods", `document.querySelectorAll("`+allCards+`").length === 2`)
-	p.screenshot("04-terminal")
+	p.screenshots("04-terminal")
 	p.noConsoleErrors()
 }
 
