@@ -86,7 +86,7 @@ func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
 	p.click("#play") // the clock runs; each frame polls the watch
 	p.waitFor("rows streamed by the watch", fmt.Sprintf(`document.getElementById("term-out").textContent.split("nginx-deployment-").length - 1 > %d`, before+1))
 	p.waitFor("a Terminating row", `document.getElementById("term-out").textContent.includes("Terminating")`)
-	p.screenshot("10-terminal-watch")
+	p.screenshots("10-terminal-watch")
 	p.do(chromedp.Focus(chromedp.CSS("#term-input")), chromedp.KeyEvent("c", chromedp.KeyModifiers(chromedp.ModifierCtrl)))
 	p.waitFor("^C", `document.getElementById("term-out").textContent.includes("^C")`)
 	assert.False(t, eval[bool](p, `document.getElementById("term-form").classList.contains("watching")`))
@@ -200,7 +200,9 @@ func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
 	p.waitFor("their claims", `document.getElementById("pvcs").textContent.includes("www-web-1")`)
 	assert.Contains(t, p.text("#pvcs"), "Bound")
 	assert.Contains(t, p.text(`#owners [data-owner="default/StatefulSet/web"]`), "StatefulSet")
-	p.screenshot("19-statefulset")
+	// The pictures show the DNS names and the claims, below the nodes.
+	eval[chromedp.Void](p, `document.getElementById("dns").scrollIntoView({block: "start"})`)
+	p.screenshots("19-statefulset")
 
 	// Scale up by editing: web-2 comes after web-1 is Ready.
 	p.setEditor(strings.Replace(statefulSetExample, "replicas: 2", "replicas: 3", 1))
@@ -238,10 +240,7 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	assert.True(t, eval[bool](p, `kubeloop.editor.view.state.readOnly`), "the editor is read-only in replay")
 	p.typeInTerminal("kubectl delete pods --all\n")
 	p.waitFor("the refusal", `document.getElementById("term-out").textContent.includes("replay")`)
-	p.screenshot("11-replay")
-	p.theme("dark")
-	p.screenshot("11-replay-dark")
-	p.theme("light")
+	p.screenshots("11-replay")
 
 	// A revision in the middle: some pods.
 	p.scrubTo(applied + (live-applied)/2)
@@ -351,7 +350,7 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim node fail node-1")`)
 		p.click(`[data-speed="100"]`)
 		p.waitFor("node-1 NotReady", `document.querySelector('#nodes .lane[data-node="node-1"]').classList.contains("notready")`)
-		p.screenshot("12-node-failed")
+		p.screenshots("12-node-failed")
 	}
 	if eval[bool](p, `document.getElementById("faults-menu").textContent.includes("sim controller-manager kill")`) {
 		p.click("#faults > summary")
@@ -401,10 +400,9 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 	p.waitFor("the completion note", `document.querySelector(".lesson-done")`)
 	assert.Equal(t, 2, eval[int](p, `kubeloop.lesson().done`))
 	assert.Contains(t, p.text("#lesson-select"), "✓")
-	p.screenshot("13-lesson-complete")
+	p.screenshots("13-lesson-complete")
 	p.click(`[data-lang="zh-CN"]`)
 	assert.Contains(t, p.text("#lesson-body"), "课程完成")
-	p.screenshot("13-lesson-complete-zh")
 	p.noConsoleErrors()
 }
 
@@ -468,6 +466,7 @@ func TestReloadRestoresEditorSeedAndProgress(t *testing.T) {
 	assert.Equal(t, "42", eval[string](p, `document.getElementById("seed").value`))
 	assert.Equal(t, "06-scaling", eval[string](p, `kubeloop.lesson().id`))
 	assert.EqualValues(t, 42, eval[float64](p, `kubeloop.lesson().seed`))
+	p.screenshots("14-reload-restored")
 	p.noConsoleErrors()
 }
 
@@ -530,7 +529,7 @@ func TestShareLinkReproducesTheCluster(t *testing.T) {
 	q.click("#settle")
 	q.waitFor("four Running pods", `document.querySelectorAll("`+runningCards+`").length === 4`)
 	assert.Equal(t, want, podNames(q), "same seed and YAML: the same pods")
-	q.screenshot("15-shared")
+	q.screenshots("15-shared")
 	q.noConsoleErrors()
 	p.noConsoleErrors()
 }
@@ -570,7 +569,7 @@ func TestSingleFileHTMLRunsFromFile(t *testing.T) {
 	assert.Equal(t, 0, p.count(`script[src]`), "nothing is loaded from elsewhere")
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
-	p.screenshot("16-single-file")
+	p.screenshots("16-single-file")
 	p.noConsoleErrors()
 }
 
