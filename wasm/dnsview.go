@@ -154,7 +154,7 @@ func (a *app) drawVolumes() {
 	u.volSection.RemoveAttribute("hidden")
 	var t markup
 	t.open("table", "dns-table").open("thead", "").open("tr", "").
-		elem("th", "", "PersistentVolumeClaim").elem("th", "", "STATUS").elem("th", "", "PersistentVolume").
+		elem("th", "", "PersistentVolumeClaim").elem("th", "", a.tr("pvc.status")).elem("th", "", "PersistentVolume").
 		elem("th", "", "StorageClass").elem("th", "", a.tr("pvc.pod")).
 		close("tr").close("thead").open("tbody", "")
 	t.append(&m)

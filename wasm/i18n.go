@@ -194,6 +194,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"mach.queues.title": {"Keys waiting in each controller's work queue (↻ retries after errors)", "每个控制器工作队列中等待的键（↻ 出错后的重试次数）"},
 	"mach.queue.title":  {"%s: %d waiting, %d in progress, %d delayed; %d adds, %d retries", "%s：%d 个等待，%d 个处理中，%d 个延迟；共加入 %d 次，重试 %d 次"},
 	"pvc.title":         {"Storage: claims, volumes and who mounts them", "存储：卷申领、卷以及挂载它们的 Pod"},
+	"pvc.status":        {"status", "状态"},
 	"pvc.pod":           {"mounted by", "挂载者"},
 	"dns.title":         {"Network: the names cluster DNS answers", "网络：集群 DNS 能解析的名称"},
 	"dns.name":          {"name (.svc.cluster.local)", "名称（.svc.cluster.local）"},

@@ -200,6 +200,15 @@ func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
 	p.waitFor("their claims", `document.getElementById("pvcs").textContent.includes("www-web-1")`)
 	assert.Contains(t, p.text("#pvcs"), "Bound")
 	assert.Contains(t, p.text(`#owners [data-owner="default/StatefulSet/web"]`), "StatefulSet")
+	// Headers and DNS names keep to one line, in Chinese too ("类型" once
+	// broke into two, and names at their hyphens).
+	oneLine := `[...document.querySelectorAll("#dns th, #dns td.dns-name, #pvcs th")].every(e => {
+		const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length === 1; })`
+	for _, lang := range []string{"zh-CN", "en"} {
+		p.click(`[data-lang="` + lang + `"]`)
+		p.waitFor("the tables in "+lang, `document.querySelector("#pvcs th:nth-child(2)").textContent === `+jsString(map[string]string{"en": "status", "zh-CN": "状态"}[lang]))
+		assert.True(t, eval[bool](p, oneLine), "headers and names on one line (%s)", lang)
+	}
 	// The pictures show the DNS names and the claims, below the nodes.
 	eval[chromedp.Void](p, `document.getElementById("dns").scrollIntoView({block: "start"})`)
 	p.screenshots("19-statefulset")
