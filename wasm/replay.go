@@ -87,6 +87,9 @@ func (a *app) drawReplay(force bool) {
 	u.scrubText.Set(text)
 	u.scrubValue.Set(text)
 	u.replayBadge.SetTextContent(a.tr("replay.badge", rev))
+	if force {
+		a.replay.traceRev = -1 // the trace too, in a new language or filter
+	}
 	a.drawSnapshot(&s, force)
 }
 

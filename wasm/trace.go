@@ -132,7 +132,6 @@ func (a *app) filterTrace(key string) {
 		u.traceFilterBar.RemoveAttribute("hidden")
 	}
 	u.resetTrace()
-	a.replay.traceRev = -1
 	a.render(true)
 }
 

@@ -202,7 +202,6 @@ func (a *app) buildControls(u *ui) {
 		u.showSystem = !u.showSystem
 		u.systemBtn.SetAttribute("aria-pressed", strconv.FormatBool(u.showSystem))
 		u.resetTrace()
-		a.replay.traceRev = -1
 		a.render(true)
 	})
 

@@ -250,6 +250,11 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	p.typeInTerminal("kubectl delete pods --all\n")
 	p.waitFor("the refusal", `document.getElementById("term-out").textContent.includes("replay")`)
 	p.screenshots("11-replay")
+	// The trace in replay follows the language too.
+	p.click(`[data-lang="zh-CN"]`)
+	p.waitFor("the replayed trace in Chinese", `document.getElementById("trace").textContent.includes("观察")`)
+	p.click(`[data-lang="en"]`)
+	p.waitFor("and back in English", `!document.getElementById("trace").textContent.includes("观察")`)
 
 	// A revision in the middle: some pods.
 	p.scrubTo(applied + (live-applied)/2)
