@@ -17,6 +17,7 @@ func runDelete(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "filename", short: "f"},
 		flagDef{long: "selector", short: "l"},
+		flagDef{long: "field-selector"},
 		flagDef{long: "all", boolean: true},
 		flagDef{long: "cascade", def: "background", noOptDef: "background"},
 		flagDef{long: "grace-period", def: "-1"},

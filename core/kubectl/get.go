@@ -20,6 +20,7 @@ func runGet(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "output", short: "o"},
 		flagDef{long: "selector", short: "l"},
+		flagDef{long: "field-selector"},
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 		flagDef{long: "show-labels", boolean: true},
 		flagDef{long: "label-columns", short: "L"},
@@ -55,13 +56,7 @@ func runGet(c *invocation, args []string) {
 		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,json,jsonpath,name,wide,yaml", format)
 		return
 	}
-	sel := api.Everything()
-	if s := f.str("selector"); s != "" {
-		if sel, err = api.ParseSelector(s); err != nil {
-			c.fail("%v", err)
-			return
-		}
-	}
+	sel := readListSelect(f)
 	allNS := f.boolean("all-namespaces")
 	ns := namespaceOf(f)
 
@@ -113,6 +108,12 @@ func runGet(c *invocation, args []string) {
 			}
 		}
 	}
+	for _, r := range reqs {
+		if r.names != nil && sel.given() {
+			c.fail("name cannot be provided when a selector is specified")
+			return
+		}
+	}
 	watching := f.boolean("watch") || f.boolean("watch-only")
 	if watching && (len(reqs) != 1 || len(reqs[0].names) > 1) {
 		found := len(reqs)
@@ -140,13 +141,14 @@ func runGet(c *invocation, args []string) {
 					errs = append(errs, formatError(err, "", ""))
 					continue
 				}
-				if sel.Matches(o.GetObjectMeta().Labels) {
-					g.objs = append(g.objs, o)
-				}
+				g.objs = append(g.objs, o)
 			}
+		} else if err := sel.check(r.kind); err != nil {
+			errs = append(errs, formatError(err, "", ""))
+			continue
 		} else {
 			for _, o := range st.List(r.kind, space) {
-				if sel.Matches(o.GetObjectMeta().Labels) {
+				if sel.matches(o) {
 					g.objs = append(g.objs, o)
 				}
 			}

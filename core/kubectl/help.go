@@ -135,6 +135,7 @@ func fillHelpTexts() {
 			example: "  # Delete a pod with minimal delay\n  kubectl delete pod foo --now",
 			options: opt("--all=false", "Delete all resources, in the namespace of the specified resource types.") +
 				opt("--cascade='background'", "Must be \"background\", \"orphan\", or \"foreground\".") +
+				opt("--field-selector=''", "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.") +
 				opt("-f, --filename=[]", "containing the resource to delete.") +
 				opt("--force=false", "If true, immediately remove resources from API and bypass graceful deletion.") +
 				opt("--grace-period=-1", "Period of time in seconds given to the resource to terminate gracefully.") +
@@ -162,6 +163,7 @@ func fillHelpTexts() {
 				"  # List resource information in custom columns\n  kubectl get pod test-pod -o custom-columns=CONTAINER:.spec.containers[0].name,IMAGE:.spec.containers[0].image",
 			options: opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
 				opt("--allow-missing-template-keys=true", "If true, ignore any errors in templates when a field or map key is missing in the template. Only applies to golang and jsonpath output formats.") +
+				opt("--field-selector=''", "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.") +
 				opt("-L, --label-columns=[]", "Accepts a comma separated list of labels that are going to be presented as columns. Names are case-sensitive. You can also use multiple flag options like -L label1 -L label2...") +
 				opt("--no-headers=false", "When using the default or custom-column output format, don't print headers (default print headers).") +
 				opt("-o, --output=''", "Output format. One of: (json, yaml, name, jsonpath, custom-columns, wide). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].") +
@@ -273,6 +275,7 @@ func fillHelpTexts() {
 				"  # Wait for the pod \"busybox1\" to be deleted, with a timeout of 60s, after having issued the \"delete\" command\n  kubectl delete pod/busybox1\n  kubectl wait --for=delete pod/busybox1 --timeout=60s",
 			options: opt("--all=false", "Select all resources in the namespace of the specified resource types") +
 				opt("-A, --all-namespaces=false", "If present, list the requested object(s) across all namespaces.") +
+				opt("--field-selector=''", "Selector (field query) to filter on, supports '=', '==', and '!='.(e.g. --field-selector key1=value1,key2=value2). The server only supports a limited number of field queries per type.") +
 				opt("--for=''", "The condition to wait on: [delete|condition=condition-name[=condition-value]|jsonpath='{JSONPath expression}'=[JSONPath value]]. The default condition-value is True.  Condition values are compared after Unicode simple case folding, which is a more general form of case-insensitivity.") +
 				opt("-l, --selector=''", "Selector (label query) to filter on.") +
 				opt("--timeout=30s", "The length of time to wait before giving up.  Zero means check once and don't wait, negative means wait for a week."),

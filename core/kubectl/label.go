@@ -87,6 +87,7 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 		flagDef{long: "overwrite", boolean: true},
 		flagDef{long: "all", boolean: true},
 		flagDef{long: "selector", short: "l"},
+		flagDef{long: "field-selector"},
 		flagDef{long: "record", boolean: true},
 	)
 	if !ok {

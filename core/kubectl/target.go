@@ -16,22 +16,24 @@ type target struct {
 	name string
 }
 
-// selected are the objects of a kind that -l/--selector (or --all, which
-// takes every one) picks in namespace ("" for every namespace). Neither
-// flag is kubectl's resource builder's error.
+// selected are the objects of a kind that -l/--selector and
+// --field-selector (or --all, which takes every one) pick in namespace (""
+// for every namespace). None of these flags is kubectl's resource
+// builder's error.
 func (c *invocation) selected(k *api.Kind, f *flags, namespace string) ([]api.Object, bool) {
-	if !f.has("selector") && !f.boolean("all") {
+	if !f.has("selector") && !f.has("field-selector") && !f.boolean("all") {
 		c.fail("resource(s) were provided, but no name was specified")
 		return nil, false
 	}
-	sel, err := api.ParseSelector(f.str("selector"))
-	if err != nil {
-		c.fail("%v", err)
+	sel := readListSelect(f)
+	if err := sel.check(k); err != nil {
+		c.err.WriteString(formatError(err, "", ""))
+		c.code = 1
 		return nil, false
 	}
 	var out []api.Object
 	for _, o := range c.env.Store().List(k, namespace) {
-		if sel.Matches(o.GetObjectMeta().Labels) {
+		if sel.matches(o) {
 			out = append(out, o)
 		}
 	}

@@ -34,6 +34,7 @@ func runWait(c *invocation, args []string) {
 		flagDef{long: "for"},
 		flagDef{long: "timeout", def: "30s"}, // kubectl wait's default
 		flagDef{long: "selector", short: "l"},
+		flagDef{long: "field-selector"},
 		flagDef{long: "all", boolean: true},
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 	)

@@ -23,7 +23,7 @@ type Watch struct {
 	kind       *api.Kind
 	namespace  string   // "" for every namespace
 	names      []string // nil for any name
-	selector   api.Selector
+	selector   listSelect
 	format     string // "", "wide", "name", "yaml" or "json"
 	nsColumn   bool
 	showLabels bool
@@ -42,7 +42,7 @@ type Watch struct {
 	stopped bool
 }
 
-func newWatch(s *store.Store, k *api.Kind, namespace string, names []string, sel api.Selector, format string, nsColumn, showLabels bool) *Watch {
+func newWatch(s *store.Store, k *api.Kind, namespace string, names []string, sel listSelect, format string, nsColumn, showLabels bool) *Watch {
 	return &Watch{store: s, kind: k, namespace: namespace, names: names, selector: sel, format: format,
 		nsColumn: nsColumn, showLabels: showLabels, rev: s.Revision()}
 }
@@ -114,7 +114,7 @@ func (w *Watch) matches(o api.Object) bool {
 			return false
 		}
 	}
-	return w.selector.Matches(m.Labels)
+	return w.selector.matches(o)
 }
 
 // print renders objects in the watch's format, continuing its table;
