@@ -30,13 +30,13 @@ func TestFieldSelector(t *testing.T) {
 		"worker   NotReady,SchedulingDisabled   <none>   2m5s   v1.31.0"), r.Stdout)
 
 	for cmd, stderr := range map[string]string{
-		"kubectl get pods --field-selector status.hostIP=172.18.0.2": `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "status.hostIP=172.18.0.2": field label not supported: status.hostIP` + "\n",
+		"kubectl get pods --field-selector status.hostIP=172.18.0.2":       `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "status.hostIP=172.18.0.2": field label not supported: status.hostIP` + "\n",
 		"kubectl get deploy -l app=nginx --field-selector spec.replicas=3": `Error from server (BadRequest): Unable to find "apps/v1, Resource=deployments" that match label selector "app=nginx", field selector "spec.replicas=3": "spec.replicas" is not a known field selector: only "metadata.name", "metadata.namespace"` + "\n",
-		"kubectl get pods --field-selector phase": `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "phase": invalid selector: 'phase'; can't understand 'phase'` + "\n",
-		"kubectl get pods -l 'app in nginx'": `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app in nginx", field selector "": unable to parse requirement: found 'in nginx', expected: '=', '!=', '==', 'in', notin'` + "\n",
-		"kubectl get pods nginx --field-selector metadata.name=nginx": "error: name cannot be provided when a selector is specified\n",
-		"kubectl get pods --field-selector status.phase=Failed":       "No resources found in default namespace.\n",
-		"kubectl delete pods --field-selector bogus=1":                `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "bogus=1": field label not supported: bogus` + "\n",
+		"kubectl get pods --field-selector phase":                          `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "phase": invalid selector: 'phase'; can't understand 'phase'` + "\n",
+		"kubectl get pods -l 'app in nginx'":                               `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "app in nginx", field selector "": unable to parse requirement: found 'in nginx', expected: '=', '!=', '==', 'in', notin'` + "\n",
+		"kubectl get pods nginx --field-selector metadata.name=nginx":      "error: name cannot be provided when a selector is specified\n",
+		"kubectl get pods --field-selector status.phase=Failed":            "No resources found in default namespace.\n",
+		"kubectl delete pods --field-selector bogus=1":                     `Error from server (BadRequest): Unable to find "/v1, Resource=pods" that match label selector "", field selector "bogus=1": field label not supported: bogus` + "\n",
 	} {
 		r := e.run(cmd)
 		assert.Equal(t, stderr, r.Stderr, cmd)
