@@ -117,6 +117,14 @@ func TestCreateDeployment(t *testing.T) {
 	assert.Equal(t, int32(1), *o.(*api.Deployment).Spec.Replicas, "one replica by default")
 	assert.Equal(t, []string{"sleep", "3600"}, o.(*api.Deployment).Spec.Template.Spec.Containers[0].Command)
 
+	// -n before the verb, and a command after "--": the namespace is a
+	// flag, not part of the command.
+	r = e.run("kubectl -n kube-system create deployment two --image=busybox -- sleep 3600")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	o, err = e.st.Get(api.ResourceFor("deployments"), "kube-system", "two")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"sleep", "3600"}, o.(*api.Deployment).Spec.Template.Spec.Containers[0].Command)
+
 	r = e.run("kubectl create deployment web --image=nginx")
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Equal(t, "Error from server (AlreadyExists): deployments.apps \"web\" already exists\n", r.Stderr)

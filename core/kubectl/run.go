@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -167,7 +168,9 @@ func (c *invocation) unknownSubcommand(args []string) {
 }
 
 // hoistGlobalFlags moves -n/--namespace given before the command name
-// ("kubectl -n kube-system get pods") after it, where parseFlags sees them.
+// ("kubectl -n kube-system get pods") after it, where parseFlags sees them:
+// before a "--", after which every word belongs to the container's command
+// ("kubectl -n dev create deployment api --image=busybox -- sleep 3600").
 func hoistGlobalFlags(words []string) []string {
 	var global []string
 	for len(words) > 0 {
@@ -183,7 +186,11 @@ func hoistGlobalFlags(words []string) []string {
 			global = append(global, w)
 			words = words[1:]
 		default:
-			return append(append([]string(nil), words...), global...)
+			end := slices.Index(words, "--")
+			if end < 0 {
+				end = len(words)
+			}
+			return slices.Concat(words[:end], global, words[end:])
 		}
 	}
 	return global
