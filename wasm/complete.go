@@ -160,7 +160,11 @@ func (a *app) completions(line string) (cands []string, word string) {
 		return out, word
 	}
 	if len(rest) == 0 {
-		return prefixed(resourceWords(), word), word
+		words := resourceWords()
+		if verb == "get" {
+			words = append(words, "all") // the category
+		}
+		return prefixed(words, word), word
 	}
 	if k := api.ResourceFor(strings.Split(rest[0], ",")[0]); k != nil && !strings.Contains(rest[0], "/") {
 		return prefixed(a.objectNames(k, namespace), word), word

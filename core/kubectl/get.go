@@ -96,15 +96,21 @@ func runGet(c *invocation, args []string) {
 			if typ == "" {
 				continue
 			}
-			k := c.resolveKind(typ)
-			if k == nil {
-				return
+			kinds := categoryAll()
+			if typ != "all" {
+				k := c.resolveKind(typ)
+				if k == nil {
+					return
+				}
+				kinds = []*api.Kind{k}
 			}
-			if len(pos) == 1 {
-				add(k, "", false)
-			}
-			for _, name := range pos[1:] {
-				add(k, name, true)
+			for _, k := range kinds {
+				if len(pos) == 1 {
+					add(k, "", false)
+				}
+				for _, name := range pos[1:] {
+					add(k, name, true)
+				}
 			}
 		}
 	}
@@ -247,6 +253,20 @@ func runGet(c *invocation, args []string) {
 		}
 		c.out.WriteString(formatTable(rows))
 	}
+}
+
+// categoryAll is what "kubectl get all" lists: the resources in the "all"
+// category, in the order API discovery serves them (core, apps,
+// autoscaling, batch; each group's resources alphabetically). Listed even
+// when empty, they make a table of several kinds, so every row is named
+// kind/name.
+func categoryAll() []*api.Kind {
+	var kinds []*api.Kind
+	for _, r := range []string{"pods", "replicationcontrollers", "services", "daemonsets", "deployments",
+		"replicasets", "statefulsets", "horizontalpodautoscalers", "cronjobs", "jobs"} {
+		kinds = append(kinds, api.ResourceFor(r))
+	}
+	return kinds
 }
 
 func anyNamespaced[T any](xs []T, kind func(T) *api.Kind) bool {

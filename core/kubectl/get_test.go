@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -217,4 +218,37 @@ func TestGetSortBy(t *testing.T) {
 	e.run("kubectl label rs ten tier=a")
 	e.run("kubectl label rs one tier=b")
 	assert.Equal(t, []string{"nine", "ten", "one"}, names(e.run("kubectl get rs -l set=sortby --sort-by=.metadata.labels.tier").Stdout))
+}
+
+// "kubectl get all" lists the "all" category in discovery's order, every
+// row named kind/name (several kinds were asked for, even if one has
+// rows), and leaves out the kinds with none.
+func TestGetAll(t *testing.T) {
+	e := clusterEnv(t)
+	r := e.run("kubectl get all")
+	require.Equal(t, 0, r.ExitCode, r.Stderr)
+	var heads, kinds []string
+	for _, l := range strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n") {
+		switch {
+		case strings.HasPrefix(l, "NAME"):
+			heads = append(heads, l)
+		case l == "":
+		default:
+			kind, _, ok := strings.Cut(strings.Fields(l)[0], "/")
+			require.True(t, ok, "every row is kind/name: %q", l)
+			if len(kinds) == 0 || kinds[len(kinds)-1] != kind {
+				kinds = append(kinds, kind)
+			}
+		}
+	}
+	assert.Equal(t, []string{"pod", "deployment.apps", "replicaset.apps"}, kinds)
+	assert.Len(t, heads, 3, "one table per kind, blank lines between")
+	assert.Contains(t, r.Stdout, "\n\nNAME ")
+
+	assert.Equal(t, e.run("kubectl get pods,deployments,replicasets").Stdout, r.Stdout, "the same as naming the kinds")
+	r = e.run("kubectl get all -n kube-public")
+	assert.Equal(t, "No resources found in kube-public namespace.\n", r.Stderr)
+	r = e.run("kubectl get all,nodes -o name")
+	assert.Contains(t, r.Stdout, "pod/")
+	assert.True(t, strings.HasSuffix(r.Stdout, "node/control-plane\nnode/worker\n"), "the kinds after all come after it")
 }

@@ -75,6 +75,9 @@ func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
 	p.setInput("sim sett")
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
 	assert.Equal(t, "sim settle ", p.inputValue())
+	p.setInput("kubectl get al") // "all", the category, after get only
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
+	assert.Equal(t, "kubectl get all ", p.inputValue())
 	p.setInput("")
 
 	// A watch: the table, then rows as the scale-down happens, then ^C.
