@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"reflect"
+	"sort"
 )
 
 const (
@@ -107,6 +108,14 @@ func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
 				errs.invalid(fmt.Sprintf("%s.ports[%d].containerPort", p, j), port.ContainerPort, "must be between 1 and 65535, inclusive")
 			}
 		}
+		for j, e := range c.Env {
+			if e.Name == "" {
+				errs.required(fmt.Sprintf("%s.env[%d].name", p, j), "")
+			} else if !IsEnvVarName(e.Name) {
+				errs.invalid(fmt.Sprintf("%s.env[%d].name", p, j), e.Name, EnvVarNameMsg)
+			}
+		}
+		validateRequestsWithinLimits(errs, p+".resources", c.Resources)
 	}
 	switch s.RestartPolicy {
 	case "Always", "OnFailure", "Never":
@@ -221,4 +230,35 @@ func filterField(errs FieldErrors, field string) FieldErrors {
 		}
 	}
 	return out
+}
+
+// EnvVarNameMsg is the API server's rule for an environment variable's
+// name (Kubernetes 1.31, before the relaxed rule became the default).
+const EnvVarNameMsg = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')"
+
+// IsEnvVarName reports whether name matches [-._a-zA-Z][-._a-zA-Z0-9]*.
+func IsEnvVarName(name string) bool {
+	for i, r := range name {
+		letter := r == '-' || r == '.' || r == '_' || (r|0x20 >= 'a' && r|0x20 <= 'z')
+		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// validateRequestsWithinLimits: a container may not request more of a
+// resource than its limit.
+func validateRequestsWithinLimits(errs *FieldErrors, path string, r ResourceRequirements) {
+	names := make([]string, 0, len(r.Requests))
+	for name := range r.Requests {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		limit, ok := r.Limits[name]
+		if req := r.Requests[name]; ok && req.Cmp(limit) > 0 {
+			errs.invalid(path+".requests", req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String()))
+		}
+	}
 }

@@ -72,6 +72,20 @@ func TestValidateDeploymentMessages(t *testing.T) {
 		{"no image", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Image = ""
 		}, "spec.template.spec.containers[0].image: Required value"},
+		{"env name starting with a digit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "OK.name-1", Value: "x"}, {Name: "1BAD", Value: "x"}}
+		}, `spec.template.spec.containers[0].env[1].name: Invalid value: "1BAD": ` + api.EnvVarNameMsg},
+		{"env name with a space", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "MY VAR"}}
+		}, `spec.template.spec.containers[0].env[0].name: Invalid value: "MY VAR": ` + api.EnvVarNameMsg},
+		{"env without a name", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Value: "x"}}
+		}, "spec.template.spec.containers[0].env[0].name: Required value"},
+		{"request above its limit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Limits:   api.ResourceList{"cpu": api.MustParseQuantity("500m"), "memory": api.MustParseQuantity("1Gi")},
+				Requests: api.ResourceList{"cpu": api.MustParseQuantity("1"), "memory": api.MustParseQuantity("1Gi")}}
+		}, `spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := courseDeployment()
@@ -190,4 +204,15 @@ func TestValidateConfigMapAndSecretKeys(t *testing.T) {
 	s := &api.Secret{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"}, Data: map[string]string{"pass word": "cHc="}}
 	assert.EqualError(t, api.Validate(s, nil), `Secret "db" is invalid: data[pass word]: Invalid value: "pass word": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`)
 	assert.NoError(t, api.Validate(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "ok", Namespace: "default"}, Data: map[string]string{"game.properties": "x"}}, nil))
+}
+
+// Environment variable names: [-._a-zA-Z][-._a-zA-Z0-9]*, as Kubernetes
+// 1.31's API server and kubectl set env check them.
+func TestIsEnvVarName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"PATH": true, "my.env-name": true, "MY_ENV.NAME": true, "MyEnvName1": true, "_x": true, "-x": true, ".x": true,
+		"": false, "1a": false, "a b": false, "a=b": false, "é": false, "a$": false,
+	} {
+		assert.Equal(t, want, api.IsEnvVarName(name), "%q", name)
+	}
 }
