@@ -178,7 +178,7 @@ func TestScaleAndSetImageErrors(t *testing.T) {
 		{"kubectl scale deployment/nope --replicas=1", "Error from server (NotFound): deployments.apps \"nope\" not found\n"},
 		{"kubectl set image deployment/nginx-deployment web=nginx:2", "error: unable to find container named \"web\"\n"},
 		{"kubectl set image deploy/nope nginx=nginx:2", "Error from server (NotFound): deployments.apps \"nope\" not found\n"},
-		{"kubectl set env deploy/nope", "error: unknown command \"env\"\nSee 'kubectl set -h' for help and examples\n"},
+		{"kubectl set serviceaccount deploy/nope sa", "error: unknown command \"serviceaccount\"\nSee 'kubectl set -h' for help and examples\n"},
 		{"kubectl scale deploy/nope --replicas=abc", "Error: invalid argument \"abc\" for \"--replicas\" flag: strconv.ParseInt: parsing \"abc\": invalid syntax\nSee 'kubectl scale --help' for usage.\n"},
 	}
 	for _, tt := range tests {

@@ -40,7 +40,7 @@ func fillSubcommands() {
 	subcommands = map[string][]string{
 		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "secret", "serviceaccount"},
 		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
-		"set":     {"image"},
+		"set":     {"env", "image", "resources"},
 	}
 }
 
@@ -255,13 +255,43 @@ func fillHelpTexts() {
 			long:  "Configure application resources.\n\n These commands help you make changes to existing application resources.",
 			usage: "kubectl set SUBCOMMAND [options]",
 		},
+		"set env": {
+			short: "Update environment variables on a pod template",
+			long: "Update environment variables on a pod template.\n\n List environment variable definitions in one or more pods, pod templates. Add, update, or remove container environment variable definitions in one or more pod templates (within replication controllers or deployment configurations). View or modify the environment variable definitions on all containers in the specified pods or pod templates, or just those that match a wildcard.\n\n" +
+				" Possible resources include (case insensitive):\n\n        pod (po), replicationcontroller (rc), deployment (deploy), daemonset (ds), statefulset (sts), cronjob (cj), replicaset (rs)",
+			example: "  # Update deployment 'registry' with a new environment variable\n  kubectl set env deployment/registry STORAGE_DIR=/local\n\n" +
+				"  # List the environment variables defined on a deployments 'sample-build'\n  kubectl set env deployment/sample-build --list\n\n" +
+				"  # Remove the environment variable ENV from container 'c1' in all deployment configs\n  kubectl set env deployments --all --containers=\"c1\" ENV-",
+			options: opt("--all=false", "If true, select all resources in the namespace of the specified resource types") +
+				opt("-c, --containers='*'", "The names of containers in the selected pod templates to change - may use wildcards") +
+				opt("-e, --env=[]", "Specify a key-value pair for an environment variable to set into each container.") +
+				opt("--list=false", "If true, display the environment and any changes in the standard format. this flag will removed when we have kubectl view env.") +
+				opt("--overwrite=true", "If true, allow environment to be overwritten, otherwise reject updates that overwrite existing environment.") +
+				opt("-l, --selector=''", "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints."),
+			usage: "kubectl set env RESOURCE/NAME KEY_1=VAL_1 ... KEY_N=VAL_N [options]",
+		},
 		"set image": {
 			short:   "Update the image of a pod template",
 			long:    "Update existing container image(s) of resources.",
 			example: "  # Set a deployment's nginx container image to 'nginx:1.9.1'\n  kubectl set image deployment/nginx nginx=nginx:1.9.1",
 			options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
-				opt("--record=false", "Record current kubectl command in the resource annotation."),
+				opt("--record=false", "Record current kubectl command in the resource annotation.") +
+				opt("-l, --selector=''", "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints."),
 			usage: "kubectl set image (-f FILENAME | TYPE NAME) CONTAINER_NAME_1=CONTAINER_IMAGE_1 ... CONTAINER_NAME_N=CONTAINER_IMAGE_N [options]",
+		},
+		"set resources": {
+			short: "Update resource requests/limits on objects with pod templates",
+			long: "Specify compute resource requirements (CPU, memory) for any resource that defines a pod template.  If a pod is successfully scheduled, it is guaranteed the amount of resource requested, but may burst up to its specified limits.\n\n" +
+				" For each compute resource, if a limit is specified and a request is omitted, the request will default to the limit.\n\n" +
+				" Possible resources include (case insensitive): Use \"kubectl api-resources\" for a complete list of supported resources..",
+			example: "  # Set a deployments nginx container cpu limits to \"200m\" and memory to \"512Mi\"\n  kubectl set resources deployment nginx -c=nginx --limits=cpu=200m,memory=512Mi\n\n" +
+				"  # Set the resource request and limits for all containers in nginx\n  kubectl set resources deployment nginx --limits=cpu=200m,memory=512Mi --requests=cpu=100m,memory=256Mi",
+			options: opt("--all=false", "Select all resources, in the namespace of the specified resource types") +
+				opt("-c, --containers='*'", "The names of containers in the selected pod templates to change, all containers are selected by default - may use wildcards") +
+				opt("--limits=''", "The resource requirement requests for this container.  For example, 'cpu=100m,memory=256Mi'.  Note that server side components may assign requests depending on the server configuration, such as limit ranges.") +
+				opt("--requests=''", "The resource requirement requests for this container.  For example, 'cpu=100m,memory=256Mi'.  Note that server side components may assign requests depending on the server configuration, such as limit ranges.") +
+				opt("-l, --selector=''", "Selector (label query) to filter on, supports '=', '==', and '!='.(e.g. -l key1=value1,key2=value2). Matching objects must satisfy all of the specified label constraints."),
+			usage: "kubectl set resources (-f FILENAME | TYPE NAME)  ([--limits=LIMITS & --requests=REQUESTS] [options]",
 		},
 		"wait": {
 			short: "Experimental: Wait for a specific condition on one or many resources",
