@@ -73,7 +73,7 @@ type deletionFacts struct {
 
 func factsOf(p *api.Pod, rank int) deletionFacts {
 	return deletionFacts{pod: p, scheduled: p.Spec.NodeName != "", phase: phaseRank(p), ready: api.IsPodReady(p),
-		cost: deletionCost(p), rank: rank, readySince: readySince(p), restarts: maxRestarts(p)}
+		cost: deletionCost(p), rank: rank, readySince: api.PodReadySince(p), restarts: api.MaxRestarts(p)}
 }
 
 // compareForDeletion is negative when a should be deleted before b, positive
@@ -190,22 +190,4 @@ func deletionCost(p *api.Pod) int64 {
 		return 0
 	}
 	return v
-}
-
-// readySince is when a Ready pod became ready; zero if it is not ready.
-func readySince(p *api.Pod) time.Time {
-	if c := p.Condition(api.PodReady); c != nil && c.Status == api.ConditionTrue {
-		return c.LastTransitionTime.Time
-	}
-	return time.Time{}
-}
-
-// maxRestarts is the restart count of the pod's most-restarted container:
-// upstream compares the maximum, not the sum.
-func maxRestarts(p *api.Pod) int32 {
-	var n int32
-	for _, c := range p.Status.ContainerStatuses {
-		n = max(n, c.RestartCount)
-	}
-	return n
 }

@@ -41,6 +41,25 @@ func IsPodActive(p *Pod) bool {
 	return p.Status.Phase != PodSucceeded && p.Status.Phase != PodFailed && p.DeletionTimestamp == nil
 }
 
+// PodReadySince is when the pod last became Ready, or the zero time if it
+// is not Ready.
+func PodReadySince(p *Pod) time.Time {
+	if c := p.Condition(PodReady); c != nil && c.Status == ConditionTrue {
+		return c.LastTransitionTime.Time
+	}
+	return time.Time{}
+}
+
+// MaxRestarts is the restart count of the pod's most-restarted container:
+// upstream's pod orderings compare the maximum, not the sum.
+func MaxRestarts(p *Pod) int32 {
+	var n int32
+	for _, c := range p.Status.ContainerStatuses {
+		n = max(n, c.RestartCount)
+	}
+	return n
+}
+
 // IsControlledBy reports whether o's controller reference has owner's uid.
 func IsControlledBy(o Object, ownerUID string) bool {
 	r := ControllerOf(o)

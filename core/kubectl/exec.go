@@ -119,14 +119,13 @@ func runExec(c *invocation, args []string) {
 		c.fail("you must specify at least one command for the container")
 		return
 	}
-	name := strings.TrimPrefix(strings.TrimPrefix(pos[0], "pod/"), "pods/")
 	ns := namespaceOf(f)
-	o, err := c.env.Store().Get(api.ResourceFor("pods"), ns, name)
+	pod, err := c.podFor(pos[0], ns)
 	if err != nil {
 		c.apiError(err, "", "")
 		return
 	}
-	pod := o.(*api.Pod)
+	name := pod.Name
 	container := f.str("container")
 	if container == "" && len(pod.Spec.Containers) > 1 && !f.boolean("quiet") {
 		var names []string
