@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -38,9 +39,11 @@ var subcommands map[string][]string
 
 func fillSubcommands() {
 	subcommands = map[string][]string{
-		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "secret", "serviceaccount"},
+		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "secret", "service", "serviceaccount"},
 		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 		"set":     {"env", "image", "resources"},
+		// kubectl create service's types.
+		"create service": {"clusterip", "externalname", "loadbalancer", "nodeport"},
 	}
 }
 
@@ -121,6 +124,41 @@ func fillHelpTexts() {
 			example: "  # Create a new namespace named my-namespace\n  kubectl create namespace my-namespace",
 			options: generatorOptions,
 			usage:   "kubectl create namespace NAME [--dry-run=server|client|none] [options]",
+		},
+		"create service": {
+			short: "Create a service using a specified subcommand",
+			long:  "Create a service using a specified subcommand.",
+			usage: "kubectl create service [flags] [options]",
+		},
+		"create service clusterip": {
+			short: "Create a ClusterIP service",
+			long:  "Create a ClusterIP service with the specified name.",
+			example: "  # Create a new ClusterIP service named my-cs\n  kubectl create service clusterip my-cs --tcp=5678:8080\n\n" +
+				"  # Create a new ClusterIP service named my-cs (in headless mode)\n  kubectl create service clusterip my-cs --clusterip=\"None\"",
+			options: opt("--clusterip=''", "Assign your own ClusterIP or set to 'None' for a 'headless' service (no loadbalancing).") + generatorOptions +
+				opt("--tcp=[]", "Port pairs can be specified as '<port>:<targetPort>'."),
+			usage: "kubectl create service clusterip NAME [--tcp=<port>:<targetPort>] [--dry-run=server|client|none] [options]",
+		},
+		"create service externalname": {
+			short:   "Create an ExternalName service",
+			long:    "Create an ExternalName service with the specified name.\n\n ExternalName service references to an external DNS address instead of only pods, which will allow application authors to reference services that exist off platform, on other clusters, or locally.",
+			example: "  # Create a new ExternalName service named my-ns\n  kubectl create service externalname my-ns --external-name bar.com",
+			options: generatorOptions + opt("--external-name=''", "External name of service") + opt("--tcp=[]", "Port pairs can be specified as '<port>:<targetPort>'."),
+			usage:   "kubectl create service externalname NAME --external-name external.name [--dry-run=server|client|none] [options]",
+		},
+		"create service loadbalancer": {
+			short:   "Create a LoadBalancer service",
+			long:    "Create a LoadBalancer service with the specified name.",
+			example: "  # Create a new LoadBalancer service named my-lbs\n  kubectl create service loadbalancer my-lbs --tcp=5678:8080",
+			options: generatorOptions + opt("--tcp=[]", "Port pairs can be specified as '<port>:<targetPort>'."),
+			usage:   "kubectl create service loadbalancer NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]",
+		},
+		"create service nodeport": {
+			short:   "Create a NodePort service",
+			long:    "Create a NodePort service with the specified name.",
+			example: "  # Create a new NodePort service named my-ns\n  kubectl create service nodeport my-ns --tcp=5678:8080",
+			options: generatorOptions + opt("--node-port=0", "Port used to expose the service on each node in a cluster.") + opt("--tcp=[]", "Port pairs can be specified as '<port>:<targetPort>'."),
+			usage:   "kubectl create service nodeport NAME [--tcp=port:targetPort] [--dry-run=server|client|none] [options]",
 		},
 		"create serviceaccount": {
 			short:   "Create a service account with the specified name",
@@ -335,14 +373,10 @@ func opt(flag, text string) string {
 func wantsHelp(words []string) (string, bool) {
 	path := words[0]
 	rest := words[1:]
-	if subs, ok := subcommands[path]; ok && len(rest) > 0 {
-		for _, s := range subs {
-			if rest[0] == s {
-				path += " " + s
-				rest = rest[1:]
-				break
-			}
-		}
+	// Down the subcommands as far as the words go: "create service clusterip".
+	for len(rest) > 0 && slices.Contains(subcommands[path], rest[0]) {
+		path += " " + rest[0]
+		rest = rest[1:]
 	}
 	for _, w := range rest {
 		switch w {

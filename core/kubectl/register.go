@@ -23,6 +23,7 @@ var register = sync.OnceFunc(func() {
 	registerCertificate()
 	registerCreateConfig()
 	registerCreateDeployment()
+	registerCreateService()
 	registerColumnsAutoscaling()
 	registerColumnsConfig()
 	registerColumnsNetwork()
