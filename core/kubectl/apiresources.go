@@ -24,6 +24,14 @@ func registerAPIResources() {
 		usage: "kubectl api-resources [flags] [options]",
 	}
 	insertVerb("Other Commands", "api-resources", "version")
+	commands["api-versions"] = runAPIVersions
+	helpTexts["api-versions"] = helpText{
+		short:   "Print the supported API versions on the server, in the form of \"group/version\"",
+		long:    "Print the supported API versions on the server, in the form of \"group/version\".",
+		example: "  # Print the supported API versions\n  kubectl api-versions",
+		usage:   "kubectl api-versions [flags] [options]",
+	}
+	insertVerb("Other Commands", "api-versions", "version")
 }
 
 // runAPIResources lists the kinds sorted as kubectl does by default: by API
@@ -77,4 +85,26 @@ func runAPIResources(c *invocation, args []string) {
 	if output != "name" {
 		c.out.WriteString(formatTable(rows))
 	}
+}
+
+// runAPIVersions is `kubectl api-versions`: every group/version the store
+// serves a kind of, sorted as kubectl prints them ("v1", the core group,
+// last).
+func runAPIVersions(c *invocation, args []string) {
+	pos, _, ok := c.parse(args)
+	if !ok {
+		return
+	}
+	if len(pos) > 0 {
+		c.fail("unexpected arguments: %v\nSee 'kubectl api-versions -h' for help and examples", pos)
+		return
+	}
+	var versions []string
+	for _, k := range api.Kinds {
+		if v := k.APIVersion(); !slices.Contains(versions, v) {
+			versions = append(versions, v)
+		}
+	}
+	slices.Sort(versions)
+	c.out.WriteString(strings.Join(versions, "\n") + "\n")
 }

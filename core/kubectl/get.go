@@ -23,6 +23,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "field-selector"},
 		flagDef{long: "all-namespaces", short: "A", boolean: true},
 		flagDef{long: "show-labels", boolean: true},
+		flagDef{long: "show-kind", boolean: true},
 		flagDef{long: "label-columns", short: "L"},
 		flagDef{long: "sort-by"},
 		flagDef{long: "watch", short: "w", boolean: true},
@@ -236,7 +237,7 @@ func runGet(c *invocation, args []string) {
 		}
 		return
 	}
-	withKind := len(reqs) > 1
+	withKind := len(reqs) > 1 || f.boolean("show-kind")
 	first := true
 	for _, g := range groups {
 		if len(g.objs) == 0 {

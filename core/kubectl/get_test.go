@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -251,4 +252,20 @@ func TestGetAll(t *testing.T) {
 	r = e.run("kubectl get all,nodes -o name")
 	assert.Contains(t, r.Stdout, "pod/")
 	assert.True(t, strings.HasSuffix(r.Stdout, "node/control-plane\nnode/worker\n"), "the kinds after all come after it")
+}
+
+// --show-kind names every row kind/name even for one kind; api-versions
+// lists the group/versions served, the core group's "v1" last.
+func TestShowKindAndAPIVersions(t *testing.T) {
+	e := clusterEnv(t)
+	r := e.run("kubectl get deploy --show-kind")
+	assert.Equal(t, lines(
+		"NAME                               READY   UP-TO-DATE   AVAILABLE   AGE",
+		"deployment.apps/nginx-deployment   3/3     3            3           95s"), r.Stdout)
+	r = e.run("kubectl api-versions")
+	vs := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+	assert.Equal(t, "v1", vs[len(vs)-1])
+	assert.Contains(t, vs, "apps/v1")
+	assert.Contains(t, vs, "batch/v1")
+	assert.True(t, slices.IsSorted(vs))
 }

@@ -206,6 +206,7 @@ func fillHelpTexts() {
 				opt("--no-headers=false", "When using the default or custom-column output format, don't print headers (default print headers).") +
 				opt("-o, --output=''", "Output format. One of: (json, yaml, name, jsonpath, custom-columns, wide). See custom columns [https://kubernetes.io/docs/reference/kubectl/#custom-columns] and jsonpath template [https://kubernetes.io/docs/reference/kubectl/jsonpath/].") +
 				opt("-l, --selector=''", "Selector (label query) to filter on.") +
+				opt("--show-kind=false", "If present, list the resource type for the requested object(s).") +
 				opt("--show-labels=false", "When printing, show all labels as the last column.") +
 				opt("--sort-by=''", "If non-empty, sort list types using this field specification.  The field specification is expressed as a JSONPath expression (e.g. '{.metadata.name}'). The field in the API resource specified by this JSONPath expression must be an integer or a string.") +
 				opt("--template=''", "Template string to use when -o=jsonpath, the same as -o=jsonpath=TEMPLATE. (kubeloop has no go-template output.)") +

@@ -51,6 +51,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"",
 		"Other Commands:",
 		"  api-resources   Print the supported API resources on the server",
+		"  api-versions    Print the supported API versions on the server, in the form of \"group/version\"",
 		"  version         Print the client and server version information",
 		"",
 		"Usage:",

@@ -18,6 +18,7 @@ var unsimulated = map[string]string{
 	"replace":      "use kubectl apply -f, or delete and create",
 	"config":       "there is one cluster and one user here: no kubeconfig",
 	"cluster-info": "the control plane runs in this page; kubectl get nodes and the Controllers panel show it",
+	"auth":         "this terminal is the cluster's admin, allowed everything: Roles and RoleBindings are stored, but kubeloop does not simulate authorization",
 }
 
 // runUnsimulated answers a command of unsimulated.
