@@ -79,9 +79,20 @@ func TestTheCatalogKnowsTheLessonsTags(t *testing.T) {
 		"registry.k8s.io/pause:3.9", "perl:5.34.0", "perl",
 		"kubeloop/crash", "kubeloop/crash:v1", "kubeloop/slow-start:latest", "kubeloop/unready:v1",
 		"example.com/anything:any-tag",
+		// Tags a learner copies from a tutorial or the image's page.
+		"nginx:1.28", "nginx:1.29.1", "nginx:1.27.3-alpine", "nginx:1.24.0", "nginx:1.9.11", "nginx:stable-alpine",
+		"nginx:mainline", "nginx:alpine-slim", "nginx:1", "busybox:1.37", "busybox:1.36.1-musl", "busybox:glibc",
+		"redis:7.4", "redis:8-alpine", "alpine:3.22", "postgres:17.2", "postgres:16-alpine", "mysql:8.4", "ubuntu:24.04",
+		"httpd:2.4.62-alpine", "perl:5.40-slim",
 	} {
 		_, err := pull(image)
 		assert.NoError(t, err, image)
+	}
+	// Typos, versions that never were, and a variant without its dash.
+	for _, image := range []string{"nginx:1.91", "nginx:1.9.16", "nginx:1.30", "nginx:1.27.05", "nginx:lastest", "nginx:1.27alpine",
+		"nginx:2", "busybox:1.38", "busybox:1.28.5", "redis:9", "postgres:19", "ubuntu:23.11", "kubeloop/crash:v1-alpine"} {
+		_, err := pull(image)
+		assert.ErrorContains(t, err, ": not found", image)
 	}
 	_, err := pull("nginx:1.91")
 	assert.EqualError(t, err, `failed to pull and unpack image "docker.io/library/nginx:1.91": failed to resolve reference "docker.io/library/nginx:1.91": docker.io/library/nginx:1.91: not found`)
