@@ -80,7 +80,7 @@ var verbsWithKinds = map[string]bool{
 	"patch": true, "edit": true, "logs": true, "exec": true, "cordon": true, "uncordon": true,
 	"drain": true, "taint": true, "autoscale": true, "expose": true,
 	"rollout history": true, "rollout status": true, "rollout undo": true, "rollout pause": true,
-	"rollout resume": true, "rollout restart": true, "set image": true,
+	"rollout resume": true, "rollout restart": true, "set image": true, "set env": true, "set resources": true,
 }
 
 // verbsOnPods take a pod name directly (no type word).
