@@ -123,9 +123,8 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 	cause := changeCause([]string{verb}, pos, f)
 	st := c.env.Store()
 	for _, t := range ts {
-		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		live, ok := c.live(t, f)
+		if !ok {
 			return
 		}
 		o := api.DeepCopyObject(live)

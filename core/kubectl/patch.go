@@ -90,9 +90,8 @@ func decodeJSON(b []byte) (any, error) {
 // patchOne patches one object and prints the outcome.
 func (c *invocation) patchOne(t target, f *flags, typ string, patch any, cause string) {
 	st := c.env.Store()
-	live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-	if err != nil {
-		c.apiError(err, "", "")
+	live, ok := c.live(t, f)
+	if !ok {
 		return
 	}
 	next, errText := applyPatch(live, typ, patch)

@@ -60,9 +60,8 @@ func (c *invocation) patchDeployments(args []string, done string, change func(d 
 	}
 	st := c.env.Store()
 	for _, t := range ts {
-		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		live, ok := c.live(t, f)
+		if !ok {
 			continue
 		}
 		d, isDeployment := live.(*api.Deployment)

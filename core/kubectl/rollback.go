@@ -29,9 +29,8 @@ func runRolloutUndo(c *invocation, args []string) {
 			c.fail("no rollbacker has been implemented for %q", groupKind(t.kind))
 			continue
 		}
-		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		live, ok := c.live(t, f)
+		if !ok {
 			continue
 		}
 		result, next, err := rollbacker(c, live, to)

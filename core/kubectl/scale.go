@@ -33,9 +33,8 @@ func runScale(c *invocation, args []string) {
 	cause := changeCause([]string{"scale"}, pos, f)
 	st := c.env.Store()
 	for _, t := range ts {
-		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		live, ok := c.live(t, f)
+		if !ok {
 			continue
 		}
 		o := api.DeepCopyObject(live)

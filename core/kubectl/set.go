@@ -67,9 +67,8 @@ func (c *invocation) setTargets(resources []string, f *flags) ([]target, bool) {
 func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done string, change func(t target, spec *api.PodSpec) error) {
 	st := c.env.Store()
 	for _, t := range ts {
-		live, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		live, ok := c.live(t, f)
+		if !ok {
 			continue
 		}
 		o := api.DeepCopyObject(live)

@@ -144,11 +144,9 @@ func updateEnv(existing, set []api.EnvVar, remove []string) []api.EnvVar {
 // listEnv is set env --list: each picked container's variables, under a
 // line naming the object and container.
 func (c *invocation) listEnv(ts []target, f *flags, pattern string) {
-	st := c.env.Store()
 	for _, t := range ts {
-		o, err := st.Get(t.kind, namespaceFor(t.kind, f), t.name)
-		if err != nil {
-			c.apiError(err, "", "")
+		o, ok := c.live(t, f)
+		if !ok {
 			continue
 		}
 		spec := podSpecOf(o)

@@ -119,3 +119,14 @@ func podSpecOf(o api.Object) *api.PodSpec {
 	}
 	return nil
 }
+
+// live is t as the store has it now, in f's namespace; when the store
+// cannot say, the API error is printed as kubectl prints it.
+func (c *invocation) live(t target, f *flags) (api.Object, bool) {
+	o, err := c.env.Store().Get(t.kind, namespaceFor(t.kind, f), t.name)
+	if err != nil {
+		c.apiError(err, "", "")
+		return nil, false
+	}
+	return o, true
+}
