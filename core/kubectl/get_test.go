@@ -108,8 +108,8 @@ func TestGetPrintsKubectlTables(t *testing.T) {
 			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: custom-columns,json,jsonpath,name,wide,yaml\n"},
 		{name: "unknown command", cmd: "kubectl frob", code: 1, stderr: "Error: unknown command \"frob\" for \"kubectl\"\n"},
 		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.31.0-kubeloop\nServer Version: v1.31.0-kubeloop\n"},
-		{name: "pipe", cmd: "kubectl get pods | grep web", code: 1,
-			stderr: "error: pipes, redirects and command lists (|, >, <, ;, &) are not supported in this terminal\n"},
+		{name: "redirect", cmd: "kubectl get pods > pods.txt", code: 1,
+			stderr: "error: redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; a | may pass kubectl's output to grep, head, tail, wc or sort\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

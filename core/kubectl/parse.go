@@ -7,9 +7,9 @@ import (
 	"strings"
 )
 
-// errShellOperator is returned for an unquoted |, >, <, ; or &: the
-// terminal runs one kubectl command, not a shell pipeline.
-var errShellOperator = errors.New("pipes, redirects and command lists (|, >, <, ;, &) are not supported in this terminal")
+// errShellOperator is returned for an unquoted >, <, ;, & or ||: the
+// terminal runs one kubectl command, whose output a | may filter (pipe.go).
+var errShellOperator = errors.New("redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; " + pipeHelp)
 
 // Split breaks a command line into words as a POSIX shell would, without
 // expansion: 'single quotes' are literal, "double quotes" honour \" \\ \$

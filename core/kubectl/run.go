@@ -101,6 +101,12 @@ func Run(env Env, line string, stdin string) (res Result) {
 		c.fail("%v", err)
 		return
 	}
+	line, filters, err := splitPipeline(line)
+	if err != nil {
+		c.fail("%v", err)
+		return
+	}
+	defer c.pipe(filters) // before the Result is made: deferred calls run last first
 	words, err := Split(line)
 	if err != nil {
 		c.fail("%v", err)
