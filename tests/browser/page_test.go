@@ -124,6 +124,13 @@ func TestTerminalRunsKubectl(t *testing.T) {
 	p.waitFor("the scale message", `document.getElementById("term-out").textContent.includes("scaled")`)
 	p.click("#settle")
 	p.waitFor("two pods", `document.querySelectorAll("`+allCards+`").length === 2`)
+
+	// A shell habit: the table through grep.
+	p.do(
+		chromedp.SetValue(chromedp.CSS("#term-input"), "kubectl get pods --no-headers | grep -c Running"),
+		chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter),
+	)
+	p.waitFor("grep's count", `/\| grep -c Running\s*2\s*$/.test(document.getElementById("term-out").textContent)`)
 	p.screenshots("04-terminal")
 	p.noConsoleErrors()
 }
