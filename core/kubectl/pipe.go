@@ -3,10 +3,11 @@ package kubectl
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kubeloop/kubeloop/core/pattern"
 )
 
 // A learner's shell habit is `kubectl get pods | grep web`: the terminal
@@ -95,28 +96,29 @@ func joinLines(lines []string) string {
 }
 
 // runGrep is grep with the options people pipe kubectl into: -i -v -c -n
-// -o -w, -E (extended), -F (fixed), -A/-B/-C NUM. Without -E or -F the
+// -w, -E (extended), -F (fixed), -A/-B/-C NUM. Without -E or -F the
 // pattern is a basic regular expression, as grep reads it. grep exits 1
-// when no line matched.
+// when no line matched. Patterns are matched by core/pattern, not package
+// regexp, which would add its Unicode tables to the page's wasm.
 func runGrep(args []string, in string) (string, int, error) {
 	var (
-		pattern                                string
-		havePattern, ignoreCase, invert, count bool
-		number, only, word, extended, fixed    bool
-		after, before                          int
+		pat                                string
+		havePat, ignoreCase, invert, count bool
+		number, word, extended, fixed      bool
+		after, before                      int
 	)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
-			if havePattern {
+			if havePat {
 				return "", 2, errors.New("grep: this terminal's grep reads only what is piped to it, not files")
 			}
-			pattern, havePattern = a, true
+			pat, havePat = a, true
 			continue
 		}
 		if a == "-e" && i+1 < len(args) {
 			i++
-			pattern, havePattern = args[i], true
+			pat, havePat = args[i], true
 			continue
 		}
 		for j := 1; j < len(a); j++ {
@@ -130,7 +132,7 @@ func runGrep(args []string, in string) (string, int, error) {
 			case 'n':
 				number = true
 			case 'o':
-				only = true
+				return "", 2, errors.New("grep: -o is not supported in this terminal")
 			case 'w':
 				word = true
 			case 'E':
@@ -159,15 +161,15 @@ func runGrep(args []string, in string) (string, int, error) {
 			}
 		}
 	}
-	if !havePattern {
+	if !havePat {
 		return "", 2, errors.New("Usage: grep [OPTION]... PATTERNS")
 	}
-	expr := pattern
+	expr := pat
 	switch {
 	case fixed:
-		expr = regexp.QuoteMeta(pattern)
+		expr = quoteMeta(pat)
 	case !extended:
-		expr = basicToExtended(pattern)
+		expr = basicToExtended(pat)
 	}
 	if word {
 		expr = `\b(?:` + expr + `)\b`
@@ -175,9 +177,9 @@ func runGrep(args []string, in string) (string, int, error) {
 	if ignoreCase {
 		expr = "(?i)" + expr
 	}
-	re, err := regexp.Compile(expr)
+	re, err := pattern.Compile(expr)
 	if err != nil {
-		return "", 2, fmt.Errorf("grep: invalid pattern %q", pattern)
+		return "", 2, fmt.Errorf("grep: invalid pattern %q", pat)
 	}
 	lines := splitLines(in)
 	var out []string
@@ -188,12 +190,6 @@ func runGrep(args []string, in string) (string, int, error) {
 		}
 		matches++
 		if count {
-			continue
-		}
-		if only && !invert {
-			for _, m := range re.FindAllString(l, -1) {
-				out = append(out, numbered(number, i, ":", m))
-			}
 			continue
 		}
 		first := max(i-before, lastPrinted+1)
@@ -221,6 +217,18 @@ func runGrep(args []string, in string) (string, int, error) {
 		return strconv.Itoa(matches) + "\n", code, nil
 	}
 	return joinLines(out), code, nil
+}
+
+// quoteMeta escapes what a pattern would read as an operator.
+func quoteMeta(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(`\.+*?()|[]{}^$`, s[i]) >= 0 {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 func numbered(on bool, i int, sep, line string) string {

@@ -38,7 +38,7 @@ func TestPipeFilters(t *testing.T) {
 		{"grep nope", "", 1},
 		{"grep -c nope", "0\n", 1},
 		{"grep -n db", "4:db-0 1/1\n", 0},
-		{"grep -o 'web-[0-9]'", "web-1\nweb-2\n", 0},
+
 		{"grep -w web", "web-1 1/1\nweb-2 0/1\n", 0},
 		{"grep -w we", "", 1},
 		{"grep '(v2)'", "api (v2) 1/1\n", 0},              // basic: ( ) are literal
@@ -46,6 +46,9 @@ func TestPipeFilters(t *testing.T) {
 		{"grep -E 'db|api'", "db-0 1/1\napi (v2) 1/1\n", 0},
 		{"grep -E 'web-[12]+'", "web-1 1/1\nweb-2 0/1\n", 0},
 		{"grep -F '(v2)'", "api (v2) 1/1\n", 0},
+		{"grep -F 1/1 -c", "3\n", 0},
+		{"grep -F '.'", "", 1},
+		{"grep '.'", text, 0},
 		{"grep -A1 web-2", "web-2 0/1\ndb-0 1/1\n", 0},
 		{"grep -B 1 db", "web-2 0/1\ndb-0 1/1\n", 0},
 		{"grep -C0 -e web-1 -n", "2:web-1 1/1\n", 0},
@@ -99,11 +102,13 @@ func TestPipeThroughKubectl(t *testing.T) {
 	assert.Equal(t, 0, r.ExitCode, "the last command's code, as a shell without pipefail")
 	assert.Equal(t, "error: the server doesn't have a resource type \"nope\"\n0\n", r.Interleaved())
 	for cmd, stderr := range map[string]string{
-		"kubectl get pods | awk '{print $1}'": "awk is not available in this terminal: a | may pass kubectl's output to grep, head, tail, wc or sort\n",
-		"kubectl get pods -w | grep web":      "error: a watch (-w) or an interactive shell cannot be piped in this terminal\n",
-		"kubectl get pods | grep":             "Usage: grep [OPTION]... PATTERNS\n",
-		"kubectl get pods | grep web file":    "grep: this terminal's grep reads only what is piped to it, not files\n",
-		"kubectl get pods | ":                 "syntax error near unexpected token `|'\n",
+		"kubectl get pods | awk '{print $1}'":  "awk is not available in this terminal: a | may pass kubectl's output to grep, head, tail, wc or sort\n",
+		"kubectl get pods -w | grep web":       "error: a watch (-w) or an interactive shell cannot be piped in this terminal\n",
+		"kubectl get pods | grep":              "Usage: grep [OPTION]... PATTERNS\n",
+		"kubectl get pods | grep web file":     "grep: this terminal's grep reads only what is piped to it, not files\n",
+		"kubectl get pods | grep -o web":       "grep: -o is not supported in this terminal\n",
+		"kubectl get pods | grep '\\p{Greek}'": "grep: invalid pattern \"\\\\p{Greek}\"\n",
+		"kubectl get pods | ":                  "syntax error near unexpected token `|'\n",
 	} {
 		r := e.run(cmd)
 		assert.Equal(t, stderr, r.Stderr, cmd)

@@ -33,6 +33,8 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/kubectl"
+
+	"github.com/kubeloop/kubeloop/core/pattern"
 )
 
 //go:embed *.txt
@@ -104,7 +106,7 @@ type Check struct {
 	// A kubectl check: the read-only command, the operator ("=>" contains,
 	// "!>" does not contain, "~>" matches) and the operand.
 	Kubectl, Op, Want string
-	re                *pattern
+	re                *pattern.Pattern
 	// A predicate check: its name and arguments (predicates.go).
 	Pred string
 	Args []string
@@ -338,7 +340,7 @@ func ParseCheck(s string) (Check, error) {
 			return c, fmt.Errorf("check %q: %w", s, err)
 		}
 		if c.Op == "~>" {
-			re, err := compilePattern(c.Want)
+			re, err := pattern.Compile(c.Want)
 			if err != nil {
 				return c, fmt.Errorf("check %q: %w", s, err)
 			}

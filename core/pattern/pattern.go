@@ -1,4 +1,4 @@
-package lessons
+package pattern
 
 // The "~>" checks match with this small matcher instead of package regexp:
 // regexp/syntax references unicode's Categories, Scripts and fold tables,
@@ -42,7 +42,7 @@ const (
 )
 
 // pattern is a compiled "~>" pattern.
-type pattern struct {
+type Pattern struct {
 	prog  []inst
 	start int32
 }
@@ -67,8 +67,8 @@ func (e *patternError) Error() string {
 	return fmt.Sprintf("pattern %q: %s: at offset %d", e.Expr, e.Msg, e.Offset)
 }
 
-// compilePattern parses expr (the subset above) and compiles it.
-func compilePattern(expr string) (*pattern, error) {
+// Compile parses expr (the subset above) and compiles it.
+func Compile(expr string) (*Pattern, error) {
 	if len(expr) > maxPatternLen {
 		return nil, &patternError{expr, maxPatternLen, fmt.Sprintf("longer than %d bytes", maxPatternLen), errUnsupported}
 	}
@@ -93,7 +93,7 @@ func compilePattern(expr string) (*pattern, error) {
 	}
 	c := &compiler{prog: make([]inst, 1, size)} // prog[0] is the match
 	start := c.emit(n, 0)
-	return &pattern{prog: c.prog, start: start}, nil
+	return &Pattern{prog: c.prog, start: start}, nil
 }
 
 // The parse tree.
@@ -767,7 +767,7 @@ func (c *compiler) emit(n *node, next int32) int32 {
 // MatchString reports whether the pattern matches anywhere in s, as
 // regexp's MatchString does. Invalid UTF-8 reads as U+FFFD, a byte at a
 // time, as in Go.
-func (p *pattern) MatchString(s string) bool {
+func (p *Pattern) MatchString(s string) bool {
 	cur, next := newStateSet(len(p.prog)), newStateSet(len(p.prog))
 	var stack []int32
 	prev := rune(-1) // -1: the start or end of the text
@@ -807,7 +807,7 @@ func decodeAt(s string, pos int) (rune, int) {
 
 // addClosure adds pc and what it reaches without consuming a rune, between
 // the runes before and after (-1 at the ends); it reports reaching the match.
-func (p *pattern) addClosure(set *stateSet, pc int32, before, after rune, stack *[]int32) bool {
+func (p *Pattern) addClosure(set *stateSet, pc int32, before, after rune, stack *[]int32) bool {
 	*stack = append((*stack)[:0], pc)
 	for len(*stack) > 0 {
 		pc := (*stack)[len(*stack)-1]
