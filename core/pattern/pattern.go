@@ -1,12 +1,11 @@
-package pattern
-
-// The "~>" checks match with this small matcher instead of package regexp:
+// Package pattern matches regular expressions in the page without package
+// regexp: the lessons' "~>" checks and the terminal's grep use it.
 // regexp/syntax references unicode's Categories, Scripts and fold tables,
 // maps built at program start (10–20 ms before the page's first render),
-// and regexp costs ~65 KB of gzip'd WebAssembly. Lesson patterns need
-// little, so this file implements a subset of RE2 (Go's regexp syntax) on
-// which MatchString agrees with regexp's exactly; pattern_test.go compares
-// the two on hand-written, random and fuzzed patterns. The subset:
+// and regexp cost 65–150 KB of gzip'd WebAssembly. What they need is
+// little, so this package implements a subset of RE2 (Go's regexp syntax)
+// on which MatchString agrees with regexp's exactly; pattern_test.go
+// compares the two on hand-written, random and fuzzed patterns. The subset:
 //
 //	a é .  ^ $ \A \z \b \B            runes, and assertions as in Go
 //	\d \D \s \S \w \W                 ASCII, as in Go
@@ -26,6 +25,7 @@ package pattern
 // Matching is a Pike VM: the set of NFA states is advanced one rune at a
 // time, so a match costs O(len(text) × program size) for any pattern; no
 // backtracking, no step budget.
+package pattern
 
 import (
 	"fmt"
