@@ -68,7 +68,7 @@ func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 		// net's package initialisation runs before the page can draw
 		// (and it brings ~100 KB); net/netip is enough. regexp makes the
 		// program build unicode's category and script maps at start-up
-		// (site/lessons/pattern.go matches the lessons' patterns). math/big
+		// (core/pattern matches the lessons' patterns and grep's). math/big
 		// (~30 KB) was only ever asked whether a number is past 64 bits.
 		for _, banned := range []string{"text/template", "html/template", "net/http", "encoding/xml", "net", "regexp", "math/big"} {
 			assert.NotEqual(t, banned, d, "the wasm binary imports %s", banned)
