@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -115,4 +116,38 @@ func TestPipeThroughKubectl(t *testing.T) {
 		assert.Equal(t, "", r.Stdout, cmd)
 		assert.NotEqual(t, 0, r.ExitCode, cmd)
 	}
+}
+
+// FuzzPipeFilters: no filter line and text make a filter panic; what a
+// filter prints ends in a newline; head, tail, sort and grep (without -c,
+// -n or context) print only lines they were given.
+func FuzzPipeFilters(f *testing.F) {
+	f.Add(`grep -c 'a\|b'`, "a\nb\nc\n")
+	f.Add("grep -A2 -B1 -n x", "x\ny\nx\n")
+	f.Add("grep -E -w -i 'x+|[a-c]{2}'", "XX\nab\n")
+	f.Add("head -n 2", "x\ny\nz\n")
+	f.Add("tail -n +2", "x\ny\nz")
+	f.Add("sort -rnu", "10\n9\n9\n")
+	f.Add("wc -lw", "a b\n")
+	f.Fuzz(func(t *testing.T, filter, text string) {
+		out, _, err := runFilters([]string{filter}, text)
+		if err != nil || out == "" {
+			return
+		}
+		require.True(t, strings.HasSuffix(out, "\n"), "%q on %q: %q", filter, text, out)
+		words, _ := Split(filter)
+		plain := len(words) > 0 && (words[0] == "head" || words[0] == "tail" || words[0] == "sort" ||
+			words[0] == "grep" && !strings.ContainsAny(strings.Join(words[1:], " "), "cnABC"))
+		if !plain {
+			return
+		}
+		given := map[string]int{}
+		for _, l := range splitLines(text) {
+			given[l]++
+		}
+		for _, l := range splitLines(out) {
+			require.Positive(t, given[l], "%q on %q printed %q, not an input line", filter, text, l)
+			given[l]--
+		}
+	})
 }
