@@ -24,11 +24,7 @@ func runDescribe(c *invocation, args []string) {
 		c.fail("You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.")
 		return
 	}
-	sel, err := api.ParseSelector(f.str("selector"))
-	if err != nil {
-		c.fail("%v", err)
-		return
-	}
+	sel := readListSelect(f)
 	ts, kindOnly, ok := c.targets(pos)
 	if !ok {
 		return
@@ -36,12 +32,16 @@ func runDescribe(c *invocation, args []string) {
 	st := c.env.Store()
 	var objs []api.Object
 	if kindOnly != nil {
+		if err := sel.check(kindOnly); err != nil {
+			c.apiError(err, "", "")
+			return
+		}
 		ns := namespaceFor(kindOnly, f)
 		if f.boolean("all-namespaces") {
 			ns = ""
 		}
 		for _, o := range st.List(kindOnly, ns) {
-			if sel.Matches(o.GetObjectMeta().Labels) {
+			if sel.matches(o) {
 				objs = append(objs, o)
 			}
 		}

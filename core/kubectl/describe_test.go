@@ -194,6 +194,8 @@ func TestDescribeSelectsObjects(t *testing.T) {
 		{"a namespace, generically", "kubectl describe ns default", []string{"default"}, ""},
 		{"not found", "kubectl describe pod nope", nil, "Error from server (NotFound): pods \"nope\" not found\n"},
 		{"nothing there", "kubectl describe pods -n empty", nil, "No resources found in empty namespace.\n"},
+		{"a selector the server cannot parse", "kubectl describe pods -l 'run in web'", nil,
+			"Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"run in web\", field selector \"\": unable to parse requirement: found 'in web', expected: '=', '!=', '==', 'in', notin'\n"},
 		{"no type", "kubectl describe", nil,
 			"error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n"},
 	}
