@@ -5,7 +5,7 @@ package kubectl
 // thing here: a plain "unknown command" would suggest kubectl has no such
 // command.
 var unsimulated = map[string]string{
-	"logs":         "kubeloop simulates what containers do, not what they print, so there are no logs; kubectl describe pod NAME and kubectl get events show what happened to a pod",
+	"logs":         "kubeloop simulates what containers do, not what they print, so there are no logs; kubectl describe pod NAME and kubectl get events --field-selector involvedObject.name=NAME show what happened to a pod",
 	"attach":       "kubeloop simulates what containers do, not what they print; kubectl exec -it POD -- sh opens a shell in one",
 	"edit":         "this terminal has no text editor: change the YAML in the editor and Apply, or use kubectl patch, set image, scale or label",
 	"top":          "no metrics-server runs in this cluster, so there is no CPU or memory usage to show",

@@ -18,6 +18,7 @@ func TestUnsimulatedCommands(t *testing.T) {
 	}
 	r := e.run("kubectl logs web-1 -f")
 	assert.Contains(t, r.Stderr, "kubectl describe pod NAME")
+	assert.Contains(t, r.Stderr, "--field-selector involvedObject.name=NAME", "a command that works here")
 	r = e.run("kubectl frob")
 	assert.Equal(t, "Error: unknown command \"frob\" for \"kubectl\"\n", r.Stderr)
 }
