@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"sort"
-	"strings"
 )
 
 // PEMBlock is one PEM block: what CertificateSigningRequests carry and the
@@ -53,82 +52,97 @@ func EncodePEM(b *PEMBlock) []byte {
 
 // DecodePEM finds the first well-formed PEM block in data, as encoding/pem's
 // Decode does, and returns it and the rest of data (nil and data when there
-// is none).
+// is none). Like encoding/pem it looks for the first END line and then the
+// last BEGIN line before it, so that BEGIN lines without an END are
+// skipped, and a block that is not well-formed sends it on past that END.
 func DecodePEM(data []byte) (*PEMBlock, []byte) {
+	const begin, end, dashes = "-----BEGIN ", "\n-----END ", "-----"
 	rest := data
+	next := 0 // where the search resumes: past the END line last tried
 	for {
-		i := bytes.Index(rest, []byte("-----BEGIN "))
-		if i < 0 {
+		if next < 0 || next > len(rest) {
 			return nil, data
 		}
-		if i > 0 && rest[i-1] != '\n' {
-			rest = rest[i+len("-----BEGIN "):]
+		rest = rest[next:]
+		endAt := bytes.Index(rest, []byte(end))
+		if endAt < 0 {
+			return nil, data
+		}
+		next = endAt + len(end)
+		beginAt := bytes.LastIndex(rest[:endAt], []byte(begin))
+		if beginAt < 0 || beginAt > 0 && rest[beginAt-1] != '\n' {
 			continue
 		}
-		if b, after, ok := decodeBlock(rest[i:]); ok {
-			return b, after
-		}
-		rest = rest[i+len("-----BEGIN "):]
-	}
-}
-
-// decodeBlock reads the block data starts with.
-func decodeBlock(data []byte) (*PEMBlock, []byte, bool) {
-	line, rest := nextLine(data)
-	typ, ok := strings.CutPrefix(string(line), "-----BEGIN ")
-	if typ, ok = strings.CutSuffix(typ, "-----"); !ok {
-		return nil, nil, false
-	}
-	b := &PEMBlock{Type: typ, Headers: map[string]string{}}
-	// Headers: "Key: value" lines up to a blank line; none when the first
-	// line has no colon.
-	for {
-		if len(rest) == 0 {
-			return nil, nil, false
-		}
-		line, next := nextLine(rest)
-		key, value, ok := strings.Cut(string(line), ":")
+		// From here on, endAt and next count from the start of rest.
+		skip := beginAt + len(begin)
+		rest, endAt, next = rest[skip:], endAt-skip, next-skip
+		typeLine, after, n := pemLine(rest)
+		rest, endAt, next = after, endAt-n, next-n
+		typ, ok := bytes.CutSuffix(typeLine, []byte(dashes))
 		if !ok {
-			break
+			continue
 		}
-		b.Headers[strings.TrimSpace(key)] = strings.TrimSpace(value)
-		rest = next
-	}
-	if line, next := nextLine(rest); len(bytes.TrimSpace(line)) == 0 && len(b.Headers) > 0 {
-		rest = next
-	}
-	end := "-----END " + typ + "-----"
-	var body []byte
-	for len(rest) > 0 {
-		line, next := nextLine(rest)
-		if t := bytes.TrimRight(line, " \t\r"); string(t) == end {
-			text := string(removeSpace(body))
-			decoded, err := base64.StdEncoding.DecodeString(text)
+		b := &PEMBlock{Type: string(typ), Headers: map[string]string{}}
+		for {
+			if len(rest) == 0 {
+				return nil, data
+			}
+			line, after, n := pemLine(rest)
+			key, value, ok := bytes.Cut(line, []byte(":"))
+			if !ok {
+				break
+			}
+			b.Headers[string(bytes.TrimSpace(key))] = string(bytes.TrimSpace(value))
+			rest, endAt, next = after, endAt-n, next-n
+		}
+		if len(b.Headers) > 0 && endAt < 0 {
+			continue // headers ran into the END line
+		}
+		// The END line: the type, five dashes, then only spaces.
+		trailer := rest[next:]
+		if len(trailer) < len(typ)+len(dashes) {
+			continue
+		}
+		if !bytes.HasPrefix(trailer, typ) || !bytes.HasPrefix(trailer[len(typ):], []byte(dashes)) {
+			continue
+		}
+		if s, _, _ := pemLine(trailer[len(typ)+len(dashes):]); len(s) != 0 {
+			continue
+		}
+		b.Bytes = []byte{}
+		if endAt > 0 {
+			decoded, err := base64.StdEncoding.DecodeString(string(withoutSpacesAndTabs(rest[:endAt])))
 			if err != nil {
-				return nil, nil, false
+				continue
 			}
 			b.Bytes = decoded
-			return b, next, true
 		}
-		body = append(body, line...)
-		rest = next
+		// endAt is the END line's newline, or just before the END line when
+		// the block is empty and that newline ended the BEGIN line.
+		_, rest, _ = pemLine(rest[endAt+len(end)-1:])
+		return b, rest
 	}
-	return nil, nil, false
 }
 
-// nextLine splits off the first line, without its \n or \r\n.
-func nextLine(data []byte) (line, rest []byte) {
+// pemLine splits off the first line: without its \n (or \r\n) and
+// trailing spaces and tabs, the rest, and how many bytes it took.
+func pemLine(data []byte) (line, rest []byte, consumed int) {
 	i := bytes.IndexByte(data, '\n')
+	j := i + 1
 	if i < 0 {
-		return bytes.TrimRight(data, "\r"), nil
+		i, j = len(data), len(data)
+	} else if i > 0 && data[i-1] == '\r' {
+		i--
 	}
-	return bytes.TrimRight(data[:i], "\r"), data[i+1:]
+	return bytes.TrimRight(data[:i], " \t"), data[j:], j
 }
 
-func removeSpace(b []byte) []byte {
+// withoutSpacesAndTabs drops what base64 would refuse between the lines;
+// it skips \r and \n itself.
+func withoutSpacesAndTabs(b []byte) []byte {
 	out := make([]byte, 0, len(b))
 	for _, c := range b {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+		if c != ' ' && c != '\t' {
 			out = append(out, c)
 		}
 	}

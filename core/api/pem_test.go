@@ -40,10 +40,13 @@ func TestPEMAgainstEncodingPEM(t *testing.T) {
 
 // FuzzPEMAgreesWithEncodingPEM: encoding is byte for byte encoding/pem's,
 // decoding what was encoded gives the block back as encoding/pem does, and
-// no input makes DecodePEM panic or find a block encoding/pem does not.
+// on any input DecodePEM finds the block encoding/pem finds, or none when
+// it finds none, and leaves the same rest.
 func FuzzPEMAgreesWithEncodingPEM(f *testing.F) {
 	f.Add("CERTIFICATE", "Not-After", "2027-01-01T00:00:00Z", []byte("kubeloop simulated certificate"), []byte(opensslCSR))
 	f.Add("X", "", "", []byte{}, []byte("-----BEGIN X-----\n-----END X-----\n"))
+	f.Add("X", "", "", []byte{}, []byte("-----BEGIN A-----\n-----BEGIN X-----\nAQ==\n-----END X-----\nafter"))
+	f.Add("X", "", "", []byte{}, []byte("-----BEGIN X-----\nK: v\n\nAQ==\n-----END X-----  \r\n-----BEGIN Y-----\n-----END Y-----"))
 	f.Fuzz(func(t *testing.T, typ, key, value string, body, junk []byte) {
 		if strings.ContainsAny(typ+key+value, "\r\n:-") || strings.TrimSpace(key) != key || strings.TrimSpace(value) != value {
 			return // what encoding/pem itself cannot round-trip
@@ -69,11 +72,16 @@ func FuzzPEMAgreesWithEncodingPEM(f *testing.F) {
 			require.Equal(t, wb.Type, gb.Type)
 			require.Equal(t, string(wb.Bytes), string(gb.Bytes))
 		}
-		if gj, _ := api.DecodePEM(junk); gj != nil {
-			wj, _ := pem.Decode(junk)
-			require.NotNil(t, wj, "found a block encoding/pem does not: %q", junk)
-			require.Equal(t, wj.Type, gj.Type)
-			require.Equal(t, string(wj.Bytes), string(gj.Bytes))
+		gj, grest := api.DecodePEM(junk)
+		wj, wrest := pem.Decode(junk)
+		if wj == nil {
+			require.Nil(t, gj, "found a block encoding/pem does not: %q", junk)
+			return
 		}
+		require.NotNil(t, gj, "missed the block encoding/pem finds: %q", junk)
+		require.Equal(t, wj.Type, gj.Type)
+		require.Equal(t, wj.Headers, gj.Headers)
+		require.Equal(t, string(wj.Bytes), string(gj.Bytes))
+		require.Equal(t, string(wrest), string(grest), "the rest after the block")
 	})
 }
