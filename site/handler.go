@@ -25,12 +25,6 @@ func Handler(fsys fs.FS, built bool) http.Handler {
 	files := http.FileServerFS(fsys)
 	tags := entityTags(fsys)
 	gz := newGzipped(fsys)
-	if built {
-		// The wasm is compressed now rather than on the first request from
-		// the network: 12.5 MB take about half a second to gzip, which the
-		// first student in a lecture hall waited for on top of the download.
-		go gz.get("kubeloop.wasm")
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
 		for k, v := range SecurityHeaders {
