@@ -438,13 +438,12 @@ func (s *sync) deletePods(pods []*api.Pod, stripFinalizer bool) (deleted, delete
 // unscheduled, pending, not ready, then the newest.
 func (s *sync) rankForRemoval(n int) []*api.Pod {
 	pods := append([]*api.Pod(nil), s.active...)
-	phaseRank := map[string]int{api.PodPending: 0, api.PodUnknown: 1, api.PodRunning: 2}
 	sort.SliceStable(pods, func(a, b int) bool {
 		pa, pb := pods[a], pods[b]
 		if (pa.Spec.NodeName == "") != (pb.Spec.NodeName == "") {
 			return pa.Spec.NodeName == ""
 		}
-		if ra, rb := phaseRank[pa.Status.Phase], phaseRank[pb.Status.Phase]; ra != rb {
+		if ra, rb := api.PodPhaseOrdinal(pa), api.PodPhaseOrdinal(pb); ra != rb {
 			return ra < rb
 		}
 		if api.IsPodReady(pa) != api.IsPodReady(pb) {

@@ -72,7 +72,7 @@ type deletionFacts struct {
 }
 
 func factsOf(p *api.Pod, rank int) deletionFacts {
-	return deletionFacts{pod: p, scheduled: p.Spec.NodeName != "", phase: phaseRank(p), ready: api.IsPodReady(p),
+	return deletionFacts{pod: p, scheduled: p.Spec.NodeName != "", phase: api.PodPhaseOrdinal(p), ready: api.IsPodReady(p),
 		cost: deletionCost(p), rank: rank, readySince: api.PodReadySince(p), restarts: api.MaxRestarts(p)}
 }
 
@@ -163,19 +163,6 @@ func logBucket(now, t time.Time) int64 {
 		return -1
 	}
 	return int64(math.Log2(float64(d)))
-}
-
-// phaseRank orders phases as upstream: Pending, Unknown, Running; any other
-// (no phase, or a finished one, which an active pod never has) ranks with
-// Pending.
-func phaseRank(p *api.Pod) int {
-	switch p.Status.Phase {
-	case api.PodUnknown:
-		return 1
-	case api.PodRunning:
-		return 2
-	}
-	return 0
 }
 
 // deletionCost is the pod-deletion-cost annotation as an int32; missing or

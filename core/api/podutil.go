@@ -50,6 +50,19 @@ func PodReadySince(p *Pod) time.Time {
 	return time.Time{}
 }
 
+// PodPhaseOrdinal orders phases as upstream's pod orderings do: Pending 0,
+// Unknown 1, Running 2; any other (no phase, or a finished one) ranks
+// with Pending.
+func PodPhaseOrdinal(p *Pod) int {
+	switch p.Status.Phase {
+	case PodUnknown:
+		return 1
+	case PodRunning:
+		return 2
+	}
+	return 0
+}
+
 // MaxRestarts is the restart count of the pod's most-restarted container:
 // upstream's pod orderings compare the maximum, not the sum.
 func MaxRestarts(p *Pod) int32 {

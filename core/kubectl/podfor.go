@@ -83,7 +83,7 @@ func moreActive(a, b *api.Pod) int {
 	if (a.Spec.NodeName == "") != (b.Spec.NodeName == "") {
 		return boolOrder(a.Spec.NodeName != "")
 	}
-	if pa, pb := phaseOrdinal(a), phaseOrdinal(b); pa != pb {
+	if pa, pb := api.PodPhaseOrdinal(a), api.PodPhaseOrdinal(b); pa != pb {
 		return cmp.Compare(pb, pa)
 	}
 	ra, rb := api.IsPodReady(a), api.IsPodReady(b)
@@ -100,18 +100,6 @@ func moreActive(a, b *api.Pod) int {
 		return ca.Compare(cb) // older first
 	}
 	return cmp.Compare(a.Name, b.Name)
-}
-
-// phaseOrdinal ranks Pending < Unknown < Running, as upstream; a finished
-// pod ranks with Pending.
-func phaseOrdinal(p *api.Pod) int {
-	switch p.Status.Phase {
-	case "Unknown":
-		return 1
-	case api.PodRunning:
-		return 2
-	}
-	return 0
 }
 
 func boolOrder(first bool) int {
