@@ -96,14 +96,19 @@ func runGrep(args []string, in string) (string, int, error) {
 		return "", 2, fmt.Errorf("grep: invalid pattern %q", pat)
 	}
 	lines := splitLines(in)
-	var out []string
-	matches, lastPrinted := 0, -1
+	// Each line is matched once: the after-context of one match looks
+	// ahead at lines the loop then reaches itself.
+	selected := make([]bool, len(lines))
+	matches := 0
 	for i, l := range lines {
-		if re.MatchString(l) == invert {
-			continue
+		if selected[i] = re.MatchString(l) != invert; selected[i] {
+			matches++
 		}
-		matches++
-		if count {
+	}
+	var out []string
+	lastPrinted := -1
+	for i, l := range lines {
+		if !selected[i] || count {
 			continue
 		}
 		first := max(i-before, lastPrinted+1)
@@ -116,7 +121,7 @@ func runGrep(args []string, in string) (string, int, error) {
 		out = append(out, numbered(number, i, ":", l))
 		lastPrinted = i
 		for k := i + 1; k <= min(i+after, len(lines)-1); k++ {
-			if re.MatchString(lines[k]) != invert {
+			if selected[k] {
 				break // the next match prints itself
 			}
 			out = append(out, numbered(number, k, "-", lines[k]))
