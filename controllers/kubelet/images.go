@@ -65,7 +65,7 @@ func (r repoTags) has(tag string) bool {
 	if r.hasBase(tag) {
 		return true
 	}
-	for _, v := range strings.Fields(r.variants) {
+	for v := range strings.FieldsSeq(r.variants) {
 		if base, ok := strings.CutSuffix(tag, v); ok && r.hasBase(base) {
 			return true
 		}
@@ -74,12 +74,12 @@ func (r repoTags) has(tag string) bool {
 }
 
 func (r repoTags) hasBase(tag string) bool {
-	for _, t := range strings.Fields(r.named) {
+	for t := range strings.FieldsSeq(r.named) {
 		if t == tag {
 			return true
 		}
 	}
-	for _, last := range strings.Fields(r.series) {
+	for last := range strings.FieldsSeq(r.series) {
 		cut := strings.LastIndexByte(last, '.')
 		prefix, top := last[:cut], last[cut+1:]
 		if tag == prefix {
