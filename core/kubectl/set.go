@@ -72,9 +72,8 @@ func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done string, c
 			continue
 		}
 		o := api.DeepCopyObject(live)
-		spec := podSpecOf(o)
+		spec := c.podSpecOrFail(t, o)
 		if spec == nil {
-			c.fail("%s is not a pod or a workload with a pod template", qualifiedName(t.kind, t.name))
 			continue
 		}
 		if err := change(t, spec); err != nil {
@@ -91,6 +90,16 @@ func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done string, c
 		}
 		c.printf("%s %s\n", qualifiedName(t.kind, t.name), done)
 	}
+}
+
+// podSpecOrFail is o's pod spec (a pod's, or a workload's template), or
+// nil after kubectl's error for an object that has none.
+func (c *invocation) podSpecOrFail(t target, o api.Object) *api.PodSpec {
+	spec := podSpecOf(o)
+	if spec == nil {
+		c.fail("%s is not a pod or a workload with a pod template", qualifiedName(t.kind, t.name))
+	}
+	return spec
 }
 
 // selectContainers are the containers whose names match -c/--containers,

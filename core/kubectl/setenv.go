@@ -149,9 +149,8 @@ func (c *invocation) listEnv(ts []target, f *flags, pattern string) {
 		if !ok {
 			continue
 		}
-		spec := podSpecOf(o)
+		spec := c.podSpecOrFail(t, o)
 		if spec == nil {
-			c.fail("%s is not a pod or a workload with a pod template", qualifiedName(t.kind, t.name))
 			continue
 		}
 		for _, ct := range append(selectContainers(spec.InitContainers, pattern), selectContainers(spec.Containers, pattern)...) {
