@@ -19,7 +19,7 @@ type listSelect struct {
 }
 
 func readListSelect(f *flags) listSelect {
-	s := listSelect{labelText: f.str("selector"), fieldText: f.str("field-selector"), labels: api.Everything()}
+	s := listSelect{labelText: f.str("selector"), fieldText: f.str("field-selector")}
 	var err error
 	if s.labels, err = api.ParseSelector(s.labelText); err != nil {
 		s.err = err
