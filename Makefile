@@ -20,17 +20,26 @@ JS_EXEC   := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
 ESBUILD   := node_modules/.bin/esbuild
-# The page binary's build flags, one per line (shared with wasm/size_test.go).
-WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/")
+# The page binary's build flags, one per line (shared with wasm/size_test.go),
+# and the overlay that adds a file to Go's runtime (wasm/idlemark.go), written
+# for this machine's Go by site/runtimeoverlay.
+WASM_OVERLAY := build/wasm-overlay.json
+WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/") -overlay=$(WASM_OVERLAY)
 
-.PHONY: all site serve test vet test-native test-js test-browser bench bench-scenario size perf fuzz fuzz-short clean
+.PHONY: FORCE all site serve test vet test-native test-js test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-site: node_modules/.package-lock.json
+# Rewritten every time (it is cheap): it names GOROOT, which may change.
+$(WASM_OVERLAY): FORCE
+	$(GO) run ./site/runtimeoverlay -repo . -goroot $(GOROOT) -o $@
+
+FORCE:
+
+site: node_modules/.package-lock.json $(WASM_OVERLAY)
 	rm -rf dist
 	mkdir -p dist
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o dist/kubeloop.wasm ./wasm
@@ -49,9 +58,10 @@ serve: site
 
 test: vet test-native test-js test-browser fuzz-short
 
-vet:
+vet: $(WASM_OVERLAY)
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	GOOS=js GOARCH=wasm $(GO) vet -tags=kubeloop_idlemark -overlay=$(WASM_OVERLAY) ./wasm
 
 # Every package but the browser tests, which test-browser runs against a fresh dist/.
 test-native:
@@ -82,7 +92,7 @@ bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $$($(GO) list ./... | grep -v /tests/bench)
 	$(MAKE) bench-scenario
 
-bench-scenario:
+bench-scenario: $(WASM_OVERLAY)
 	mkdir -p $(BENCH_OUT)
 	$(GO) build -o $(BENCH_OUT)/kubeloop-bench ./tests/bench/cmd/kubeloop-bench
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o $(BENCH_OUT)/kubeloop-bench.wasm ./tests/bench/cmd/kubeloop-bench
@@ -119,5 +129,5 @@ fuzz:
 	done
 
 clean:
-	rm -rf dist tests/out
+	rm -rf dist tests/out build
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +

@@ -157,12 +157,13 @@ func (a *app) installAPI() {
 	// The Go heap and its collections: under wasm Go's collector marks on
 	// the page's one thread, inside whatever task is running, so the live
 	// heap is what one mark costs and memory (which never shrinks) is what
-	// the tab keeps (perf_test.go reports both).
+	// the tab keeps (perf_test.go reports both, and the idle-mark holds).
 	debug.Set("mem", a.funcOf("kubeloop.debug.mem", apiError, func(safejs.Value, []safejs.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
-			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction})
+			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
+			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds})
 	}).Value())
 	kl.Set("debug", debug)
 }

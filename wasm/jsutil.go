@@ -32,6 +32,7 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 // which resumes it.
 func (a *app) entry(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
+		defer a.holdIdleMark() // Go returns to the browser once this returns
 		a.guard(name, func(msg string) { result = fallback(msg) }, func() {
 			result = fn(this, args)
 		})
@@ -41,6 +42,14 @@ func (a *app) entry(name string, fallback func(msg string) any, fn func(this saf
 		panic(fmt.Sprintf("js function %s: %v", name, err)) // at start-up only: guarded by main
 	}
 	return f
+}
+
+// holdIdleMark is called as Go is about to give the page back to the
+// browser: no idle-time mark of a whole heap on the way out (idlemark.go).
+func (a *app) holdIdleMark() {
+	if holdIdleMark() {
+		a.idleMarkHolds++
+	}
 }
 
 // listen adds a DOM event listener that runs fn inside the guard. The

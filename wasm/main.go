@@ -38,6 +38,9 @@ type app struct {
 	cluster *cluster.Cluster
 	seed    uint64
 	panics  int // recovered panics, for tests and the console
+	// idleMarkHolds counts the calls from JavaScript that ended with the
+	// collector marking and its idle worker held off (idlemark.go).
+	idleMarkHolds int
 
 	// Time: play drives AdvanceBudget from requestAnimationFrame.
 	playing   bool
@@ -67,7 +70,8 @@ func main() {
 	a.docJS, _ = a.global.Get("document")
 	a.doc = &dom.BasicNode{Value: safejs.Unsafe(a.docJS)}
 	a.guard("start", nil, a.start)
-	select {} // the page calls into Go from here on; main must never return
+	a.holdIdleMark() // as every entry does on its way out (jsutil.go)
+	select {}        // the page calls into Go from here on; main must never return
 }
 
 // start builds the page and the cluster and resolves window.kubeloop.ready.

@@ -58,10 +58,15 @@ func TestWasmSize(t *testing.T) {
 	}
 	flags, err := buildFlags("build-flags")
 	require.NoError(t, err)
+	// The overlay the flags need, as `make site` writes it (build-flags).
+	overlay := filepath.Join(t.TempDir(), "overlay.json")
+	msg, err := exec.Command("go", "run", "../site/runtimeoverlay", "-repo", "..", "-o", overlay).CombinedOutput()
+	require.NoError(t, err, "%s", msg)
+	flags = append(flags, "-overlay="+overlay)
 	out := filepath.Join(t.TempDir(), "kubeloop.wasm")
 	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	msg, err := cmd.CombinedOutput()
+	msg, err = cmd.CombinedOutput()
 	require.NoError(t, err, "%s", msg)
 	// As `make site` does: the data segments merged (site/wasmdata).
 	msg, err = exec.Command("go", "run", "../site/wasmdata", out).CombinedOutput()

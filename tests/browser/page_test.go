@@ -1,9 +1,11 @@
 package browser_test
 
 import (
-	"github.com/kubeloop/kubeloop/core/examples"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/kubeloop/kubeloop/core/examples"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -319,4 +321,31 @@ func jsString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// TestCollectorMarksInSlices checks that the served page was built with the
+// runtime overlay (wasm/idlemark.go): a cluster of 300 pods scaling up at
+// full speed starts collections, and some frames end while one is marking
+// — those are the ones that held the idle worker off instead of marking
+// the whole heap before returning to the browser. The page still settles.
+func TestCollectorMarksInSlices(t *testing.T) {
+	p := openPage(t)
+	type mem struct {
+		NumGC           int  `json:"numGC"`
+		IdleMarkPatched bool `json:"idleMarkPatched"`
+		IdleMarkHolds   int  `json:"idleMarkHolds"`
+	}
+	require.True(t, eval[mem](p, `kubeloop.debug.mem()`).IdleMarkPatched, "kubeloop.wasm built with -tags=kubeloop_idlemark and the runtime overlay")
+	before := eval[mem](p, `kubeloop.debug.mem()`)
+	p.click(`[data-speed="100"]`)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 300", 1)+"`)")
+	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
+	p.waitFor("a collection that was still marking when a frame ended", `kubeloop.debug.mem().idleMarkHolds > `+fmt.Sprint(before.IdleMarkHolds))
+	p.waitFor("300 Running pods", `document.querySelectorAll("`+runningCards+`").length === 300`)
+	after := eval[mem](p, `kubeloop.debug.mem()`)
+	assert.Greater(t, after.NumGC, before.NumGC)
+	record(t, "300-pod scale-up: %d collections, %d calls from JavaScript ended while one was marking", after.NumGC-before.NumGC, after.IdleMarkHolds-before.IdleMarkHolds)
+	p.noConsoleErrors()
 }

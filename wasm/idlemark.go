@@ -1,0 +1,35 @@
+//go:build js && wasm && kubeloop_idlemark
+
+package main
+
+import _ "unsafe" // for go:linkname
+
+// Under js/wasm Go has one thread, and it gives the page back to the
+// browser only when it has nothing left to run. Before it does, the
+// scheduler runs the collector's idle mark worker, and with nothing else
+// runnable that worker marks until the cycle is done: at 10,000 pods the
+// whole remaining mark of a 150–250 MB heap, 250–550 ms in one task, the
+// page frozen. holdIdleMark, called as each call from JavaScript returns
+// (entry, jsutil.go), stops the idle worker for the cycle in progress
+// (wasm/_runtime/idlemark.go, added to Go's runtime by the page's build).
+// The mark then advances in slices, by the fractional worker (a quarter
+// of the time, at each scheduling point) and by the assists of the next
+// frames' allocations.
+//
+// Measured by `make perf`'s 10,000-pod rollout, three runs each way: the
+// longest task went from 438–481 ms to 194–247 ms. The marking is not
+// less work, only cut up: there are more long tasks (74–78 → 90–100, the
+// frames a slice of marking pushes past 50 ms), as much time in them
+// (6.4–7.3 s either way), the same frame rate, and a 3–7% bigger heap
+// (the mark lasts longer, and allocation goes on meanwhile). The longest
+// tasks left are a frame's own work and the browser's layout of it.
+//
+// idleMarkPatched tells the console and the tests (kubeloop.debug.mem)
+// which build this is.
+const idleMarkPatched = true
+
+// The build tag kubeloop_idlemark (wasm/build-flags) selects this file; a
+// build without it, or without the overlay, gets idlemark_off.go.
+//
+//go:linkname holdIdleMark runtime.kubeloopHoldIdleMark
+func holdIdleMark() bool

@@ -1,0 +1,10 @@
+//go:build js && wasm && !kubeloop_idlemark
+
+package main
+
+// holdIdleMark is idlemark.go's, for a build without the runtime overlay
+// (plain `GOOS=js GOARCH=wasm go build`, go test, go vet): the collector
+// runs as Go ships it.
+func holdIdleMark() bool { return false }
+
+const idleMarkPatched = false
