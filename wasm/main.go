@@ -98,7 +98,7 @@ func (a *app) start() {
 	}
 	// The nodes first: the control plane starts after the first paint.
 	a.cluster = cluster.Build(cluster.Options{Seed: a.seed})
-	a.cluster.Store().AfterWrite = a.loop.afterWrite
+	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.mark("cluster")
 	a.ui = a.buildUI()
 	a.mark("ui")
@@ -193,7 +193,7 @@ func (a *app) mark(name string) {
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
 	a.cluster = cluster.New(cluster.Options{Seed: seed})
-	a.cluster.Store().AfterWrite = a.loop.afterWrite
+	a.cluster.Store().PausePoint = a.loop.pausePoint
 }
 
 func (a *app) navigatorLanguage() string {

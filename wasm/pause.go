@@ -8,9 +8,10 @@ import "math"
 // long task can stop half-way. Time slicing (clock.go) stops between
 // tasks, but a single task cannot be cut there: a ReplicaSet that creates
 // 500 pods does it in one reconcile, and at 10,000 pods that held the
-// browser for hundreds of milliseconds. The store calls AfterWrite after
-// each write; past the frame's deadline the work parks there, the frame
-// draws what is done, and the next frame resumes it.
+// browser for hundreds of milliseconds. The store calls PausePoint after
+// each write, and at the checkpoints of controllers' long loops between
+// writes; past the frame's deadline the work parks there, the frame draws
+// what is done, and the next frame resumes it.
 //
 // Only drawing happens while the work is parked, and drawing only reads.
 // Every other entry point — a button, the terminal, the editor, a timer —
@@ -84,10 +85,10 @@ func (p *pauser) wake(deadline float64) {
 	p.parked = <-p.stopCh
 }
 
-// afterWrite is the store's AfterWrite: a write of the work past the
-// deadline parks it until resume or finish. Writes of anything else (there
-// are none while work is parked) pass.
-func (p *pauser) afterWrite() {
+// pausePoint is the store's PausePoint: the work past the deadline parks
+// there until resume or finish. Writes of anything else (there are none
+// while work is parked) pass.
+func (p *pauser) pausePoint() {
 	if !p.working {
 		return
 	}

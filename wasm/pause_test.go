@@ -13,7 +13,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
-// A cluster whose work parks at store writes, over and over, makes the same
+// A cluster whose work parks at store writes and checkpoints, over and over, makes the same
 // history as one whose work runs straight through — with a kubectl command
 // in the middle, run (as the page's entry points do) after the parked work
 // is finished.
@@ -43,7 +43,17 @@ func TestPausedLoopKeepsHistory(t *testing.T) {
 	paused := cluster.New(cluster.Options{Seed: 1})
 	ticks := 0.0
 	p := newPauser(func() float64 { ticks++; return ticks })
-	paused.Store().AfterWrite = p.afterWrite
+	// A pause point at an unchanged revision is a checkpoint of a long
+	// loop (the ReplicaSet's over its 300 pods), not a write.
+	checkpoints, lastRev := 0, int64(-1)
+	paused.Store().PausePoint = func() {
+		if rev := paused.Store().Revision(); rev == lastRev {
+			checkpoints++
+		} else {
+			lastRev = rev
+		}
+		p.pausePoint()
+	}
 	guard := func(f func()) { f() }
 	frames := 0
 	drive(paused, func(work func()) {
@@ -55,6 +65,7 @@ func TestPausedLoopKeepsHistory(t *testing.T) {
 	})
 
 	assert.Greater(t, p.parks, 300, "the work parked at writes")
+	assert.Greater(t, checkpoints, 0, "and at checkpoints")
 	assert.Equal(t, p.parks, frames)
 	assert.Equal(t, straight.HistoryHash(), paused.HistoryHash())
 	assert.Equal(t, straight.Store().Revision(), paused.Store().Revision())
@@ -69,7 +80,7 @@ func TestPauserFinish(t *testing.T) {
 	p.run(0, func(f func()) { f() }, func() {
 		for range 3 * clockEvery {
 			steps++
-			p.afterWrite()
+			p.pausePoint()
 		}
 	})
 	require.True(t, p.parked)
@@ -82,6 +93,6 @@ func TestPauserFinish(t *testing.T) {
 	p.resume(0)
 	p.finish()
 	assert.Equal(t, 3*clockEvery, steps)
-	p.afterWrite() // a write outside any work passes
+	p.pausePoint() // a write outside any work passes
 	assert.Equal(t, 1, p.parks)
 }

@@ -23,34 +23,48 @@ const PodDeletionCost = "controller.kubernetes.io/pod-deletion-cost"
 // related pods on its node. A ReplicaSet without a controller has no related
 // pods, so for it — as upstream — crowded nodes count for nothing. now
 // anchors the logarithmic comparison of times (see compareForDeletion).
-func podsToDelete(pods, related []*api.Pod, n int, now time.Time) []*api.Pod {
+// checkpoint, unless nil, is called once per pod and per comparison: it is
+// the reconcile's Context.Checkpoint, where the page may pause a ranking of
+// ten thousand pods.
+func podsToDelete(pods, related []*api.Pod, n int, now time.Time, checkpoint func()) []*api.Pod {
 	if n >= len(pods) {
 		return pods
 	}
-	return rankForDeletion(pods, related, now)[:n]
+	return rankForDeletion(pods, related, now, checkpoint)[:n]
 }
 
 // rankForDeletion is pods (a copy) in the order they would be deleted.
-func rankForDeletion(pods, related []*api.Pod, now time.Time) []*api.Pod {
+func rankForDeletion(pods, related []*api.Pod, now time.Time, checkpoint func()) []*api.Pod {
+	if checkpoint == nil {
+		checkpoint = func() {}
+	}
 	onNode := map[string]int{}
 	for _, p := range related {
+		checkpoint()
 		if api.IsPodActive(p) {
 			onNode[p.Spec.NodeName]++
 		}
 	}
 	facts := make([]deletionFacts, len(pods))
+	order := make([]*deletionFacts, len(pods)) // sorted, not the facts: they are 100 bytes each
 	for i, p := range pods {
-		facts[i] = factsOf(p, onNode[p.Spec.NodeName])
+		checkpoint()
+		facts[i] = factsOf(p, onNode[p.Spec.NodeName], now)
+		order[i] = &facts[i]
 	}
-	slices.SortStableFunc(facts, func(a, b deletionFacts) int {
-		if c := compareFacts(&a, &b, now); c != 0 {
+	// Upstream leaves ties to an unstable sort; we keep them deterministic
+	// by name, unique among one ReplicaSet's pods. The order being total, an
+	// unstable sort gives the one answer, with a stable sort's n·log² n
+	// comparisons down to n·log n.
+	slices.SortFunc(order, func(a, b *deletionFacts) int {
+		checkpoint()
+		if c := compareFacts(a, b, now); c != 0 {
 			return c
 		}
-		// Upstream leaves ties to an unstable sort; we keep them deterministic.
 		return cmp.Compare(b.pod.Name, a.pod.Name)
 	})
-	ranked := make([]*api.Pod, len(facts))
-	for i, f := range facts {
+	ranked := make([]*api.Pod, len(order))
+	for i, f := range order {
 		ranked[i] = f.pod
 	}
 	return ranked
@@ -59,21 +73,35 @@ func rankForDeletion(pods, related []*api.Pod, now time.Time) []*api.Pod {
 // deletionFacts is what compareForDeletion reads from one pod, gathered
 // once per pod: a sort compares each pod about 2·log₂ n times, and reading
 // them again per comparison (an annotation parsed, conditions scanned, a
-// map lookup for the rank) cost more than the sort itself.
+// map lookup for the rank, two logarithms) cost more than the sort itself
+// — with the logarithms, 17 ms to rank 12,000 pods.
 type deletionFacts struct {
-	pod        *api.Pod
-	scheduled  bool
-	phase      int
-	ready      bool
-	cost       int64
-	rank       int
-	readySince time.Time
-	restarts   int32
+	pod       *api.Pod
+	scheduled bool
+	phase     int
+	ready     bool
+	cost      int64
+	rank      int
+	restarts  int32
+	// The times of rules 6 and 8, each with its logarithmic bucket
+	// (logBucket; 0 when the time or now is zero, where it is not used).
+	readySince, created             time.Time
+	readySinceBucket, createdBucket int64
 }
 
-func factsOf(p *api.Pod, rank int) deletionFacts {
-	return deletionFacts{pod: p, scheduled: p.Spec.NodeName != "", phase: api.PodPhaseOrdinal(p), ready: api.IsPodReady(p),
-		cost: deletionCost(p), rank: rank, readySince: api.PodReadySince(p), restarts: api.MaxRestarts(p)}
+func factsOf(p *api.Pod, rank int, now time.Time) deletionFacts {
+	f := deletionFacts{pod: p, scheduled: p.Spec.NodeName != "", phase: api.PodPhaseOrdinal(p), ready: api.IsPodReady(p),
+		cost: deletionCost(p), rank: rank, readySince: api.PodReadySince(p), restarts: api.MaxRestarts(p),
+		created: p.CreationTimestamp.Time}
+	if !now.IsZero() {
+		if !f.readySince.IsZero() {
+			f.readySinceBucket = logBucket(now, f.readySince)
+		}
+		if !f.created.IsZero() {
+			f.createdBucket = logBucket(now, f.created)
+		}
+	}
+	return f
 }
 
 // compareForDeletion is negative when a should be deleted before b, positive
@@ -97,7 +125,7 @@ func factsOf(p *api.Pod, rank int) deletionFacts {
 // one ready for 2 h goes before both. A zero time, or a zero now, falls back
 // to the plain comparison, where a zero time counts as the newest.
 func compareForDeletion(a, b *api.Pod, rankA, rankB int, now time.Time) int {
-	fa, fb := factsOf(a, rankA), factsOf(b, rankB)
+	fa, fb := factsOf(a, rankA, now), factsOf(b, rankB, now)
 	return compareFacts(&fa, &fb, now)
 }
 
@@ -118,16 +146,14 @@ func compareFacts(a, b *deletionFacts, now time.Time) int {
 	if c := cmp.Compare(b.rank, a.rank); c != 0 {
 		return c
 	}
-	if a.ready && b.ready {
-		if ta, tb := a.readySince, b.readySince; !ta.Equal(tb) {
-			return newerFirst(a.pod, b.pod, ta, tb, now)
-		}
+	if a.ready && b.ready && !a.readySince.Equal(b.readySince) {
+		return newerFirst(a, b, a.readySince, b.readySince, a.readySinceBucket, b.readySinceBucket, now)
 	}
 	if c := cmp.Compare(b.restarts, a.restarts); c != 0 {
 		return c
 	}
-	if ta, tb := a.pod.CreationTimestamp.Time, b.pod.CreationTimestamp.Time; !ta.Equal(tb) {
-		return newerFirst(a.pod, b.pod, ta, tb, now)
+	if !a.created.Equal(b.created) {
+		return newerFirst(a, b, a.created, b.created, a.createdBucket, b.createdBucket, now)
 	}
 	return 0
 }
@@ -141,18 +167,18 @@ func boolFirst(first bool) int {
 }
 
 // newerFirst orders a before b when ta is the more recent time (rules 6 and
-// 8). ta and tb differ.
-func newerFirst(a, b *api.Pod, ta, tb, now time.Time) int {
+// 8), ba and bb being their logBuckets. ta and tb differ.
+func newerFirst(a, b *deletionFacts, ta, tb time.Time, ba, bb int64, now time.Time) int {
 	if now.IsZero() || ta.IsZero() || tb.IsZero() {
 		if ta.IsZero() || tb.IsZero() {
 			return boolFirst(ta.IsZero())
 		}
 		return boolFirst(ta.After(tb))
 	}
-	if d := logBucket(now, ta) - logBucket(now, tb); d != 0 {
+	if d := ba - bb; d != 0 {
 		return cmp.Compare(d, 0) // the smaller bucket is the more recent
 	}
-	return cmp.Compare(a.UID, b.UID)
+	return cmp.Compare(a.pod.UID, b.pod.UID)
 }
 
 // logBucket is floor(log2(now − t)) with the duration in nanoseconds, or −1

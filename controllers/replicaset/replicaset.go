@@ -253,7 +253,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs api.Object, spec Spec, p
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		ctx.Diff("%d pod(s) extra", diff)
-		victims := podsToDelete(pods, r.relatedPods(rs), n, ctx.Clock.Now())
+		victims := podsToDelete(pods, r.relatedPods(ctx, rs), n, ctx.Clock.Now(), ctx.Checkpoint)
 		ctx.Why("observed %d > desired %d: delete %d, least valuable first (unscheduled, pending, not ready, newest…)", len(pods), want, n)
 		uids := make([]string, len(victims))
 		for i, p := range victims {
@@ -282,7 +282,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs api.Object, spec Spec, p
 // controller, rs included — for a Deployment, the pods of all its
 // revisions — each once. Scale-down ranks a pod by how many of them share
 // its node. A ReplicaSet with no controller has none, as upstream.
-func (r *Reconciler) relatedPods(rs api.Object) []*api.Pod {
+func (r *Reconciler) relatedPods(ctx *controller.Context, rs api.Object) []*api.Pod {
 	ref := api.ControllerOf(rs)
 	if ref == nil {
 		return nil
@@ -298,6 +298,7 @@ func (r *Reconciler) relatedPods(rs api.Object) []*api.Pod {
 	}
 	var out []*api.Pod
 	for _, o := range r.pods.List(rs.GetObjectMeta().Namespace) {
+		ctx.Checkpoint()
 		p := o.(*api.Pod)
 		for _, sel := range sels {
 			if sel.Matches(p.Labels) {
@@ -370,6 +371,7 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, sel api.S
 	// a dozen doublings of 10,000 pods per sync.
 	out := make([]*api.Pod, 0, len(candidates))
 	for _, o := range candidates {
+		ctx.Checkpoint()
 		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace {
 			continue // an owner reference cannot cross namespaces

@@ -54,11 +54,12 @@ type Store struct {
 	// informer's cache lagging behind the store. Zero by default.
 	WatchLatency time.Duration
 
-	// AfterWrite, when set, runs after every write, once the write is
-	// logged and its deliveries to watchers are queued. A host that runs
-	// the loop in time slices (the page, wasm/pause.go) pauses a long
-	// reconcile between two of its writes there. It must not write.
-	AfterWrite func()
+	// PausePoint, when set, runs after every write, once the write is
+	// logged and its deliveries to watchers are queued, and at every
+	// Checkpoint. A host that runs the loop in time slices (the page,
+	// wasm/pause.go) pauses a long reconcile there, to go on with it in
+	// the next slice. It must not write.
+	PausePoint func()
 }
 
 // AdmissionFunc may mutate (on create/update) or reject a write after
@@ -358,8 +359,18 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 			s.deliver(w, ev)
 		}
 	}
-	if s.AfterWrite != nil {
-		s.AfterWrite()
+	if s.PausePoint != nil {
+		s.PausePoint()
+	}
+}
+
+// Checkpoint is a point in a long computation between two writes — a
+// controller's loop over ten thousand pods — where the host may pause it
+// as it may after a write (PausePoint). Nothing else runs while it is
+// paused but reads, so the computation resumes on the same state.
+func (s *Store) Checkpoint() {
+	if s.PausePoint != nil {
+		s.PausePoint()
 	}
 }
 

@@ -11,12 +11,13 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-// AfterWrite runs once per write — create, update, status update, delete —
-// and sees the write already in the store, and not for a rejected write.
-func TestAfterWriteRunsOncePerWrite(t *testing.T) {
+// PausePoint runs once per write — create, update, status update, delete —
+// and sees the write already in the store, and not for a rejected write;
+// and once per Checkpoint.
+func TestPausePointRunsOncePerWriteAndCheckpoint(t *testing.T) {
 	s := store.New(clock.New(1))
 	var revs []int64
-	s.AfterWrite = func() { revs = append(revs, s.Revision()) }
+	s.PausePoint = func() { revs = append(revs, s.Revision()) }
 
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
 	require.NoError(t, err)
@@ -32,5 +33,6 @@ func TestAfterWriteRunsOncePerWrite(t *testing.T) {
 	_, err = s.Delete(api.KindOf(c), "default", "c", store.DeleteOptions{})
 	require.NoError(t, err)
 
-	assert.Equal(t, []int64{1, 2, 3, 4}, revs)
+	s.Checkpoint()
+	assert.Equal(t, []int64{1, 2, 3, 4, 4}, revs)
 }
