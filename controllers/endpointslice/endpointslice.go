@@ -8,14 +8,13 @@
 //
 // Observe: the Service, the pods it selects and its slices. Diff: the
 // endpoints per port mapping against the slices. Act: create, update or
-// delete slices. A Service with a selector always has at least one slice,
+// delete slices — as few as upstream would: an endpoint stays in the slice
+// that holds it, and new ones fill slices with room (placement.go). A Service with a selector always has at least one slice,
 // empty if no pod matches, as upstream's placeholder.
 package endpointslice
 
 import (
 	"fmt"
-	"reflect"
-	"sort"
 
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/core/api"
@@ -82,56 +81,34 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	pods := endpoints.SelectedPods(r.pods, svc)
-	want := desired(svc, pods)
 	have := r.owned(svc)
-	ctx.Observe("selector matches %d pods; %d endpoints in %d slices wanted, %d slices exist", len(pods), countEndpoints(want), len(want), len(have))
-
+	want := desiredGroups(svc, pods, have, ctx.Checkpoint)
+	n := 0
+	for _, g := range want {
+		n += len(g.endpoints)
+	}
+	ctx.Observe("selector matches %d pods: %d endpoints in %d port mapping(s); %d slices exist", len(pods), n, len(want), len(have))
+	p := place(svc, want, have, MaxEndpointsPerSlice, ctx.Checkpoint)
+	if len(p.create)+len(p.update)+len(p.delete) > 0 {
+		ctx.Why("endpoints stay in the slice that holds them; new ones fill slices being rewritten anyway, then new slices of at most %d", MaxEndpointsPerSlice)
+	}
 	var errs []error
-	used := map[string]bool{}
-	for _, w := range want {
-		// Reuse the slice with the same ports, else any unused one.
-		var match *api.EndpointSlice
-		for _, h := range have {
-			if !used[h.Name] && reflect.DeepEqual(h.Ports, w.Ports) {
-				match = h
-				break
-			}
-		}
-		if match == nil {
-			for _, h := range have {
-				if !used[h.Name] {
-					match = h
-					break
-				}
-			}
-		}
-		if match == nil {
-			ctx.Diff("no slice for ports %s", portsText(w.Ports))
-			ctx.Why("every Service with a selector has its endpoints in slices")
-			if _, err := ctx.Create(w, fmt.Sprintf("%d endpoints", len(w.Endpoints))); err != nil {
-				errs = append(errs, err)
-			}
-			continue
-		}
-		used[match.Name] = true
-		if reflect.DeepEqual(match.Endpoints, w.Endpoints) && reflect.DeepEqual(match.Ports, w.Ports) &&
-			reflect.DeepEqual(match.Labels, w.Labels) && match.AddressType == w.AddressType {
-			continue
-		}
-		ctx.Diff("slice %s lists %d endpoints, should list %d (%d ready)", match.Name, len(match.Endpoints), len(w.Endpoints), countReady(w.Endpoints))
-		ctx.Why("an endpoint is ready when its pod is Ready and not terminating")
-		next := api.DeepCopy(match)
-		next.Endpoints, next.Ports, next.Labels, next.AddressType = w.Endpoints, w.Ports, w.Labels, w.AddressType
-		if _, err := ctx.Update(next, fmt.Sprintf("%d endpoints", len(w.Endpoints))); err != nil {
+	for _, s := range p.create {
+		ctx.Diff("no slice for %d endpoints (ports %s)", len(s.Endpoints), portsKey(s.Ports))
+		if _, err := ctx.Create(s, fmt.Sprintf("%d endpoints", len(s.Endpoints))); err != nil {
 			errs = append(errs, err)
 		}
 	}
-	for _, h := range have {
-		if !used[h.Name] {
-			ctx.Diff("slice %s is not needed", h.Name)
-			if err := ctx.Delete(h, store.DeleteOptions{}, "not needed"); err != nil && !api.IsNotFound(err) {
-				errs = append(errs, err)
-			}
+	for _, s := range p.update {
+		ctx.Diff("slice %s: %d endpoints (%d ready)", s.Name, len(s.Endpoints), countReady(s.Endpoints))
+		if _, err := ctx.Update(s, fmt.Sprintf("%d endpoints", len(s.Endpoints))); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, s := range p.delete {
+		ctx.Diff("slice %s is not needed", s.Name)
+		if err := ctx.Delete(s, store.DeleteOptions{}, "not needed"); err != nil && !api.IsNotFound(err) {
+			errs = append(errs, err)
 		}
 	}
 	if len(errs) > 0 {
@@ -153,81 +130,7 @@ func (r *Reconciler) owned(svc *api.Service) []*api.EndpointSlice {
 	return out
 }
 
-// desired builds the slices for svc: one per distinct port mapping, at
-// most MaxEndpointsPerSlice endpoints each, endpoints in pod-name order.
-func desired(svc *api.Service, pods []*api.Pod) []*api.EndpointSlice {
-	type group struct {
-		ports     []api.EndpointSlicePort
-		endpoints []api.Endpoint
-	}
-	groups := map[string]*group{}
-	var keys []string
-	for _, p := range pods {
-		if !endpoints.IsEndpoint(p, true) {
-			continue
-		}
-		var ports []api.EndpointSlicePort
-		for _, sp := range svc.Spec.Ports {
-			if n, ok := endpoints.TargetPort(p, sp); ok {
-				ports = append(ports, api.EndpointSlicePort{Name: api.Ptr(sp.Name), Port: api.Ptr(n), Protocol: api.Ptr(sp.Protocol)})
-			}
-		}
-		if len(svc.Spec.Ports) > 0 && len(ports) == 0 {
-			continue
-		}
-		key := portsText(ports)
-		g := groups[key]
-		if g == nil {
-			g = &group{ports: ports}
-			groups[key] = g
-			keys = append(keys, key)
-		}
-		terminating := p.DeletionTimestamp != nil
-		ready := api.IsPodReady(p)
-		ep := api.Endpoint{
-			Addresses: []string{p.Status.PodIP},
-			Conditions: api.EndpointConditions{
-				Ready:       api.Ptr(ready && !terminating || svc.Spec.PublishNotReadyAddresses),
-				Serving:     api.Ptr(ready),
-				Terminating: api.Ptr(terminating),
-			},
-			TargetRef: endpoints.PodRef(p),
-		}
-		if h := endpoints.Hostname(p, svc); h != "" {
-			ep.Hostname = api.Ptr(h)
-		}
-		if p.Spec.NodeName != "" {
-			ep.NodeName = api.Ptr(p.Spec.NodeName)
-		}
-		g.endpoints = append(g.endpoints, ep)
-	}
-	sort.Strings(keys)
-	var out []*api.EndpointSlice
-	for _, k := range keys {
-		g := groups[k]
-		for start := 0; start < len(g.endpoints); start += MaxEndpointsPerSlice {
-			end := min(start+MaxEndpointsPerSlice, len(g.endpoints))
-			out = append(out, newSlice(svc, g.ports, g.endpoints[start:end]))
-		}
-	}
-	if len(out) == 0 {
-		// The placeholder: a Service with no endpoints still has a slice.
-		var ports []api.EndpointSlicePort
-		out = append(out, newSlice(svc, ports, nil))
-	}
-	return out
-}
-
-func newSlice(svc *api.Service, ports []api.EndpointSlicePort, eps []api.Endpoint) *api.EndpointSlice {
-	labels := map[string]string{}
-	for k, v := range svc.Labels {
-		labels[k] = v
-	}
-	labels[api.LabelServiceName] = svc.Name
-	labels[api.LabelManagedBy] = api.EndpointSliceOwner
-	if svc.IsHeadless() {
-		labels[endpoints.LabelHeadless] = ""
-	}
+func newSlice(svc *api.Service, ports []api.EndpointSlicePort, labels map[string]string, eps ...api.Endpoint) *api.EndpointSlice {
 	return &api.EndpointSlice{
 		ObjectMeta: api.ObjectMeta{GenerateName: svc.Name + "-", Namespace: svc.Namespace, Labels: labels,
 			OwnerReferences: []api.OwnerReference{api.NewControllerRef(svc)}},
@@ -235,25 +138,6 @@ func newSlice(svc *api.Service, ports []api.EndpointSlicePort, eps []api.Endpoin
 		Endpoints:   eps,
 		Ports:       ports,
 	}
-}
-
-func portsText(ports []api.EndpointSlicePort) string {
-	s := ""
-	for _, p := range ports {
-		s += fmt.Sprintf("%s:%d/%s,", api.Deref(p.Name, ""), api.Deref(p.Port, 0), api.Deref(p.Protocol, ""))
-	}
-	if s == "" {
-		return "(none)"
-	}
-	return s[:len(s)-1]
-}
-
-func countEndpoints(ss []*api.EndpointSlice) int {
-	n := 0
-	for _, s := range ss {
-		n += len(s.Endpoints)
-	}
-	return n
 }
 
 func countReady(eps []api.Endpoint) int {

@@ -1,6 +1,7 @@
 package endpointslice
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -121,15 +122,24 @@ func TestDesiredSplitsByPortMappingAndSize(t *testing.T) {
 		if i%2 == 1 {
 			port = 9090
 		}
-		pods = append(pods, &api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default"},
+		pods = append(pods, &api.Pod{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("p-%03d", i), Namespace: "default"},
 			Spec:   api.PodSpec{Containers: []api.Container{{Name: "c", Ports: []api.ContainerPort{{Name: "http", ContainerPort: port, Protocol: "TCP"}}}}},
-			Status: api.PodStatus{Phase: api.PodRunning, PodIP: "10.0.0.1"}})
+			Status: api.PodStatus{Phase: api.PodRunning, PodIP: fmt.Sprintf("10.0.0.%d", i)}})
 	}
-	out := desired(svc, pods)
+	none := func() {}
+	out := place(svc, desiredGroups(svc, pods, nil, none), nil, MaxEndpointsPerSlice, none).create
 	require.Len(t, out, 2, "75 endpoints per mapping fit one slice each")
 	assert.Len(t, out[0].Endpoints, 75)
 	assert.NotEqual(t, out[0].Ports, out[1].Ports)
 
-	more := append(append([]*api.Pod(nil), pods...), pods...)
-	assert.Len(t, desired(svc, more), 4, "150 per mapping need two slices of at most 100")
+	var more []*api.Pod
+	for i := 0; i < 2; i++ {
+		for _, p := range pods {
+			c := api.DeepCopy(p)
+			c.Name += fmt.Sprint("-", i)
+			c.Status.PodIP += fmt.Sprint(i)
+			more = append(more, c)
+		}
+	}
+	assert.Len(t, place(svc, desiredGroups(svc, more, nil, none), nil, MaxEndpointsPerSlice, none).create, 4, "150 per mapping need two slices of at most 100")
 }
