@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -86,9 +87,14 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	pods := SelectedPods(r.pods, svc)
-	want := r.desired(svc, pods)
+	want := r.desired(svc, pods, ctx.Checkpoint)
 	ready, notReady := countAddresses(want.Subsets)
 	ctx.Observe("selector %s matches %d pods: %d ready, %d not ready", labelString(svc.Spec.Selector), len(pods), ready, notReady)
+	if truncate(want.Subsets) {
+		want.Annotations = map[string]string{OverCapacityAnnotation: "truncated"}
+		ready, notReady = countAddresses(want.Subsets)
+		ctx.Why("an Endpoints object lists at most %d addresses, ready ones first: %d ready, %d not ready kept (the EndpointSlices list them all)", MaxCapacity, ready, notReady)
+	}
 	if !exists {
 		ctx.Diff("no Endpoints %s", req)
 		ctx.Why("every Service with a selector has an Endpoints object of the same name")
@@ -100,13 +106,23 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	ep := cur.(*api.Endpoints)
-	if reflect.DeepEqual(ep.Subsets, want.Subsets) && reflect.DeepEqual(ep.Labels, want.Labels) {
+	if reflect.DeepEqual(ep.Subsets, want.Subsets) && reflect.DeepEqual(ep.Labels, want.Labels) &&
+		ep.Annotations[OverCapacityAnnotation] == want.Annotations[OverCapacityAnnotation] {
 		return controller.Result{}, nil
 	}
 	ctx.Diff("Endpoints list %s, should list %s", describe(ep.Subsets), describe(want.Subsets))
 	ctx.Why("ready pods are addresses, the others notReadyAddresses")
 	next := api.DeepCopy(ep)
 	next.Subsets, next.Labels = want.Subsets, want.Labels
+	// The over-capacity mark is the controller's; other annotations stay.
+	if v, ok := want.Annotations[OverCapacityAnnotation]; ok {
+		if next.Annotations == nil {
+			next.Annotations = map[string]string{}
+		}
+		next.Annotations[OverCapacityAnnotation] = v
+	} else {
+		delete(next.Annotations, OverCapacityAnnotation)
+	}
 	if _, err := ctx.Update(next, fmt.Sprintf("%d ready, %d not ready", ready, notReady)); err != nil {
 		ctx.Event(svc, controller.EventWarning, "FailedToUpdateEndpoint", "Failed to update endpoint %s: %v", req, err)
 		return controller.Result{}, err
@@ -115,8 +131,9 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 }
 
 // desired builds the Endpoints for svc from its pods: one subset per
-// distinct set of resolved ports, addresses sorted by IP.
-func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod) *api.Endpoints {
+// distinct set of resolved ports, addresses sorted by IP. checkpoint is
+// called once per pod (Context.Checkpoint).
+func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod, checkpoint func()) *api.Endpoints {
 	ep := &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: endpointLabels(svc)}}
 	type group struct {
 		ports           []api.EndpointPort
@@ -125,6 +142,7 @@ func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod) *api.Endpoints {
 	groups := map[string]*group{}
 	var keys []string
 	for _, p := range pods {
+		checkpoint()
 		if !IsEndpoint(p, svc.Spec.PublishNotReadyAddresses) {
 			continue
 		}
@@ -138,7 +156,7 @@ func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod) *api.Endpoints {
 			continue // no port of the Service resolves on this pod
 		}
 		sort.Slice(ports, func(i, j int) bool { return ports[i].Name < ports[j].Name })
-		key := fmt.Sprint(ports)
+		key := portsKey(ports)
 		g := groups[key]
 		if g == nil {
 			g = &group{ports: ports}
@@ -192,7 +210,8 @@ func countAddresses(ss []api.EndpointSubset) (ready, notReady int) {
 	return
 }
 
-// describe sums subsets up for the trace: "10.244.1.2, 10.244.2.2 (not ready: 10.244.3.2)".
+// describe sums subsets up for the trace: "[10.244.1.2, 10.244.2.2] (not
+// ready: 10.244.3.2)", at most describeIPs addresses of each kind named.
 func describe(ss []api.EndpointSubset) string {
 	var ready, notReady []string
 	for _, s := range ss {
@@ -203,11 +222,37 @@ func describe(ss []api.EndpointSubset) string {
 			notReady = append(notReady, a.IP)
 		}
 	}
-	out := "[" + strings.Join(ready, ", ") + "]"
+	out := "[" + ipList(ready) + "]"
 	if len(notReady) > 0 {
-		out += " (not ready: " + strings.Join(notReady, ", ") + ")"
+		out += " (not ready: " + ipList(notReady) + ")"
 	}
 	return out
+}
+
+// describeIPs bounds the addresses a trace line names: at 10,000 pods each
+// Endpoints update wrote 300 KB of addresses into the trace, which keeps
+// ten thousand entries.
+const describeIPs = 10
+
+func ipList(ips []string) string {
+	if len(ips) <= describeIPs {
+		return strings.Join(ips, ", ")
+	}
+	return strings.Join(ips[:describeIPs], ", ") + fmt.Sprintf(", … %d more", len(ips)-describeIPs)
+}
+
+// portsKey names a sorted port list, the same ports the same key.
+func portsKey(ports []api.EndpointPort) string {
+	var b strings.Builder
+	for _, p := range ports {
+		b.WriteString(p.Name)
+		b.WriteByte(':')
+		b.WriteString(strconv.Itoa(int(p.Port)))
+		b.WriteByte('/')
+		b.WriteString(p.Protocol)
+		b.WriteByte(',')
+	}
+	return b.String()
 }
 
 func labelString(m map[string]string) string {

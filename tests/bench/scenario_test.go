@@ -33,3 +33,23 @@ func BenchmarkScenario(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScenarioWithService is the scenario with a Service selecting the
+// Deployment's pods, so that the Endpoints and EndpointSlice controllers
+// follow every pod too — a learner's next step after a Deployment.
+func BenchmarkScenarioWithService(b *testing.B) {
+	const svc = "apiVersion: v1\nkind: Service\nmetadata:\n  name: bench\nspec:\n  selector:\n    app: bench\n  ports:\n  - port: 80\n"
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				s := New(n)
+				if _, err := s.Cluster.Apply(svc); err != nil {
+					b.Fatal(err)
+				}
+				if !s.ScaleUp().OK || !s.Rollout().OK {
+					b.Fatal("scenario did not finish")
+				}
+			}
+		})
+	}
+}
