@@ -23,14 +23,7 @@ func TestScenario(t *testing.T) {
 // go test -run='^$' -bench=Scenario/1000 -cpuprofile cpu.out ./tests/bench
 func BenchmarkScenario(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			for b.Loop() {
-				s := New(n)
-				if !s.ScaleUp().OK || !s.Rollout().OK {
-					b.Fatal("scenario did not finish")
-				}
-			}
-		})
+		b.Run(fmt.Sprint(n), func(b *testing.B) { runScenario(b, n, "") })
 	}
 }
 
@@ -40,16 +33,21 @@ func BenchmarkScenario(b *testing.B) {
 func BenchmarkScenarioWithService(b *testing.B) {
 	const svc = "apiVersion: v1\nkind: Service\nmetadata:\n  name: bench\nspec:\n  selector:\n    app: bench\n  ports:\n  - port: 80\n"
 	for _, n := range []int{1000, 10000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			for b.Loop() {
-				s := New(n)
-				if _, err := s.Cluster.Apply(svc); err != nil {
-					b.Fatal(err)
-				}
-				if !s.ScaleUp().OK || !s.Rollout().OK {
-					b.Fatal("scenario did not finish")
-				}
+		b.Run(fmt.Sprint(n), func(b *testing.B) { runScenario(b, n, svc) })
+	}
+}
+
+// runScenario runs both phases, after applying extra if it is not empty.
+func runScenario(b *testing.B, n int, extra string) {
+	for b.Loop() {
+		s := New(n)
+		if extra != "" {
+			if _, err := s.Cluster.Apply(extra); err != nil {
+				b.Fatal(err)
 			}
-		})
+		}
+		if !s.ScaleUp().OK || !s.Rollout().OK {
+			b.Fatal("scenario did not finish")
+		}
 	}
 }
