@@ -17,7 +17,7 @@ type portGroup struct {
 	resolved  []resolvedPort // what ports were made from
 	endpoints []api.Endpoint
 	// held is, for each endpoint, where the slices already hold it (the
-	// same address and pod), or slot{-1, -1}.
+	// same address and pod), or the zero slot.
 	held []slot
 }
 
@@ -27,21 +27,24 @@ type resolvedPort struct {
 	target int32
 }
 
-// slot is a place in the existing slices: slice s, endpoint j.
-type slot struct{ s, j int }
+// slot is a place in the existing slices: endpoint j of slice s (nil:
+// none).
+type slot struct {
+	s *api.EndpointSlice
+	j int
+}
 
 // desiredGroups is the endpoints svc wants, grouped by port mapping in key
 // order, with where the slices in have already hold each. An endpoint held
-// as the pod would make it is taken from there rather than built again: at
-// 10,000 pods a sync built 50,000 small objects to find a handful changed.
-// checkpoint is called once per pod and per held endpoint
+// as the pod would make it is taken from there rather than built again
+// (endpointFacts.is). checkpoint is called once per pod and per held endpoint
 // (Context.Checkpoint).
 func desiredGroups(svc *api.Service, pods []*api.Pod, have []*api.EndpointSlice, checkpoint func()) []*portGroup {
 	held := map[epKey]slot{}
-	for s, h := range have {
+	for _, h := range have {
 		for j := range h.Endpoints {
 			checkpoint()
-			held[keyOf(&h.Endpoints[j])] = slot{s, j}
+			held[keyOf(&h.Endpoints[j])] = slot{h, j}
 		}
 	}
 	var groups []*portGroup
@@ -61,14 +64,12 @@ func desiredGroups(svc *api.Service, pods []*api.Pod, have []*api.EndpointSlice,
 			continue
 		}
 		g := groupFor(&groups, svc, resolved)
-		at, ok := held[epKey{addr: p.Status.PodIP, name: p.Name}]
-		if ok && isEndpointOf(&have[at.s].Endpoints[at.j], svc, p) {
-			g.endpoints = append(g.endpoints, have[at.s].Endpoints[at.j])
+		at := held[epKey{addr: p.Status.PodIP, name: p.Name}]
+		f := factsOf(svc, p)
+		if at.s != nil && f.is(&at.s.Endpoints[at.j]) {
+			g.endpoints = append(g.endpoints, at.s.Endpoints[at.j])
 		} else {
-			g.endpoints = append(g.endpoints, endpointOf(svc, p))
-		}
-		if !ok {
-			at = slot{-1, -1}
+			g.endpoints = append(g.endpoints, f.endpoint())
 		}
 		g.held = append(g.held, at)
 	}
@@ -94,26 +95,52 @@ func groupFor(groups *[]*portGroup, svc *api.Service, resolved []resolvedPort) *
 	return g
 }
 
-// endpointOf is pod p as an endpoint of svc.
-func endpointOf(svc *api.Service, p *api.Pod) api.Endpoint {
+// endpointFacts is what an endpoint says of its pod: built into a new
+// endpoint, or compared with one the slices hold.
+type endpointFacts struct {
+	ready, serving, terminating bool
+	ip, hostname, nodeName      string
+	ref                         *api.ObjectReference
+}
+
+// factsOf is pod p as an endpoint of svc.
+func factsOf(svc *api.Service, p *api.Pod) endpointFacts {
 	terminating := p.DeletionTimestamp != nil
 	ready := api.IsPodReady(p)
+	return endpointFacts{ready: ready && !terminating || svc.Spec.PublishNotReadyAddresses, serving: ready, terminating: terminating,
+		ip: p.Status.PodIP, hostname: endpoints.Hostname(p, svc), nodeName: p.Spec.NodeName, ref: endpoints.PodRef(p)}
+}
+
+// endpoint builds the endpoint.
+func (f endpointFacts) endpoint() api.Endpoint {
 	ep := api.Endpoint{
-		Addresses: []string{p.Status.PodIP},
+		Addresses: []string{f.ip},
 		Conditions: api.EndpointConditions{
-			Ready:       api.Ptr(ready && !terminating || svc.Spec.PublishNotReadyAddresses),
-			Serving:     api.Ptr(ready),
-			Terminating: api.Ptr(terminating),
+			Ready:       api.Ptr(f.ready),
+			Serving:     api.Ptr(f.serving),
+			Terminating: api.Ptr(f.terminating),
 		},
-		TargetRef: endpoints.PodRef(p),
+		TargetRef: f.ref,
 	}
-	if h := endpoints.Hostname(p, svc); h != "" {
-		ep.Hostname = api.Ptr(h)
+	if f.hostname != "" {
+		ep.Hostname = api.Ptr(f.hostname)
 	}
-	if p.Spec.NodeName != "" {
-		ep.NodeName = api.Ptr(p.Spec.NodeName)
+	if f.nodeName != "" {
+		ep.NodeName = api.Ptr(f.nodeName)
 	}
 	return ep
+}
+
+// is reports whether ep is what endpoint() would build — without building
+// it: at 10,000 pods a sync built 50,000 small objects to find a handful
+// changed.
+func (f endpointFacts) is(ep *api.Endpoint) bool {
+	b := func(p *bool, v bool) bool { return p != nil && *p == v }
+	str := func(p *string, v string) bool { return v == "" && p == nil || p != nil && *p == v }
+	c := ep.Conditions
+	return b(c.Ready, f.ready) && b(c.Serving, f.serving) && b(c.Terminating, f.terminating) &&
+		len(ep.Addresses) == 1 && ep.Addresses[0] == f.ip && str(ep.Hostname, f.hostname) && str(ep.NodeName, f.nodeName) &&
+		ep.Zone == nil && ep.TargetRef != nil && *ep.TargetRef == *f.ref
 }
 
 // portsKey names a port mapping: "web:8080/TCP,metrics:9090/TCP", or
@@ -150,26 +177,6 @@ func keyOf(ep *api.Endpoint) epKey {
 		k.name = r.Name
 	}
 	return k
-}
-
-// isEndpointOf reports whether ep, found under p's epKey, is what
-// endpointOf(svc, p) would build — without building it.
-func isEndpointOf(ep *api.Endpoint, svc *api.Service, p *api.Pod) bool {
-	terminating := p.DeletionTimestamp != nil
-	ready := api.IsPodReady(p)
-	is := func(b *bool, v bool) bool { return b != nil && *b == v }
-	c := ep.Conditions
-	if !is(c.Ready, ready && !terminating || svc.Spec.PublishNotReadyAddresses) || !is(c.Serving, ready) || !is(c.Terminating, terminating) {
-		return false
-	}
-	if ep.Zone != nil || len(ep.Addresses) != 1 || ep.TargetRef == nil || *ep.TargetRef != *endpoints.PodRef(p) ||
-		api.Deref(ep.Hostname, "") != endpoints.Hostname(p, svc) {
-		return false
-	}
-	if p.Spec.NodeName == "" {
-		return ep.NodeName == nil
-	}
-	return ep.NodeName != nil && *ep.NodeName == p.Spec.NodeName
 }
 
 // sameEndpoint reports whether two endpoints with the same key say the same

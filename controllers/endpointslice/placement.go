@@ -42,7 +42,7 @@ func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max i
 	wanted := map[string]bool{}
 	for _, g := range want {
 		wanted[g.key] = true
-		p.placeGroup(svc, g, have, byKey[g.key], labels, max, checkpoint)
+		p.placeGroup(svc, g, byKey[g.key], labels, max, checkpoint)
 	}
 	for _, k := range slices.Sorted(maps.Keys(byKey)) {
 		if !wanted[k] {
@@ -71,7 +71,7 @@ func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max i
 
 // placeGroup places one port mapping's endpoints among its existing slices
 // (steps 1 to 3 of place).
-func (p *plan) placeGroup(svc *api.Service, g *portGroup, have, existing []*api.EndpointSlice, labels map[string]string, max int, checkpoint func()) {
+func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.EndpointSlice, labels map[string]string, max int, checkpoint func()) {
 	// want[s][j]: the position in g of existing slice s's endpoint j, or -1.
 	want := map[*api.EndpointSlice][]int{}
 	for _, h := range existing {
@@ -82,10 +82,8 @@ func (p *plan) placeGroup(svc *api.Service, g *portGroup, have, existing []*api.
 		want[h] = w
 	}
 	for i, at := range g.held {
-		if at.s >= 0 {
-			if w, ok := want[have[at.s]]; ok {
-				w[at.j] = i
-			}
+		if w, ok := want[at.s]; ok { // not when the slice is another mapping's
+			w[at.j] = i
 		}
 	}
 	placed := make([]bool, len(g.endpoints))
