@@ -134,7 +134,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // distinct set of resolved ports, addresses sorted by IP. checkpoint is
 // called once per pod (Context.Checkpoint).
 func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod, checkpoint func()) *api.Endpoints {
-	ep := &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: endpointLabels(svc)}}
+	ep := &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: Labels(svc)}}
 	type group struct {
 		ports           []api.EndpointPort
 		ready, notReady []api.EndpointAddress
@@ -183,8 +183,9 @@ func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod, checkpoint func(
 	return ep
 }
 
-// endpointLabels are the Service's labels, plus the headless mark.
-func endpointLabels(svc *api.Service) map[string]string {
+// Labels are the labels the Endpoints and EndpointSlices of svc carry from
+// it: its own, plus the headless mark; nil for none. A new map each call.
+func Labels(svc *api.Service) map[string]string {
 	l := map[string]string{}
 	for k, v := range svc.Labels {
 		l[k] = v

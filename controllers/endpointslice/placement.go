@@ -150,15 +150,14 @@ func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.Endpoi
 	}
 }
 
-// sliceLabels are the labels of every slice of svc: its own, the service
-// name, the manager, and headless for a headless Service.
+// sliceLabels are the labels of every slice of svc: those the Endpoints
+// carry too (its own, headless), the service name and the manager.
 func sliceLabels(svc *api.Service) map[string]string {
-	labels := map[string]string{}
-	maps.Copy(labels, svc.Labels)
+	labels := endpoints.Labels(svc)
+	if labels == nil {
+		labels = map[string]string{}
+	}
 	labels[api.LabelServiceName] = svc.Name
 	labels[api.LabelManagedBy] = api.EndpointSliceOwner
-	if svc.IsHeadless() {
-		labels[endpoints.LabelHeadless] = ""
-	}
 	return labels
 }
