@@ -330,13 +330,8 @@ func jsString(s string) string {
 // the whole heap before returning to the browser. The page still settles.
 func TestCollectorMarksInSlices(t *testing.T) {
 	p := openPage(t)
-	type mem struct {
-		NumGC           int  `json:"numGC"`
-		IdleMarkPatched bool `json:"idleMarkPatched"`
-		IdleMarkHolds   int  `json:"idleMarkHolds"`
-	}
-	require.True(t, eval[mem](p, `kubeloop.debug.mem()`).IdleMarkPatched, "kubeloop.wasm built with -tags=kubeloop_idlemark and the runtime overlay")
-	before := eval[mem](p, `kubeloop.debug.mem()`)
+	before := p.mem()
+	require.True(t, before.IdleMarkPatched, "kubeloop.wasm built with -tags=kubeloop_idlemark and the runtime overlay")
 	p.click(`[data-speed="100"]`)
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 300", 1)+"`)")
 	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
@@ -344,8 +339,19 @@ func TestCollectorMarksInSlices(t *testing.T) {
 	}
 	p.waitFor("a collection that was still marking when a frame ended", `kubeloop.debug.mem().idleMarkHolds > `+fmt.Sprint(before.IdleMarkHolds))
 	p.waitFor("300 Running pods", `document.querySelectorAll("`+runningCards+`").length === 300`)
-	after := eval[mem](p, `kubeloop.debug.mem()`)
+	after := p.mem()
 	assert.Greater(t, after.NumGC, before.NumGC)
 	record(t, "300-pod scale-up: %d collections, %d calls from JavaScript ended while one was marking", after.NumGC-before.NumGC, after.IdleMarkHolds-before.IdleMarkHolds)
 	p.noConsoleErrors()
 }
+
+// goMem is what kubeloop.debug.mem() reports of Go's heap and collector
+// (wasm/api.go), as far as the tests read it.
+type goMem struct {
+	NumGC           int     `json:"numGC"`
+	HeapSys         float64 `json:"heapSys"`
+	IdleMarkPatched bool    `json:"idleMarkPatched"`
+	IdleMarkHolds   int     `json:"idleMarkHolds"`
+}
+
+func (p *page) mem() goMem { return eval[goMem](p, `kubeloop.debug.mem()`) }

@@ -112,11 +112,7 @@ func perfRollout(t *testing.T, n int) {
 		// The Go heap the tab holds (wasm memory never shrinks), and how
 		// often a call from JavaScript ended with a collection marking
 		// (wasm/idlemark.go).
-		mem := eval[struct {
-			NumGC         int     `json:"numGC"`
-			HeapSys       float64 `json:"heapSys"`
-			IdleMarkHolds int     `json:"idleMarkHolds"`
-		}](p, `kubeloop.debug.mem()`)
+		mem := p.mem()
 		record(t, "perf %d pods, %s (%s after %.0f s, %d Running cards, %d pauses in a task so far; Go heap %.0f MB, %d collections, %d returns to the browser mid-mark so far): %s", n, phase,
 			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, parks,
 			mem.HeapSys/1e6, mem.NumGC, mem.IdleMarkHolds, s)
