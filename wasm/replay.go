@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/controller"
 )
 
 // Replay: the history bar's slider runs over the store's revisions. Drag
@@ -97,18 +96,12 @@ func (a *app) drawReplay(force bool) {
 // says: the time of the newest reconcile that started at or before it.
 // (The store keeps no time per revision; see the report to core.)
 func (a *app) timeAt(rev int64) time.Duration {
-	var best *controller.Entry
-	entries := a.cluster.TraceSince(0)
-	for i := len(entries) - 1; i >= 0; i-- {
-		if entries[i].Revision <= rev {
-			best = &entries[i]
-			break
+	for e := range a.cluster.Trace().Backward(0) {
+		if e.Revision <= rev {
+			return e.Time.Sub(clock.Epoch)
 		}
 	}
-	if best == nil {
-		return 0
-	}
-	return best.Time.Sub(clock.Epoch)
+	return 0
 }
 
 // goLive leaves replay.
@@ -135,28 +128,22 @@ func (a *app) drawTraceAt(rev int64) {
 		return
 	}
 	a.replay.traceRev = rev
-	entries := a.cluster.TraceSince(0)
-	end := len(entries)
-	for end > 0 && entries[end-1].Revision > rev {
-		end--
-	}
-	entries = entries[:end]
-	kept := entries[:0:0]
-	for i := range entries {
-		if a.traceShows(&entries[i]) {
-			kept = append(kept, entries[i])
-		}
-	}
-	entries = kept
-	if len(entries) > maxTraceDrawn {
-		entries = entries[len(entries)-maxTraceDrawn:]
-	}
+	// Newest first, from the newest that had started by rev; entries are
+	// in revision order.
 	var m markup
-	if len(entries) == 0 {
-		m.elem("div", "empty pad", a.tr("trace.empty"))
+	drawn := 0
+	for e := range a.cluster.Trace().Backward(0) {
+		if drawn == maxTraceDrawn {
+			break
+		}
+		if e.Revision > rev || !a.traceShows(e) {
+			continue
+		}
+		a.traceRow(&m, e, false)
+		drawn++
 	}
-	for i := len(entries) - 1; i >= 0; i-- {
-		a.traceRow(&m, &entries[i], false)
+	if drawn == 0 {
+		m.elem("div", "empty pad", a.tr("trace.empty"))
 	}
 	setHTML(u.trace, &m)
 	// The live trace redraws from scratch when replay ends.

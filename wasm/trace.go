@@ -40,31 +40,32 @@ func (a *app) drawTrace(force bool) {
 		u.traceCount = 0
 		clearNode(u.trace)
 	}
-	entries := a.cluster.TraceSince(u.traceSeq)
-	if len(entries) == 0 {
+	tr := a.cluster.Trace()
+	since := u.traceSeq
+	if tr.Last() <= since {
 		if u.traceCount == 0 {
 			var m markup
 			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
 		}
 		return
 	}
-	u.traceSeq = entries[len(entries)-1].Seq
-	if len(entries) > maxTraceDrawn {
-		entries = entries[len(entries)-maxTraceDrawn:]
-	}
+	u.traceSeq = tr.Last()
 	// New rows flash, so that a reconcile caught as it happens is seen;
 	// a burst's rows do not: at full speed each draw brings dozens, past
 	// before anyone reads them, and a flash each kept the browser
 	// repainting the trace on every frame.
-	flash := !force && len(entries) <= maxTraceFlashed
+	flash := !force && tr.Last()-since <= maxTraceFlashed
 	limit := maxTraceLiveTokens
 	if force {
 		limit = maxTraceTokens
 	}
 	var m markup
-	drawn := 0
-	for i := len(entries) - 1; i >= 0; i-- { // newest first
-		if !a.traceShows(&entries[i]) {
+	drawn, looked := 0, 0
+	for e := range tr.Backward(since) { // newest first
+		if looked++; looked > maxTraceDrawn {
+			break // only the newest maxTraceDrawn are looked at
+		}
+		if !a.traceShows(e) {
 			continue
 		}
 		if drawn > 0 && m.n > limit {
@@ -72,7 +73,7 @@ func (a *app) drawTrace(force bool) {
 			// newest maxTraceDrawn always were.
 			break
 		}
-		a.traceRow(&m, &entries[i], flash)
+		a.traceRow(&m, e, flash)
 		drawn++
 	}
 	if drawn == 0 {

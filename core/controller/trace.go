@@ -1,6 +1,9 @@
 package controller
 
-import "time"
+import (
+	"iter"
+	"time"
+)
 
 // Action is one API write a reconcile made.
 type Action struct {
@@ -77,6 +80,22 @@ func (t *Trace) Since(seq int64) []Entry {
 		out = append(out, *t.at(int((s - 1) % int64(t.limit))))
 	}
 	return out
+}
+
+// Backward yields the entries with Seq > seq still kept, newest first,
+// in place: the page draws the newest dozen of the thousands a 10,000-pod
+// rollout adds between two draws, and a copy of them all (Since) was most
+// of the trace's share of a draw. An entry is the trace's own, and only
+// valid until the next reconcile.
+func (t *Trace) Backward(seq int64) iter.Seq[*Entry] {
+	return func(yield func(*Entry) bool) {
+		oldest := max(seq+1, t.next-int64(t.kept)+1)
+		for s := t.next; s >= oldest; s-- {
+			if !yield(t.at(int((s - 1) % int64(t.limit)))) {
+				return
+			}
+		}
+	}
 }
 
 // Last is the Seq of the newest entry.
