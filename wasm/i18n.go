@@ -97,6 +97,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"trace.diff":         {"diff", "差异"},
 	"trace.act":          {"act", "行动"},
 	"trace.why":          {"why", "原因"},
+	"trace.more":         {"… and %d more", "……另有 %d 项"},
 
 	"skip":             {"Skip to the editor", "跳到编辑器"},
 	"clock.idle":       {"To idle", "到空闲"},

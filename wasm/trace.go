@@ -13,6 +13,12 @@ import (
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
 const maxTraceDrawn = 200
 
+// maxRowActions bounds the writes a trace row lists; it counts the others
+// ("… and 480 more"), but lists any on the object the trace is filtered
+// to. A ReplicaSet scaled to 10,000 creates 500 pods per reconcile: a row
+// of 500 lines nobody reads, whose markup alone was over 10 ms of a draw.
+const maxRowActions = 12
+
 // maxTraceFlashed is the most new rows one draw marks as new (drawTrace).
 const maxTraceFlashed = 8
 
@@ -177,7 +183,12 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 		for _, s := range e.Diff {
 			m.elem("span", "tr-label diff", a.tr("trace.diff")).elem("span", "tr-text", s)
 		}
-		for _, act := range e.Actions {
+		hidden := 0
+		for i, act := range e.Actions {
+			if i >= maxRowActions && act.Namespace+"/"+act.Name != a.ui.traceFilter {
+				hidden++
+				continue
+			}
 			obj := act.Kind + " " + act.Name
 			if act.Namespace != "" {
 				obj = act.Kind + " " + act.Namespace + "/" + act.Name
@@ -191,6 +202,9 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 				m.elem("span", "err", " ✗ "+act.Error)
 			}
 			m.close("span")
+		}
+		if hidden > 0 {
+			m.elem("span", "tr-label act", a.tr("trace.act")).elem("span", "tr-text", a.tr("trace.more", hidden))
 		}
 		for _, s := range e.Why {
 			m.elem("span", "tr-label why", a.tr("trace.why")).elem("span", "tr-text", s)
