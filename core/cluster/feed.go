@@ -82,9 +82,9 @@ func (f *Feed) Sync() FeedChanges {
 	for _, ev := range log {
 		switch ev.Kind {
 		case podKind:
-			lastPod[store.KeyOf(ev.Object)] = ev
+			lastPod[ev.Key] = ev
 		case eventKind:
-			lastEvent[store.KeyOf(ev.Object)] = ev
+			lastEvent[ev.Key] = ev
 		case api.ResourceFor("nodes"):
 			ch.Nodes = true
 		case api.ResourceFor("deployments"), api.ResourceFor("replicasets"), api.ResourceFor("jobs"):
