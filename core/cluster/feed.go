@@ -27,9 +27,10 @@ type Feed struct {
 	rev     int64 // the newest revision applied; -1 before the first Sync
 	pods    map[string]PodView
 	running int // pods whose Status is Running
-	// events holds every Event by key; newest is the MaxSnapshotEvents
-	// newest of them, oldest first, kept up to date from what changed.
-	events map[string]feedEvent
+	// newest are the MaxSnapshotEvents newest Events, oldest first, kept
+	// up to date from what changed. The feed keeps no view of the others:
+	// at 10,000 pods a view of each of 100,000 Events was some 20 MB of
+	// the page's heap, for the rare sync that deletes one of the newest.
 	newest []feedEvent
 }
 
@@ -57,7 +58,7 @@ type FeedChanges struct {
 
 // NewFeed starts a feed; its first Sync reads every pod.
 func (c *Cluster) NewFeed() *Feed {
-	return &Feed{store: c.store, rev: -1, pods: map[string]PodView{}, events: map[string]feedEvent{}}
+	return &Feed{store: c.store, rev: -1, pods: map[string]PodView{}}
 }
 
 // Sync brings the feed up to the store's newest revision.
@@ -145,11 +146,17 @@ func (f *Feed) reset(ch *FeedChanges) {
 		ch.Pods = append(ch.Pods, key)
 	}
 	slices.Sort(ch.Pods)
-	f.events, f.newest = map[string]feedEvent{}, nil
-	for _, o := range f.store.List(api.ResourceFor("events"), "") {
-		f.events[store.KeyOf(o)] = newFeedEvent(o.(*api.Event))
+	f.newest = f.newestInStore()
+}
+
+// newestInStore views every Event in the store and keeps the newest.
+func (f *Feed) newestInStore() []feedEvent {
+	all := f.store.List(api.ResourceFor("events"), "")
+	list := make([]feedEvent, 0, len(all))
+	for _, o := range all {
+		list = append(list, newFeedEvent(o.(*api.Event)))
 	}
-	f.newest = newestOf(f.events, nil)
+	return newestOf(list)
 }
 
 func newFeedEvent(e *api.Event) feedEvent {
@@ -159,7 +166,8 @@ func newFeedEvent(e *api.Event) feedEvent {
 // updateEvents applies the Events that changed and keeps the newest. An
 // Event's last timestamp only moves forward, so the newest after a change
 // are among the newest before it and the changed ones — unless one of the
-// newest was deleted, and then every Event is looked at again.
+// newest was deleted, and then every Event in the store is looked at again
+// (rare: the Event TTL deletes the oldest first).
 func (f *Feed) updateEvents(changed map[string]store.Event) {
 	candidates := make([]feedEvent, 0, len(f.newest)+len(changed))
 	inNewest := make(map[string]bool, len(f.newest))
@@ -169,16 +177,13 @@ func (f *Feed) updateEvents(changed map[string]store.Event) {
 	dropped := false
 	for key, ev := range changed {
 		if ev.Type == store.Deleted {
-			delete(f.events, key)
 			dropped = dropped || inNewest[key]
 			continue
 		}
-		fe := newFeedEvent(ev.Object.(*api.Event))
-		f.events[key] = fe
-		candidates = append(candidates, fe)
+		candidates = append(candidates, newFeedEvent(ev.Object.(*api.Event)))
 	}
 	if dropped {
-		f.newest = newestOf(f.events, nil)
+		f.newest = f.newestInStore()
 		return
 	}
 	for _, e := range f.newest {
@@ -186,15 +191,12 @@ func (f *Feed) updateEvents(changed map[string]store.Event) {
 			candidates = append(candidates, e)
 		}
 	}
-	f.newest = newestOf(nil, candidates)
+	f.newest = newestOf(candidates)
 }
 
-// newestOf sorts the Events of m and list as Snapshot does and keeps the
-// MaxSnapshotEvents newest, oldest first.
-func newestOf(m map[string]feedEvent, list []feedEvent) []feedEvent {
-	for _, e := range m {
-		list = append(list, e)
-	}
+// newestOf sorts list as Snapshot does and keeps the MaxSnapshotEvents
+// newest, oldest first.
+func newestOf(list []feedEvent) []feedEvent {
 	// sort.Slice, not slices.SortFunc: one sort for every element type
 	// instead of a copy per type in the wasm (the keys are unique, so the
 	// order is the same).

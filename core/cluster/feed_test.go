@@ -7,8 +7,10 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // feedMatchesSnapshot checks that what a feed holds is what a Snapshot of
@@ -71,6 +73,46 @@ func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
 	}
 	f.Sync()
 	feedMatchesSnapshot(t, c, f)
+}
+
+// The feed keeps a view of the newest Events only: when one of them is
+// deleted, it reads the others from the store again; deleting older ones
+// leaves its list as it was.
+func TestFeedFollowsDeletedEvents(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 3, Nodes: 3})
+	_, err := c.Apply(examples.BenchDeployment(60, "bench:1.0"))
+	require.NoError(t, err)
+	c.Settle(0)
+	f := c.NewFeed()
+	f.Sync()
+	eventsKind := api.ResourceFor("events")
+	all := c.Store().List(eventsKind, "")
+	require.Greater(t, len(all), cluster.MaxSnapshotEvents+50, "more Events than the feed shows")
+	before := f.Events()
+	del := func(o api.Object) {
+		m := o.GetObjectMeta()
+		_, err := c.Store().Delete(eventsKind, m.Namespace, m.Name, store.DeleteOptions{})
+		require.NoError(t, err)
+	}
+	for _, o := range all[:5] { // in name order: some old, maybe some newest
+		del(o)
+	}
+	f.Sync()
+	feedMatchesSnapshot(t, c, f)
+	// The newest shown, then one not shown: each sync matches a snapshot.
+	shown := f.Events()
+	newest := shown[len(shown)-1]
+	for _, o := range c.Store().List(eventsKind, "") {
+		e := o.(*api.Event)
+		if e.Message == newest.Message && e.LastTimestamp.Time.Equal(newest.Time) {
+			del(o)
+			break
+		}
+	}
+	ch := f.Sync()
+	assert.True(t, ch.Events)
+	feedMatchesSnapshot(t, c, f)
+	assert.NotEqual(t, before, f.Events())
 }
 
 func TestFeedReportsOnlyWhatChanged(t *testing.T) {
