@@ -45,7 +45,7 @@ func (a *app) frame(ms float64) {
 		// layout and paint of what it drew made one long task together.
 		v := &a.ui.cluster
 		v.drawPostponed, v.drewLast = false, true
-		a.render(false)
+		a.renderHalf()
 		return
 	}
 	if a.ui != nil {
@@ -136,7 +136,7 @@ func (a *app) slowDrawDue(ms float64) bool {
 		return false
 	}
 	v := &u.cluster
-	return !v.drewLast && (v.drawPostponed || v.behind || ms-u.lastRenderMS >= throttledMS)
+	return !v.drewLast && (v.restDue || v.drawPostponed || v.behind || ms-u.lastRenderMS >= throttledMS)
 }
 
 // advanceSliced runs the tasks due within d for at most frameWorkMS of
@@ -340,33 +340,76 @@ func (a *app) render(force bool) {
 	}
 	start := a.now()
 	a.drawClock()
-	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
-	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang && !u.cluster.behind {
+	if !a.changedSinceDraw(force) && !u.cluster.restDue {
 		return
 	}
-	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
-	a.pollWatch()
-	a.drawScrubber(rev)
-	a.drawLive(force)
+	a.drawLivePods(force)
+	a.drawLiveRest(force)
 	a.checkLesson()
 	u.lastRenderMS = start
 	u.renderCostMS = a.now() - start
 }
 
-// drawLive draws every view of the live cluster, the pods from what
-// changed since the last draw (clusterlive.go).
-func (a *app) drawLive(force bool) {
+// renderHalf is a big cluster's draw while playing (slowDrawDue), in two
+// frames of its own: the pods, lanes and ownership tree in one, the trace,
+// the Events and the other views in the next. At 10,000 pods the whole
+// draw was 25 to 70 ms of Go before the browser laid out what it drew.
+func (a *app) renderHalf() {
+	u := a.ui
+	v := &u.cluster
+	if v.restDue {
+		a.drawLiveRest(false)
+		a.checkLesson()
+		return
+	}
+	start := a.now()
+	a.drawClock()
+	if !a.changedSinceDraw(false) {
+		return
+	}
+	a.drawLivePods(false)
+	v.restDue = true
+	u.lastRenderMS = start
+	u.renderCostMS = a.now() - start
+}
+
+// changedSinceDraw reports whether the live views may show something new
+// (a write, a reconcile, another language, cards left to draw; anything,
+// forced), and notes what they are about to show.
+func (a *app) changedSinceDraw(force bool) bool {
+	u := a.ui
+	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
+	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang && !u.cluster.behind {
+		return false
+	}
+	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
+	a.pollWatch()
+	a.drawScrubber(rev)
+	return true
+}
+
+// drawLivePods draws the pods of the live cluster from what changed since
+// the last draw (clusterlive.go), their counts and the ownership tree.
+func (a *app) drawLivePods(force bool) {
 	u := a.ui
 	v := &u.cluster
 	ch := v.sync(a.cluster)
+	v.eventsDue = v.eventsDue || ch.Events
 	feed := v.live.feed
 	u.clockRev.Set("rev " + itoa64(feed.Revision()))
 	u.summary.Set(a.tr("cluster.summary", feed.Pods(), feed.Running(), len(v.live.overview.Nodes)))
 	v.drawLive(ch, force)
+}
+
+// drawLiveRest draws the live views that are not the pods: the trace, the
+// Events and the others.
+func (a *app) drawLiveRest(force bool) {
+	v := &a.ui.cluster
 	a.drawTrace(force)
-	if ch.Events || force {
-		a.drawEvents(feed.Events(), force)
+	if v.eventsDue || force {
+		a.drawEvents(v.live.feed.Events(), force)
 	}
+	v.restDue, v.eventsDue = false, false
 	a.drawRest(force)
 }
 

@@ -53,6 +53,10 @@ type clusterView struct {
 	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
 	// one runs tasks.
 	drewLast bool
+	// restDue: a slow draw drew the pods, and the other views are to be
+	// drawn in a frame of their own (renderHalf); eventsDue: the Events
+	// changed since they were last drawn.
+	restDue, eventsDue bool
 }
 
 // freshMS is how long a new card is marked as new.
