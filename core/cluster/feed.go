@@ -28,17 +28,17 @@ type Feed struct {
 	pods    map[string]PodView
 	running int // pods whose Status is Running
 	// newest are the MaxSnapshotEvents newest Events, oldest first, kept
-	// up to date from what changed. The feed keeps no view of the others:
-	// at 10,000 pods a view of each of 100,000 Events was some 20 MB of
-	// the page's heap, for the rare sync that deletes one of the newest.
+	// up to date from what changed, each with its view. The feed keeps no
+	// view of the others: at 10,000 pods a view of each of 100,000 Events
+	// was some 20 MB of the page's heap, for the rare sync that deletes one
+	// of the newest.
 	newest []feedEvent
 }
 
-// feedEvent is an Event's view with what orders it as Snapshot does: by
-// last timestamp, then namespace and name.
+// feedEvent is one of the newest Events and its view.
 type feedEvent struct {
-	view            EventView
-	namespace, name string
+	event *api.Event
+	view  EventView
 }
 
 // FeedChanges is what changed between two Syncs.
@@ -149,30 +149,27 @@ func (f *Feed) reset(ch *FeedChanges) {
 	f.newest = f.newestInStore()
 }
 
-// newestInStore views every Event in the store and keeps the newest.
+// newestInStore finds the newest Events in the store again.
 func (f *Feed) newestInStore() []feedEvent {
 	all := f.store.List(api.ResourceFor("events"), "")
-	list := make([]feedEvent, 0, len(all))
-	for _, o := range all {
-		list = append(list, newFeedEvent(o.(*api.Event)))
+	events := make([]*api.Event, len(all))
+	for i, o := range all {
+		events[i] = o.(*api.Event)
 	}
-	return newestOf(list)
-}
-
-func newFeedEvent(e *api.Event) feedEvent {
-	return feedEvent{view: eventView(e), namespace: e.Namespace, name: e.Name}
+	return viewed(newestOf(events), nil)
 }
 
 // updateEvents applies the Events that changed and keeps the newest. An
 // Event's last timestamp only moves forward, so the newest after a change
 // are among the newest before it and the changed ones — unless one of the
 // newest was deleted, and then every Event in the store is looked at again
-// (rare: the Event TTL deletes the oldest first).
+// (rare: the Event TTL deletes the oldest first). Only the Events kept are
+// viewed: at full speed a draw of a 10,000-pod rollout brings a thousand.
 func (f *Feed) updateEvents(changed map[string]store.Event) {
-	candidates := make([]feedEvent, 0, len(f.newest)+len(changed))
+	candidates := make([]*api.Event, 0, len(f.newest)+len(changed))
 	inNewest := make(map[string]bool, len(f.newest))
 	for _, e := range f.newest {
-		inNewest[store.Key(e.namespace, e.name)] = true
+		inNewest[store.Key(e.event.Namespace, e.event.Name)] = true
 	}
 	dropped := false
 	for key, ev := range changed {
@@ -180,37 +177,56 @@ func (f *Feed) updateEvents(changed map[string]store.Event) {
 			dropped = dropped || inNewest[key]
 			continue
 		}
-		candidates = append(candidates, newFeedEvent(ev.Object.(*api.Event)))
+		candidates = append(candidates, ev.Object.(*api.Event))
 	}
 	if dropped {
 		f.newest = f.newestInStore()
 		return
 	}
 	for _, e := range f.newest {
-		if _, ok := changed[store.Key(e.namespace, e.name)]; !ok {
-			candidates = append(candidates, e)
+		if _, ok := changed[store.Key(e.event.Namespace, e.event.Name)]; !ok {
+			candidates = append(candidates, e.event)
 		}
 	}
-	f.newest = newestOf(candidates)
+	f.newest = viewed(newestOf(candidates), f.newest)
 }
 
-// newestOf sorts list as Snapshot does and keeps the MaxSnapshotEvents
-// newest, oldest first.
-func newestOf(list []feedEvent) []feedEvent {
+// newestOf sorts events as Snapshot does — by last timestamp, then
+// namespace and name — and keeps the MaxSnapshotEvents newest, oldest
+// first.
+func newestOf(events []*api.Event) []*api.Event {
 	// sort.Slice, not slices.SortFunc: one sort for every element type
 	// instead of a copy per type in the wasm (the keys are unique, so the
 	// order is the same).
-	sort.Slice(list, func(i, j int) bool {
-		a, b := list[i], list[j]
-		if c := a.view.Time.Compare(b.view.Time); c != 0 {
+	sort.Slice(events, func(i, j int) bool {
+		a, b := events[i], events[j]
+		if c := a.LastTimestamp.Compare(b.LastTimestamp.Time); c != 0 {
 			return c < 0
 		}
-		return cmp.Or(cmp.Compare(a.namespace, b.namespace), cmp.Compare(a.name, b.name)) < 0
+		return cmp.Or(cmp.Compare(a.Namespace, b.Namespace), cmp.Compare(a.Name, b.Name)) < 0
 	})
-	if len(list) > MaxSnapshotEvents {
-		list = list[len(list)-MaxSnapshotEvents:]
+	if len(events) > MaxSnapshotEvents {
+		events = events[len(events)-MaxSnapshotEvents:]
 	}
-	return list
+	return events
+}
+
+// viewed pairs each Event with its view, reusing those of had: an Event
+// that did not change is the same object in the store.
+func viewed(events []*api.Event, had []feedEvent) []feedEvent {
+	views := make(map[*api.Event]EventView, len(had))
+	for _, e := range had {
+		views[e.event] = e.view
+	}
+	out := make([]feedEvent, len(events))
+	for i, e := range events {
+		v, ok := views[e]
+		if !ok {
+			v = eventView(e)
+		}
+		out[i] = feedEvent{event: e, view: v}
+	}
+	return out
 }
 
 // Revision is the store revision the feed has read up to.

@@ -3,6 +3,7 @@ package cluster
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -239,7 +240,7 @@ func podView(p *api.Pod) PodView {
 		}
 		v.Restarts += cs.RestartCount
 	}
-	v.ReadyText = fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers))
+	v.ReadyText = strconv.Itoa(ready) + "/" + strconv.Itoa(len(p.Spec.Containers)) // a feed views thousands per draw
 	if ref := api.ControllerOf(p); ref != nil {
 		v.Owner, v.OwnerKind = ref.Name, ref.Kind
 	}
