@@ -24,3 +24,9 @@ func kubeloopHoldIdleMark() bool {
 	gcController.setMaxIdleMarkWorkers(0)
 	return true
 }
+
+// kubeloopFractionalSlice is the longest the fractional mark worker marks
+// in one go (the page's build patches pollFractionalWorkerExit in mgc.go
+// to stop it then; site/runtimeoverlay). It runs again at the next
+// scheduling point if it is still behind its share of the time.
+const kubeloopFractionalSlice = 4e6 // ns
