@@ -86,7 +86,9 @@ func write(repo, goroot, out string) error {
 		if n := strings.Count(string(b), p.old); n != 1 {
 			return fmt.Errorf("%s: the line to patch occurs %d times, not once (a Go release changed it?): %s", orig, n, p.old)
 		}
-		copyPath, err := filepath.Abs(filepath.Join(filepath.Dir(out), "goroot-"+strings.ReplaceAll(p.file, "/", "-")))
+		// Not a .go file: build/ is in the module, and `go vet ./...` would
+		// take a Go file there for a package of its own.
+		copyPath, err := filepath.Abs(filepath.Join(filepath.Dir(out), "goroot-"+strings.ReplaceAll(p.file, "/", "-")+".patched"))
 		if err != nil {
 			return err
 		}
