@@ -28,11 +28,15 @@ import _ "unsafe" // for go:linkname
 // began, so a few seconds into a 10,000-pod page's mark each turn was
 // 50–90 ms at once (measured with a temporary probe in the frame). The
 // page's build also patches the runtime's pollFractionalWorkerExit to
-// stop it after kubeloopFractionalSlice (4 ms) of marking; it runs again
-// at the next scheduling point while it is behind. `make perf`, 10,000-pod
-// rollout, alternated runs: long tasks 24–29 → 10–12, the longest
-// 121–138 → 75–79 ms, time in them 1.8–2.0 → 0.6–0.7 s, heap +3%, the
-// rollout as fast.
+// stop it after kubeloopFractionalSlice (4 ms) of marking, and after
+// kubeloopFractionalPerCall (6 ms) in one call from JavaScript, however
+// many scheduling points the call has; it runs again at the next one
+// while it is behind, and in the next frame. `make perf`, 10,000-pod
+// rollout, alternated runs: with the slice, long tasks 24–29 → 10–12,
+// the longest 121–138 → 75–79 ms, time in them 1.8–2.0 → 0.6–0.7 s, heap
+// +3%, the rollout as fast; with the share per call too, long tasks
+// 16–19 → 11, the longest 99–125 → 81–98 ms, time in them 1.0–1.2 →
+// 0.7 s.
 //
 // idleMarkPatched tells the console and the tests (kubeloop.debug.mem)
 // which build this is.

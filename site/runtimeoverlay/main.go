@@ -31,14 +31,15 @@ var added = map[string]string{
 type patch struct{ file, old, new string }
 
 // patches: the fractional mark worker also stops when it has marked for
-// kubeloopFractionalSlice in one go (wasm/_runtime/idlemark.go), not only
-// when it is 20% ahead of its share of the mark's time so far — a share
+// kubeloopFractionalSlice in one go or kubeloopFractionalPerCall in one
+// call from JavaScript (kubeloopFractionalDone, wasm/_runtime/idlemark.go),
+// not only when it is 20% ahead of its share of the mark's time so far — a share
 // that, a few seconds into a 10,000-pod page's mark, made it run for
 // 50 to 90 ms at once (wasm/idlemark.go).
 var patches = []patch{{
 	file: "runtime/mgc.go",
 	old:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal",
-	new:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal || now-p.gcMarkWorkerStartTime > kubeloopFractionalSlice",
+	new:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal || kubeloopFractionalDone(p, now)",
 }}
 
 func main() {

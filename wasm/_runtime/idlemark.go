@@ -18,6 +18,7 @@ import _ "unsafe" // for go:linkname
 //
 //go:linkname kubeloopHoldIdleMark
 func kubeloopHoldIdleMark() bool {
+	kubeloopFractionalBase = -1 // the next call from JavaScript has a budget of its own
 	if gcBlackenEnabled == 0 {
 		return false
 	}
@@ -30,3 +31,22 @@ func kubeloopHoldIdleMark() bool {
 // to stop it then; site/runtimeoverlay). It runs again at the next
 // scheduling point if it is still behind its share of the time.
 const kubeloopFractionalSlice = 4e6 // ns
+
+// kubeloopFractionalPerCall bounds the fractional worker's marking in one
+// call from JavaScript (a frame), however many scheduling points it has.
+const kubeloopFractionalPerCall = 6e6 // ns
+
+// kubeloopFractionalBase is the fractional worker's time in this cycle
+// when the call in progress first ran it (-1: it has not yet).
+var kubeloopFractionalBase int64 = -1
+
+// kubeloopFractionalDone reports whether the fractional worker on pp,
+// marking since its last start, has marked its slice or the call's share.
+func kubeloopFractionalDone(pp *p, now int64) bool {
+	run := now - pp.gcMarkWorkerStartTime
+	before := pp.gcFractionalMarkTime.Load() // this cycle's, up to this run
+	if kubeloopFractionalBase < 0 || kubeloopFractionalBase > before {
+		kubeloopFractionalBase = before // a new call, or a new cycle
+	}
+	return run > kubeloopFractionalSlice || before+run-kubeloopFractionalBase > kubeloopFractionalPerCall
+}
