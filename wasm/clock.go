@@ -75,7 +75,10 @@ func (a *app) frameWork(ms float64) {
 	}
 	defer a.checkLesson() // cheap when nothing changed; catches the last change of a burst
 	if !a.playing || a.replay.on {
-		if a.ui.cluster.behind { // cards or the ownership tree still to draw (clusterView.behind)
+		// Cards or the ownership tree still to draw (clusterView.behind), or
+		// the second half of a big cluster's draw (renderHalf), paused after
+		// the first.
+		if v := &a.ui.cluster; v.behind || v.restDue {
 			a.render(false)
 		}
 		a.drawClock()
