@@ -68,13 +68,17 @@ func (a *app) drawTrace(force bool) {
 	var m markup
 	drawn, looked := 0, 0
 	for e := range tr.Backward(since) { // newest first
-		if looked++; looked > maxTraceDrawn {
-			break // only the newest maxTraceDrawn are looked at
+		if looked++; looked > maxTraceDrawn && u.traceFilter == "" {
+			// Only the newest maxTraceDrawn are looked at; filtered to one
+			// object, every reconcile kept is, as in replay (drawTraceAt):
+			// the ReplicaSet's that created a pod is long past when the
+			// learner asks for the pod's reconciles.
+			break
 		}
 		if !a.traceShows(e) {
 			continue
 		}
-		if drawn > 0 && m.n > limit {
+		if drawn == maxTraceDrawn || drawn > 0 && m.n > limit {
 			// A burst's older reconciles are left out, as those past the
 			// newest maxTraceDrawn always were.
 			break

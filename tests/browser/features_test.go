@@ -320,6 +320,54 @@ func TestTraceFlashesOnlyAFewNewRows(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestTraceRowCountsTheWritesItDoesNotList: a ReplicaSet scaled from 3 to
+// 40 creates 37 pods in one reconcile; its row lists twelve creates and
+// counts the other writes, and the trace filtered to one of the 37 (the
+// pod's menu) finds that row, long past, and lists that pod's create too.
+func TestTraceRowCountsTheWritesItDoesNotList(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	old := eval[[]string](p, `[...document.querySelectorAll("#nodes .pod")].map(e => e.dataset.pod)`)
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=40")`)
+	p.waitFor("40 Running pods", `document.querySelectorAll("`+runningCards+`").length === 40`)
+	p.click("#play") // pause, so that the rows stay as they are
+	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	quoted := make([]string, len(old))
+	for i, k := range old {
+		quoted[i] = jsString(k)
+	}
+	victim := eval[string](p, fmt.Sprintf(`[...document.querySelectorAll("#nodes .pod")].map(e => e.dataset.pod).filter(k => ![%s].includes(k)).sort().pop()`, strings.Join(quoted, ",")))
+	require.NotEmpty(t, victim)
+	p.click(`#nodes .pod[data-pod="` + victim + `"]`)
+	p.waitFor("the pod menu", `!document.getElementById("pod-menu").hidden`)
+	p.click(`#pod-menu .menu-item:last-child`) // its reconciles
+	p.waitFor("the trace filter", `!document.getElementById("trace-filter").hidden`)
+	const row = `[...document.querySelectorAll("#trace .tr[data-controller=replicaset]")].find(e => e.textContent.includes("more"))`
+	p.waitFor("the ReplicaSet's row", row+` !== undefined`)
+	creates := eval[[]string](p, `[...`+row+`.querySelectorAll(".tr-text")].map(e => e.textContent)`)
+	listed := 0
+	for _, c := range creates {
+		if strings.HasPrefix(c, "create Pod ") {
+			listed++
+		}
+	}
+	name := strings.TrimPrefix(victim, "default/")
+	assert.Contains(t, strings.Join(creates, "\n"), name, "the filtered pod's create is listed")
+	// 38 writes: the 37 creates and the ReplicaSet's status.
+	switch listed {
+	case 12:
+		assert.Contains(t, creates, "… and 26 more")
+	case 13:
+		assert.Contains(t, creates, "… and 25 more")
+	default:
+		t.Errorf("%d creates listed, want 12 or 13 (the filtered pod's past the twelfth): %q", listed, creates)
+	}
+	eval[any](p, `[...`+row+`.querySelectorAll(".tr-text")].find(e => e.textContent.includes("more")).scrollIntoView({block: "center"})`)
+	p.screenshot("13-trace-row-more")
+	p.noConsoleErrors()
+}
+
 // TestFaultButtonDeletesAPod: click a pod card, choose Delete; the terminal
 // shows the kubectl command, and the ReplicaSet replaces the pod.
 func TestFaultButtonDeletesAPod(t *testing.T) {
