@@ -61,6 +61,12 @@ func (c *Cluster) NewFeed() *Feed {
 	return &Feed{store: c.store, rev: -1, pods: map[string]PodView{}}
 }
 
+// feedKinds are the kinds a sync tells apart, looked up once.
+var feedKinds = struct{ pods, events, nodes, deployments, replicasets, jobs *api.Kind }{
+	api.ResourceFor("pods"), api.ResourceFor("events"), api.ResourceFor("nodes"),
+	api.ResourceFor("deployments"), api.ResourceFor("replicasets"), api.ResourceFor("jobs"),
+}
+
 // Sync brings the feed up to the store's newest revision.
 func (f *Feed) Sync() FeedChanges {
 	var ch FeedChanges
@@ -77,22 +83,22 @@ func (f *Feed) Sync() FeedChanges {
 	f.rev = rev
 	// The last state of each pod and Event that the log touched: a pod
 	// written five times since the last draw is viewed once.
-	lastPod := map[string]store.Event{}
+	lastPod := make(map[string]int, len(log)/4) // key → index in log
 	lastEvent := map[string]store.Event{}
-	podKind, eventKind := api.ResourceFor("pods"), api.ResourceFor("events")
-	for _, ev := range log {
+	for i, ev := range log {
 		switch ev.Kind {
-		case podKind:
-			lastPod[ev.Key] = ev
-		case eventKind:
+		case feedKinds.pods:
+			lastPod[ev.Key] = i
+		case feedKinds.events:
 			lastEvent[ev.Key] = ev
-		case api.ResourceFor("nodes"):
+		case feedKinds.nodes:
 			ch.Nodes = true
-		case api.ResourceFor("deployments"), api.ResourceFor("replicasets"), api.ResourceFor("jobs"):
+		case feedKinds.deployments, feedKinds.replicasets, feedKinds.jobs:
 			ch.Workloads = true
 		}
 	}
-	for key, ev := range lastPod {
+	for key, i := range lastPod {
+		ev := &log[i]
 		var v PodView
 		deleted := ev.Type == store.Deleted
 		if !deleted {
