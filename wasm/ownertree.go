@@ -84,8 +84,7 @@ func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (c
 		p, ok := get(key)
 		old, had := t.views[key]
 		if ok && had && !chipDiffers(&old, &p) {
-			t.views[key] = p
-			continue
+			continue // what a chip shows of it and where it sits are as they were
 		}
 		if had {
 			t.count(&old, -1)
