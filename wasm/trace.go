@@ -118,12 +118,20 @@ func (a *app) traceShows(e *controller.Entry) bool {
 	if e.Key == u.traceFilter || strings.HasSuffix(e.Key, ":"+u.traceFilter) {
 		return true
 	}
-	for _, act := range e.Actions {
-		if act.Namespace+"/"+act.Name == u.traceFilter {
+	for i := range e.Actions {
+		if a.actionFiltered(&e.Actions[i]) {
 			return true
 		}
 	}
 	return false
+}
+
+// actionFiltered reports whether the trace is filtered to the object an
+// action wrote (with no filter, without building the action's key: a
+// row's hidden writes are hundreds).
+func (a *app) actionFiltered(act *controller.Action) bool {
+	f := a.ui.traceFilter
+	return f != "" && act.Namespace+"/"+act.Name == f
 }
 
 // filterTrace shows only the reconciles about one object ("ns/name"), or
@@ -189,7 +197,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 		}
 		hidden := 0
 		for i, act := range e.Actions {
-			if i >= maxRowActions && act.Namespace+"/"+act.Name != a.ui.traceFilter {
+			if i >= maxRowActions && !a.actionFiltered(&act) {
 				hidden++
 				continue
 			}
