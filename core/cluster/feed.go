@@ -173,25 +173,19 @@ func (f *Feed) newestInStore() []feedEvent {
 // viewed: at full speed a draw of a 10,000-pod rollout brings a thousand.
 func (f *Feed) updateEvents(changed map[string]store.Event) {
 	candidates := make([]*api.Event, 0, len(f.newest)+len(changed))
-	inNewest := make(map[string]bool, len(f.newest))
 	for _, e := range f.newest {
-		inNewest[store.Key(e.event.Namespace, e.event.Name)] = true
-	}
-	dropped := false
-	for key, ev := range changed {
-		if ev.Type == store.Deleted {
-			dropped = dropped || inNewest[key]
-			continue
+		ev, ok := changed[store.Key(e.event.Namespace, e.event.Name)]
+		switch {
+		case !ok:
+			candidates = append(candidates, e.event) // unchanged
+		case ev.Type == store.Deleted:
+			f.newest = f.newestInStore()
+			return
 		}
-		candidates = append(candidates, ev.Object.(*api.Event))
 	}
-	if dropped {
-		f.newest = f.newestInStore()
-		return
-	}
-	for _, e := range f.newest {
-		if _, ok := changed[store.Key(e.event.Namespace, e.event.Name)]; !ok {
-			candidates = append(candidates, e.event)
+	for _, ev := range changed {
+		if ev.Type != store.Deleted {
+			candidates = append(candidates, ev.Object.(*api.Event))
 		}
 	}
 	f.newest = viewed(newestOf(candidates), f.newest)
