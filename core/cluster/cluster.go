@@ -48,6 +48,7 @@ type Cluster struct {
 	clk   *clock.Sim
 	store *store.Store
 	trace *controller.Trace
+	yield collectorYield // on js/wasm, the collector's turn in long runs (yield.go)
 	// controllerManagers are kube-controller-manager's replicas (its
 	// controllers are listed in controllers.go), scheduler kube-scheduler's
 	// one replica; each elects its leader on a Lease (controlplane.go).

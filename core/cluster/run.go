@@ -22,7 +22,18 @@ func (c *Cluster) RunUntilIdle(limit int) int {
 
 // Advance moves simulated time forward by d, running every task due on
 // the way in order.
-func (c *Cluster) Advance(d time.Duration) { c.clk.Advance(d) }
+func (c *Cluster) Advance(d time.Duration) {
+	target := c.clk.Now().Add(d)
+	for {
+		next, ok := c.clk.Next()
+		if !ok || next.After(target) {
+			break
+		}
+		c.clk.Step()
+		c.yield.afterTask()
+	}
+	c.clk.AdvanceTo(target)
+}
 
 // AdvanceBudget runs the tasks due within d, at most budget of them. The
 // clock moves the whole d only when they all ran (done); otherwise it stays
@@ -68,6 +79,7 @@ func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
 			return false, max
 		}
 		c.clk.Step()
+		c.yield.afterTask()
 	}
 	return true, c.clk.Now().Sub(start)
 }
@@ -82,6 +94,7 @@ func (c *Cluster) RunUntil(done func() bool, max time.Duration) bool {
 			return false
 		}
 		c.clk.Step()
+		c.yield.afterTask()
 	}
 	return true
 }
