@@ -257,3 +257,25 @@ func (f *Feed) Events() []EventView {
 	}
 	return out
 }
+
+// Then is what two syncs in a row changed, c then later: a host that syncs
+// in one frame and draws in another (the page's big clusters) may sync
+// again before it has drawn, and must not lose the first sync's pods.
+func (c FeedChanges) Then(later FeedChanges) FeedChanges {
+	pods := c.Pods
+	switch {
+	case len(pods) == 0:
+		pods = later.Pods
+	case len(later.Pods) > 0:
+		pods = slices.Concat(c.Pods, later.Pods)
+		slices.Sort(pods)
+		pods = slices.Compact(pods)
+	}
+	return FeedChanges{
+		Pods:      pods,
+		Reset:     c.Reset || later.Reset,
+		Nodes:     c.Nodes || later.Nodes,
+		Workloads: c.Workloads || later.Workloads,
+		Events:    c.Events || later.Events,
+	}
+}

@@ -210,3 +210,25 @@ func BenchmarkFeedSync(b *testing.B) {
 		})
 	}
 }
+
+// TestFeedChangesThen: two syncs' changes, one after the other, are what
+// one sync over both would report — here a deleted pod and its replacement.
+func TestFeedChangesThen(t *testing.T) {
+	c := settled(t, 1)
+	twice, once := c.NewFeed(), c.NewFeed()
+	twice.Sync()
+	once.Sync()
+
+	name := c.Store().List(podsKind, "default")[0].GetObjectMeta().Name
+	r := c.Kubectl("kubectl delete pod "+name+" --grace-period=0 --force", "")
+	require.Zero(t, r.ExitCode, r.Stderr)
+	first := twice.Sync()
+	c.RunUntilIdle(0)
+	both := first.Then(twice.Sync())
+
+	assert.Equal(t, once.Sync(), both)
+	assert.Len(t, both.Pods, 2, "the deleted pod and its replacement")
+	assert.Equal(t, both, both.Then(both), "a pod changed in both is listed once")
+	assert.Equal(t, both, cluster.FeedChanges{}.Then(both))
+	assert.Equal(t, cluster.FeedChanges{}, cluster.FeedChanges{}.Then(cluster.FeedChanges{}))
+}
