@@ -53,9 +53,12 @@ type clusterView struct {
 	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
 	// one runs tasks.
 	drewLast bool
+	// synced: what the feed's syncs found that is not drawn yet — a slow
+	// draw syncs in one frame and draws the pods in the next (renderPart).
 	// restDue: a slow draw drew the pods, and the other views are to be
-	// drawn in a frame of their own (renderHalf); eventsDue: the Events
-	// changed since they were last drawn.
+	// drawn in a frame of their own; eventsDue: the Events changed since
+	// they were last drawn.
+	synced             *cluster.FeedChanges
 	restDue, eventsDue bool
 }
 

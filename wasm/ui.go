@@ -66,8 +66,9 @@ type ui struct {
 	lastRevision   int64 // store revision and trace entry last drawn:
 	lastTraceLast  int64 // nothing to draw while they stay the same
 	lastLang       string
-	lastRenderMS   float64
-	renderCostMS   float64
+	lastRenderMS   float64 // when the last draw began
+	renderCostMS   float64 // what it took, the pods' part of a slow draw (renderPart)
+	syncCostMS     float64 // what a slow draw's sync took, until its pods are drawn
 
 	// The DNS table.
 	dnsSection, dnsTable dom.HTMLElement
