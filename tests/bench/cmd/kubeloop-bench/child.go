@@ -20,8 +20,9 @@ type PhaseResult struct {
 	OK     bool    `json:"ok"`
 	Ready  int     `json:"ready"`
 	Revs   int64   `json:"revisions"`
-	// HeapBytes is the Go heap in use after a GC at the phase's end (its
-	// cost is outside CPUMs): what the cluster and its history hold.
+	// HeapBytes is the live Go heap after a GC at the phase's end (its
+	// cost is outside CPUMs): what the cluster, its history window, its
+	// Events and its trace hold.
 	HeapBytes uint64 `json:"heap_bytes"`
 }
 
@@ -46,7 +47,7 @@ func runChild(n int) {
 		var mem runtime.MemStats
 		runtime.ReadMemStats(&mem)
 		enc.Encode(PhaseResult{N: n, Nodes: bench.Nodes(n), Phase: p.Name, WallMs: ms(p.Wall), CPUMs: ms(c1 - c0),
-			SimMs: ms(p.Sim), OK: p.OK, Ready: ready, Revs: s.Cluster.Store().Revision(), HeapBytes: mem.HeapInuse})
+			SimMs: ms(p.Sim), OK: p.OK, Ready: ready, Revs: s.Cluster.Store().Revision(), HeapBytes: mem.HeapAlloc})
 		if !p.OK {
 			return
 		}

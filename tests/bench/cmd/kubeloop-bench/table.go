@@ -10,11 +10,12 @@ import (
 )
 
 // printTable prints one row per run: each phase's wall and CPU time, the
-// child's whole CPU and peak RSS, and how many times less CPU (phases
-// together) and RSS the run took than the peer at the same N.
+// child's whole CPU and peak RSS, the live heap per pod after the
+// rollout, and how many times less CPU (phases together) and RSS the run
+// took than the peer at the same N.
 func printTable(w io.Writer, runs []*run) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "N\tnodes\trun\tscale-up wall\tCPU\trollout wall\tCPU\tphases CPU\tprocess CPU\tpeak RSS\tpeer CPU ÷ this\tpeer RSS ÷ this\t")
+	fmt.Fprintln(tw, "N\tnodes\trun\tscale-up wall\tCPU\trollout wall\tCPU\tphases CPU\tprocess CPU\tpeak RSS\theap per pod\tpeer CPU ÷ this\tpeer RSS ÷ this\t")
 	for _, r := range runs {
 		impl := r.Impl
 		if r.Cached != "" {
@@ -22,7 +23,7 @@ func printTable(w io.Writer, runs []*run) {
 		}
 		cells := []string{fmt.Sprint(r.N), fmt.Sprint(r.Nodes), impl}
 		if r.Skipped != "" {
-			cells = append(cells, "skipped: "+r.Skipped, "", "", "", "", "", "", "", "", "")
+			cells = append(cells, "skipped: "+r.Skipped, "", "", "", "", "", "", "", "", "", "")
 			fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 			continue
 		}
@@ -47,7 +48,7 @@ func printTable(w io.Writer, runs []*run) {
 				cpu = r.CPUMs // killed: all it spent is the best lower bound
 			}
 		}
-		cells = append(cells, mark+secs(cpu), secs(r.CPUMs), fmt.Sprintf("%.0f MB", float64(r.RSSKB)/1024))
+		cells = append(cells, mark+secs(cpu), secs(r.CPUMs), fmt.Sprintf("%.0f MB", float64(r.RSSKB)/1024), r.heapPerPod())
 		peer := peerOf(runs, r.N)
 		if peer == nil || peer == r || peer.Skipped != "" || !done {
 			cells = append(cells, "", "")
@@ -70,6 +71,17 @@ func printTable(w io.Writer, runs []*run) {
 	tw.Flush()
 	fmt.Fprintln(w, "wall and CPU in seconds; CPU is the child process's user+system time, all threads (getrusage natively, process.cpuUsage() under Node);")
 	fmt.Fprintln(w, "process CPU and peak RSS are the whole child from wait4 (start-up, wasm compile and module loading included); ≥: the peer timed out, its CPU so far.")
+	fmt.Fprintln(w, "heap per pod: kubeloop's live Go heap after a collection at the rollout's end — the cluster, its history window, Events and trace — over N.")
+}
+
+// heapPerPod is the live heap after the rollout over N, or blank when the
+// run has none to report (the peer, a rollout that did not end).
+func (r *run) heapPerPod() string {
+	p := r.phase("rollout")
+	if p == nil || !p.OK || p.HeapBytes == 0 || r.N == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f KB", float64(p.HeapBytes)/float64(r.N)/1024)
 }
 
 func peerOf(runs []*run, n int) *run {
