@@ -12,9 +12,9 @@ import "runtime"
 // 1,000-pod scale-up of tests/bench a mark with an 8 MB goal ended at
 // 33 MB. Linear memory never shrinks, so that peak is kept for good.
 // Yielding to the scheduler every yieldEvery tasks lets the mark worker
-// run. Measured with `make bench-scenario`, wasm under Node: peak RSS at
-// N=1,000 158–159 → 151–155 MB; at N=10,000 513 → 442 MB, and the two
-// phases' CPU 19.4 → 17.7 s, the heap being smaller to allocate in.
+// run. Measured with the bench's wasm child under Node, runs alternated:
+// peak RSS at N=1,000 158–159 → 151–155 MB; at N=10,000 513–514 → 435–456
+// MB, and the two phases' CPU 20.2–21.0 → 17.7–19.8 s.
 //
 // Elsewhere the runtime preempts and marks on other threads, and this
 // does nothing. The simulation is the same either way: only the
