@@ -137,8 +137,18 @@ func (c *comparer) equal(a, b unsafe.Pointer) bool {
 			}
 		}
 		return true
+	case reflect.Complex64:
+		return *(*complex64)(a) == *(*complex64)(b)
+	case reflect.Complex128:
+		return *(*complex128)(a) == *(*complex128)(b)
+	case reflect.UnsafePointer:
+		return *(*unsafe.Pointer)(a) == *(*unsafe.Pointer)(b)
 	case reflect.Interface:
-		va, vb := reflect.NewAt(c.t, a).Elem(), reflect.NewAt(c.t, b).Elem()
+		// reflect is handed copies of the two interface values, never a or
+		// b: what reflect is given escapes to the heap, and so would
+		// every value Equal compares (two PodStatus copies per kubelet sync).
+		ia, ib := *(*[2]unsafe.Pointer)(a), *(*[2]unsafe.Pointer)(b)
+		va, vb := reflect.NewAt(c.t, unsafe.Pointer(&ia)).Elem(), reflect.NewAt(c.t, unsafe.Pointer(&ib)).Elem()
 		if va.IsNil() || vb.IsNil() {
 			return va.IsNil() == vb.IsNil()
 		}
@@ -165,6 +175,8 @@ func (c *comparer) equal(a, b unsafe.Pointer) bool {
 			return true
 		}
 	}
-	// Other maps, funcs, channels: as reflect does.
-	return reflect.DeepEqual(reflect.NewAt(c.t, a).Elem().Interface(), reflect.NewAt(c.t, b).Elem().Interface())
+	// Other maps, funcs, channels — each one word — as reflect does, from
+	// copies (see Interface above).
+	wa, wb := *(*unsafe.Pointer)(a), *(*unsafe.Pointer)(b)
+	return reflect.DeepEqual(reflect.NewAt(c.t, unsafe.Pointer(&wa)).Elem().Interface(), reflect.NewAt(c.t, unsafe.Pointer(&wb)).Elem().Interface())
 }
