@@ -302,7 +302,8 @@ func (r *Reconciler) relatedPods(ctx *controller.Context, rs api.Object) []*api.
 		}
 	}
 	var out []*api.Pod
-	for _, o := range r.pods.List(rs.GetObjectMeta().Namespace) {
+	all, _ := r.pods.EachByIndexes(informer.IndexNamespace, rs.GetObjectMeta().Namespace)
+	for o := range all {
 		ctx.Checkpoint()
 		p := o.(*api.Pod)
 		for _, sel := range sels {
@@ -371,11 +372,11 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, sel api.S
 	// Only the pods rs owns and the namespace's orphans can be claimed,
 	// released or adopted: every other pod has another controller. The
 	// indexes give exactly those, in key order as a namespace list would.
-	candidates := r.pods.ByIndexes(informer.IndexOwner, m.UID, informer.IndexControllerless, m.Namespace)
+	candidates, n := r.pods.EachByIndexes(informer.IndexOwner, m.UID, informer.IndexControllerless, m.Namespace)
 	// Nearly every candidate is claimed: room for all of them at once, not
 	// a dozen doublings of 10,000 pods per sync.
-	out := make([]*api.Pod, 0, len(candidates))
-	for _, o := range candidates {
+	out := make([]*api.Pod, 0, n)
+	for o := range candidates {
 		ctx.Checkpoint()
 		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace {

@@ -3,6 +3,7 @@ package informer_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -38,6 +39,13 @@ func TestIndexesFollowUpdates(t *testing.T) {
 	assert.Equal(t, []string{"a-orphan", "c-orphan"}, names(inf.ByIndex(informer.IndexControllerless, "default")))
 	assert.Equal(t, []string{"a-orphan", "b-owned", "c-orphan"},
 		names(inf.ByIndexes(informer.IndexOwner, "u1", informer.IndexControllerless, "default")))
+	each, n := inf.EachByIndexes(informer.IndexOwner, "u1", informer.IndexControllerless, "default")
+	assert.Equal(t, 3, n)
+	assert.Equal(t, []string{"a-orphan", "b-owned", "c-orphan"}, names(slices.Collect(each)), "the same walk as ByIndexes")
+	for o := range each {
+		assert.Equal(t, "a-orphan", o.GetObjectMeta().Name, "a walk stops when asked")
+		break
+	}
 
 	// Bind a-orphan: it moves between node sets; a status write moves none.
 	_, err := s.Bind("default", "a-orphan", "n1")

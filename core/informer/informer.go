@@ -10,6 +10,7 @@
 package informer
 
 import (
+	"iter"
 	"maps"
 	"slices"
 	"sort"
@@ -439,11 +440,31 @@ func (i *Informer) sortedEntries(name, value string) []*entry {
 // ByIndexes returns the cached objects in any of the given sets — index
 // name and value, in pairs — sorted by key, each once.
 func (i *Informer) ByIndexes(nameValue ...string) []api.Object {
+	return objects(i.byIndexes(nameValue))
+}
+
+// EachByIndexes is ByIndexes one object at a time, and how many there
+// are, without a slice of them all: a ReplicaSet's sync walks its 10,000
+// pods this way, and their slice was 2% of the bytes a 10,000-pod rollout
+// allocates. The walk is over the sets as they were when it began; each
+// object is the one cached when the walk reaches it.
+func (i *Informer) EachByIndexes(nameValue ...string) (all iter.Seq[api.Object], n int) {
+	entries := i.byIndexes(nameValue)
+	return func(yield func(api.Object) bool) {
+		for _, e := range entries {
+			if !yield(e.obj) {
+				return
+			}
+		}
+	}, len(entries)
+}
+
+func (i *Informer) byIndexes(nameValue []string) []*entry {
 	var entries []*entry
 	for n := 0; n+1 < len(nameValue); n += 2 {
 		entries = mergeSorted(entries, i.sortedEntries(nameValue[n], nameValue[n+1]))
 	}
-	return objects(entries)
+	return entries
 }
 
 func objects(entries []*entry) []api.Object {
