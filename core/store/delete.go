@@ -33,7 +33,8 @@ type DeleteOptions struct {
 // it again with grace 0. An object with finalizers is marked and stays until
 // they are removed. It returns the object as it stands after the call.
 func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOptions) (api.Object, error) {
-	old, ok := s.objects[kind][Key(namespace, name)]
+	key := Key(namespace, name)
+	old, ok := s.objects[kind][key]
 	if !ok {
 		return nil, api.NewNotFound(kind, name)
 	}
@@ -52,7 +53,7 @@ func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOption
 	grace := s.gracePeriod(o, opts)
 	held := holdsNamespace(o) // a namespace with spec.finalizers: Terminating
 	if grace == 0 && len(m.Finalizers) == 0 && !held {
-		s.write(Deleted, kind, o, old)
+		s.write(Deleted, kind, key, o, old)
 		return o, nil
 	}
 	// Mark it Terminating; a shorter grace period than the one already
@@ -64,7 +65,7 @@ func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOption
 	if om.DeletionTimestamp != nil && m.DeletionTimestamp.Equal(om.DeletionTimestamp.Time) && slices.Equal(m.Finalizers, om.Finalizers) {
 		return old, nil // already terminating; nothing changes
 	}
-	s.write(Modified, kind, o, old)
+	s.write(Modified, kind, key, o, old)
 	return o, nil
 }
 

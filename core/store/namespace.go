@@ -29,7 +29,8 @@ func holdsNamespace(o api.Object) bool {
 // finalizers are all gone is removed. It returns the namespace as it stands.
 func (s *Store) FinalizeNamespace(name, finalizer string) (api.Object, error) {
 	kind := api.ResourceFor("namespaces")
-	old, ok := s.objects[kind][Key("", name)]
+	key := Key("", name)
+	old, ok := s.objects[kind][key]
 	if !ok {
 		return nil, api.NewNotFound(kind, name)
 	}
@@ -39,9 +40,9 @@ func (s *Store) FinalizeNamespace(name, finalizer string) (api.Object, error) {
 		return old, nil
 	}
 	if ns.DeletionTimestamp != nil && len(ns.Spec.Finalizers) == 0 && len(ns.Finalizers) == 0 {
-		s.write(Deleted, kind, ns, old)
+		s.write(Deleted, kind, key, ns, old)
 		return ns, nil
 	}
-	s.write(Modified, kind, ns, old)
+	s.write(Modified, kind, key, ns, old)
 	return ns, nil
 }

@@ -24,7 +24,8 @@ func (s *Store) updateStatus(in api.Object) (api.Object, error) {
 	} else if ns == "" {
 		ns = "default"
 	}
-	old, ok := s.objects[kind][Key(ns, im.Name)]
+	key := Key(ns, im.Name)
+	old, ok := s.objects[kind][key]
 	if !ok {
 		return nil, api.NewNotFound(kind, im.Name)
 	}
@@ -37,9 +38,9 @@ func (s *Store) updateStatus(in api.Object) (api.Object, error) {
 	m := o.GetObjectMeta()
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
-		s.write(Deleted, kind, o, old)
+		s.write(Deleted, kind, key, o, old)
 		return o, nil
 	}
-	s.write(Modified, kind, o, old)
+	s.write(Modified, kind, key, o, old)
 	return o, nil
 }

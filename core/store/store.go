@@ -172,7 +172,8 @@ func (s *Store) CreateOwned(o api.Object) (api.Object, error) {
 	if err := api.Validate(o, nil); err != nil {
 		return nil, err
 	}
-	if _, exists := s.objects[kind][KeyOf(o)]; exists {
+	key := KeyOf(o)
+	if _, exists := s.objects[kind][key]; exists {
 		return nil, api.NewAlreadyExists(kind, m.Name)
 	}
 	if m.UID == "" {
@@ -183,7 +184,7 @@ func (s *Store) CreateOwned(o api.Object) (api.Object, error) {
 	if hasSpec(o) {
 		m.Generation = 1
 	}
-	s.write(Added, kind, o, nil)
+	s.write(Added, kind, key, o, nil)
 	return o, nil
 }
 
@@ -286,7 +287,8 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	} else if m.Namespace == "" {
 		m.Namespace = "default"
 	}
-	old, ok := s.objects[kind][KeyOf(o)]
+	key := KeyOf(o)
+	old, ok := s.objects[kind][key]
 	if !ok {
 		return nil, api.NewNotFound(kind, m.Name)
 	}
@@ -312,10 +314,10 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	}
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {
-		s.write(Deleted, kind, o, old)
+		s.write(Deleted, kind, key, o, old)
 		return o, nil
 	}
-	s.write(Modified, kind, o, old)
+	s.write(Modified, kind, key, o, old)
 	return o, nil
 }
 
@@ -323,7 +325,8 @@ func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 // scheduler (nodeName is otherwise immutable).
 func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 	kind := api.ResourceFor("pods")
-	old, ok := s.objects[kind][Key(namespace, name)]
+	key := Key(namespace, name)
+	old, ok := s.objects[kind][key]
 	if !ok {
 		return nil, api.NewNotFound(kind, name)
 	}
@@ -332,12 +335,14 @@ func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
 		return nil, api.NewConflict(kind, name)
 	}
 	p.Spec.NodeName = node
-	s.write(Modified, kind, p, old)
+	s.write(Modified, kind, key, p, old)
 	return p, nil
 }
 
-// write stores o at the next revision and schedules its watch deliveries.
-func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
+// write stores o, whose store key is key (the caller has made it for its
+// lookup: one string per write, not two), at the next revision and
+// schedules its watch deliveries.
+func (s *Store) write(t EventType, kind *api.Kind, key string, o, old api.Object) {
 	s.rev++
 	o.GetObjectMeta().ResourceVersion = strconv.FormatInt(s.rev, 10)
 	objs := s.objects[kind]
@@ -345,7 +350,6 @@ func (s *Store) write(t EventType, kind *api.Kind, o, old api.Object) {
 		objs = map[string]api.Object{}
 		s.objects[kind] = objs
 	}
-	key := KeyOf(o)
 	if t == Deleted {
 		delete(objs, key)
 	} else {
