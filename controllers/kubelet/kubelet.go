@@ -61,6 +61,14 @@ type Reconciler struct {
 	// heartbeats renew each node's lease and status (heartbeat.go); a
 	// failed node's kubelet does no pod work until it recovers.
 	heartbeats *Heartbeats
+	// scratch holds the slices podStatus builds a status in, reused from
+	// sync to sync: most syncs find the status unchanged, and a write
+	// hands the store a status it deep-copies.
+	scratch struct {
+		conditions []api.PodCondition
+		containers []api.ContainerStatus
+		unready    []string
+	}
 }
 
 // podRuntime is the container runtime's record of one pod.
@@ -206,12 +214,17 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	ctx.Diff("pod bound here but no containers yet")
 	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
 	p := *pod // only the status is new; the store copies what it keeps
+	unready := make([]string, len(pod.Spec.Containers))
+	for i, c := range pod.Spec.Containers {
+		unready[i] = c.Name
+	}
+	notReady := unreadyMessage(unready)
 	p.Status = api.PodStatus{
 		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: ptrTime(now), QOSClass: qosClass(pod),
 		Conditions: []api.PodCondition{
 			{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod.Spec.Containers), LastTransitionTime: api.NewTime(now)},
-			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: unreadyMessage(pod.Spec.Containers), LastTransitionTime: api.NewTime(now)},
+			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
+			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
 			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
 		},
 	}
@@ -279,7 +292,8 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 	st := r.podStatus(pod, rt, now)
 	if !api.Equal(st, pod.Status) {
 		// The store copies what it is given: a shallow copy of the cached
-		// pod is enough, as long as nothing of the cache is modified.
+		// pod is enough, as long as nothing of the cache is modified, and
+		// the status may be built in r.scratch.
 		p := *pod
 		p.Status = st
 		_, _ = ctx.UpdateStatus(&p, statusDetail(&p))
@@ -475,17 +489,21 @@ func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controlle
 
 // podStatus is the status the containers add up to: upstream's getPhase
 // and Ready conditions over the containers' own statuses.
+//
+// Its slices are r.scratch's, valid until the next call: a caller that
+// keeps the status copies it (the store does).
 func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.PodStatus {
-	st := pod.Status // shallow: the slices it changes are new
-	st.Conditions = append([]api.PodCondition(nil), pod.Status.Conditions...)
-	st.ContainerStatuses = nil
+	sc := &r.scratch
+	defer func() { sc.unready = sc.unready[:0] }()
+	st := pod.Status // shallow: the slices it changes are the scratch's
+	st.Conditions = append(sc.conditions[:0], pod.Status.Conditions...)
+	st.ContainerStatuses = sc.containers[:0]
 	var waiting, running, stopped, succeeded int
-	var unready []api.Container
 	for i, c := range rt.containers {
 		cs := c.status(pod)
 		st.ContainerStatuses = append(st.ContainerStatuses, cs)
 		if !cs.Ready {
-			unready = append(unready, pod.Spec.Containers[i])
+			sc.unready = append(sc.unready, pod.Spec.Containers[i].Name)
 		}
 		switch c.state {
 		case cCreated:
@@ -499,7 +517,7 @@ func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.
 			}
 		}
 	}
-	if waiting < len(rt.containers) {
+	if waiting < len(rt.containers) && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
 		st.PodIP, st.PodIPs = rt.ip, []api.PodIP{{IP: rt.ip}}
 	}
 	policy := pod.Spec.RestartPolicy
@@ -522,13 +540,15 @@ func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.
 	case st.Phase == api.PodFailed:
 		setCondition(&st, api.PodReady, api.ConditionFalse, "PodFailed", "", now)
 		setCondition(&st, api.ContainersReady, api.ConditionFalse, "PodFailed", "", now)
-	case len(unready) > 0:
-		setCondition(&st, api.PodReady, api.ConditionFalse, "ContainersNotReady", unreadyMessage(unready), now)
-		setCondition(&st, api.ContainersReady, api.ConditionFalse, "ContainersNotReady", unreadyMessage(unready), now)
+	case len(sc.unready) > 0:
+		msg := unreadyMessage(sc.unready)
+		setCondition(&st, api.PodReady, api.ConditionFalse, "ContainersNotReady", msg, now)
+		setCondition(&st, api.ContainersReady, api.ConditionFalse, "ContainersNotReady", msg, now)
 	default:
 		setCondition(&st, api.PodReady, api.ConditionTrue, "", "", now)
 		setCondition(&st, api.ContainersReady, api.ConditionTrue, "", "", now)
 	}
+	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
 	return st
 }
 
@@ -633,11 +653,9 @@ func failingImage(pod *api.Pod) string {
 	return ""
 }
 
-func unreadyMessage(cs []api.Container) string {
-	names := make([]string, len(cs))
-	for i, c := range cs {
-		names[i] = c.Name
-	}
+// unreadyMessage is the Ready condition's message for the containers not
+// ready, by name.
+func unreadyMessage(names []string) string {
 	return "containers with unready status: [" + strings.Join(names, " ") + "]"
 }
 
