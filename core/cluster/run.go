@@ -29,10 +29,16 @@ func (c *Cluster) Advance(d time.Duration) {
 		if !ok || next.After(target) {
 			break
 		}
-		c.clk.Step()
-		c.yield.afterTask()
+		c.runTask()
 	}
 	c.clk.AdvanceTo(target)
+}
+
+// runTask runs the next task, as each headless run does (Advance, Settle,
+// RunUntil), and gives Go's collector its turn now and then (yield.go).
+func (c *Cluster) runTask() {
+	c.clk.Step()
+	c.yield.afterTask()
 }
 
 // AdvanceBudget runs the tasks due within d, at most budget of them. The
@@ -78,8 +84,7 @@ func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
 			c.clk.AdvanceTo(deadline)
 			return false, max
 		}
-		c.clk.Step()
-		c.yield.afterTask()
+		c.runTask()
 	}
 	return true, c.clk.Now().Sub(start)
 }
@@ -93,8 +98,7 @@ func (c *Cluster) RunUntil(done func() bool, max time.Duration) bool {
 		if !ok || next.After(deadline) || !c.Busy() {
 			return false
 		}
-		c.clk.Step()
-		c.yield.afterTask()
+		c.runTask()
 	}
 	return true
 }
