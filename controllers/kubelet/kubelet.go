@@ -494,7 +494,7 @@ func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controlle
 // keeps the status copies it (the store does).
 func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.PodStatus {
 	sc := &r.scratch
-	defer func() { sc.unready = sc.unready[:0] }()
+	sc.unready = sc.unready[:0]
 	st := pod.Status // shallow: the slices it changes are the scratch's
 	st.Conditions = append(sc.conditions[:0], pod.Status.Conditions...)
 	st.ContainerStatuses = sc.containers[:0]
