@@ -6,13 +6,16 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestPerfRollout plays a 1,000-pod and a 10,000-pod Deployment at full
 // speed (×100) on the page — the pods created, scheduled and started, then
 // a rolling update to a new image — and reports what a learner would feel:
-// long tasks (PerformanceObserver "longtask": main-thread work > 50 ms) and
-// frames per second (requestAnimationFrame callbacks). It only reports,
+// long tasks (PerformanceObserver "longtask": main-thread work > 50 ms),
+// frames per second (requestAnimationFrame callbacks), and where the time of
+// the frames over 50 ms went (long-animation-frame entries). It only reports,
 // never fails on timing: the numbers go to tests/out/browser/timings.txt.
 //
 // It takes minutes, so it runs only when asked:
@@ -38,9 +41,22 @@ const perfWindow = 40 * time.Second
 // page's CSP, which forbids inline script).
 const perfProbe = `(() => {
   if (window.__perf) return true;
-  const p = window.__perf = {long: [], frames: 0, worstFrame: 0, last: 0, since: performance.now()};
+  const p = window.__perf = {long: [], frames50: [], frames: 0, worstFrame: 0, last: 0, since: performance.now()};
   new PerformanceObserver((list) => { for (const e of list.getEntries()) p.long.push(e.duration); })
     .observe({type: "longtask", buffered: false});
+  // A long animation frame (Chromium 123+) splits into the tasks before
+  // the frame's rendering (renderStart), the animation-frame callbacks
+  // (the page's Go work and draw) up to styleAndLayoutStart, and the
+  // browser's style, layout and paint after it.
+  if (PerformanceObserver.supportedEntryTypes.includes("long-animation-frame")) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (e.duration <= 50) continue;
+        const end = e.startTime + e.duration, render = e.renderStart || end, style = e.styleAndLayoutStart || end;
+        p.frames50.push({duration: e.duration, tasks: render - e.startTime, callbacks: style - render, rendering: end - style});
+      }
+    }).observe({type: "long-animation-frame", buffered: false});
+  }
   const tick = (ts) => {
     p.frames++;
     if (p.last) p.worstFrame = Math.max(p.worstFrame, ts - p.last);
@@ -53,16 +69,27 @@ const perfProbe = `(() => {
 
 const perfTake = `(() => {
   const p = window.__perf, now = performance.now();
-  const r = {seconds: (now - p.since) / 1000, frames: p.frames, long: p.long.slice(), worstFrame: p.worstFrame};
-  p.long = []; p.frames = 0; p.worstFrame = 0; p.last = 0; p.since = now;
+  const r = {seconds: (now - p.since) / 1000, frames: p.frames, long: p.long.slice(), longFrames: p.frames50.slice(), worstFrame: p.worstFrame};
+  p.long = []; p.frames50 = []; p.frames = 0; p.worstFrame = 0; p.last = 0; p.since = now;
   return r;
 })()`
 
 type perfSample struct {
-	Seconds    float64   `json:"seconds"`
-	Frames     int       `json:"frames"`
-	Long       []float64 `json:"long"`
-	WorstFrame float64   `json:"worstFrame"`
+	Seconds    float64     `json:"seconds"`
+	Frames     int         `json:"frames"`
+	Long       []float64   `json:"long"`
+	LongFrames []longFrame `json:"longFrames"`
+	WorstFrame float64     `json:"worstFrame"`
+}
+
+// longFrame is an animation frame over 50 ms, in ms: the tasks before its
+// rendering, its animation-frame callbacks, and the browser's style,
+// layout and paint — where a long task's time went.
+type longFrame struct {
+	Duration  float64 `json:"duration"`
+	Tasks     float64 `json:"tasks"`
+	Callbacks float64 `json:"callbacks"`
+	Rendering float64 `json:"rendering"`
 }
 
 func (s perfSample) String() string {
@@ -72,7 +99,29 @@ func (s perfSample) String() string {
 		total += d
 	}
 	return fmt.Sprintf("%.1f fps over %.1f s (worst frame gap %.0f ms); %d long tasks, longest %.0f ms, %.0f ms in all",
-		float64(s.Frames)/max(s.Seconds, 0.001), s.Seconds, s.WorstFrame, len(s.Long), worst, total)
+		float64(s.Frames)/max(s.Seconds, 0.001), s.Seconds, s.WorstFrame, len(s.Long), worst, total) + s.longFramesText()
+}
+
+// longFramesText says where the time of the frames over 50 ms went, on
+// average, and how long the longest of their animation-frame callbacks
+// ran: "" when there were none (or the browser does not report them).
+func (s perfSample) longFramesText() string {
+	n := len(s.LongFrames)
+	if n == 0 {
+		return ""
+	}
+	var sum longFrame
+	longestCallbacks := 0.0
+	for _, f := range s.LongFrames {
+		sum.Duration += f.Duration
+		sum.Tasks += f.Tasks
+		sum.Callbacks += f.Callbacks
+		sum.Rendering += f.Rendering
+		longestCallbacks = max(longestCallbacks, f.Callbacks)
+	}
+	avg := func(x float64) float64 { return x / float64(n) }
+	return fmt.Sprintf("; %d frames over 50 ms, on average %.0f ms: %.0f in tasks before rendering, %.0f in animation-frame callbacks (the page's work and draw; at most %.0f), %.0f in style, layout and paint",
+		n, avg(sum.Duration), avg(sum.Tasks), avg(sum.Callbacks), longestCallbacks, avg(sum.Rendering))
 }
 
 func perfRollout(t *testing.T, n int) {
@@ -136,4 +185,18 @@ func perfRollout(t *testing.T, n int) {
 		`(() => { const c = document.querySelectorAll(%q); if (c.length !== %d) return false;
 		  for (const e of c) if (!e.title.includes("1.9.1")) return false; return true; })()`, runningCards, n))
 	p.screenshot(fmt.Sprintf("perf-%d", n))
+}
+
+// The report splits the long frames' time on average, and names the
+// longest callbacks; with no long frame it adds nothing.
+func TestPerfSampleSaysWhereLongFramesWent(t *testing.T) {
+	s := perfSample{Seconds: 2, Frames: 100, Long: []float64{60, 80}, WorstFrame: 90, LongFrames: []longFrame{
+		{Duration: 60, Tasks: 10, Callbacks: 30, Rendering: 20},
+		{Duration: 80, Tasks: 0, Callbacks: 50, Rendering: 30},
+	}}
+	assert.Equal(t, "50.0 fps over 2.0 s (worst frame gap 90 ms); 2 long tasks, longest 80 ms, 140 ms in all; "+
+		"2 frames over 50 ms, on average 70 ms: 5 in tasks before rendering, 40 in animation-frame callbacks "+
+		"(the page's work and draw; at most 50), 25 in style, layout and paint", s.String())
+	s.LongFrames = nil
+	assert.Equal(t, "50.0 fps over 2.0 s (worst frame gap 90 ms); 2 long tasks, longest 80 ms, 140 ms in all", s.String())
 }
