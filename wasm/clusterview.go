@@ -588,11 +588,11 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 	a := v.a
 	c := &podCard{fresh: true}
 	c.root = a.el("div", "pod fresh")
-	c.root.SetAttribute("data-pod", podKey(p))
+	setAttr(c.root, "data-pod", podKey(p))
 	c.ns, c.name = p.Namespace, p.Name
-	c.root.SetAttribute("tabindex", "0")
-	c.root.SetAttribute("role", "button")
-	c.root.SetAttribute("aria-haspopup", "menu") // clicks and keys: clusterView.init
+	setAttr(c.root, "tabindex", jsStringOf("0"))
+	setAttr(c.root, "role", jsStringOf("button"))
+	setAttr(c.root, "aria-haspopup", jsStringOf("menu")) // clicks and keys: clusterView.init
 	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
 	c.title = cachedAttr{el: c.root, name: "title"}
 	c.label = cachedAttr{el: c.root, name: "aria-label"}
