@@ -168,7 +168,7 @@ func (s *Sim) Next() (time.Time, bool) {
 	if len(s.tasks) == 0 {
 		return time.Time{}, false
 	}
-	return s.tasks[0].at, true
+	return s.tasks.first().at, true
 }
 
 // Busy reports whether any non-housekeeping task is queued.
@@ -176,7 +176,7 @@ func (s *Sim) Busy() bool { return s.pending > 0 }
 
 // DueNow reports whether a task is due at the current instant.
 func (s *Sim) DueNow() bool {
-	return len(s.tasks) > 0 && !s.tasks[0].at.After(s.now)
+	return len(s.tasks) > 0 && !s.tasks.first().at.After(s.now)
 }
 
 // Step runs the earliest task, moving the clock forward to its deadline.
@@ -216,7 +216,7 @@ func (s *Sim) StepDue() bool {
 // clock to t. Time never goes backwards: a t before Now only runs what is
 // already due.
 func (s *Sim) AdvanceTo(t time.Time) {
-	for len(s.tasks) > 0 && !s.tasks[0].at.After(t) {
+	for len(s.tasks) > 0 && !s.tasks.first().at.After(t) {
 		s.Step()
 	}
 	if t.After(s.now) {
@@ -230,10 +230,11 @@ func (s *Sim) Advance(d time.Duration) { s.AdvanceTo(s.now.Add(d)) }
 // Pending lists the names of up to limit queued non-housekeeping tasks,
 // earliest first: what keeps the clock busy, for "why won't it settle?".
 func (s *Sim) Pending(limit int) []string {
-	sorted := append([]*Timer(nil), s.tasks...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(sorted[j]) })
+	sorted := append(taskHeap(nil), s.tasks...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	var out []string
-	for _, t := range sorted {
+	for _, e := range sorted {
+		t := e.t
 		if len(out) == limit {
 			break
 		}
