@@ -618,20 +618,18 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		if p.Ready {
 			cls += " ready"
 		}
-		c.class.Set(cls)
 		if c.inner != "" {
 			clearNode(c.root)
 			c.inner = ""
 		}
-		c.title.Set(title)
-		c.label.Set(a.tr("pod.aria", p.Name, p.Status+", "+readyWord))
+		setAttrs(c.root, attrValue{&c.class, cls}, attrValue{&c.title, title},
+			attrValue{&c.label, a.tr("pod.aria", p.Name, p.Status+", "+readyWord)})
 		return
 	}
 	cls := "pod " + statusClass(p.Status, p.Deleting)
 	if c.fresh {
 		cls += " fresh"
 	}
-	c.class.Set(cls)
 	prefix, suffix := splitPodName(p.Name, p.Owner)
 	dot := "dot"
 	if p.Ready {
@@ -649,8 +647,7 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		setHTML(c.root, &m)
 		c.inner = inner
 	}
-	c.title.Set(title)
-	c.label.Set(a.tr("pod.aria", p.Name, p.Status))
+	setAttrs(c.root, attrValue{&c.class, cls}, attrValue{&c.title, title}, attrValue{&c.label, a.tr("pod.aria", p.Name, p.Status)})
 }
 
 // ordinalLess orders pod names with a numeric suffix numerically

@@ -187,18 +187,38 @@ type cachedAttr struct {
 	set   bool
 }
 
-// Set writes the attribute when s differs from what it holds. The name,
-// and a class's value, go as JavaScript strings made once (jsStringOf).
-func (c *cachedAttr) Set(s string) {
-	if c.set && c.value == s {
-		return
+// Set writes the attribute when s differs from what it holds (setAttrs).
+func (c *cachedAttr) Set(s string) { setAttrs(c.el, attrValue{c, s}) }
+
+// attrValue is a value for a cached attribute (setAttrs).
+type attrValue struct {
+	attr  *cachedAttr
+	value string
+}
+
+// setAttrs writes those of values that differ from what their attribute
+// holds, all of e's in one call from Go: a cell's class, title and label
+// change together, and each call from Go to JavaScript costs more than the
+// attribute write it makes. The names, and class values, go as JavaScript
+// strings made once (jsStringOf).
+func setAttrs(e dom.Element, values ...attrValue) {
+	var buf [7]any // e and three name/value pairs, without an allocation
+	args := append(buf[:0], safejs.Safe(e.Underlying()))
+	for _, v := range values {
+		c := v.attr
+		if c.set && c.value == v.value {
+			continue
+		}
+		var value any = v.value
+		if c.name == "class" {
+			value = jsStringOf(v.value)
+		}
+		args = append(args, jsStringOf(c.name), value)
+		c.value, c.set = v.value, true
 	}
-	var value any = s
-	if c.name == "class" {
-		value = jsStringOf(s)
+	if len(args) > 1 {
+		builder().Call("attrs", args...)
 	}
-	setAttr(c.el, c.name, value)
-	c.value, c.set = s, true
 }
 
 // setAttr sets e's attribute name to value (a string, or a kept one from

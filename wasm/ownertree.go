@@ -230,8 +230,7 @@ func (t *ownerTree) drawChips() {
 			t.chips[key] = c
 			g.insert(t, key, c)
 		}
-		c.class.Set("chip " + statusClass(p.Status, p.Deleting))
-		c.title.Set(p.Name + " · " + p.Status)
+		setAttrs(c.el, attrValue{&c.class, "chip " + statusClass(p.Status, p.Deleting)}, attrValue{&c.title, p.Name + " · " + p.Status})
 	}
 }
 

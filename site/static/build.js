@@ -40,6 +40,11 @@
       // trim removes el's children past the first n, in one call from Go
       // instead of two per child.
       trim: function (el, n) { while (el.childElementCount > n) el.lastElementChild.remove(); },
+      // attrs sets el's attributes from the name/value pairs after it, in
+      // one call from Go instead of one per attribute.
+      attrs: function (el) {
+        for (let i = 1; i + 1 < arguments.length; i += 2) el.setAttribute(arguments[i], arguments[i + 1]);
+      },
     }),
   });
 })();

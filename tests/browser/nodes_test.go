@@ -1,11 +1,13 @@
 package browser_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 const agentAndBatch = `apiVersion: apps/v1
@@ -77,5 +79,25 @@ func TestNodesDaemonPodsJobsAndLease(t *testing.T) {
 	p.waitFor("the lease expired or taken over", `/Lease: control-plane-1, expired \d+s ago|Lease: control-plane-2/.test(document.getElementById("machinery").textContent)`)
 	p.waitFor("the standby holds the Lease", `/Lease: control-plane-2, expires in/.test(document.getElementById("machinery").textContent)`)
 	p.screenshot("21-lease-taken-over")
+	p.noConsoleErrors()
+}
+
+// Past cellsAbove pods each pod is drawn as a cell (wasm/clusterview.go):
+// its class says its status and readiness, and its title and aria-label —
+// written with its class in one call — say which pod it is and how it is,
+// to the eye and to a screen reader.
+func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
+	p := openPage(t)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("150 ready cells", `document.querySelectorAll("#nodes .pod.cell.st-running.ready").length === 150`)
+	type cell struct{ Pod, Class, Title, Label string }
+	c := eval[cell](p, `(() => { const e = document.querySelector("#nodes .pod.cell.st-running.ready");
+	  return {pod: e.dataset.pod, class: e.className, title: e.title, label: e.getAttribute("aria-label")}; })()`)
+	name := strings.TrimPrefix(c.Pod, "default/")
+	require.NotEqual(t, c.Pod, name, "a pod of the default namespace")
+	assert.Equal(t, "pod cell st-running ready", c.Class)
+	assert.Equal(t, name+"\nRunning · 1/1 ready · nginx:1.7.9", c.Title)
+	assert.Equal(t, "Pod "+name+", Running, ready. Press Enter for actions.", c.Label)
 	p.noConsoleErrors()
 }
