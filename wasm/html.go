@@ -106,22 +106,17 @@ func jsonString(s string) string {
 
 // builder is build.js's window.kubeloopBuild.
 func builder() safejs.Value {
-	if !builderKept {
-		v, err := safejs.Global().Get("kubeloopBuild")
-		if err != nil || v.IsUndefined() {
-			return v // build.js has not run: the call fails and says so
-		}
-		builderJS, builderKept = v, true
+	if builderJS.IsUndefined() {
+		// Undefined until build.js has run: then the call fails and says
+		// so, and the next one looks again.
+		builderJS, _ = safejs.Global().Get("kubeloopBuild")
 	}
 	return builderJS
 }
 
 // builderJS is window.kubeloopBuild, looked up once (a draw calls it
 // often, and each lookup made a new reference for syscall/js to finalize).
-var (
-	builderJS   safejs.Value
-	builderKept bool
-)
+var builderJS safejs.Value
 
 // setHTML replaces the content of e with m's elements.
 func setHTML(e dom.Node, m *markup) {

@@ -35,11 +35,7 @@ type Sim struct {
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
 type Timer struct {
-	at time.Time
-	// due is at as nanoseconds since Epoch (the clock never runs before
-	// it): the heap compares integers instead of time.Time values.
-	due  int64
-	seq  uint64
+	at   time.Time
 	name string
 	fn   func()
 	// task, when set, is run instead of fn and names the timer instead
@@ -132,8 +128,8 @@ func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
 	} else {
 		t = &Timer{}
 	}
-	*t = Timer{at: at, due: int64(at.Sub(Epoch)), seq: s.seq, name: name, fn: fn, housekeeping: hk, sim: s}
-	s.tasks.push(t)
+	*t = Timer{at: at, name: name, fn: fn, housekeeping: hk, sim: s}
+	s.tasks.push(t, s.seq)
 	if !hk {
 		s.pending++
 	}

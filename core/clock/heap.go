@@ -8,7 +8,10 @@ package clock
 // own array instead of loading every timer it passes.
 type taskHeap []heapEntry
 
-// heapEntry is a queued timer and its key (Timer.due, Timer.seq).
+// heapEntry is a queued timer and its key: its deadline as nanoseconds
+// since Epoch (the clock never runs before it), so that the heap compares
+// integers instead of time.Time values, and the sequence number the clock
+// gave it.
 type heapEntry struct {
 	due int64
 	seq uint64
@@ -20,9 +23,11 @@ func (a *heapEntry) before(b *heapEntry) bool {
 	return a.due < b.due || a.due == b.due && a.seq < b.seq
 }
 
-func (h *taskHeap) push(t *Timer) {
+// push queues t, which runs after every queued timer of its deadline
+// whose seq is lower.
+func (h *taskHeap) push(t *Timer, seq uint64) {
 	t.index = len(*h)
-	*h = append(*h, heapEntry{t.due, t.seq, t})
+	*h = append(*h, heapEntry{int64(t.at.Sub(Epoch)), seq, t})
 	h.up(t.index)
 }
 
