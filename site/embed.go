@@ -3,7 +3,9 @@
 // kubeloop binary, so that `kubeloop serve` needs nothing else at run time.
 //
 // The page itself is index.html + app.css + app.js (a small loader) +
-// compile.js (its worker: downloads and compiles the wasm) +
+// compile.js (its worker: downloads and compiles the wasm) + build.js (the
+// DOM builder wasm/html.go writes for) + cells.js (a big cluster's pods
+// drawn on canvases, wasm/cellcanvas.go) +
 // editor.js (CodeMirror 6, bundled by esbuild from editor/ and node_modules;
 // UI only — the Go program owns all state) + kubeloop.wasm (package wasm) +
 // wasm_exec.js (copied from the Go that built the wasm; never committed).

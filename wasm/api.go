@@ -23,6 +23,7 @@ import (
 //	reset(seed)      → starts a new, empty cluster
 //	debug.panic(msg) → panics inside Go, to check that the page survives
 //	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
+//	debug.drawnReady(image) → pods drawn Running and ready (with that image)
 //
 // They act on the cluster the page shows (and redraw it), but leave the
 // editor and the terminal alone. A call that panics returns
@@ -164,6 +165,16 @@ func (a *app) installAPI() {
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
 			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
 			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds})
+	}).Value())
+	// How many pods the page shows Running and ready with an image (any
+	// image when none is given), as cards or as cells (cellcanvas.go):
+	// make perf waits on it — a cell has no element to count.
+	debug.Set("drawnReady", a.funcOf("kubeloop.debug.drawnReady", apiError, func(_ safejs.Value, args []safejs.Value) any {
+		image := ""
+		if len(args) > 0 {
+			image = jsString(args[0])
+		}
+		return a.ui.cluster.drawnReady(image)
 	}).Value())
 	kl.Set("debug", debug)
 }

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -20,19 +21,24 @@ import (
 // Pod cards are keyed by namespace/name and updated in place, so a card
 // keeps its identity (and the eye can follow it) from Pending to Running.
 type clusterView struct {
-	a        *app
-	pods     map[string]*podCard
-	lanes    map[string]*lane
-	pending  *lane
-	laneList dom.HTMLElement // the node lanes, after the pending tray
-	owners   ownerTree
-	nodeSig  string // which nodes the lanes were drawn for
-	langSig  string
+	a       *app
+	pods    map[string]*podCard
+	lanes   map[string]*lane
+	pending *lane
+	// laneOrder is the node lanes as shown; paintCells starts each draw
+	// where the last one stopped (paintFrom).
+	laneOrder []*lane
+	paintFrom int
+	laneList  dom.HTMLElement // the node lanes, after the pending tray
+	owners    ownerTree
+	nodeSig   string // which nodes the lanes were drawn for
+	langSig   string
 	// behind is set when a draw left work for the next frame — pods
 	// whose card is not drawn yet (at most maxCardsDrawn per draw, so that a
 	// 10,000-pod scale-up is drawn over a few frames instead of in one long
-	// task), an ownership tree not redrawn yet (ownersDue); the next frame
-	// draws again even if nothing changed.
+	// task), lanes of cells not repainted yet (paintCells), an ownership
+	// tree not redrawn yet (ownersDue); the next frame draws again even if
+	// nothing changed.
 	behind bool
 	// deferred are the pods whose cards a draw left as they were, drawn next.
 	deferred map[string]bool
@@ -44,6 +50,12 @@ type clusterView struct {
 	// drawn as a small square in its status colour (cellsAbove).
 	cells  bool
 	legend dom.HTMLElement // says what a cell is; shown with the cells
+	// cursor marks the pod the keyboard is on in a lane's cells, cursorIn
+	// that lane (cellcanvas.go); said is the live region that reads the
+	// pod out.
+	cursor   dom.HTMLElement
+	cursorIn *lane
+	said     cachedText
 	// readyWords are "not ready" and "ready" in the page's language
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
@@ -96,9 +108,12 @@ const (
 	cardsMS       = 8
 )
 
-// podCard is one pod's card; the cached fields spare DOM writes.
+// podCard is one pod's card; the cached fields spare DOM writes. A pod
+// drawn as a cell has no element (root is nil until it is drawn as a
+// card): its lane's canvas draws its code.
 type podCard struct {
 	root     dom.HTMLElement
+	code     byte // the cell drawn for it (cellCode)
 	class    cachedAttr
 	title    cachedAttr
 	label    cachedAttr
@@ -129,15 +144,17 @@ type lane struct {
 	title      cachedText
 	empty      dom.HTMLElement
 	keys       []string // card order as drawn: the cards' keys, sorted
+	codes      []byte   // the cells' codes (cellCode), in keys' order
 	showsEmpty bool     // the "no pods" line is in the lane
-	// more counts the cards past the lane's share (the pending tray's,
-	// with cells: shareOf); only their first share is in the DOM.
+	// more counts the cells past the lane's share (the pending tray's:
+	// shareOf); only their first share is drawn.
 	more     dom.HTMLElement
 	moreText cachedText
 	moreN    int
 	name     string
 	ready    bool
 	menuBtn  dom.HTMLElement
+	cells    *laneCells // the canvas its pods are drawn on as cells, if they are
 }
 
 func (v *clusterView) init(a *app, u *ui) {
@@ -148,15 +165,40 @@ func (v *clusterView) init(a *app, u *ui) {
 	a.listen(u.nodes, "click", func(ev event) {
 		if c := v.cardOf(ev); c != nil {
 			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		} else if l := v.cellsLane(ev); l != nil {
+			v.clickCell(l, ev)
 		}
 	})
 	a.listen(u.nodes, "keydown", func(ev event) {
+		if l := v.cellsLane(ev); l != nil {
+			if v.cellKey(l, ev.Key()) {
+				ev.PreventDefault()
+			}
+			return
+		}
 		if k := ev.Key(); k != "Enter" && k != " " {
 			return
 		}
 		if c := v.cardOf(ev); c != nil {
 			ev.PreventDefault()
 			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
+		}
+	})
+	// The cells' canvases (cellcanvas.go): the pod under the pointer, and
+	// the keyboard cursor while a canvas has the focus — or its pod's menu.
+	a.listen(u.nodes, "mousemove", func(ev event) {
+		if l := v.cellsLane(ev); l != nil {
+			v.hoverCell(l, ev)
+		}
+	})
+	a.listen(u.nodes, "focusin", func(ev event) {
+		if l := v.cellsLane(ev); l != nil {
+			v.showCursor(l)
+		}
+	})
+	a.listen(u.nodes, "focusout", func(ev event) {
+		if l := v.cellsLane(ev); l != nil && l == v.cursorIn && u.popover.HasAttribute("hidden") {
+			v.hideCursor()
 		}
 	})
 }
@@ -184,8 +226,16 @@ func (v *clusterView) cardOf(ev event) *podCard {
 
 func (v *clusterView) reset() {
 	a := v.a
+	v.hideCursor()
+	for _, l := range v.lanes {
+		v.dropCells(l)
+	}
+	if v.pending != nil {
+		v.dropCells(v.pending)
+	}
 	v.pods = map[string]*podCard{}
 	v.lanes = map[string]*lane{}
+	v.laneOrder, v.paintFrom = nil, 0
 	v.deferred = map[string]bool{}
 	v.freshCards = nil
 	v.live = liveView{}
@@ -201,6 +251,14 @@ func (v *clusterView) reset() {
 	a.ui.nodes.AppendChild(v.legend)
 	v.laneList = a.el("div", "lanes")
 	a.ui.nodes.AppendChild(v.laneList)
+	v.cursor = a.el("div", "cell-cursor")
+	v.cursor.SetAttribute("aria-hidden", "true")
+	v.cursor.SetAttribute("hidden", "")
+	said := a.el("div", "sr-only")
+	said.SetAttribute("role", "status")
+	said.SetAttribute("aria-live", "polite")
+	v.said = cachedText{el: said}
+	a.ui.nodes.AppendChild(said)
 }
 
 func (v *clusterView) newLane(name string, pending bool) *lane {
@@ -369,7 +427,29 @@ func (v *clusterView) chooseCells(n int) bool {
 		v.legend.SetAttribute("hidden", "")
 	}
 	v.owners.setSummary(want)
+	v.unplaceAll()
 	return true
+}
+
+// unplaceAll empties the lanes — their cards, or their canvases — for the
+// draw that follows a switch between cards and cells to place every pod
+// again.
+func (v *clusterView) unplaceAll() {
+	v.hideCursor()
+	for _, c := range v.pods {
+		if c.root != nil {
+			c.root.Remove()
+		}
+		c.in = nil
+	}
+	lanes := append([]*lane{v.pending}, slices.Collect(maps.Values(v.lanes))...)
+	for _, l := range lanes {
+		l.keys, l.codes = nil, nil
+		if !v.cells {
+			v.dropCells(l)
+		}
+		v.showEmpty(l)
+	}
 }
 
 // drawLanes draws a lane per node; it reports whether the nodes are not
@@ -395,6 +475,10 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 			v.laneList.AppendChild(l.root)
 		}
 		v.lanes = keep
+		v.laneOrder = v.laneOrder[:0]
+		for _, n := range nodes {
+			v.laneOrder = append(v.laneOrder, keep[n.Name])
+		}
 	}
 	for _, n := range nodes {
 		l := v.lanes[n.Name]
@@ -426,6 +510,12 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	now := a.now()
 	drawn, spent := 0, false
 	touched := map[*lane]bool{}
+	// A cell is a byte to set (its lane is repainted once, after): only
+	// the time bounds a draw of cells.
+	maxDrawn := maxCardsDrawn
+	if v.cells {
+		maxDrawn = math.MaxInt
+	}
 	// draw brings one card up to its pod; it reports false when the card
 	// needs drawing and the draw's share is spent.
 	draw := func(key string) bool {
@@ -434,7 +524,9 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 		if !ok {
 			if c != nil {
 				v.unplace(c, touched)
-				c.root.Remove()
+				if c.root != nil {
+					c.root.Remove()
+				}
 				delete(v.pods, key)
 			}
 			return true
@@ -442,7 +534,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 		// Most cards do not change from one draw to the next: skip them
 		// without building their text (Go work per card, per draw).
 		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
-		if stale && (spent || drawn == maxCardsDrawn) {
+		if stale && (spent || drawn == maxDrawn) {
 			return false
 		}
 		if stale && drawn%16 == 15 && a.now()-now > cardsMS {
@@ -478,7 +570,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	// after an apply of 10,000 pods most are left, and walking all of
 	// them on every draw was most of the draw.
 	for key := range v.deferred {
-		if spent || drawn == maxCardsDrawn {
+		if spent || drawn == maxDrawn {
 			break
 		}
 		if draw(key) {
@@ -504,11 +596,12 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	for l := range touched {
 		v.showEmpty(l)
 	}
-	v.behind = len(v.deferred) > 0
+	painted := v.paintCells()
+	v.behind = len(v.deferred) > 0 || !painted
 }
 
-// shareOf is how many of a lane's cards are in the DOM: the first
-// maxTrayCells of the pending tray's cells, else all.
+// shareOf is how many of a lane's pods it shows: the first maxTrayCells
+// of the pending tray's cells, else all.
 func (v *clusterView) shareOf(l *lane) int {
 	if l == v.pending && v.cells {
 		return maxTrayCells
@@ -517,8 +610,7 @@ func (v *clusterView) shareOf(l *lane) int {
 }
 
 // unplace takes a card out of its lane's order (the DOM node moves or
-// goes with the caller's next call); the first card past the lane's share,
-// if any, moves up into it.
+// goes with the caller's next call; a cell goes with its lane's repaint).
 func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 	l := c.in
 	if l == nil {
@@ -527,30 +619,28 @@ func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 	key := c.ns + "/" + c.name
 	if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
 		l.keys = append(l.keys[:i], l.keys[i+1:]...)
-		if share := v.shareOf(l); i < share && len(l.keys) >= share {
-			l.body.AppendChild(v.pods[l.keys[share-1]].root)
-		}
+		l.codes = append(l.codes[:i], l.codes[i+1:]...)
+		v.markCells(l)
 	}
 	c.in = nil
 	touched[l] = true
 }
 
 // place puts a card into a lane at its place in name order: before the
-// card that follows it, with one JS call. A card past the lane's share is
-// not in the DOM; one that pushes another past it takes that one out.
+// card that follows it, with one JS call — or, for a cell, into the order
+// its lane's canvas is repainted in.
 func (v *clusterView) place(c *podCard, key string, l *lane) {
 	i := sort.SearchStrings(l.keys, key)
 	l.keys = slices.Insert(l.keys, i, key)
+	l.codes = slices.Insert(l.codes, i, c.code)
 	c.in = l
-	share := v.shareOf(l)
+	if v.cells {
+		v.markCells(l)
+		return
+	}
 	switch {
-	case i >= share:
-		c.root.Remove()
 	case i+1 < len(l.keys):
 		l.body.InsertBefore(c.root, v.pods[l.keys[i+1]].root)
-		if len(l.keys) > share {
-			v.pods[l.keys[share]].root.Remove()
-		}
 	default:
 		l.body.AppendChild(c.root) // moves the card if it was elsewhere
 	}
@@ -581,50 +671,48 @@ func (v *clusterView) showEmpty(l *lane) {
 	l.drawClass()
 }
 
-// newCard makes a pod's card: one element whose content updateCard
-// writes as one piece of markup. A card made element by element took some
-// fifty JS calls; a card is now about ten, and a status change three.
+// newCard is a pod's card, not drawn yet.
 func (v *clusterView) newCard(p *cluster.PodView) *podCard {
+	return &podCard{fresh: true, ns: p.Namespace, name: p.Name}
+}
+
+// makeRoot makes a card's element the first time the pod is drawn as a
+// card: one element whose content updateCard writes as one piece of
+// markup. A card made element by element took some fifty JS calls; a card
+// is now about ten, and a status change three.
+func (v *clusterView) makeRoot(c *podCard) {
 	a := v.a
-	c := &podCard{fresh: true}
 	c.root = a.el("div", "pod fresh")
-	setAttr(c.root, "data-pod", podKey(p))
-	c.ns, c.name = p.Namespace, p.Name
+	setAttr(c.root, "data-pod", c.ns+"/"+c.name)
 	setAttr(c.root, "tabindex", jsStringOf("0"))
 	setAttr(c.root, "role", jsStringOf("button"))
 	setAttr(c.root, "aria-haspopup", jsStringOf("menu")) // clicks and keys: clusterView.init
 	c.class = cachedAttr{el: c.root, name: "class", value: "pod fresh", set: true}
 	c.title = cachedAttr{el: c.root, name: "title"}
 	c.label = cachedAttr{el: c.root, name: "aria-label"}
-	return c
 }
 
+// updateCard draws a pod: its card, or its cell's code (its lane's canvas
+// is repainted at the end of the draw).
 func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 	a := v.a
-	readyWord := v.readyWords[0]
-	if p.Ready {
-		readyWord = v.readyWords[1]
-	}
-	// The title says what the card says, for a cell which shows no text;
-	// the image too, which a rollout changes.
-	title := p.Name + "\n" + p.Status + " · " + p.ReadyText + " " + readyWord + " · " + imageTag(p.Image)
-	if p.Reason != "" {
-		title += "\n" + p.Reason
-	}
 	c.cell = v.cells
 	if v.cells {
 		c.fresh = false
-		cls := "pod cell " + statusClass(p.Status, p.Deleting)
-		if p.Ready {
-			cls += " ready"
+		if code := cellCode(p); code != c.code {
+			c.code = code
+			if l := c.in; l != nil {
+				key := c.ns + "/" + c.name
+				if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
+					l.codes[i] = code
+				}
+				v.markCells(l)
+			}
 		}
-		if c.inner != "" {
-			clearNode(c.root)
-			c.inner = ""
-		}
-		setAttrs(c.root, attrValue{&c.class, cls}, attrValue{&c.title, title},
-			attrValue{&c.label, a.tr("pod.aria", p.Name, p.Status+", "+readyWord)})
 		return
+	}
+	if c.root == nil {
+		v.makeRoot(c)
 	}
 	cls := "pod " + statusClass(p.Status, p.Deleting)
 	if c.fresh {
@@ -647,7 +735,9 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		setHTML(c.root, &m)
 		c.inner = inner
 	}
-	setAttrs(c.root, attrValue{&c.class, cls}, attrValue{&c.title, title}, attrValue{&c.label, a.tr("pod.aria", p.Name, p.Status)})
+	// The title also says what the card shows in small type, and the image
+	// a rollout changes.
+	setAttrs(c.root, attrValue{&c.class, cls}, attrValue{&c.title, v.podTitle(p)}, attrValue{&c.label, a.tr("pod.aria", p.Name, p.Status)})
 }
 
 // ordinalLess orders pod names with a numeric suffix numerically

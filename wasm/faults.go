@@ -149,6 +149,13 @@ func (a *app) nodeItems(name string, ready bool) []menuItem {
 // showMenu opens the popover next to anchor with items; focus goes to the
 // first item, Escape or a click elsewhere closes it and returns focus.
 func (a *app) showMenu(anchor dom.HTMLElement, title string, items []menuItem) {
+	a.showMenuFor(anchor, anchor, title, items)
+}
+
+// showMenuFor is showMenu placed under anchor, the focus going back to
+// back when it closes: a pod drawn as a cell is under the cursor that marks
+// it, which cannot take the focus, and its lane's canvas can.
+func (a *app) showMenuFor(anchor, back dom.HTMLElement, title string, items []menuItem) {
 	u := a.ui
 	if a.replay.on {
 		a.notify("replay.readonly")
@@ -159,7 +166,7 @@ func (a *app) showMenu(anchor dom.HTMLElement, title string, items []menuItem) {
 	for _, it := range items {
 		u.popover.AppendChild(a.menuButton(it, a.hidePodMenu))
 	}
-	u.popoverAnchor = anchor
+	u.popoverReturn = back
 	u.popover.RemoveAttribute("hidden")
 	// Place it under the anchor, inside the window.
 	rect, err := safejs.Safe(anchor.Underlying()).Call("getBoundingClientRect")
@@ -192,9 +199,9 @@ func (a *app) hidePodMenu() {
 		return
 	}
 	u.popover.SetAttribute("hidden", "")
-	if u.popoverAnchor != nil {
-		u.popoverAnchor.Focus()
-		u.popoverAnchor = nil
+	if u.popoverReturn != nil {
+		u.popoverReturn.Focus()
+		u.popoverReturn = nil
 	}
 }
 

@@ -82,7 +82,7 @@ type ui struct {
 	faults, faultsMenu dom.HTMLElement
 	faultsSig          string
 	popover            dom.HTMLElement
-	popoverAnchor      dom.HTMLElement
+	popoverReturn      dom.HTMLElement
 
 	// The terminal.
 	termOut    dom.HTMLElement

@@ -1,9 +1,14 @@
 package browser_test
 
 import (
+	"context"
+	"fmt"
+	"sort"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
@@ -82,22 +87,96 @@ func TestNodesDaemonPodsJobsAndLease(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// Past cellsAbove pods each pod is drawn as a cell (wasm/clusterview.go):
-// its class says its status and readiness, and its title and aria-label —
-// written with its class in one call — say which pod it is and how it is,
-// to the eye and to a screen reader.
+// Past cellsAbove pods each lane draws its pods as cells on a canvas
+// (wasm/cellcanvas.go, site/static/cells.js): a square per pod in its
+// status colour, filled when ready, in the lane's name order. Hovering a
+// cell titles the canvas with which pod it is and how; a click opens its
+// menu; from the keyboard a lane is one Tab stop whose arrow keys move a
+// cursor, a live region reading each pod out, and Enter opens the menu.
 func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 	p := openPage(t)
+	p.viewport(1400, 900)
+	p.theme("light")
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)+"`)")
 	eval[any](p, `kubeloop.settle()`)
-	p.waitFor("150 ready cells", `document.querySelectorAll("#nodes .pod.cell.st-running.ready").length === 150`)
-	type cell struct{ Pod, Class, Title, Label string }
-	c := eval[cell](p, `(() => { const e = document.querySelector("#nodes .pod.cell.st-running.ready");
-	  return {pod: e.dataset.pod, class: e.className, title: e.title, label: e.getAttribute("aria-label")}; })()`)
-	name := strings.TrimPrefix(c.Pod, "default/")
-	require.NotEqual(t, c.Pod, name, "a pod of the default namespace")
-	assert.Equal(t, "pod cell st-running ready", c.Class)
-	assert.Equal(t, name+"\nRunning · 1/1 ready · nginx:1.7.9", c.Title)
-	assert.Equal(t, "Pod "+name+", Running, ready. Press Enter for actions.", c.Label)
+	canvas := `document.querySelector('canvas[data-cells="node-1"]')`
+	p.waitFor("150 ready Running cells on the canvases", `[...document.querySelectorAll("#nodes canvas[data-cells]")]
+	  .reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0) === 150`)
+	assert.Zero(t, p.count("#nodes .pod"), "no element per pod")
+
+	// Node-1's pods in name order, as kubectl lists them.
+	var onNode1 []string
+	for _, line := range strings.Split(eval[string](p, `kubeloop.kubectl("kubectl get pods -o wide").stdout`), "\n")[1:] {
+		if f := strings.Fields(line); len(f) > 6 && f[6] == "node-1" {
+			onNode1 = append(onNode1, f[0])
+		}
+	}
+	require.Greater(t, len(onNode1), 2, "node-1 runs some of the 150 pods")
+	sort.Strings(onNode1)
+	assert.Equal(t, fmt.Sprint(len(onNode1)), eval[string](p, canvas+`.getAttribute("aria-label").split(" ")[1]`), "the canvas' label counts its pods")
+
+	// Cell 0 is filled with the Running colour of the theme, and stays so
+	// in the other theme.
+	pixel := canvas + `.getContext("2d").getImageData(7 * devicePixelRatio, 7 * devicePixelRatio, 1, 1).data.slice(0, 3).join(",")`
+	running := `(() => { const c = document.createElement("canvas").getContext("2d");
+	  c.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--running"); c.fillRect(0, 0, 1, 1);
+	  return c.getImageData(0, 0, 1, 1).data.slice(0, 3).join(","); })()`
+	light := eval[string](p, running)
+	assert.Equal(t, light, eval[string](p, pixel), "a ready Running pod is a square filled with --running")
+	p.theme("dark")
+	require.NotEqual(t, light, eval[string](p, running))
+	assert.Equal(t, eval[string](p, running), eval[string](p, pixel), "repainted in the dark theme's --running")
+	p.theme("light")
+
+	// Hover: the canvas' title says which pod the pointer is on.
+	at := func(i int) string { // clientX, clientY of the centre of cell i (17 px apart, 14 px wide)
+		return fmt.Sprintf(`(() => { const c = %s, r = c.getBoundingClientRect(), cols = kubeloopCells.columns(c);
+		  return {clientX: r.left + (%d %% cols) * 17 + 7, clientY: r.top + Math.floor(%d / cols) * 17 + 7, bubbles: true}; })()`, canvas, i, i)
+	}
+	eval[any](p, canvas+`.dispatchEvent(new MouseEvent("mousemove", `+at(1)+`))`)
+	assert.Equal(t, onNode1[1]+"\nRunning · 1/1 ready · nginx:1.7.9", eval[string](p, canvas+`.title`))
+
+	// Click: the pod's menu, under a cursor on its cell.
+	eval[any](p, canvas+`.dispatchEvent(new MouseEvent("click", `+at(2)+`))`)
+	p.waitFor("the menu of the pod clicked", `!document.getElementById("pod-menu").hidden`)
+	assert.Equal(t, onNode1[2], p.text("#pod-menu .popover-title"))
+	p.do(chromedp.SendKeys(chromedp.CSS("#pod-menu button"), kb.Escape))
+	p.waitFor("the menu closed, the focus back on the canvas", `document.getElementById("pod-menu").hidden && document.activeElement === `+canvas)
+
+	// Keyboard: the cursor moves, the live region says where it is, Enter
+	// opens that pod's menu.
+	said := func() string { return p.text(`#nodes [role="status"]`) }
+	p.do(chromedp.SendKeys(chromedp.CSS(`canvas[data-cells="node-1"]`), kb.Home))
+	assert.Equal(t, "Pod "+onNode1[0]+", Running, ready. Press Enter for actions.", said())
+	p.do(chromedp.SendKeys(chromedp.CSS(`canvas[data-cells="node-1"]`), kb.ArrowRight))
+	assert.Equal(t, "Pod "+onNode1[1]+", Running, ready. Press Enter for actions.", said())
+	p.do(chromedp.SendKeys(chromedp.CSS(`canvas[data-cells="node-1"]`), kb.End))
+	last := onNode1[len(onNode1)-1]
+	assert.Equal(t, "Pod "+last+", Running, ready. Press Enter for actions.", said())
+	assert.False(t, eval[bool](p, `document.querySelector("#nodes .cell-cursor").hidden`), "the cursor shows")
+	p.screenshot("21-cells-cursor")
+	p.do(pressCancelled("Enter", 13))
+	p.waitFor("the menu of the pod under the cursor", `!document.getElementById("pod-menu").hidden`)
+	assert.Equal(t, last, p.text("#pod-menu .popover-title"))
+	p.screenshot("21-cells-menu")
 	p.noConsoleErrors()
+}
+
+// pressCancelled presses a key whose keydown the page cancels, on the
+// focused element: the browser then sends no keypress. chromedp's key
+// actions send the keypress (CDP's "char") in any case, to whatever has
+// the focus after the keydown — here the menu's first item, which the
+// keypress would have run.
+func pressCancelled(key string, code int64) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		down := input.DispatchKeyEventParams{Type: input.DispatchKeyEventTypeRawKeyDown, Key: key, Code: key, WindowsVirtualKeyCode: code}
+		up := down
+		up.Type = input.DispatchKeyEventTypeKeyUp
+		for _, ev := range []input.DispatchKeyEventParams{down, up} {
+			if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }

@@ -338,7 +338,7 @@ func TestCollectorMarksInSlices(t *testing.T) {
 		p.click("#play")
 	}
 	p.waitFor("a collection that was still marking when a frame ended", `kubeloop.debug.mem().idleMarkHolds > `+fmt.Sprint(before.IdleMarkHolds))
-	p.waitFor("300 Running pods", `document.querySelectorAll("`+runningCards+`").length === 300`)
+	p.waitFor("300 Running pods shown (cells: a canvas per lane)", `kubeloop.debug.drawnReady() === 300`)
 	after := p.mem()
 	assert.Greater(t, after.NumGC, before.NumGC)
 	record(t, "300-pod scale-up: %d collections, %d calls from JavaScript ended while one was marking", after.NumGC-before.NumGC, after.IdleMarkHolds-before.IdleMarkHolds)

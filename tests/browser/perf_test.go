@@ -1,8 +1,11 @@
 package browser_test
 
 import (
+	"cmp"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +56,11 @@ const perfProbe = `(() => {
       for (const e of list.getEntries()) {
         if (e.duration <= 50) continue;
         const end = e.startTime + e.duration, render = e.renderStart || end, style = e.styleAndLayoutStart || end;
-        p.frames50.push({duration: e.duration, tasks: render - e.startTime, callbacks: style - render, rendering: end - style});
+        // Its scripts over 5 ms, by what ran them ("TimerHandler:setTimeout",
+        // "FrameRequestCallback", …).
+        const scripts = {};
+        for (const s of e.scripts || []) scripts[s.invoker] = (scripts[s.invoker] || 0) + s.duration;
+        p.frames50.push({duration: e.duration, tasks: render - e.startTime, callbacks: style - render, rendering: end - style, scripts: scripts});
       }
     }).observe({type: "long-animation-frame", buffered: false});
   }
@@ -90,6 +97,8 @@ type longFrame struct {
 	Tasks     float64 `json:"tasks"`
 	Callbacks float64 `json:"callbacks"`
 	Rendering float64 `json:"rendering"`
+	// Scripts is the time of its scripts over 5 ms by their invoker.
+	Scripts map[string]float64 `json:"scripts"`
 }
 
 func (s perfSample) String() string {
@@ -121,7 +130,29 @@ func (s perfSample) longFramesText() string {
 	}
 	avg := func(x float64) float64 { return x / float64(n) }
 	return fmt.Sprintf("; %d frames over 50 ms, on average %.0f ms: %.0f in tasks before rendering, %.0f in animation-frame callbacks (the page's work and draw; at most %.0f), %.0f in style, layout and paint",
-		n, avg(sum.Duration), avg(sum.Tasks), avg(sum.Callbacks), longestCallbacks, avg(sum.Rendering))
+		n, avg(sum.Duration), avg(sum.Tasks), avg(sum.Callbacks), longestCallbacks, avg(sum.Rendering)) + s.scriptsText()
+}
+
+// scriptsText names what ran the long frames' scripts, the three that took
+// longest in all: a task before rendering may be Go's (a timer's
+// setTimeout, a resumed call) or the test's own probe.
+func (s perfSample) scriptsText() string {
+	by := map[string]float64{}
+	for _, f := range s.LongFrames {
+		for invoker, ms := range f.Scripts {
+			by[invoker] += ms
+		}
+	}
+	if len(by) == 0 {
+		return ""
+	}
+	invokers := slices.Collect(maps.Keys(by))
+	slices.SortFunc(invokers, func(a, b string) int { return cmp.Or(cmp.Compare(by[b], by[a]), cmp.Compare(a, b)) })
+	var parts []string
+	for _, i := range invokers[:min(3, len(invokers))] {
+		parts = append(parts, fmt.Sprintf("%s %.0f ms", i, by[i]))
+	}
+	return "; their scripts by what ran them: " + strings.Join(parts, ", ")
 }
 
 func perfRollout(t *testing.T, n int) {
@@ -156,20 +187,22 @@ func perfRollout(t *testing.T, n int) {
 		}
 		s := eval[perfSample](p, perfTake)
 		finished := eval[bool](p, done)
-		running := p.count(runningCards)
+		running := eval[int](p, `kubeloop.debug.drawnReady()`)
 		parks := eval[int](p, `kubeloop.debug.parks()`) // tasks paused half-way so far (wasm/pause.go)
 		// The Go heap the tab holds (wasm memory never shrinks), and how
 		// often a call from JavaScript ended with a collection marking
 		// (wasm/idlemark.go).
 		mem := p.mem()
-		record(t, "perf %d pods, %s (%s after %.0f s, %d Running cards, %d pauses in a task so far; Go heap %.0f MB, %d collections, %d returns to the browser mid-mark so far): %s", n, phase,
+		record(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready, %d pauses in a task so far; Go heap %.0f MB, %d collections, %d returns to the browser mid-mark so far): %s", n, phase,
 			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, parks,
 			mem.HeapSys/1e6, mem.NumGC, mem.IdleMarkHolds, s)
 	}
 
 	js := func(s string) string { return strings.ReplaceAll(s, "`", "") }
 	eval[any](p, "kubeloop.apply(`"+js(deploy)+"`)")
-	measure("scale-up from 0", fmt.Sprintf(`document.querySelectorAll(%q).length >= %d`, runningCards, n))
+	// Done when the page shows n pods Running and ready: cards, or past
+	// cellsAbove cells on canvases, which have no element per pod to count.
+	measure("scale-up from 0", fmt.Sprintf(`kubeloop.debug.drawnReady() >= %d`, n))
 
 	// Steady state: every pod on screen, time running, nothing to do.
 	time.Sleep(5 * time.Second)
@@ -179,11 +212,10 @@ func perfRollout(t *testing.T, n int) {
 	record(t, "perf %d pods, idle with every pod on screen: %s", n, s)
 
 	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
-	// Done when no pod of the old ReplicaSet is left and all n are Running
-	// the new image (the cards show it).
+	// Done when no pod of the old ReplicaSet is left and all n shown are
+	// Running and ready with the new image.
 	measure("rolling update to nginx:1.9.1", fmt.Sprintf(
-		`(() => { const c = document.querySelectorAll(%q); if (c.length !== %d) return false;
-		  for (const e of c) if (!e.title.includes("1.9.1")) return false; return true; })()`, runningCards, n))
+		`kubeloop.debug.drawnReady() === %d && kubeloop.debug.drawnReady("nginx:1.9.1") === %d`, n, n))
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 }
 
@@ -199,4 +231,15 @@ func TestPerfSampleSaysWhereLongFramesWent(t *testing.T) {
 		"(the page's work and draw; at most 50), 25 in style, layout and paint", s.String())
 	s.LongFrames = nil
 	assert.Equal(t, "50.0 fps over 2.0 s (worst frame gap 90 ms); 2 long tasks, longest 80 ms, 140 ms in all", s.String())
+}
+
+// The long frames' scripts are summed by what ran them, the three
+// longest named, longest first.
+func TestPerfSampleNamesWhatRanTheLongFramesScripts(t *testing.T) {
+	s := perfSample{LongFrames: []longFrame{
+		{Duration: 60, Scripts: map[string]float64{"FrameRequestCallback": 30, "TimerHandler:setTimeout": 12}},
+		{Duration: 80, Scripts: map[string]float64{"FrameRequestCallback": 20, "Runtime.evaluate": 8, "MessagePort.onmessage": 6}},
+	}}
+	assert.Equal(t, "; their scripts by what ran them: FrameRequestCallback 50 ms, TimerHandler:setTimeout 12 ms, Runtime.evaluate 8 ms", s.scriptsText())
+	assert.Empty(t, perfSample{LongFrames: []longFrame{{Duration: 60}}}.scriptsText())
 }
