@@ -71,14 +71,16 @@ func PodRef(p *api.Pod) *api.ObjectReference {
 
 // servicesFor returns the Services in p's namespace whose selector matches
 // p's labels.
+// It walks the namespace's index in place, not a List of it: three
+// controllers ask this for every relevant pod event.
 func servicesFor(services *informer.Informer, p *api.Pod) []*api.Service {
 	var out []*api.Service
-	for _, o := range services.List(p.Namespace) {
+	services.EachSortedByIndex(informer.IndexNamespace, p.Namespace, func(o api.Object) {
 		svc := o.(*api.Service)
 		if len(svc.Spec.Selector) > 0 && api.SelectorFromSet(svc.Spec.Selector).Matches(p.Labels) {
 			out = append(out, svc)
 		}
-	}
+	})
 	return out
 }
 

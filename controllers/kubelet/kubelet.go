@@ -25,6 +25,7 @@ package kubelet
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -161,7 +162,9 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	now := ctx.Clock.Now()
 	rt := r.runtime[pod.UID]
-	ctx.Observe("pod %s on %s: phase %s%s", pod.Name, node.Name, orNone(pod.Status.Phase), stageText(rt))
+	// "pod %s on %s: phase %s%s", spelled out: this line is on every
+	// reconcile (Context.ObserveText).
+	ctx.ObserveText("pod " + pod.Name + " on " + node.Name + ": phase " + orNone(pod.Status.Phase) + stageText(rt))
 
 	if pod.DeletionTimestamp != nil {
 		return r.stop(ctx, pod, rt, now)
@@ -724,6 +727,10 @@ func stageText(rt *podRuntime) string {
 	if rt.stage != stageRunning {
 		return [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]
 	}
+	if len(rt.containers) == 1 { // the common pod, in one string
+		c := rt.containers[0]
+		return ", containers: " + c.name + " " + c.summary()
+	}
 	parts := make([]string, len(rt.containers))
 	for i, c := range rt.containers {
 		parts[i] = c.name + " " + c.summary()
@@ -737,10 +744,12 @@ func (c *container) summary() string {
 	case cCreated:
 		return "created"
 	case cRunning:
+		// Concatenated, not formatted: a running container is summed up on
+		// every reconcile of its pod (stageText).
 		if c.ready {
-			return fmt.Sprintf("running (ready, %d restarts)", c.restarts)
+			return "running (ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
 		}
-		return fmt.Sprintf("running (not ready, %d restarts)", c.restarts)
+		return "running (not ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
 	case cExited:
 		return fmt.Sprintf("exited %d (%d restarts)", c.cur.ExitCode, c.restarts)
 	}

@@ -22,6 +22,8 @@ type evictor struct {
 	// (for taints without timeAdded), so that a taint removed in time is
 	// reported as a cancelled deletion.
 	pending map[string]time.Time
+	// keyBuf is where the pod handler spells the key it looks up.
+	keyBuf []byte
 }
 
 func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *controller.Controller {
@@ -32,7 +34,11 @@ func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *co
 		if p.Spec.NodeName == "" || p.DeletionTimestamp != nil {
 			return
 		}
-		if _, ok := e.pending[store.KeyOf(p)]; ok {
+		// Looked up in a buffer, not by store.KeyOf: every update of a
+		// bound pod comes here, and a key allocated for each was 1% of the
+		// allocations of a 10,000-pod rollout.
+		e.keyBuf = store.AppendKey(e.keyBuf[:0], p.Namespace, p.Name)
+		if _, ok := e.pending[string(e.keyBuf)]; ok {
 			c.EnqueueObject(p)
 			return
 		}
@@ -45,7 +51,7 @@ func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *co
 			if x, ok := o.(informer.DeletedFinalStateUnknown); ok {
 				o = x.Obj
 			}
-			if p, ok := o.(api.Object); ok {
+			if p, ok := o.(api.Object); ok && len(e.pending) > 0 {
 				delete(e.pending, store.KeyOf(p))
 			}
 		}})

@@ -49,6 +49,8 @@ type Reconciler struct {
 	// failures holds, per waiting pod key, its failed attempts and when
 	// the last failed: its back-off (backoff.go).
 	failures map[string]failures
+	// keyBuf is where forgetPod spells the key it looks up.
+	keyBuf []byte
 	// clk is the time a retry's remaining back-off is measured at.
 	clk *clock.Sim
 	// volumes is the VolumeBinding plugin (volumebinding.go).
@@ -71,8 +73,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	enqueueIfPending := func(o api.Object) {
 		p := o.(*api.Pod)
 		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
-			r.forget(store.KeyOf(p)) // the cache has caught up
-			delete(r.failures, store.KeyOf(p))
+			r.forgetPod(p) // the cache has caught up
 		}
 		if needsScheduling(p) {
 			c.EnqueueObject(p)
@@ -83,8 +84,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
 		OnDelete: func(o any) {
 			if p, ok := o.(api.Object); ok {
-				r.forget(store.KeyOf(p))
-				delete(r.failures, store.KeyOf(p))
+				r.forgetPod(p.(*api.Pod))
 				if p.(*api.Pod).Spec.NodeName != "" {
 					r.retryUnschedulable() // its node has room now
 				}
@@ -249,6 +249,21 @@ func (r *Reconciler) assume(key, node string, pod *api.Pod) {
 	r.assumed[key] = a
 	u := r.usageOf(node)
 	u.assumed = u.assumed.plus(a.use, 1)
+}
+
+// forgetPod forgets p's assumption and failures. Every update of a bound
+// pod comes here, and neither map holds most of them: the key is spelled
+// in r.keyBuf to look it up, and made a string only to delete it.
+func (r *Reconciler) forgetPod(p *api.Pod) {
+	r.keyBuf = store.AppendKey(r.keyBuf[:0], p.Namespace, p.Name)
+	_, assumed := r.assumed[string(r.keyBuf)]
+	_, failed := r.failures[string(r.keyBuf)]
+	if !assumed && !failed {
+		return
+	}
+	key := string(r.keyBuf)
+	r.forget(key)
+	delete(r.failures, key)
 }
 
 func (r *Reconciler) forget(key string) {

@@ -24,7 +24,12 @@ func IsPodReady(p *Pod) bool {
 // IsPodAvailable reports whether a pod has been Ready for at least
 // minReadySeconds at now — what Deployments and ReplicaSets count.
 func IsPodAvailable(p *Pod, minReadySeconds int32, now time.Time) bool {
-	c := p.Condition(PodReady)
+	return IsReadyAvailable(p.Condition(PodReady), minReadySeconds, now)
+}
+
+// IsReadyAvailable is IsPodAvailable of the pod whose Ready condition is c
+// (nil if it has none), for a loop that has looked the condition up already.
+func IsReadyAvailable(c *PodCondition, minReadySeconds int32, now time.Time) bool {
 	if c == nil || c.Status != ConditionTrue {
 		return false
 	}

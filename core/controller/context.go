@@ -2,6 +2,7 @@ package controller
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -49,17 +50,26 @@ func (c *Context) Checkpoint() {
 
 // Observe records a fact the decision rests on ("spec.replicas=3, pods=2").
 func (c *Context) Observe(format string, args ...any) {
-	c.entry.Observed = append(c.entry.Observed, fmt.Sprintf(format, args...))
+	c.entry.Observed = append(c.entry.Observed, sprintf(format, args))
+}
+
+// ObserveText is Observe of a line already spelled out. The kubelet
+// observes every pod on each of its 100,000 reconciles of a 10,000-pod
+// rollout: its line built by concatenation is one string, where Observe
+// boxed each argument and formatted them into another (7% of the run's
+// allocations).
+func (c *Context) ObserveText(line string) {
+	c.entry.Observed = append(c.entry.Observed, line)
 }
 
 // Diff records what is missing or extra ("1 pod missing").
 func (c *Context) Diff(format string, args ...any) {
-	c.entry.Diff = append(c.entry.Diff, fmt.Sprintf(format, args...))
+	c.entry.Diff = append(c.entry.Diff, sprintf(format, args))
 }
 
 // Why records the rule that applied, in words.
 func (c *Context) Why(format string, args ...any) {
-	c.entry.Why = append(c.entry.Why, fmt.Sprintf(format, args...))
+	c.entry.Why = append(c.entry.Why, sprintf(format, args))
 }
 
 func (c *Context) act(verb string, o api.Object, detail string, err error) {
@@ -119,10 +129,26 @@ func (c *Context) Bind(p *api.Pod, node string) error {
 // Event records a Kubernetes Event about o (kubectl get events / describe).
 func (c *Context) Event(o api.Object, eventType, reason, format string, args ...any) {
 	if c.events != nil {
-		c.events.Event(o, eventType, reason, fmt.Sprintf(format, args...))
+		c.events.Event(o, eventType, reason, sprintf(format, args))
 	}
 }
 
 // Store gives read access for the rare read that must not be stale (as a
 // live GET would); controllers otherwise read their informers.
 func (c *Context) Store() *store.Store { return c.store }
+
+// sprintf is fmt.Sprintf(format, args...) without its copy of a line that
+// needs no formatting — a constant ("pod has no node"), or "%s" of one
+// string: every reconcile records a few such lines, and each copy was an
+// allocation.
+func sprintf(format string, args []any) string {
+	switch {
+	case len(args) == 0 && !strings.Contains(format, "%"):
+		return format
+	case len(args) == 1 && format == "%s":
+		if s, ok := args[0].(string); ok {
+			return s
+		}
+	}
+	return fmt.Sprintf(format, args...)
+}

@@ -51,7 +51,8 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 			e.Count++
 			e.LastTimestamp = now
 			e.Message = message // a combined Event shows the latest
-			if _, err := r.store.Update(e); err == nil {
+			// e is ours alone: the store keeps it without another copy.
+			if _, err := r.store.UpdateOwned(e); err == nil {
 				return
 			}
 		}

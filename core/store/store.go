@@ -96,6 +96,16 @@ func Key(namespace, name string) string {
 	return namespace + "/" + name
 }
 
+// AppendKey appends Key(namespace, name) to dst: a handler that only looks
+// a key up (m[string(b)] copies nothing) spells it in a buffer it keeps,
+// where Key would allocate it on every event.
+func AppendKey(dst []byte, namespace, name string) []byte {
+	if namespace != "" {
+		dst = append(append(dst, namespace...), '/')
+	}
+	return append(dst, name...)
+}
+
 // KeyOf is Key for an object.
 func KeyOf(o api.Object) string {
 	m := o.GetObjectMeta()
@@ -272,11 +282,23 @@ func (s *Store) UpdateStatus(in api.Object) (api.Object, error) {
 	return s.update(in, true)
 }
 
+// UpdateOwned is Update for an object the caller built for this call and
+// hands over, as CreateOwned: the store keeps o itself (or, on an error,
+// may have changed it), so the caller must never touch o again. The Event
+// recorder's count of a repeated Event copies the Event once, not twice:
+// at 10,000 pods those copies were 2% of the bytes a run allocates.
+func (s *Store) UpdateOwned(o api.Object) (api.Object, error) {
+	return s.updateOwned(o)
+}
+
 func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if status {
 		return s.updateStatus(in)
 	}
-	o := api.DeepCopyObject(in)
+	return s.updateOwned(api.DeepCopyObject(in))
+}
+
+func (s *Store) updateOwned(o api.Object) (api.Object, error) {
 	kind := api.KindOf(o)
 	if kind == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", o.GetTypeMeta().Kind))
