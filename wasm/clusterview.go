@@ -4,7 +4,6 @@ package main
 
 import (
 	"fmt"
-	"maps"
 	"math"
 	"slices"
 	"sort"
@@ -442,8 +441,7 @@ func (v *clusterView) unplaceAll() {
 		}
 		c.in = nil
 	}
-	lanes := append([]*lane{v.pending}, slices.Collect(maps.Values(v.lanes))...)
-	for _, l := range lanes {
+	for _, l := range append([]*lane{v.pending}, v.laneOrder...) {
 		l.keys, l.codes = nil, nil
 		if !v.cells {
 			v.dropCells(l)
