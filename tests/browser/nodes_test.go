@@ -162,6 +162,33 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// Past cellsAbove pods the lanes switch to cells, at cardsAtOrBelow back to
+// cards (wasm/clusterview.go): every pod is drawn again the other way, in
+// its lane, and the other way's elements are gone.
+func TestCardsAndCellsSwitchBothWays(t *testing.T) {
+	p := openPage(t)
+	cells := `[...document.querySelectorAll("#nodes canvas[data-cells]")]`
+	readyCells := cells + `.reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0)`
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 120", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("120 ready cells", readyCells+` === 120`)
+	assert.Zero(t, p.count("#nodes .pod"))
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=50")`)
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("50 Running cards", `document.querySelectorAll("`+runningCards+`").length === 50`)
+	assert.Zero(t, p.count("#nodes canvas"), "no canvas left with the cards")
+	for _, node := range []string{"node-1", "node-2", "node-3"} {
+		assert.Equal(t, eval[int](p, `kubeloop.state().pods.filter(p => p.node === "`+node+`").length`),
+			p.count(`.lane[data-node="`+node+`"] .pod`), "%s's cards are its pods", node)
+	}
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=120")`)
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("120 ready cells again", readyCells+` === 120`)
+	assert.Zero(t, p.count("#nodes .pod"), "no card left with the cells")
+	assert.Equal(t, 3, eval[int](p, cells+`.filter(c => c.dataset.cells).length`), "a canvas per node")
+	p.noConsoleErrors()
+}
+
 // pressCancelled presses a key whose keydown the page cancels, on the
 // focused element: the browser then sends no keypress. chromedp's key
 // actions send the keypress (CDP's "char") in any case, to whatever has
