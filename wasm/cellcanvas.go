@@ -14,8 +14,8 @@ import (
 // when ready. They were a <div> per pod, with a class, a title and a label
 // each: in make perf's 10,000-pod rollout the long frames spent a third of
 // their time in the browser's style, layout and paint of those elements,
-// and much of the rest writing them. A lane's canvas is repainted whole,
-// in one call, when one of its pods changed.
+// and much of the rest writing them. A lane whose pods changed is
+// repainted with one call, which redraws the cells whose code changed.
 //
 // To a person the cells work as they did: hovering one shows which pod it
 // is and how (the canvas' title follows the pointer), a click opens its
@@ -69,15 +69,10 @@ func cellCode(p *cluster.PodView) byte {
 	return c
 }
 
-// cellsJS is cells.js's window.kubeloopCells, looked up once it exists.
-var cellsJS safejs.Value
+// cells is cells.js's window.kubeloopCells.
+func cells() safejs.Value { return keptGlobal(&cellsJS, "kubeloopCells") }
 
-func cells() safejs.Value {
-	if cellsJS.IsUndefined() {
-		cellsJS, _ = safejs.Global().Get("kubeloopCells")
-	}
-	return cellsJS
-}
+var cellsJS safejs.Value
 
 // cellBytes is the JavaScript Uint8Array a lane's codes go through, grown
 // as needed.
@@ -95,17 +90,13 @@ func (v *clusterView) cellsOf(l *lane) *laneCells {
 	c := &laneCells{canvas: a.el("canvas", "cells-canvas"), labelled: -1}
 	setAttr(c.canvas, "tabindex", jsStringOf("0"))
 	setAttr(c.canvas, "role", jsStringOf("group"))
-	setAttr(c.canvas, "data-cells", l.key())
+	setAttr(c.canvas, "data-cells", l.name) // "" for the pending tray (cellsLane)
 	c.label = cachedAttr{el: c.canvas, name: "aria-label"}
 	c.title = cachedAttr{el: c.canvas, name: "title"}
 	prepend(l.body, c.canvas)
 	l.cells = c
 	return c
 }
-
-// key names a lane in its canvas' data-cells: the node, or "" for the
-// pending tray.
-func (l *lane) key() string { return l.name }
 
 // dropCells takes l's canvas away (the view went back to cards).
 func (v *clusterView) dropCells(l *lane) {
@@ -167,7 +158,7 @@ func (v *clusterView) paintLane(l *lane) bool {
 		return false
 	}
 	c.dirty = false
-	n := min(len(l.keys), v.shareOf(l))
+	n := v.shown(l)
 	if n > cellBytesN || cellBytes.IsUndefined() {
 		cellBytesN = max(n, 256, 2*cellBytesN)
 		u8, err := safejs.Global().Get("Uint8Array")
@@ -216,8 +207,11 @@ func (v *clusterView) cellsLane(ev event) *lane {
 	return nil
 }
 
-// cellAt is the index of the pod under the pointer of a mouse event on
-// l's canvas, or -1.
+// shown is how many of l's pods its canvas draws: its share of them.
+func (v *clusterView) shown(l *lane) int { return min(len(l.keys), v.shareOf(l)) }
+
+// cellAt is the index of the cell under the pointer of a mouse event on
+// l's canvas as last painted, or -1 (cellCard checks it against the lane).
 func (v *clusterView) cellAt(l *lane, ev event) int {
 	x, _ := ev.v.Get("clientX")
 	y, _ := ev.v.Get("clientY")
@@ -225,16 +219,16 @@ func (v *clusterView) cellAt(l *lane, ev event) int {
 	if err != nil {
 		return -1
 	}
-	n, _ := i.Int()
-	if n >= min(len(l.keys), v.shareOf(l)) {
+	n, err := i.Int()
+	if err != nil {
 		return -1
 	}
 	return n
 }
 
-// cellCard is the card of l's i-th pod, or nil.
+// cellCard is the card of l's i-th shown pod, or nil.
 func (v *clusterView) cellCard(l *lane, i int) *podCard {
-	if i < 0 || i >= len(l.keys) || i >= v.shareOf(l) {
+	if i < 0 || i >= v.shown(l) {
 		return nil
 	}
 	return v.pods[l.keys[i]]
@@ -265,7 +259,7 @@ func (v *clusterView) clickCell(l *lane, ev event) {
 // cellKey moves the keyboard cursor on l's canvas, or opens the menu of
 // the pod it is on; it reports whether it used the key.
 func (v *clusterView) cellKey(l *lane, key string) bool {
-	n := min(len(l.keys), v.shareOf(l))
+	n := v.shown(l)
 	if n == 0 {
 		return false
 	}
@@ -315,7 +309,7 @@ func (v *clusterView) showCursor(l *lane) {
 // placeCursor moves the cursor over its pod, clamped to the lane's pods,
 // and says which pod it is.
 func (v *clusterView) placeCursor(l *lane) {
-	n := min(len(l.keys), v.shareOf(l))
+	n := v.shown(l)
 	if n == 0 {
 		v.hideCursor()
 		return
@@ -365,8 +359,7 @@ func (v *clusterView) readyWord(p *cluster.PodView) string {
 func (v *clusterView) drawnReady(image string) int {
 	n := 0
 	for _, c := range v.pods {
-		p := &c.last
-		if c.drawn && c.in != nil && p.Ready && statusClass(p.Status, p.Deleting) == "st-running" && (image == "" || p.Image == image) {
+		if c.drawn && c.in != nil && cellCode(&c.last) == cellRunning|cellReady && (image == "" || c.last.Image == image) {
 			n++
 		}
 	}

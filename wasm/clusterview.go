@@ -586,7 +586,7 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	for len(v.freshCards) > 0 && now-v.freshCards[0].bornMS > freshMS {
 		c := v.freshCards[0]
 		v.freshCards = v.freshCards[1:]
-		if c.fresh && v.pods[c.ns+"/"+c.name] == c && !c.cell {
+		if c.fresh && v.pods[c.key()] == c && !c.cell {
 			c.fresh = false
 			v.updateCard(c, &c.last)
 		}
@@ -614,8 +614,7 @@ func (v *clusterView) unplace(c *podCard, touched map[*lane]bool) {
 	if l == nil {
 		return
 	}
-	key := c.ns + "/" + c.name
-	if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
+	if i := l.indexOf(c.key()); i >= 0 {
 		l.keys = append(l.keys[:i], l.keys[i+1:]...)
 		l.codes = append(l.codes[:i], l.codes[i+1:]...)
 		v.markCells(l)
@@ -669,6 +668,17 @@ func (v *clusterView) showEmpty(l *lane) {
 	l.drawClass()
 }
 
+// key is the card's pod's key, namespace/name (podKey).
+func (c *podCard) key() string { return c.ns + "/" + c.name }
+
+// indexOf is where key is in the lane's order, or -1.
+func (l *lane) indexOf(key string) int {
+	if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
+		return i
+	}
+	return -1
+}
+
 // newCard is a pod's card, not drawn yet.
 func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 	return &podCard{fresh: true, ns: p.Namespace, name: p.Name}
@@ -681,7 +691,7 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 func (v *clusterView) makeRoot(c *podCard) {
 	a := v.a
 	c.root = a.el("div", "pod fresh")
-	setAttr(c.root, "data-pod", c.ns+"/"+c.name)
+	setAttr(c.root, "data-pod", c.key())
 	setAttr(c.root, "tabindex", jsStringOf("0"))
 	setAttr(c.root, "role", jsStringOf("button"))
 	setAttr(c.root, "aria-haspopup", jsStringOf("menu")) // clicks and keys: clusterView.init
@@ -700,8 +710,7 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		if code := cellCode(p); code != c.code {
 			c.code = code
 			if l := c.in; l != nil {
-				key := c.ns + "/" + c.name
-				if i := sort.SearchStrings(l.keys, key); i < len(l.keys) && l.keys[i] == key {
+				if i := l.indexOf(c.key()); i >= 0 {
 					l.codes[i] = code
 				}
 				v.markCells(l)

@@ -197,7 +197,7 @@ type attrValue struct {
 }
 
 // setAttrs writes those of values that differ from what their attribute
-// holds, all of e's in one call from Go: a cell's class, title and label
+// holds, all of e's in one call from Go: a card's class, title and label
 // change together, and each call from Go to JavaScript costs more than the
 // attribute write it makes. The names, and class values, go as JavaScript
 // strings made once (jsStringOf).

@@ -105,18 +105,20 @@ func jsonString(s string) string {
 }
 
 // builder is build.js's window.kubeloopBuild.
-func builder() safejs.Value {
-	if builderJS.IsUndefined() {
-		// Undefined until build.js has run: then the call fails and says
-		// so, and the next one looks again.
-		builderJS, _ = safejs.Global().Get("kubeloopBuild")
-	}
-	return builderJS
-}
+func builder() safejs.Value { return keptGlobal(&builderJS, "kubeloopBuild") }
 
-// builderJS is window.kubeloopBuild, looked up once (a draw calls it
-// often, and each lookup made a new reference for syscall/js to finalize).
 var builderJS safejs.Value
+
+// keptGlobal is window[name], looked up once into *kept: a draw calls the
+// page's scripts often, and each lookup made a new reference for
+// syscall/js to finalize. Undefined until the script has run: then the
+// call fails and says so, and the next one looks again.
+func keptGlobal(kept *safejs.Value, name string) safejs.Value {
+	if kept.IsUndefined() {
+		*kept, _ = safejs.Global().Get(name)
+	}
+	return *kept
+}
 
 // setHTML replaces the content of e with m's elements.
 func setHTML(e dom.Node, m *markup) {
