@@ -24,6 +24,7 @@ import (
 //	debug.panic(msg) → panics inside Go, to check that the page survives
 //	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
+//	debug.frames()   → where the animation frames' Go time went since the last call
 //
 // They act on the cluster the page shows (and redraw it), but leave the
 // editor and the terminal alone. A call that panics returns
@@ -175,6 +176,11 @@ func (a *app) installAPI() {
 			image = jsString(args[0])
 		}
 		return a.ui.cluster.drawnReady(image)
+	}).Value())
+	// Where the animation frames' Go time went since the last call
+	// (frametiming.go): make perf reports it beside the browser's measures.
+	debug.Set("frames", a.funcOf("kubeloop.debug.frames", apiError, func(safejs.Value, []safejs.Value) any {
+		return a.toJS(a.timing.report())
 	}).Value())
 	kl.Set("debug", debug)
 }

@@ -39,6 +39,8 @@ const (
 // before starting anything new.
 func (a *app) frame(ms float64) {
 	a.requestFrame(a.frame) // first, so a recovered panic below cannot stop the loop
+	a.timing.frameBegan(a.now())
+	defer func() { a.timing.frameEnded(a.now()) }()
 	if a.slowDrawDue(ms) {
 		// A slow draw (a big cluster) gets the frame to itself, the work
 		// staying parked if it is: the tasks, the draw and the browser's
@@ -413,6 +415,7 @@ func (a *app) drawLivePods(force bool) {
 // nothing: what changed waits in clusterView.synced for drawSyncedPods,
 // added to anything an earlier sync left there.
 func (a *app) syncLive() {
+	defer a.spent(partSync, a.now())
 	v := &a.ui.cluster
 	ch := v.sync(a.cluster)
 	if v.synced != nil {
@@ -424,6 +427,7 @@ func (a *app) syncLive() {
 
 // drawSyncedPods draws what the syncs since the last draw found.
 func (a *app) drawSyncedPods(force bool) {
+	defer a.spent(partPods, a.now())
 	u := a.ui
 	v := &u.cluster
 	ch := v.synced
@@ -438,12 +442,18 @@ func (a *app) drawSyncedPods(force bool) {
 // Events and the others.
 func (a *app) drawLiveRest(force bool) {
 	v := &a.ui.cluster
+	start := a.now()
 	a.drawTrace(force)
+	a.spent(partTrace, start)
 	if v.eventsDue || force {
+		start = a.now()
 		a.drawEvents(v.live.feed.Events(), force)
+		a.spent(partEvents, start)
 	}
 	v.restDue, v.eventsDue = false, false
+	start = a.now()
 	a.drawRest(force)
+	a.spent(partRest, start)
 }
 
 // drawSnapshot draws every view of a replayed snapshot.

@@ -47,3 +47,9 @@ const idleMarkPatched = true
 //
 //go:linkname holdIdleMark runtime.kubeloopHoldIdleMark
 func holdIdleMark() bool
+
+// markTime is the collector's mark time in the cycle now marking or last
+// marked, and that cycle's number (kubeloopMarkTime, wasm/_runtime).
+//
+//go:linkname markTime runtime.kubeloopMarkTime
+func markTime() (cycle uint32, ns int64)

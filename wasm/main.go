@@ -44,9 +44,10 @@ type app struct {
 
 	// Time: play drives AdvanceBudget from requestAnimationFrame.
 	playing   bool
-	speed     float64 // simulated seconds per real second
-	lastFrame float64 // timestamp of the previous frame (ms), 0 at start
-	budget    int     // tasks per frame, adapted to keep frames short
+	speed     float64     // simulated seconds per real second
+	lastFrame float64     // timestamp of the previous frame (ms), 0 at start
+	budget    int         // tasks per frame, adapted to keep frames short
+	timing    frameTiming // where frames' Go time goes (kubeloop.debug.frames)
 	settling  settleRun
 	loop      *pauser // runs each frame's work, pausable at store writes (pause.go)
 

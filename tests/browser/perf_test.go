@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPerfRollout plays a 1,000-pod and a 10,000-pod Deployment at full
@@ -155,6 +157,41 @@ func (s perfSample) scriptsText() string {
 	return "; their scripts by what ran them: " + strings.Join(parts, ", ")
 }
 
+// goFrames is kubeloop.debug.frames(): where the animation frames' Go time
+// went, per part of the page's work (wasm/frametiming.go).
+type goFrames struct {
+	Frames int                                   `json:"frames"`
+	Parts  map[string]struct{ Avg, Max float64 } `json:"parts"`
+	Worst  []struct {
+		MS    float64            `json:"ms"`
+		Parts map[string]float64 `json:"parts"`
+	} `json:"worst"`
+}
+
+// String is the longest Go frames with their split, and each part's
+// average and longest per frame: "Go frames: longest 48 ms (other 16,
+// pods 20, trace 12), …; per frame avg/max: pods 2.1/20, …".
+func (g goFrames) String() string {
+	split := func(parts map[string]float64) string {
+		names := slices.Sorted(maps.Keys(parts))
+		slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(parts[b], parts[a]) })
+		var out []string
+		for _, n := range names {
+			out = append(out, fmt.Sprintf("%s %.0f", n, parts[n]))
+		}
+		return strings.Join(out, ", ")
+	}
+	var worst []string
+	for _, f := range g.Worst[:min(4, len(g.Worst))] {
+		worst = append(worst, fmt.Sprintf("%.0f ms (%s)", f.MS, split(f.Parts)))
+	}
+	var parts []string
+	for _, n := range slices.Sorted(maps.Keys(g.Parts)) {
+		parts = append(parts, fmt.Sprintf("%s %.1f/%.0f", n, g.Parts[n].Avg, g.Parts[n].Max))
+	}
+	return fmt.Sprintf("Go in %d frames: longest %s; per frame avg/max ms: %s", g.Frames, strings.Join(worst, ", "), strings.Join(parts, ", "))
+}
+
 func perfRollout(t *testing.T, n int) {
 	// A tab lives a minute (tabTimeout); this test takes longer. Cutting
 	// the tab's own deadline is what ended the rollout phase before: a
@@ -179,6 +216,7 @@ func perfRollout(t *testing.T, n int) {
 	}
 	deploy := strings.Replace(nginxDeployment, "replicas: 3", fmt.Sprintf("replicas: %d", n), 1)
 	eval[perfSample](p, perfTake)
+	eval[goFrames](p, `kubeloop.debug.frames()`)
 
 	measure := func(phase, done string) {
 		start := time.Now()
@@ -186,6 +224,7 @@ func perfRollout(t *testing.T, n int) {
 			time.Sleep(500 * time.Millisecond)
 		}
 		s := eval[perfSample](p, perfTake)
+		g := eval[goFrames](p, `kubeloop.debug.frames()`)
 		finished := eval[bool](p, done)
 		running := eval[int](p, `kubeloop.debug.drawnReady()`)
 		parks := eval[int](p, `kubeloop.debug.parks()`) // tasks paused half-way so far (wasm/pause.go)
@@ -196,6 +235,7 @@ func perfRollout(t *testing.T, n int) {
 		record(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready, %d pauses in a task so far; Go heap %.0f MB, %d collections, %d returns to the browser mid-mark so far): %s", n, phase,
 			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, parks,
 			mem.HeapSys/1e6, mem.NumGC, mem.IdleMarkHolds, s)
+		record(t, "perf %d pods, %s: %s", n, phase, g)
 	}
 
 	js := func(s string) string { return strings.ReplaceAll(s, "`", "") }
@@ -210,6 +250,7 @@ func perfRollout(t *testing.T, n int) {
 	time.Sleep(5 * time.Second)
 	s := eval[perfSample](p, perfTake)
 	record(t, "perf %d pods, idle with every pod on screen: %s", n, s)
+	eval[goFrames](p, `kubeloop.debug.frames()`) // from the rollout on
 
 	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
 	// Done when no pod of the old ReplicaSet is left and all n shown are
@@ -242,4 +283,14 @@ func TestPerfSampleNamesWhatRanTheLongFramesScripts(t *testing.T) {
 	}}
 	assert.Equal(t, "; their scripts by what ran them: FrameRequestCallback 50 ms, TimerHandler:setTimeout 12 ms, Runtime.evaluate 8 ms", s.scriptsText())
 	assert.Empty(t, perfSample{LongFrames: []longFrame{{Duration: 60}}}.scriptsText())
+}
+
+// The Go frames' report names the longest frames with their parts,
+// longest part first, and each part's average and longest per frame.
+func TestGoFramesSaysWhichPartMadeAFrameLong(t *testing.T) {
+	var g goFrames
+	require.NoError(t, json.Unmarshal([]byte(`{"frames": 100,
+	  "parts": {"pods": {"avg": 2.14, "max": 20}, "other": {"avg": 6, "max": 16}},
+	  "worst": [{"ms": 48, "parts": {"other": 16, "pods": 20, "trace": 12}}, {"ms": 30, "parts": {"other": 30}}]}`), &g))
+	assert.Equal(t, "Go in 100 frames: longest 48 ms (pods 20, other 16, trace 12), 30 ms (other 30); per frame avg/max ms: other 6.0/16, pods 2.1/20", g.String())
 }

@@ -50,3 +50,18 @@ func kubeloopFractionalDone(pp *p, now int64) bool {
 	}
 	return run > kubeloopFractionalSlice || before+run-kubeloopFractionalBase > kubeloopFractionalPerCall
 }
+
+// kubeloopMarkTime is the collector's mark time in the cycle now marking or
+// last marked, in ns — assists, and the mark workers' finished turns —
+// and that cycle's number: the page's frames report how much of their time
+// was marking (wasm/frametiming.go). Each new cycle starts again at 0.
+//
+//go:linkname kubeloopMarkTime
+func kubeloopMarkTime() (cycle uint32, ns int64) {
+	ns = gcController.assistTime.Load() + gcController.dedicatedMarkTime.Load() +
+		gcController.fractionalMarkTime.Load() + gcController.idleMarkTime.Load()
+	for _, pp := range allp {
+		ns += pp.gcAssistTime // not yet added to assistTime
+	}
+	return work.cycles.Load(), ns
+}
