@@ -130,6 +130,26 @@ func prependHTML(e dom.Node, m *markup) {
 	builder().Call("prepend", safejs.Safe(e.Underlying()), m.String())
 }
 
+// patchChildren removes e's child elements at the indexes removed, then
+// inserts m's elements, each at its index in at (ascending: its place
+// among e's children once all are in).
+func patchChildren(e dom.Node, removed []int, m *markup, at []int) {
+	builder().Call("patch", safejs.Safe(e.Underlying()), joinInts(removed), m.String(), joinInts(at))
+}
+
+// joinInts is "3,7,9": one string for a list of indexes, cheaper to pass
+// to JavaScript than an array of numbers.
+func joinInts(xs []int) string {
+	b := make([]byte, 0, 4*len(xs))
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(b)
+}
+
 // trimChildren removes e's child elements past the first n.
 func trimChildren(e dom.Node, n int) {
 	builder().Call("trim", safejs.Safe(e.Underlying()), n)

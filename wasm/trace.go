@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 )
 
@@ -224,41 +223,4 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 		m.close("div")
 	}
 	m.close("div")
-}
-
-// drawEvents lists the Events, newest first, when they changed.
-func (a *app) drawEvents(events []cluster.EventView, force bool) {
-	u := a.ui
-	key := "0"
-	if n := len(events); n > 0 {
-		last := events[n-1]
-		key = itoa64(int64(n)) + "|" + last.Time.String() + "|" + last.Object + "|" + last.Reason + "|" + itoa64(int64(last.Count))
-	}
-	if !force && key == u.eventsKey {
-		return
-	}
-	u.eventsKey = key
-	var m markup
-	if len(events) == 0 {
-		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
-		return
-	}
-	for i := len(events) - 1; i >= 0; i-- {
-		e := events[i]
-		cls := "ev"
-		if e.Type == "Warning" {
-			cls += " warn"
-		}
-		reason := e.Reason
-		if e.Count > 1 {
-			reason += " ×" + itoa64(int64(e.Count))
-		}
-		m.open("div", cls).
-			elem("span", "ev-time", formatElapsed(e.Time.Sub(clock.Epoch))).
-			elem("span", "ev-reason", reason).
-			elem("span", "ev-obj", e.Object, "title", e.Object).
-			elem("span", "ev-msg", e.Message).
-			close("div")
-	}
-	setHTML(u.events, &m)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
@@ -60,11 +61,12 @@ type ui struct {
 	traceFilter    string // "ns/name": show only the reconciles about it
 	traceFilterBar dom.HTMLElement
 	systemBtn      dom.HTMLElement
-	traceSeq       int64 // newest trace entry drawn
-	traceCount     int   // entries in the page
-	eventsKey      string
-	lastRevision   int64 // store revision and trace entry last drawn:
-	lastTraceLast  int64 // nothing to draw while they stay the same
+	traceSeq       int64               // newest trace entry drawn
+	traceCount     int                 // entries in the page
+	eventsDrawn    []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
+	eventsNext     []cluster.EventView // room for the next list, the one drawn before
+	lastRevision   int64               // store revision and trace entry last drawn:
+	lastTraceLast  int64               // nothing to draw while they stay the same
 	lastLang       string
 	lastRenderMS   float64 // when the last draw began
 	renderCostMS   float64 // what it took, the pods' part of a slow draw (renderPart)
@@ -360,7 +362,7 @@ func setProp(e dom.Node, name string, value any) {
 func (u *ui) resetViews() {
 	u.cluster.reset()
 	u.resetTrace()
-	u.eventsKey = "-"
+	u.eventsDrawn, u.eventsNext = nil, nil
 	u.lastRevision = -1
 	u.faultsSig = ""
 	u.dns = dnsState{}

@@ -37,6 +37,17 @@
     value: Object.freeze({
       replace: function (el, tokens) { el.replaceChildren(build(tokens)); },
       prepend: function (el, tokens) { el.prepend(build(tokens)); },
+      // patch removes el's children at the indexes in removed ("3,7"),
+      // then inserts the elements of tokens, each at its index in at
+      // ("0,5", ascending: its place among the children once all are in).
+      patch: function (el, removed, tokens, at) {
+        const kids = el.children;
+        const gone = removed ? removed.split(",").map((i) => kids[+i]) : [];
+        for (const e of gone) e.remove();
+        const added = Array.from(build(tokens).children);
+        const places = at ? at.split(",") : [];
+        for (let k = 0; k < added.length; k++) el.insertBefore(added[k], kids[+places[k]] || null);
+      },
       // trim removes el's children past the first n, in one call from Go
       // instead of two per child.
       trim: function (el, n) { while (el.childElementCount > n) el.lastElementChild.remove(); },

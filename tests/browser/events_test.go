@@ -1,0 +1,53 @@
+package browser_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// eventRows is the Events list as a learner reads it, row by row (from
+// each part's textContent: a row scrolled out of sight has no innerText,
+// its rendering skipped by content-visibility).
+const eventRows = `[...document.querySelectorAll("#events .ev")].map((r) => [...r.children].map((c) => c.textContent).join(" "))`
+
+// New Events are added among the rows already drawn, which stay the same
+// elements in the same order (the list is not written again on each
+// change), and the list reads as a list drawn whole would.
+func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	// Mark the rows drawn now, as they are read: a list written again has
+	// none of them.
+	before := eval[[]string](p, `(() => { document.querySelectorAll("#events .ev").forEach((r) => { r.dataset.old = "1"; }); return `+eventRows+`; })()`)
+	require.NotEmpty(t, before)
+
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=5")`)
+	p.click("#settle")
+	p.waitFor("the new Events", `document.querySelectorAll("#events .ev:not([data-old])").length > 0`)
+	after := eval[[]string](p, eventRows)
+	old := eval[[]bool](p, `[...document.querySelectorAll("#events .ev")].map((r) => !!r.dataset.old)`)
+	require.Len(t, old, len(after))
+	var kept, fresh []string
+	for i, row := range after {
+		if old[i] {
+			kept = append(kept, row)
+		} else {
+			fresh = append(fresh, row)
+		}
+	}
+	assert.Equal(t, before, kept, "every row drawn before is still the same element, in its order")
+	assert.Len(t, fresh, len(after)-len(before))
+	assert.Contains(t, strings.Join(fresh, "\n"), "Scaled up replica set nginx-deployment-766484b4bc to 5 from 3")
+	assert.True(t, old[len(old)-1], "the oldest row is one drawn before")
+
+	// Another language draws the list whole: back in English, it reads the same.
+	p.click(`[data-lang="zh-CN"]`)
+	p.click(`[data-lang="en"]`)
+	assert.Equal(t, 0, p.count(`#events .ev[data-old]`), "drawn whole")
+	assert.Equal(t, after, eval[[]string](p, eventRows))
+	p.noConsoleErrors()
+}

@@ -1,0 +1,121 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// The Events list, newest first. A draw adds the rows of the new Events
+// where they belong and removes those of the Events gone, instead of
+// writing the whole list again: during a 10,000-pod rollout the list
+// changed nearly every draw, and each time its 200 rows (1,000 elements)
+// were replaced, for the browser to style and lay out anew. The rows kept
+// stay in order: the list is sorted by each Event's last time, then its
+// name, and an Event that changes (seen again: its count and time move)
+// is a new row. New ones do not all come on top: Events of the same
+// second are in name order. A new language or a replayed revision redraws
+// the list whole.
+
+// drawEvents lists events (oldest first, as the feed and snapshots give
+// them), newest first.
+func (a *app) drawEvents(events []cluster.EventView, force bool) {
+	u := a.ui
+	next := newestFirst(events, u.eventsNext)
+	if !force && u.eventsDrawn != nil {
+		if removed, added, ok := eventsPatch(u.eventsDrawn, next); ok {
+			if len(removed)+len(added) > 0 {
+				var m markup
+				for _, i := range added {
+					eventRow(&m, &next[i])
+				}
+				patchChildren(u.events, removed, &m, added)
+			}
+			u.eventsDrawn, u.eventsNext = next, u.eventsDrawn
+			return
+		}
+	}
+	u.eventsDrawn, u.eventsNext = next, u.eventsDrawn
+	var m markup
+	if len(events) == 0 {
+		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
+		return
+	}
+	for i := range next {
+		eventRow(&m, &next[i])
+	}
+	setHTML(u.events, &m)
+}
+
+// eventsPatch is how the rows of drawn become those of next (both newest
+// first): the indexes in drawn of the rows to remove, and the indexes in
+// next of the rows to add. ok is false when the rows kept would not be in
+// next's order, when a list has two rows alike, or when no row is kept:
+// then the list is drawn whole.
+func eventsPatch(drawn, next []cluster.EventView) (removed, added []int, ok bool) {
+	inNext := make(map[cluster.EventView]bool, len(next))
+	for _, e := range next {
+		inNext[e] = true
+	}
+	inDrawn := make(map[cluster.EventView]bool, len(drawn))
+	for _, e := range drawn {
+		inDrawn[e] = true
+	}
+	if len(inNext) != len(next) || len(inDrawn) != len(drawn) {
+		return nil, nil, false
+	}
+	var kept []int // indexes in drawn
+	for i, e := range drawn {
+		if inNext[e] {
+			kept = append(kept, i)
+		} else {
+			removed = append(removed, i)
+		}
+	}
+	if len(kept) == 0 {
+		return nil, nil, false
+	}
+	k := 0
+	for j, e := range next {
+		switch {
+		case k < len(kept) && drawn[kept[k]] == e:
+			k++
+		case inDrawn[e]:
+			return nil, nil, false // a kept row out of order
+		default:
+			added = append(added, j)
+		}
+	}
+	return removed, added, true
+}
+
+// newestFirst is events in reverse order, in buf's room.
+func newestFirst(events, buf []cluster.EventView) []cluster.EventView {
+	buf = buf[:0]
+	for i := len(events) - 1; i >= 0; i-- {
+		buf = append(buf, events[i])
+	}
+	if buf == nil {
+		buf = []cluster.EventView{} // drawn, with none: not nil, which means nothing drawn
+	}
+	return buf
+}
+
+// eventRow writes one Event: when, why, about what, and its message.
+func eventRow(m *markup, e *cluster.EventView) {
+	cls := "ev"
+	if e.Type == "Warning" {
+		cls += " warn"
+	}
+	reason := e.Reason
+	if e.Count > 1 {
+		reason += " ×" + itoa64(int64(e.Count))
+	}
+	m.open("div", cls).
+		elem("span", "ev-time", formatElapsed(e.Time.Sub(clock.Epoch))).
+		elem("span", "ev-reason", reason).
+		elem("span", "ev-obj", e.Object, "title", e.Object).
+		elem("span", "ev-msg", e.Message).
+		close("div")
+}
