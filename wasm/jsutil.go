@@ -28,8 +28,19 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 	})
 }
 
+// readOnlyFuncOf is funcOf for an entry point that only reads what the
+// page shows — a hover, a focus, a menu opened, make perf's polls: it does
+// not finish the work parked half-way through a task (pause.go), since
+// reads are safe while it is parked (store.Checkpoint). A 10,000-pod
+// rollout's frames park tasks of tens of ms; finished by every entry, a
+// mouse moved over the cells or a poll every half second ran them at once
+// (a Chrome trace of make perf: its polls took 20–130 ms each).
+func (a *app) readOnlyFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
+	return a.entry(name, fallback, fn)
+}
+
 // entry is funcOf without finishing parked work: for the animation frame,
-// which resumes it.
+// which resumes it, and the read-only entry points.
 func (a *app) entry(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
 		defer a.holdIdleMark() // Go returns to the browser once this returns
@@ -55,7 +66,17 @@ func (a *app) holdIdleMark() {
 // listen adds a DOM event listener that runs fn inside the guard. The
 // listener must not block: it does its work and returns.
 func (a *app) listen(target dom.Node, typ string, fn func(ev event)) {
-	f := a.funcOf(typ+" handler", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+	a.addListener(target, typ, a.funcOf, fn)
+}
+
+// listenReadOnly is listen for a listener that only reads (readOnlyFuncOf).
+func (a *app) listenReadOnly(target dom.Node, typ string, fn func(ev event)) {
+	a.addListener(target, typ, a.readOnlyFuncOf, fn)
+}
+
+func (a *app) addListener(target dom.Node, typ string,
+	funcOf func(string, func(string) any, func(safejs.Value, []safejs.Value) any) safejs.Func, fn func(ev event)) {
+	f := funcOf(typ+" handler", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) > 0 {
 			fn(event{args[0]})
 		}

@@ -110,7 +110,8 @@ type page struct {
 	close func()
 
 	mu      sync.Mutex
-	console []string // console.error/warn calls and uncaught exceptions
+	console []string       // console.error/warn calls and uncaught exceptions
+	trace   *traceRecorder // while a trace is recorded (perftrace_test.go)
 }
 
 // The browser is started once for the package, by the first test that
@@ -276,6 +277,7 @@ func (p *page) typeInTerminal(text string) {
 func (p *page) onEvent(ev any) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.onTraceEvent(ev)
 	switch ev := ev.(type) {
 	case *runtime.EventConsoleAPICalled:
 		if ev.Type != runtime.ConsoleAPICalledTypeError && ev.Type != runtime.ConsoleAPICalledTypeWarning {

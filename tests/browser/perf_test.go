@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -27,6 +28,8 @@ import (
 //
 //	KUBELOOP_PERF=1 KUBELOOP_DIST=$PWD/dist go test -count=1 -timeout=30m ./tests/browser -run TestPerfRollout -v
 //
+// (with KUBELOOP_PERF_TRACE=1 the 10,000-pod rollout is also recorded as a
+// Chrome trace: perftrace_test.go)
 // (make perf). The targets (issue 8): no long task over 50 ms while the
 // 10,000-pod rollout plays; at least 30 fps with 1,000 pods on screen.
 func TestPerfRollout(t *testing.T) {
@@ -252,11 +255,24 @@ func perfRollout(t *testing.T, n int) {
 	record(t, "perf %d pods, idle with every pod on screen: %s", n, s)
 	eval[goFrames](p, `kubeloop.debug.frames()`) // from the rollout on
 
+	traced := os.Getenv("KUBELOOP_PERF_TRACE") != "" && n == 10000
+	if traced {
+		p.startTrace()
+	}
 	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
 	// Done when no pod of the old ReplicaSet is left and all n shown are
 	// Running and ready with the new image.
-	measure("rolling update to nginx:1.9.1", fmt.Sprintf(
+	phase := "rolling update to nginx:1.9.1"
+	if traced {
+		phase += " (traced: slower than untraced)"
+	}
+	measure(phase, fmt.Sprintf(
 		`kubeloop.debug.drawnReady() === %d && kubeloop.debug.drawnReady("nginx:1.9.1") === %d`, n, n))
+	if traced {
+		events := p.stopTrace()
+		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), events)
+		record(t, "perf %d pods, rolling update, traced (%s): %s", n, filepath.Base(file), longTaskParts(events))
+	}
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 }
 
