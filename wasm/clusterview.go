@@ -161,14 +161,14 @@ func (v *clusterView) init(a *app, u *ui) {
 	v.reset()
 	// One listener for every card (event delegation): a JS function per
 	// card made a 10,000-pod cluster slow to draw, and leaked them.
-	a.listenReadOnly(u.nodes, "click", func(ev event) {
+	a.listenPassive(u.nodes, "click", func(ev event) {
 		if c := v.cardOf(ev); c != nil {
 			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
 		} else if l := v.cellsLane(ev); l != nil {
 			v.clickCell(l, ev)
 		}
 	})
-	a.listenReadOnly(u.nodes, "keydown", func(ev event) {
+	a.listenPassive(u.nodes, "keydown", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			if v.cellKey(l, ev.Key()) {
 				ev.PreventDefault()
@@ -185,17 +185,17 @@ func (v *clusterView) init(a *app, u *ui) {
 	})
 	// The cells' canvases (cellcanvas.go): the pod under the pointer, and
 	// the keyboard cursor while a canvas has the focus — or its pod's menu.
-	a.listenReadOnly(u.nodes, "mousemove", func(ev event) {
+	a.listenPassive(u.nodes, "mousemove", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			v.hoverCell(l, ev)
 		}
 	})
-	a.listenReadOnly(u.nodes, "focusin", func(ev event) {
+	a.listenPassive(u.nodes, "focusin", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			v.showCursor(l)
 		}
 	})
-	a.listenReadOnly(u.nodes, "focusout", func(ev event) {
+	a.listenPassive(u.nodes, "focusout", func(ev event) {
 		if l := v.cellsLane(ev); l != nil && l == v.cursorIn && u.popover.HasAttribute("hidden") {
 			v.hideCursor()
 		}

@@ -206,7 +206,7 @@ func (a *app) hidePodMenu() {
 }
 
 func (a *app) buildMenus(u *ui) {
-	a.listenReadOnly(u.popover, "keydown", func(ev event) {
+	a.listenPassive(u.popover, "keydown", func(ev event) {
 		switch ev.Key() {
 		case "Escape":
 			ev.PreventDefault()
@@ -216,7 +216,7 @@ func (a *app) buildMenus(u *ui) {
 			a.moveMenuFocus(ev.Key() == "ArrowDown")
 		}
 	})
-	a.listenReadOnly(a.doc, "mousedown", func(ev event) {
+	a.listenPassive(a.doc, "mousedown", func(ev event) {
 		if u.popover.HasAttribute("hidden") {
 			return
 		}

@@ -28,19 +28,21 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 	})
 }
 
-// readOnlyFuncOf is funcOf for an entry point that only reads what the
-// page shows — a hover, a focus, a menu opened, make perf's polls: it does
-// not finish the work parked half-way through a task (pause.go), since
-// reads are safe while it is parked (store.Checkpoint). A 10,000-pod
+// passiveFuncOf is funcOf for a passive entry point: one that does not act
+// on the cluster. It reads it (a hover, a focus, a menu opened, make
+// perf's polls) or changes only the page (play and pause, the speed, the
+// language, the theme). It does not finish the work parked half-way
+// through a task (pause.go): reads are safe while it is parked
+// (store.Checkpoint), and the next frames resume it as they would have. A 10,000-pod
 // rollout's frames park tasks of tens of ms; finished by every entry, a
 // mouse moved over the cells or a poll every half second ran them at once
 // (a Chrome trace of make perf: its polls took 20–130 ms each).
-func (a *app) readOnlyFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
+func (a *app) passiveFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	return a.entry(name, fallback, fn)
 }
 
 // entry is funcOf without finishing parked work: for the animation frame,
-// which resumes it, and the read-only entry points.
+// which resumes it, and the passive entry points.
 func (a *app) entry(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
 		defer a.holdIdleMark() // Go returns to the browser once this returns
@@ -69,9 +71,9 @@ func (a *app) listen(target dom.Node, typ string, fn func(ev event)) {
 	a.addListener(target, typ, a.funcOf, fn)
 }
 
-// listenReadOnly is listen for a listener that only reads (readOnlyFuncOf).
-func (a *app) listenReadOnly(target dom.Node, typ string, fn func(ev event)) {
-	a.addListener(target, typ, a.readOnlyFuncOf, fn)
+// listenPassive is listen for a passive listener (passiveFuncOf).
+func (a *app) listenPassive(target dom.Node, typ string, fn func(ev event)) {
+	a.addListener(target, typ, a.passiveFuncOf, fn)
 }
 
 func (a *app) addListener(target dom.Node, typ string,

@@ -13,12 +13,13 @@ import "math"
 // writes; past the frame's deadline the work parks there, the frame draws
 // what is done, and the next frame resumes it.
 //
-// Only drawing happens while the work is parked, and drawing only reads.
-// Every other entry point — a button, the terminal, the editor, a timer —
-// first lets the parked work run to its end (funcOf calls finish), so the
-// cluster sees the same operations in the same order as it would without
-// pausing, and the same seed gives the same history
-// (TestPausedLoopKeepsHistory).
+// Only drawing and the passive entry points (passiveFuncOf: a hover, a
+// menu opened, play and pause, the language) run while the work is
+// parked, and they only read the cluster. Every other entry point — a
+// command, the editor, a fault, a timer — first lets the parked work run
+// to its end (funcOf calls finish), so the cluster sees the same
+// operations in the same order as it would without pausing, and the same
+// seed gives the same history (TestPausedLoopKeepsHistory).
 //
 // This is the one place where Go blocks: the frame's callback waits on a
 // channel while the work's goroutine runs (it needs nothing from

@@ -161,11 +161,11 @@ func (a *app) buildUI() *ui {
 func (a *app) buildControls(u *ui) {
 	// Banner and notices.
 	a.listen(a.byID("banner-reset"), "click", func(event) { a.hideBanner(); a.reset(a.seed) })
-	a.listen(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
-	a.listen(a.byID("notice-close"), "click", func(event) { a.hideNotice() })
+	a.listenPassive(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
+	a.listenPassive(a.byID("notice-close"), "click", func(event) { a.hideNotice() })
 
 	// Time controls.
-	a.listen(u.play, "click", func(event) {
+	a.listenPassive(u.play, "click", func(event) {
 		if a.replay.on {
 			a.goLive()
 			return
@@ -178,7 +178,7 @@ func (a *app) buildControls(u *ui) {
 	u.speedBtns = a.all("#speed [data-speed]")
 	for _, b := range u.speedBtns {
 		b := b
-		a.listen(b, "click", func(event) {
+		a.listenPassive(b, "click", func(event) {
 			if v, err := strconv.ParseFloat(b.GetAttribute("data-speed"), 64); err == nil {
 				a.setSpeed(v)
 			}
@@ -201,7 +201,7 @@ func (a *app) buildControls(u *ui) {
 		}
 	})
 	a.listen(a.byID("share"), "click", func(event) { a.share() })
-	a.listen(u.systemBtn, "click", func(event) {
+	a.listenPassive(u.systemBtn, "click", func(event) {
 		u.showSystem = !u.showSystem
 		u.systemBtn.SetAttribute("aria-pressed", strconv.FormatBool(u.showSystem))
 		u.resetTrace()
@@ -211,9 +211,9 @@ func (a *app) buildControls(u *ui) {
 	// Language and theme.
 	for _, b := range a.all("[data-lang]") {
 		b := b
-		a.listen(b, "click", func(event) { a.setLanguage(b.GetAttribute("data-lang")) })
+		a.listenPassive(b, "click", func(event) { a.setLanguage(b.GetAttribute("data-lang")) })
 	}
-	a.listen(u.theme, "click", func(event) {
+	a.listenPassive(u.theme, "click", func(event) {
 		if a.currentTheme() == "dark" {
 			a.setTheme("light")
 		} else {

@@ -8,10 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What only reads the page — make perf's polls, the pointer over the
-// cells, a click that opens a pod's menu — leaves a task paused half-way
-// (wasm/pause.go) to the next frame; a command runs it to its end first.
-func TestReadingThePageLeavesAPausedTaskPaused(t *testing.T) {
+// What does not act on the cluster — make perf's polls, the pointer over
+// the cells, a click that opens a pod's menu, the speed, another language,
+// pausing — leaves a task paused half-way (wasm/pause.go) to the next
+// frames; a command runs it to its end first.
+func TestWhatDoesNotActLeavesAPausedTaskPaused(t *testing.T) {
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
@@ -30,6 +31,10 @@ func TestReadingThePageLeavesAPausedTaskPaused(t *testing.T) {
 	    document.getElementById("nodes").dispatchEvent(new MouseEvent("mousemove", {bubbles: true}));
 	    document.getElementById("nodes").dispatchEvent(new MouseEvent("click", {bubbles: true}));
 	    document.dispatchEvent(new MouseEvent("mousedown", {bubbles: true}));
+	    document.querySelector('[data-speed="10"]').click();
+	    document.querySelector('[data-lang="zh-CN"]').click();
+	    document.querySelector('[data-lang="en"]').click();
+	    document.getElementById("play").click(); // pause
 	    const afterReads = d.parked();
 	    kubeloop.kubectl("kubectl get deployments");
 	    resolve({found: true, afterReads: afterReads, afterCommand: d.parked()});
@@ -39,5 +44,6 @@ func TestReadingThePageLeavesAPausedTaskPaused(t *testing.T) {
 	require.True(t, r.Found, "a 3,000-pod scale-up at ×100 pauses a task half-way within 20 s")
 	assert.True(t, r.AfterReads, "reads leave it paused")
 	assert.False(t, r.AfterCommand, "a command finishes it first")
+	assert.Equal(t, "false", eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`), "paused")
 	p.noConsoleErrors()
 }
