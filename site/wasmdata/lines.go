@@ -32,12 +32,14 @@ import (
 var pclntabMagic = []byte{0xf1, 0xff, 0xff, 0xff, 0, 0, 1, 8}
 
 const (
-	headerSize = 8 + 8*8 // magic, then nfunc, nfiles, textStart and five offsets
-	funcSize   = 44      // _func without its pcdata and funcdata arrays
-	offPcsp    = 16      // _func fields, as byte offsets
-	offPcfile  = 20
-	offPcln    = 24
-	offNpcdata = 28
+	headerSize   = 8 + 8*8 // magic, then nfunc, nfiles, textStart and five offsets
+	funcSize     = 44      // _func without its pcdata and funcdata arrays
+	offPcsp      = 16      // _func fields, as byte offsets
+	offPcfile    = 20
+	offPcln      = 24
+	offNpcdata   = 28
+	offCuOffset  = 32
+	offStartLine = 36
 )
 
 func stripLineTables(segs []segment) error {
@@ -52,8 +54,8 @@ func stripLineTables(segs []segment) error {
 		return errors.New("pclntab header cut short")
 	}
 	u64 := func(i int) uint64 { return binary.LittleEndian.Uint64(h[8+8*i:]) }
-	nfunc, pctabOff, pclnOff := u64(0), u64(6), u64(7)
-	if pctabOff > pclnOff || pclnOff > uint64(len(h)) || nfunc > uint64(len(h))/8 {
+	nfunc, cuOff, fileOff, pctabOff, pclnOff := u64(0), u64(4), u64(5), u64(6), u64(7)
+	if cuOff > fileOff || fileOff > pctabOff || pctabOff > pclnOff || pclnOff > uint64(len(h)) || nfunc > uint64(len(h))/8 {
 		return errors.New("pclntab header offsets out of range")
 	}
 	pctab := h[pctabOff:pclnOff]
@@ -111,7 +113,15 @@ func stripLineTables(segs []segment) error {
 	for _, f := range funcs {
 		binary.LittleEndian.PutUint32(f[offPcfile:], 0)
 		binary.LittleEndian.PutUint32(f[offPcln:], 0)
+		// The compilation unit's file list and the first line: read only
+		// with a file and a line (runtime.funcfile, Frame.StartLine).
+		binary.LittleEndian.PutUint32(f[offCuOffset:], 0)
+		binary.LittleEndian.PutUint32(f[offStartLine:], 0)
 	}
+	// The file names (filetab) and each compilation unit's list of them
+	// (cutab): runtime.funcfile reads them for a pcfile table, and none
+	// is left. The slices' lengths stay in the module data.
+	clear(h[cuOff:pctabOff])
 	return nil
 }
 
