@@ -40,6 +40,22 @@ var patches = []patch{{
 	file: "runtime/mgc.go",
 	old:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal",
 	new:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal || kubeloopFractionalDone(p, now)",
+}, {
+	// internal/godebug registers a counter for each GODEBUG setting that
+	// changes behaviour; only runtime/metrics.Read reads them, and the page
+	// never links runtime/metrics. The registration builds the whole metrics
+	// table (initMetrics and its ~80 compute closures): gone with this.
+	file: "runtime/metrics.go",
+	old:  "func godebug_registerMetric(name string, read func() uint64) {",
+	new:  "func godebug_registerMetric(name string, read func() uint64) {\n\tif true {\n\t\treturn\n\t}",
+}, {
+	// Go's execution tracer starts only from runtime/trace.Start (or a
+	// test's -trace flag); the page links neither. Every scheduler, GC and
+	// allocation path asks traceEnabled() first: a constant false lets
+	// the compiler (which inlines in the runtime) drop the tracer's code.
+	file: "runtime/traceruntime.go",
+	old:  "func traceEnabled() bool {",
+	new:  "func traceEnabled() bool {\n\treturn false\n}\n\n// traceEnabledAsGo is Go's traceEnabled (kubeloop: the tracer never starts in the page).\nfunc traceEnabledAsGo() bool {",
 }}
 
 func main() {

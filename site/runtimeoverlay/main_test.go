@@ -22,6 +22,13 @@ func TestOverlayPatchesTheToolchainsCopy(t *testing.T) {
 		require.NoError(t, os.MkdirAll(filepath.Dir(orig), 0o755))
 		write := func(body string) { require.NoError(t, os.WriteFile(orig, []byte(body), 0o644)) }
 		out := filepath.Join(t.TempDir(), "overlay.json")
+		// The other patched files, as the toolchain has them.
+		for _, q := range patches {
+			if q.file != p.file {
+				other := filepath.Join(goroot, "src", filepath.FromSlash(q.file))
+				require.NoError(t, os.WriteFile(other, []byte("package runtime\n\nfunc g() bool {\n\t"+q.old+"\n}\n"), 0o644))
+			}
+		}
 
 		write("package runtime\n\nfunc f() bool {\n\t" + p.old + "\n}\n")
 		require.NoError(t, write0(goroot, out))
