@@ -41,7 +41,6 @@ type Store struct {
 	// log holds every event after compacted, in revision order.
 	log       []Event
 	compacted int64
-	base      map[*api.Kind]map[string]api.Object // state at compacted
 	watchers  []*watcher
 	admission []AdmissionFunc
 	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
@@ -76,7 +75,7 @@ const (
 
 // New returns an empty store on the given clock.
 func New(clk *clock.Sim) *Store {
-	return &Store{clk: clk, objects: map[*api.Kind]map[string]api.Object{}, base: map[*api.Kind]map[string]api.Object{}}
+	return &Store{clk: clk, objects: map[*api.Kind]map[string]api.Object{}}
 }
 
 // AddAdmission registers an admission step (quota, service accounts, …).
