@@ -73,6 +73,11 @@ const (
 	OpUpdate Operation = "UPDATE"
 )
 
+// The kinds the store's writes look up themselves, resolved once:
+// ResourceFor is a lookup in a sync.Map, and every create of a namespaced
+// object checks its namespace (0.2% of a 10,000-pod run under wasm).
+var namespacesKind, podsKind = api.ResourceFor("namespaces"), api.ResourceFor("pods")
+
 // New returns an empty store on the given clock.
 func New(clk *clock.Sim) *Store {
 	return &Store{clk: clk, objects: map[*api.Kind]map[string]api.Object{}}
@@ -205,9 +210,9 @@ func (s *Store) checkNamespace(kind *api.Kind, m *api.ObjectMeta) error {
 	if m.Namespace == "" {
 		m.Namespace = "default"
 	}
-	ns, ok := s.objects[api.ResourceFor("namespaces")][m.Namespace]
+	ns, ok := s.objects[namespacesKind][m.Namespace]
 	if !ok {
-		return api.NewNotFound(api.ResourceFor("namespaces"), m.Namespace)
+		return api.NewNotFound(namespacesKind, m.Namespace)
 	}
 	if ns.GetObjectMeta().DeletionTimestamp != nil {
 		return &api.StatusError{Reason: api.ReasonForbidden, Message: fmt.Sprintf(
@@ -345,7 +350,7 @@ func (s *Store) updateOwned(o api.Object) (api.Object, error) {
 // Bind sets a pod's node, as the pods/binding subresource does for the
 // scheduler (nodeName is otherwise immutable).
 func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
-	kind := api.ResourceFor("pods")
+	kind := podsKind
 	key := Key(namespace, name)
 	old, ok := s.objects[kind][key]
 	if !ok {
