@@ -301,9 +301,9 @@ func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, ms
 	if c := pod.Condition(api.PodScheduled); c != nil && c.Status == api.ConditionFalse && c.Message == msg {
 		return
 	}
-	// A status write keeps only the status, which the store copies: the
-	// cached pod's other fields can be shared, and only the conditions,
-	// which change here, need a slice of their own.
+	// A status write keeps only the status, which the store copies: a
+	// shallow copy of the cached pod, handed to the store, is enough, and
+	// only the conditions, which change here, need a slice of their own.
 	p := *pod
 	p.Status.Conditions = slices.Clone(pod.Status.Conditions)
 	cond := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: "Unschedulable", Message: msg,
@@ -318,7 +318,7 @@ func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, ms
 		p.Status.Conditions = append(p.Status.Conditions, cond)
 	}
 	p.Status.Phase = api.PodPending
-	if _, err := ctx.UpdateStatus(&p, "Unschedulable"); err == nil {
+	if _, err := ctx.UpdateStatusOwned(&p, "Unschedulable"); err == nil {
 		ctx.Event(pod, controller.EventWarning, "FailedScheduling", "%s", msg)
 	}
 }

@@ -111,6 +111,14 @@ func (c *Context) UpdateStatus(o api.Object, detail string) (api.Object, error) 
 	return out, err
 }
 
+// UpdateStatusOwned is UpdateStatus for an object made for this call and
+// handed over (store.UpdateStatusOwned): never touch o again.
+func (c *Context) UpdateStatusOwned(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.UpdateStatusOwned(o)
+	c.act("update-status", o, detail, err)
+	return out, err
+}
+
 // Delete deletes an object.
 func (c *Context) Delete(o api.Object, opts store.DeleteOptions, detail string) error {
 	m := o.GetObjectMeta()

@@ -22,3 +22,20 @@ func shallowCopy(o api.Object) api.Object {
 	m.Finalizers = slices.Clip(m.Finalizers)
 	return c
 }
+
+// shareAllBut sets every top-level field of dst but the one named keep to
+// src's, shallowly, with the finalizers clipped as shallowCopy clips them:
+// dst then is what shallowCopy(src) with dst's field keep would be, without
+// a new object. dst and src are of the same kind, whose fields are all
+// exported (a test checks every kind).
+func shareAllBut(dst, src api.Object, keep string) {
+	d, s := reflect.ValueOf(dst).Elem(), reflect.ValueOf(src).Elem()
+	t := d.Type()
+	for i := range t.NumField() {
+		if t.Field(i).Name != keep {
+			d.Field(i).Set(s.Field(i))
+		}
+	}
+	m := dst.GetObjectMeta()
+	m.Finalizers = slices.Clip(m.Finalizers)
+}

@@ -295,9 +295,21 @@ func (s *Store) UpdateOwned(o api.Object) (api.Object, error) {
 	return s.updateOwned(o)
 }
 
+// UpdateStatusOwned is UpdateStatus for an object the caller built for
+// this call and hands over, as CreateOwned: the store keeps o itself, its
+// status deep-copied in place and every other field replaced by the stored
+// object's, so the caller must never touch o again. The kubelet's and the
+// scheduler's status writes hand over the shallow copy of the cached pod
+// they made for the call: a second 700-byte copy of the pod per write —
+// ~110,000 writes at 10,000 pods — was 15% of the bytes such a run
+// allocates.
+func (s *Store) UpdateStatusOwned(o api.Object) (api.Object, error) {
+	return s.updateStatus(o, true)
+}
+
 func (s *Store) update(in api.Object, status bool) (api.Object, error) {
 	if status {
-		return s.updateStatus(in)
+		return s.updateStatus(in, false)
 	}
 	return s.updateOwned(api.DeepCopyObject(in))
 }
