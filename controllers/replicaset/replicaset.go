@@ -408,9 +408,11 @@ func slowStart(n int, create func() error) (int, error) {
 }
 
 func (r *Reconciler) createPod(ctx *controller.Context, rs api.Object, spec Spec) error {
-	// The owner reference needs only rs's kind, name and uid; the template
-	// is shared, since the store deep-copies what it is given before it
-	// defaults or keeps anything.
+	// The owner reference needs only rs's kind, name and uid. The pod is
+	// handed to the store, which keeps it without a copy: everything in it
+	// is made for it, the template's spec deep-copied (the store defaults
+	// what it keeps). A whole copy of each pod by the store was 14 MB of a
+	// 10,000-pod run's allocations, its labels made twice.
 	m := rs.GetObjectMeta()
 	ref := api.NewControllerRef(rs)
 	if k := api.KindOf(rs); k != nil {
@@ -424,9 +426,9 @@ func (r *Reconciler) createPod(ctx *controller.Context, rs api.Object, spec Spec
 			Annotations:     copyMap(spec.Template.Annotations),
 			OwnerReferences: []api.OwnerReference{ref},
 		},
-		Spec: spec.Template.Spec,
+		Spec: api.DeepCopy(spec.Template.Spec),
 	}
-	out, err := ctx.Create(p, "for "+m.Name)
+	out, err := ctx.CreateOwned(p, "for "+m.Name)
 	if err != nil {
 		ctx.Event(rs, controller.EventWarning, "FailedCreate", "Error creating: %v", err)
 		return err
