@@ -41,7 +41,7 @@ func (s *Store) updateStatus(in api.Object, owned bool) (api.Object, error) {
 	if owned {
 		o = in
 		api.DeepCopyField(o, o, "Status") // no part of it shared with the caller any more
-		shareAllBut(o, old, "Status")
+		s.shareAllBut(o, old, "Status")
 	} else {
 		o = shallowCopy(old) // spec and metadata shared, read-only (copy.go)
 		api.DeepCopyField(o, in, "Status")

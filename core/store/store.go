@@ -45,6 +45,8 @@ type Store struct {
 	admission []AdmissionFunc
 	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
 	freeDeliveries *delivery
+	// otherFieldIndexes caches otherFields (copy.go).
+	otherFieldIndexes map[fieldsBut][]int
 
 	// historyWindow overrides HistoryWindow when > 0 (tests).
 	historyWindow int
