@@ -192,14 +192,17 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	counts := newPodCounts(spec, ctx.Clock.Now())
 	active, counted := r.countPods(rs, spec, counts)
 	var pods []*api.Pod
-	if !counted || active > want {
-		// The walk: it adopts and releases, and lists the pods, which a
-		// scale-down ranks.
+	switch {
+	case !counted:
+		// The walk: it adopts and releases, counts, and lists the pods,
+		// which a scale-down ranks.
 		pods, counts, err = r.claimPods(ctx, rs, spec)
 		if err != nil {
 			return controller.Result{}, err
 		}
 		active = len(pods)
+	case active > want:
+		pods = controlledPods(r.pods, rs, active, ctx.Checkpoint) // for the scale-down to rank
 	}
 	ctx.Observe("spec.replicas=%d, active pods=%d%s", want, active, counts.describe())
 
@@ -447,6 +450,29 @@ func (r *Reconciler) countPods(rs api.Object, spec Spec, c *podCounts) (active i
 		return 0, false
 	}
 	return r.tally.counts(m.UID, m.Namespace, spec.Selector, c)
+}
+
+// controlledPods lists, in key order, the n active pods the ReplicaSet rs
+// controls, as claimPods would when countPods has vouched that it has
+// nothing to claim: no orphan in its namespace, every pod it controls
+// matching its selector. The scale-downs of a 10,000-pod rollout list
+// their pods so, without claimPods' selector match and counts for each
+// (0.6 s of the run under wasm). checkpoint is called once per pod.
+func controlledPods(pods *informer.Informer, rs api.Object, n int, checkpoint func()) []*api.Pod {
+	m := rs.GetObjectMeta()
+	owned, _ := pods.EachByIndexes(informer.IndexOwner, m.UID)
+	out := make([]*api.Pod, 0, n)
+	for o := range owned {
+		checkpoint()
+		p := o.(*api.Pod)
+		if p.Namespace != m.Namespace || !api.IsPodActive(p) {
+			continue
+		}
+		if ref := api.ControllerOf(p); ref != nil && ref.UID == m.UID {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // claimPods returns the active pods this ReplicaSet controls, adopting

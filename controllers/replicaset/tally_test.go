@@ -2,7 +2,9 @@ package replicaset
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -154,6 +156,22 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 			if wantOK {
 				assert.Equal(t, wantActive, gotActive, what)
 				assert.Equal(t, *want, *got, what)
+			}
+			if _, vouched := r.countPods(o, spec, newPodCounts(spec, f.clk.Now())); vouched {
+				// What a scale-down lists without claiming: the pods a walk would claim.
+				var walk []string
+				for _, key := range slices.Sorted(maps.Keys(cached)) {
+					p := cached[key]
+					if ref := api.ControllerOf(p); ref != nil && ref.UID == m.UID && p.Namespace == m.Namespace &&
+						api.IsPodActive(p) && spec.Selector.Matches(p.Labels) {
+						walk = append(walk, p.Name)
+					}
+				}
+				var listed []string
+				for _, p := range controlledPods(r.pods, o, gotActive, func() {}) {
+					listed = append(listed, p.Name)
+				}
+				assert.Equal(t, walk, listed, what)
 			}
 		}
 	}
