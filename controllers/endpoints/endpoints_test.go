@@ -157,3 +157,14 @@ func TestServiceWithoutSelectorIsLeftAlone(t *testing.T) {
 	_, err := f.store.Get(api.ResourceFor("endpoints"), "default", "manual")
 	assert.True(t, api.IsNotFound(err))
 }
+
+// TestSameLabelsIsEqual: sameLabels answers as api.Equal, nil versus
+// empty included.
+func TestSameLabelsIsEqual(t *testing.T) {
+	sets := []map[string]string{nil, {}, {"app": "web"}, {"app": "db"}, {"app": "web", "tier": "front"}}
+	for _, a := range sets {
+		for _, b := range sets {
+			assert.Equal(t, api.Equal(a, b), sameLabels(a, b), "%v %v", a, b)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package endpoints
 
 import (
+	"maps"
+
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -89,9 +91,16 @@ func servicesFor(services *informer.Informer, p *api.Pod) []*api.Service {
 // churn that changes none of these (a probe's timestamp) wakes no one.
 func relevant(old, p *api.Pod) bool {
 	return old.Status.PodIP != p.Status.PodIP || api.IsPodReady(old) != api.IsPodReady(p) ||
-		!api.Equal(old.Labels, p.Labels) || (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) ||
+		!sameLabels(old.Labels, p.Labels) || (old.DeletionTimestamp == nil) != (p.DeletionTimestamp == nil) ||
 		old.Status.Phase != p.Status.Phase || old.Spec.NodeName != p.Spec.NodeName ||
 		old.Spec.Hostname != p.Spec.Hostname || old.Spec.Subdomain != p.Spec.Subdomain
+}
+
+// sameLabels is api.Equal for two label maps (nil equals only nil),
+// without its reflective comparer lookup: three controllers ask it of every
+// pod update, 0.5% of a 10,000-pod run's CPU under wasm.
+func sameLabels(a, b map[string]string) bool {
+	return (a == nil) == (b == nil) && maps.Equal(a, b)
 }
 
 // WatchPods enqueues, for each pod change that matters, every Service that
@@ -110,7 +119,7 @@ func WatchPods(pods, services *informer.Informer, c *controller.Controller) {
 				return
 			}
 			enqueue(op)
-			if !api.Equal(op.Labels, p.Labels) {
+			if !sameLabels(op.Labels, p.Labels) {
 				enqueue(p)
 			}
 		},

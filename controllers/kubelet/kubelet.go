@@ -294,12 +294,12 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 	}
 	st := r.podStatus(pod, rt, now)
 	if !api.Equal(st, pod.Status) {
-		// The store copies what it is given: a shallow copy of the cached
-		// pod is enough, as long as nothing of the cache is modified, and
-		// the status may be built in r.scratch.
+		// A shallow copy of the cached pod, handed to the store, which
+		// copies its status (built in r.scratch) and keeps it: nothing of
+		// the cache is modified.
 		p := *pod
 		p.Status = st
-		_, _ = ctx.UpdateStatus(&p, statusDetail(&p))
+		_, _ = ctx.UpdateStatusOwned(&p, statusDetail(&p))
 	}
 	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed {
 		rt.hk.Stop()
@@ -605,9 +605,9 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 }
 
 func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.PodStatus, detail string) {
-	p := *pod // a status write keeps nothing else; the store copies st
+	p := *pod // handed to the store, which keeps its own copy of st and nothing else of p
 	p.Status = st
-	_, _ = ctx.UpdateStatus(&p, detail)
+	_, _ = ctx.UpdateStatusOwned(&p, detail)
 }
 
 func waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {

@@ -25,8 +25,11 @@ type Sim struct {
 	now   time.Time
 	seq   uint64
 	tasks taskHeap
-	rand  *rand.Rand
-	seed  uint64
+	// lane holds the tasks Schedule queued for the current instant, in
+	// order (lane.go); tasks the rest.
+	lane nowLane
+	rand *rand.Rand
+	seed uint64
 	// pending counts queued tasks that are not housekeeping, so Busy is O(1).
 	pending int
 	// free holds run timers for reuse (Schedule).
@@ -42,7 +45,7 @@ type Timer struct {
 	// of name (AfterTask).
 	task         Task
 	housekeeping bool
-	index        int // position in the heap; -1 once run or stopped
+	index        int // position in the heap; -1 once run or stopped, and in the lane
 	sim          *Sim
 	// reuse: no caller holds the timer (Schedule), so once run it goes to
 	// the clock's free list, linked by next.
@@ -117,10 +120,23 @@ func (s *Sim) AfterTask(d time.Duration, task Task) *Timer {
 // it is not returned, so the clock reuses it once the task has run. Watch
 // deliveries and reconciles — most of a run's tasks — are scheduled so.
 func (s *Sim) Schedule(d time.Duration, task Task) {
-	s.AfterTask(d, task).reuse = true
+	if d > 0 {
+		s.AfterTask(d, task).reuse = true
+		return
+	}
+	t := s.newTimer(s.now, "", nil, false)
+	t.task, t.reuse, t.index = task, true, -1
+	s.lane.push(heapEntry{int64(s.now.Sub(Epoch)), s.seq, t})
 }
 
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
+	t := s.newTimer(at, name, fn, hk)
+	s.tasks.push(t, s.seq)
+	return t
+}
+
+// newTimer makes (or reuses) the timer of a task, with the next sequence.
+func (s *Sim) newTimer(at time.Time, name string, fn func(), hk bool) *Timer {
 	s.seq++
 	t := s.free
 	if t != nil {
@@ -129,11 +145,24 @@ func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
 		t = &Timer{}
 	}
 	*t = Timer{at: at, name: name, fn: fn, housekeeping: hk, sim: s}
-	s.tasks.push(t, s.seq)
 	if !hk {
 		s.pending++
 	}
 	return t
+}
+
+// first is the earliest queued task, from the lane or the heap; nil when
+// none is queued.
+func (s *Sim) first() *heapEntry {
+	switch {
+	case s.lane.len() == 0 && len(s.tasks) == 0:
+		return nil
+	case s.lane.len() == 0:
+		return &s.tasks[0]
+	case len(s.tasks) == 0 || s.lane.first().before(&s.tasks[0]):
+		return s.lane.first()
+	}
+	return &s.tasks[0]
 }
 
 // Stop cancels the timer. It reports whether the timer was still pending.
@@ -161,10 +190,11 @@ func (t *Timer) Name() string {
 
 // Next reports the deadline of the earliest task, if any.
 func (s *Sim) Next() (time.Time, bool) {
-	if len(s.tasks) == 0 {
+	e := s.first()
+	if e == nil {
 		return time.Time{}, false
 	}
-	return s.tasks.first().at, true
+	return e.t.at, true
 }
 
 // Busy reports whether any non-housekeeping task is queued.
@@ -172,16 +202,23 @@ func (s *Sim) Busy() bool { return s.pending > 0 }
 
 // DueNow reports whether a task is due at the current instant.
 func (s *Sim) DueNow() bool {
-	return len(s.tasks) > 0 && !s.tasks.first().at.After(s.now)
+	e := s.first()
+	return e != nil && !e.t.at.After(s.now)
 }
 
 // Step runs the earliest task, moving the clock forward to its deadline.
 // It returns false when no task is queued.
 func (s *Sim) Step() bool {
-	if len(s.tasks) == 0 {
+	e := s.first()
+	if e == nil {
 		return false
 	}
-	t := s.tasks.remove(0)
+	var t *Timer
+	if s.lane.len() > 0 && e == s.lane.first() {
+		t = s.lane.pop()
+	} else {
+		t = s.tasks.remove(0)
+	}
 	if !t.housekeeping {
 		s.pending--
 	}
@@ -212,7 +249,7 @@ func (s *Sim) StepDue() bool {
 // clock to t. Time never goes backwards: a t before Now only runs what is
 // already due.
 func (s *Sim) AdvanceTo(t time.Time) {
-	for len(s.tasks) > 0 && !s.tasks.first().at.After(t) {
+	for e := s.first(); e != nil && !e.t.at.After(t); e = s.first() {
 		s.Step()
 	}
 	if t.After(s.now) {
@@ -226,7 +263,7 @@ func (s *Sim) Advance(d time.Duration) { s.AdvanceTo(s.now.Add(d)) }
 // Pending lists the names of up to limit queued non-housekeeping tasks,
 // earliest first: what keeps the clock busy, for "why won't it settle?".
 func (s *Sim) Pending(limit int) []string {
-	sorted := append(taskHeap(nil), s.tasks...)
+	sorted := append(append(taskHeap(nil), s.tasks...), s.lane.entries[s.lane.head:]...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	var out []string
 	for _, e := range sorted {

@@ -51,9 +51,6 @@ func (h *taskHeap) remove(i int) *Timer {
 	return t
 }
 
-// first is the earliest timer; the heap must not be empty.
-func (h taskHeap) first() *Timer { return h[0].t }
-
 func (h taskHeap) up(i int) {
 	e := h[i]
 	for i > 0 {

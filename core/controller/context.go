@@ -97,6 +97,18 @@ func (c *Context) Create(o api.Object, detail string) (api.Object, error) {
 	return out, err
 }
 
+// CreateOwned is Create for an object made for this call and handed over
+// (store.CreateOwned): never touch o again.
+func (c *Context) CreateOwned(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.CreateOwned(o)
+	if out != nil {
+		c.act("create", out, detail, err)
+	} else {
+		c.act("create", o, detail, err)
+	}
+	return out, err
+}
+
 // Update writes o's spec and metadata.
 func (c *Context) Update(o api.Object, detail string) (api.Object, error) {
 	out, err := c.store.Update(o)
@@ -107,6 +119,14 @@ func (c *Context) Update(o api.Object, detail string) (api.Object, error) {
 // UpdateStatus writes o's status.
 func (c *Context) UpdateStatus(o api.Object, detail string) (api.Object, error) {
 	out, err := c.store.UpdateStatus(o)
+	c.act("update-status", o, detail, err)
+	return out, err
+}
+
+// UpdateStatusOwned is UpdateStatus for an object made for this call and
+// handed over (store.UpdateStatusOwned): never touch o again.
+func (c *Context) UpdateStatusOwned(o api.Object, detail string) (api.Object, error) {
+	out, err := c.store.UpdateStatusOwned(o)
 	c.act("update-status", o, detail, err)
 	return out, err
 }

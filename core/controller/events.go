@@ -14,6 +14,11 @@ const (
 	EventWarning = "Warning"
 )
 
+// eventsKind is the Event kind, resolved once: ResourceFor is a lookup in
+// a sync.Map, 0.5% of a 10,000-pod run's CPU under wasm when it was made
+// for each of its 127,717 Events.
+var eventsKind = api.ResourceFor("events")
+
 // Recorder writes Events for a component, aggregating repeats of the same
 // event on the same object into one with a growing count, as upstream does.
 type Recorder struct {
@@ -43,10 +48,9 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 		ns = "default"
 	}
 	now := api.NewTime(r.store.Clock().Now())
-	evKind := api.ResourceFor("events")
 	message, aggKey := r.aggregate(m.UID, eventType, reason, message, now.Time)
 	if name, ok := r.recent.get(aggKey); ok {
-		if cur, err := r.store.Get(evKind, ns, name); err == nil && sameEvent(cur.(*api.Event), m.UID, eventType, reason, message) {
+		if cur, err := r.store.Get(eventsKind, ns, name); err == nil && sameEvent(cur.(*api.Event), m.UID, eventType, reason, message) {
 			e := api.DeepCopy(cur.(*api.Event))
 			e.Count++
 			e.LastTimestamp = now

@@ -138,7 +138,7 @@ func TestUpdatesThatChangeIndexedFieldsMoveTheKey(t *testing.T) {
 // must come out as a fresh sort would. A list handed out earlier does not
 // change afterwards.
 func TestIndexesAgreeWithAScan(t *testing.T) {
-	for _, every := range []int{1, 5} {
+	for _, every := range []int{1, 5, 97} { // 97: each index is first built after that many changes (lazy.go)
 		t.Run(fmt.Sprintf("read every %d steps", every), func(t *testing.T) { indexesAgreeWithAScan(t, every) })
 	}
 }
@@ -242,4 +242,30 @@ func indexesAgreeWithAScan(t *testing.T, every int) {
 			}
 		}
 	}
+}
+
+// TestAnIndexIsBuiltWhenFirstRead: an index nobody reads costs nothing —
+// its function is not called — and the first read finds every object.
+func TestAnIndexIsBuiltWhenFirstRead(t *testing.T) {
+	s := newStore(t)
+	inf := informer.New(s, podKind)
+	calls := 0
+	inf.AddIndexer("image", func(o api.Object) []string {
+		calls++
+		return []string{o.(*api.Pod).Spec.Containers[0].Image}
+	})
+	require.NoError(t, inf.Start())
+	for _, name := range []string{"a", "b", "c"} {
+		_, err := s.Create(pod(name, "", nil))
+		require.NoError(t, err)
+	}
+	settle(s)
+	assert.Zero(t, calls, "nobody has read the index")
+	assert.Equal(t, []string{"a", "b", "c"}, names(inf.ByIndex("image", "nginx")))
+	assert.Equal(t, 3, calls)
+	_, err := s.Create(pod("d", "", nil))
+	require.NoError(t, err)
+	settle(s)
+	assert.Equal(t, 4, calls, "once built, the index is kept")
+	assert.Equal(t, 4, inf.CountByIndex("image", "nginx"))
 }

@@ -84,6 +84,11 @@ type indexer struct {
 	name string
 	fn   IndexFunc
 	same func(old, obj api.Object) bool
+	// pos is the index's place in Informer.indexers and entry.values;
+	// built says whether it is kept yet (lazy.go): an entry's value for
+	// an index not built is nil.
+	pos   int
+	built bool
 	// sets maps each value to the set of entries with it. A set is keyed
 	// by the entries themselves: a pointer hashes faster than the key
 	// string, and every pod write of a 10,000-pod run touches the sets of
@@ -181,20 +186,18 @@ func (i *Informer) addIndexer(name string, f IndexFunc, same func(old, obj api.O
 			pos = n
 		}
 	}
-	ix := &indexer{name: name, fn: f, same: same, sets: map[string]map[*entry]struct{}{}, orders: map[string]*order{}}
 	if pos < 0 {
 		pos = len(i.indexers)
-		i.indexers = append(i.indexers, ix)
+		i.indexers = append(i.indexers, nil)
 	}
+	ix := &indexer{name: name, fn: f, same: same, pos: pos, sets: map[string]map[*entry]struct{}{}, orders: map[string]*order{}}
 	i.indexers[pos] = ix
 	i.indexes[name] = ix
-	for _, e := range i.items {
-		v := f(e.obj)
-		ix.add(e, v)
+	for _, e := range i.items { // the new index is built when first read
 		if pos < len(e.values) {
-			e.values[pos] = v
+			e.values[pos] = nil
 		} else {
-			e.values = append(e.values, v)
+			e.values = append(e.values, nil)
 		}
 	}
 }
@@ -316,6 +319,9 @@ func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
 	if !had {
 		e = &entry{key: key, obj: o, values: make([][]string, len(i.indexers))}
 		for n, ix := range i.indexers {
+			if !ix.built {
+				continue
+			}
 			v := ix.fn(o)
 			ix.add(e, v)
 			e.values[n] = v
@@ -326,7 +332,7 @@ func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
 	}
 	old = e.obj
 	for n, ix := range i.indexers {
-		if ix.same != nil && ix.same(old, o) {
+		if !ix.built || ix.same != nil && ix.same(old, o) {
 			continue
 		}
 		v := ix.fn(o)
@@ -344,7 +350,9 @@ func (i *Informer) put(key string, o api.Object) (old api.Object, had bool) {
 func (i *Informer) remove(key string) {
 	e := i.items[key]
 	for n, ix := range i.indexers {
-		ix.drop(e, e.values[n])
+		if ix.built {
+			ix.drop(e, e.values[n])
+		}
 	}
 	i.allSorted = nil
 	delete(i.items, key)
@@ -432,7 +440,7 @@ func (i *Informer) ByIndex(name, value string) []api.Object {
 // sortedEntries is the (kept, shared: read only) sorted entries of one
 // set.
 func (i *Informer) sortedEntries(name, value string) []*entry {
-	ix := i.indexes[name]
+	ix := i.index(name)
 	if ix == nil {
 		return nil
 	}
@@ -558,7 +566,7 @@ func (i *Informer) EachSortedByIndex(name, value string, fn func(api.Object)) {
 
 // CountByIndex is len(ByIndex(name, value)) without building the list.
 func (i *Informer) CountByIndex(name, value string) int {
-	if ix := i.indexes[name]; ix != nil {
+	if ix := i.index(name); ix != nil {
 		return len(ix.sets[value])
 	}
 	return 0
@@ -568,7 +576,7 @@ func (i *Informer) CountByIndex(name, value string) int {
 // in no particular order: for sums and counts, where order cannot matter
 // and sorting would cost more than the work.
 func (i *Informer) EachByIndex(name, value string, fn func(api.Object)) {
-	if ix := i.indexes[name]; ix != nil {
+	if ix := i.index(name); ix != nil {
 		for e := range ix.sets[value] {
 			fn(e.obj)
 		}

@@ -46,19 +46,14 @@ func (s *Store) At(rev int64) (*Snapshot, error) {
 	if rev > s.rev {
 		rev = s.rev
 	}
-	i := s.logIndex(rev)
-	if len(s.log)-i < i {
-		// Nearer the present (the live view, a recent replay): undo the
-		// newer events from the current state.
-		objs := cloneState(s.objects)
-		for j := len(s.log) - 1; j >= i; j-- {
-			undo(objs, s.log[j])
-		}
-		return &Snapshot{Revision: rev, objects: objs}, nil
-	}
-	objs := cloneState(s.base)
-	for _, ev := range s.log[:i] {
-		apply(objs, ev)
+	// Undo the newer events from the current state. The store keeps no
+	// state at the compacted revision to replay forwards from: keeping it
+	// cost every write a map update at its compaction (2% of a 10,000-pod
+	// run's CPU under wasm) and kept an old version of every object alive,
+	// for a replay that copies the whole state either way.
+	objs := cloneState(s.objects)
+	for j := len(s.log) - 1; j >= s.logIndex(rev); j-- {
+		undo(objs, s.log[j])
 	}
 	return &Snapshot{Revision: rev, objects: objs}, nil
 }
@@ -84,7 +79,7 @@ func (s *Store) trimHistory() {
 func (s *Store) Retained() int { return len(s.log) }
 
 // Compact forgets history up to revision rev: later reads and watches from
-// before it are Gone. The state at rev becomes the new base.
+// before it are Gone.
 func (s *Store) Compact(rev int64) {
 	if rev <= s.compacted {
 		return
@@ -93,9 +88,6 @@ func (s *Store) Compact(rev int64) {
 		rev = s.rev
 	}
 	n := s.logIndex(rev)
-	for _, ev := range s.log[:n] {
-		apply(s.base, ev)
-	}
 	// In place: the array keeps its room for the writes until the next
 	// compaction, and the slots freed at its end are cleared so they hold
 	// no object. A new array each time (a quarter of the window's writes
@@ -109,19 +101,6 @@ func (s *Store) Compact(rev int64) {
 
 // Compacted is the oldest revision still readable.
 func (s *Store) Compacted() int64 { return s.compacted }
-
-func apply(objs map[*api.Kind]map[string]api.Object, ev Event) {
-	m := objs[ev.Kind]
-	if m == nil {
-		m = map[string]api.Object{}
-		objs[ev.Kind] = m
-	}
-	if ev.Type == Deleted {
-		delete(m, ev.Key)
-	} else {
-		m[ev.Key] = ev.Object
-	}
-}
 
 // undo reverses ev: every Modified and Deleted event carries the state
 // stored before it in Old.

@@ -12,7 +12,11 @@ import (
 // shares the old one's spec and metadata contents, copying only the
 // top-level structs — one status copy per write instead of two whole
 // objects, in the kubelet's and controllers' most frequent write.
-func (s *Store) updateStatus(in api.Object) (api.Object, error) {
+//
+// owned: in is the caller's, handed over (UpdateStatusOwned), and becomes
+// the new object — its status deep-copied in place, everything else set
+// to the stored object's — instead of a new copy of the stored one.
+func (s *Store) updateStatus(in api.Object, owned bool) (api.Object, error) {
 	kind := api.KindOf(in)
 	if kind == nil {
 		return nil, api.NewBadRequest(fmt.Sprintf("no kind %q is registered", in.GetTypeMeta().Kind))
@@ -33,8 +37,15 @@ func (s *Store) updateStatus(in api.Object) (api.Object, error) {
 	if im.ResourceVersion != "" && im.ResourceVersion != om.ResourceVersion {
 		return nil, api.NewConflict(kind, im.Name)
 	}
-	o := shallowCopy(old) // spec and metadata shared, read-only (copy.go)
-	api.DeepCopyField(o, in, "Status")
+	var o api.Object
+	if owned {
+		o = in
+		api.DeepCopyField(o, o, "Status") // no part of it shared with the caller any more
+		s.shareAllBut(o, old, "Status")
+	} else {
+		o = shallowCopy(old) // spec and metadata shared, read-only (copy.go)
+		api.DeepCopyField(o, in, "Status")
+	}
 	m := o.GetObjectMeta()
 	// An object being deleted goes once its last finalizer is removed.
 	if m.DeletionTimestamp != nil && len(m.Finalizers) == 0 && len(om.Finalizers) > 0 && !holdsNamespace(o) {

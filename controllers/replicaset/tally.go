@@ -1,0 +1,153 @@
+package replicaset
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/kubeloop/kubeloop/core/api"
+)
+
+// podTally keeps, from the pod informer's events, the counts a sync would
+// get by walking every pod a ReplicaSet controls: how many are active,
+// Pending, running but not Ready, and Ready. A sync that only needs those
+// counts — one that creates pods, or finds nothing to do — reads them
+// here instead of walking its pods (claimPods), which at 10,000 pods was
+// 17% of a 10,000-pod rollout's CPU: 171 syncs, each of ~10,000 pods.
+//
+// The counts are kept per controller uid and, within it, per namespace and
+// label set, because whether a pod is counted also depends on the
+// ReplicaSet's selector (and its template, for fullyLabeledReplicas),
+// which may change without any pod event: a sync matches its selector
+// against each label set once, not against each pod. The pods of one
+// ReplicaSet share one label set, unless someone relabels them.
+//
+// The tally follows the informer's cache exactly: the informer calls the
+// handler after every change to its cache, with the object it replaced
+// (update) or removed (delete), so what is subtracted is what was added.
+type podTally struct {
+	byController map[string][]*labelGroup // controller uid → groups
+	// lost is set if the tally was ever told to uncount a pod it had not
+	// counted, which the informer's contract rules out: from then on it
+	// answers nothing, and every sync walks its pods as before (a wrong
+	// count would be worse, and a panic would end the page).
+	lost bool
+}
+
+// labelGroup counts the pods of one controller in one namespace with one
+// label set.
+type labelGroup struct {
+	namespace string
+	// labels are the group's pods' labels: the map of the pod that made
+	// the group (cached objects are never modified).
+	labels map[string]string
+	tallyCounts
+}
+
+// tallyCounts are the counts of one group. Pending, notReady and ready
+// count active pods only, as a sync does.
+type tallyCounts struct {
+	all, active, pending, notReady, ready int
+}
+
+func newPodTally() *podTally { return &podTally{byController: map[string][]*labelGroup{}} }
+
+// update moves a pod's counts from old to o; either may be nil (an add, a
+// delete).
+func (t *podTally) update(old, o *api.Pod) {
+	if old != nil {
+		t.add(old, -1)
+	}
+	if o != nil {
+		t.add(o, 1)
+	}
+}
+
+// add counts p (sign 1) or uncounts it (sign -1). A pod without a
+// controller is not counted: the orphans are the informer's controllerless
+// index.
+func (t *podTally) add(p *api.Pod, sign int) {
+	ref := api.ControllerOf(p)
+	if ref == nil {
+		return
+	}
+	groups := t.byController[ref.UID]
+	var g *labelGroup
+	at := -1
+	for i, have := range groups {
+		if have.namespace == p.Namespace && maps.Equal(have.labels, p.Labels) {
+			g, at = have, i
+			break
+		}
+	}
+	if g == nil {
+		if sign < 0 {
+			t.lost = true
+			return
+		}
+		g = &labelGroup{namespace: p.Namespace, labels: p.Labels}
+		groups = append(groups, g)
+		at = len(groups) - 1
+		t.byController[ref.UID] = groups
+	}
+	g.count(p, sign)
+	if g.all < 0 {
+		t.lost = true
+	}
+	if g.all <= 0 {
+		groups = slices.Delete(groups, at, at+1)
+		if len(groups) == 0 {
+			delete(t.byController, ref.UID)
+		} else {
+			t.byController[ref.UID] = groups
+		}
+	}
+}
+
+// count adds sign to the counts p belongs in, with podCounts.count's rules.
+func (c *tallyCounts) count(p *api.Pod, sign int) {
+	c.all += sign
+	if !api.IsPodActive(p) {
+		return
+	}
+	c.active += sign
+	cond := p.Condition(api.PodReady)
+	ready := cond != nil && cond.Status == api.ConditionTrue
+	switch {
+	case p.Status.Phase == api.PodPending || p.Status.Phase == "":
+		c.pending += sign
+	case !ready:
+		c.notReady += sign
+	}
+	if ready {
+		c.ready += sign
+	}
+}
+
+// counts fills c with the counts of the active pods that the ReplicaSet
+// with uid, in namespace, controls and that match sel, and returns how
+// many there are. It returns ok false when a sync must walk the pods
+// anyway: some pod it controls no longer matches sel (the sync releases
+// it), c needs each Ready pod's transition time (minReadySeconds), or the
+// tally is lost.
+func (t *podTally) counts(uid, namespace string, sel api.Selector, c *podCounts) (active int, ok bool) {
+	if t.lost || c.minReady != 0 {
+		return 0, false
+	}
+	for _, g := range t.byController[uid] {
+		if g.namespace != namespace {
+			continue // as claimPods: an owner reference cannot cross namespaces
+		}
+		if !sel.Matches(g.labels) {
+			return 0, false
+		}
+		active += g.active
+		c.pending += g.pending
+		c.notReady += g.notReady
+		c.ready += int32(g.ready)
+		c.available += int32(g.ready) // with minReadySeconds 0, Ready is available
+		if c.allLabeled || c.tmplSel.Matches(g.labels) {
+			c.fullyLabeled += int32(g.active)
+		}
+	}
+	return active, true
+}
