@@ -89,18 +89,19 @@ func (c *Context) act(verb string, o api.Object, detail string, err error) {
 // Create creates o; detail says what it is for ("replica 3 of 3").
 func (c *Context) Create(o api.Object, detail string) (api.Object, error) {
 	out, err := c.store.Create(o)
-	if out != nil {
-		c.act("create", out, detail, err)
-	} else {
-		c.act("create", o, detail, err)
-	}
-	return out, err
+	return c.created(o, out, detail, err)
 }
 
 // CreateOwned is Create for an object made for this call and handed over
 // (store.CreateOwned): never touch o again.
 func (c *Context) CreateOwned(o api.Object, detail string) (api.Object, error) {
 	out, err := c.store.CreateOwned(o)
+	return c.created(o, out, detail, err)
+}
+
+// created records a create: the object as stored (its generated name), or
+// as asked for when the store refused it.
+func (c *Context) created(o, out api.Object, detail string, err error) (api.Object, error) {
 	if out != nil {
 		c.act("create", out, detail, err)
 	} else {
