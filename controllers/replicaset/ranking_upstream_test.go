@@ -311,12 +311,7 @@ func TestScaleDownCountsPodsOfSiblingReplicaSets(t *testing.T) {
 	}
 	f.settle()
 
-	rs, _ := f.store.Get(api.ResourceFor("replicasets"), "default", "v1")
-	c := api.DeepCopy(rs.(*api.ReplicaSet))
-	c.Spec.Replicas = api.Ptr[int32](2)
-	_, err := f.store.Update(c)
-	require.NoError(t, err)
-	f.settle()
+	f.scale(t, "v1", 2)
 
 	var v1Left []string
 	for _, p := range f.pods(t) {

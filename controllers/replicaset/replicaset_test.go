@@ -38,6 +38,19 @@ func (f *fixture) settle() {
 	}
 }
 
+// scale sets the ReplicaSet name's spec.replicas, as kubectl scale does,
+// and lets the controller act on it.
+func (f *fixture) scale(t *testing.T, name string, replicas int32) {
+	t.Helper()
+	rs, err := f.store.Get(api.ResourceFor("replicasets"), "default", name)
+	require.NoError(t, err)
+	c := api.DeepCopy(rs.(*api.ReplicaSet))
+	c.Spec.Replicas = api.Ptr(replicas)
+	_, err = f.store.Update(c)
+	require.NoError(t, err)
+	f.settle()
+}
+
 func (f *fixture) pods(t *testing.T) []*api.Pod {
 	var out []*api.Pod
 	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
@@ -104,12 +117,7 @@ func TestScaleDownDeletesUnscheduledFirst(t *testing.T) {
 		require.NoError(t, err)
 	}
 	f.settle()
-	rs, _ := f.store.Get(api.ResourceFor("replicasets"), "default", "web")
-	c := api.DeepCopy(rs.(*api.ReplicaSet))
-	c.Spec.Replicas = api.Ptr[int32](2)
-	_, err = f.store.Update(c)
-	require.NoError(t, err)
-	f.settle()
+	f.scale(t, "web", 2)
 	left := f.pods(t)
 	require.Len(t, left, 2)
 	for _, p := range left {
