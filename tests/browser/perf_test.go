@@ -151,13 +151,23 @@ func (s perfSample) scriptsText() string {
 	if len(by) == 0 {
 		return ""
 	}
-	invokers := slices.Collect(maps.Keys(by))
-	slices.SortFunc(invokers, func(a, b string) int { return cmp.Or(cmp.Compare(by[b], by[a]), cmp.Compare(a, b)) })
-	var parts []string
-	for _, i := range invokers[:min(3, len(invokers))] {
-		parts = append(parts, fmt.Sprintf("%s %.0f ms", i, by[i]))
+	return "; their scripts by what ran them: " + longestFirst(by, 3, " ms")
+}
+
+// longestFirst lists the names in ms with their times, the longest first
+// (ties in name order), at most limit of them (0: all): "Layout 180,
+// Paint 40", each time followed by suffix.
+func longestFirst(ms map[string]float64, limit int, suffix string) string {
+	names := slices.Sorted(maps.Keys(ms))
+	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(ms[b], ms[a]) })
+	if limit > 0 {
+		names = names[:min(limit, len(names))]
 	}
-	return "; their scripts by what ran them: " + strings.Join(parts, ", ")
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%s %.0f%s", n, ms[n], suffix)
+	}
+	return strings.Join(out, ", ")
 }
 
 // takeGoFrames reads and restarts kubeloop.debug.frames (an older build,
@@ -179,18 +189,9 @@ type goFrames struct {
 // average and longest per frame: "Go frames: longest 48 ms (other 16,
 // pods 20, trace 12), …; per frame avg/max: pods 2.1/20, …".
 func (g goFrames) String() string {
-	split := func(parts map[string]float64) string {
-		names := slices.Sorted(maps.Keys(parts))
-		slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(parts[b], parts[a]) })
-		var out []string
-		for _, n := range names {
-			out = append(out, fmt.Sprintf("%s %.0f", n, parts[n]))
-		}
-		return strings.Join(out, ", ")
-	}
 	var worst []string
 	for _, f := range g.Worst[:min(4, len(g.Worst))] {
-		worst = append(worst, fmt.Sprintf("%.0f ms (%s)", f.MS, split(f.Parts)))
+		worst = append(worst, fmt.Sprintf("%.0f ms (%s)", f.MS, longestFirst(f.Parts, 0, "")))
 	}
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(g.Parts)) {

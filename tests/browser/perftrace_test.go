@@ -6,11 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -189,15 +187,7 @@ func addParts(events []traceEvent, i int, parts map[string]float64) float64 {
 }
 
 // topParts is the eight longest parts, longest first: "Layout 180, …".
-func topParts(parts map[string]float64) string {
-	names := slices.Sorted(maps.Keys(parts))
-	slices.SortStableFunc(names, func(a, b string) int { return cmp.Compare(parts[b], parts[a]) })
-	var out []string
-	for _, name := range names[:min(8, len(names))] {
-		out = append(out, fmt.Sprintf("%s %.0f", name, parts[name]))
-	}
-	return strings.Join(out, ", ")
-}
+func topParts(parts map[string]float64) string { return longestFirst(parts, 8, "") }
 
 // mainThread is the pid and tid of the renderer's main thread with the
 // most events (the tab's, not another renderer's).
