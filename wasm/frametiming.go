@@ -2,7 +2,10 @@
 
 package main
 
-import "slices"
+import (
+	"cmp"
+	"slices"
+)
 
 // Where an animation frame's Go time goes, for `make perf`
 // (kubeloop.debug.frames): the browser's own measures (long tasks,
@@ -92,13 +95,7 @@ func (t *frameTiming) frameEnded(now float64) {
 		}
 	}
 	at, _ := slices.BinarySearchFunc(t.worst, ms, func(f timedFrame, ms float64) int {
-		switch {
-		case f.MS > ms:
-			return -1
-		case f.MS < ms:
-			return 1
-		}
-		return 0
+		return cmp.Compare(ms, f.MS) // longest first
 	})
 	t.worst = slices.Insert(t.worst, at, f)
 	if len(t.worst) > keptFrames {
@@ -106,9 +103,9 @@ func (t *frameTiming) frameEnded(now float64) {
 	}
 }
 
-// report is the frames timed since the last report, and starts anew:
-// per part (and "other": the tasks, and what is not timed) the average and the longest per
-// frame, and the longest frames with their split.
+// report is the frames timed since the last report, and starts anew: per
+// part (and "other": the tasks, and what is not timed) the average and the
+// longest per frame, and the longest frames with their split.
 func (t *frameTiming) report() map[string]any {
 	parts := map[string]any{}
 	for i := range t.total {

@@ -1,0 +1,33 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// The longest frames are kept longest first, at most keptFrames of them,
+// each with its parts and the rest as "other"; a report starts anew.
+func TestFrameTimingKeepsTheLongestFrames(t *testing.T) {
+	var ft frameTiming
+	now := 0.0
+	for i, ms := range []float64{5, 40, 12, 40.5, 3, 30, 25, 8, 60, 1} {
+		ft.frameBegan(now)
+		ft.parts[partTrace] = float64(i)
+		now += ms
+		ft.frameEnded(now)
+	}
+	var kept []float64
+	for _, f := range ft.worst {
+		kept = append(kept, f.MS)
+	}
+	assert.Equal(t, []float64{60, 40.5, 40, 30, 25, 12, 8, 5}, kept)
+	assert.Equal(t, map[string]float64{"trace": 8, "other": 52}, ft.worst[0].Parts)
+	r := ft.report()
+	assert.Equal(t, 10, r["frames"])
+	assert.Equal(t, map[string]float64{"avg": 4.5, "max": 9}, r["parts"].(map[string]any)["trace"])
+	assert.Empty(t, ft.worst)
+	assert.Zero(t, ft.n)
+}
