@@ -150,44 +150,51 @@ func (a *app) installAPI() {
 		}
 		panic(msg)
 	}).Value())
-	debug.Set("panics", a.passiveFuncOf("kubeloop.debug.panics", apiError, func(safejs.Value, []safejs.Value) any {
+	// The debug reads are passive (passiveFuncOf): make perf polls them
+	// while a task is paused half-way, and must not finish it.
+	read := func(name string, f func(args []safejs.Value) any) {
+		debug.Set(name, a.passiveFuncOf("kubeloop.debug."+name, apiError, func(_ safejs.Value, args []safejs.Value) any {
+			return f(args)
+		}).Value())
+	}
+	read("panics", func(args []safejs.Value) any {
 		return a.panics
-	}).Value())
+	})
 	// How often the frame's work paused half-way through a task (pause.go).
-	debug.Set("parks", a.passiveFuncOf("kubeloop.debug.parks", apiError, func(safejs.Value, []safejs.Value) any {
+	read("parks", func(args []safejs.Value) any {
 		return a.loop.parks
-	}).Value())
-	// Whether a task is parked half-way now (pause.go): what the
-	// read-only entry points leave so, and the others finish.
-	debug.Set("parked", a.passiveFuncOf("kubeloop.debug.parked", apiError, func(safejs.Value, []safejs.Value) any {
+	})
+	// Whether a task is parked half-way now (pause.go): what the passive
+	// entry points leave so, and the others finish.
+	read("parked", func(args []safejs.Value) any {
 		return a.loop.parked
-	}).Value())
+	})
 	// The Go heap and its collections: under wasm Go's collector marks on
 	// the page's one thread, inside whatever task is running, so the live
 	// heap is what one mark costs and memory (which never shrinks) is what
 	// the tab keeps (perf_test.go reports both, and the idle-mark holds).
-	debug.Set("mem", a.passiveFuncOf("kubeloop.debug.mem", apiError, func(safejs.Value, []safejs.Value) any {
+	read("mem", func(args []safejs.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
 			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
 			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds})
-	}).Value())
+	})
 	// How many pods the page shows Running and ready with an image (any
 	// image when none is given), as cards or as cells (cellcanvas.go):
 	// make perf waits on it — a cell has no element to count.
-	debug.Set("drawnReady", a.passiveFuncOf("kubeloop.debug.drawnReady", apiError, func(_ safejs.Value, args []safejs.Value) any {
+	read("drawnReady", func(args []safejs.Value) any {
 		image := ""
 		if len(args) > 0 {
 			image = jsString(args[0])
 		}
 		return a.ui.cluster.drawnReady(image)
-	}).Value())
+	})
 	// Where the animation frames' Go time went since the last call
 	// (frametiming.go): make perf reports it beside the browser's measures.
-	debug.Set("frames", a.passiveFuncOf("kubeloop.debug.frames", apiError, func(safejs.Value, []safejs.Value) any {
+	read("frames", func(args []safejs.Value) any {
 		return a.toJS(a.timing.report())
-	}).Value())
+	})
 	kl.Set("debug", debug)
 }
 

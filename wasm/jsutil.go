@@ -33,10 +33,11 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 // perf's polls) or changes only the page (play and pause, the speed, the
 // language, the theme). It does not finish the work parked half-way
 // through a task (pause.go): reads are safe while it is parked
-// (store.Checkpoint), and the next frames resume it as they would have. A 10,000-pod
-// rollout's frames park tasks of tens of ms; finished by every entry, a
-// mouse moved over the cells or a poll every half second ran them at once
-// (a Chrome trace of make perf: its polls took 20–130 ms each).
+// (store.Checkpoint), and the next frames resume it as they would have.
+// A 10,000-pod rollout's frames park tasks of tens of ms; finished by
+// every entry, a mouse moved over the cells or a poll every half second
+// ran them at once (a Chrome trace of make perf: its polls took 20–130 ms
+// each).
 func (a *app) passiveFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	return a.entry(name, fallback, fn)
 }
