@@ -1,7 +1,6 @@
 package replicaset
 
 import (
-	"maps"
 	"slices"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -54,12 +53,43 @@ func newPodTally() *podTally { return &podTally{byController: map[string][]*labe
 // update moves a pod's counts from old to o; either may be nil (an add, a
 // delete).
 func (t *podTally) update(old, o *api.Pod) {
+	if old != nil && o != nil {
+		if ref := api.ControllerOf(old); ref != nil && sameGroup(old, o, ref.UID) {
+			// Most updates are status writes, which leave the pod in its
+			// group: the group is looked up once, not once per version.
+			if g, _ := t.group(ref.UID, old); g != nil {
+				g.count(old, -1)
+				g.count(o, 1)
+			} else {
+				t.lost = true
+			}
+			return
+		}
+	}
 	if old != nil {
 		t.add(old, -1)
 	}
 	if o != nil {
 		t.add(o, 1)
 	}
+}
+
+// sameGroup reports whether o, a new version of old, whose controller's uid
+// is uid, still belongs in old's group.
+func sameGroup(old, o *api.Pod, uid string) bool {
+	ref := api.ControllerOf(o)
+	return ref != nil && ref.UID == uid && old.Namespace == o.Namespace && api.SameLabels(old.Labels, o.Labels)
+}
+
+// group finds the group of p, controlled by uid, and its index in
+// byController[uid]; nil if it has none.
+func (t *podTally) group(uid string, p *api.Pod) (*labelGroup, int) {
+	for i, have := range t.byController[uid] {
+		if have.namespace == p.Namespace && api.SameLabels(have.labels, p.Labels) {
+			return have, i
+		}
+	}
+	return nil, -1
 }
 
 // add counts p (sign 1) or uncounts it (sign -1). A pod without a
@@ -71,14 +101,7 @@ func (t *podTally) add(p *api.Pod, sign int) {
 		return
 	}
 	groups := t.byController[ref.UID]
-	var g *labelGroup
-	at := -1
-	for i, have := range groups {
-		if have.namespace == p.Namespace && maps.Equal(have.labels, p.Labels) {
-			g, at = have, i
-			break
-		}
-	}
+	g, at := t.group(ref.UID, p)
 	if g == nil {
 		if sign < 0 {
 			t.lost = true

@@ -62,8 +62,9 @@ func randomPod(rnd *rand.Rand, name string) *api.Pod {
 	return p
 }
 
-// TestTallyMatchesRecount: after any sequence of adds, updates and
-// deletes, the tally's counts are those of a walk over the pods.
+// TestTallyMatchesRecount: after any sequence of adds, updates (new pods,
+// or status writes) and deletes, the tally's counts are those of a walk
+// over the pods.
 func TestTallyMatchesRecount(t *testing.T) {
 	selectors := []api.Selector{api.SelectorFromSet(map[string]string{"app": "web"}),
 		api.SelectorFromSet(map[string]string{"app": "web", "tier": "front"}), api.SelectorFromSet(map[string]string{"app": "db"})}
@@ -79,6 +80,13 @@ func TestTallyMatchesRecount(t *testing.T) {
 			case old != nil && rnd.IntN(4) == 0:
 				delete(pods, name)
 				tally.update(old, nil)
+			case old != nil && rnd.IntN(3) == 0:
+				// A status write: the new version shares the old one's
+				// metadata, labels map included, as the store's do.
+				p := *old
+				p.Status = randomPod(rnd, name).Status
+				pods[name] = &p
+				tally.update(old, &p)
 			default:
 				p := randomPod(rnd, name)
 				pods[name] = p

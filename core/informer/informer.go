@@ -11,7 +11,6 @@ package informer
 
 import (
 	"iter"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -144,7 +143,9 @@ func New(s *store.Store, kind *api.Kind) *Informer {
 		}
 		sort.Strings(kv) // a stable order, so put sees unchanged labels as unchanged
 		return kv
-	}, func(old, o api.Object) bool { return maps.Equal(old.GetObjectMeta().Labels, o.GetObjectMeta().Labels) })
+	}, func(old, o api.Object) bool {
+		return api.SameLabels(old.GetObjectMeta().Labels, o.GetObjectMeta().Labels)
+	})
 	if kind.Kind == "Pod" {
 		i.addIndexer(IndexNode, func(o api.Object) []string { return []string{o.(*api.Pod).Spec.NodeName} },
 			func(old, o api.Object) bool { return old.(*api.Pod).Spec.NodeName == o.(*api.Pod).Spec.NodeName })
