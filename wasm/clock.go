@@ -55,6 +55,7 @@ func (a *app) frame(ms float64) {
 	}
 	if a.loop.parked {
 		a.loop.resume(overranMS)
+		a.runQueued() // if that was the end of the paused work
 	} else {
 		a.loop.run(overranMS, func(work func()) { a.guard("animation frame", nil, work) }, func() { a.frameWork(ms) })
 	}

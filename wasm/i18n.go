@@ -73,6 +73,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 
 	"term.title":    {"kubectl", "kubectl"},
 	"term.hint":     {"Try: kubectl get pods · scale · set image · delete pod · sim settle", "试试：kubectl get pods · scale · set image · delete pod · sim settle"},
+	"term.queued":   {"Waits for the task under way to end, then runs.", "等待正在进行的任务结束后运行。"},
 	"term.welcome":  {"Type kubectl commands here, e.g. kubectl get pods. ↑/↓ recall history; “sim advance 30s” and “sim settle” move time; “clear” clears.", "在这里输入 kubectl 命令，例如 kubectl get pods。↑/↓ 调出历史命令；“sim advance 30s” 和 “sim settle” 推进时间；“clear” 清屏。"},
 	"term.simhelp":  {"sim commands: %s (e.g. sim advance 30s, sim settle)", "sim 命令：%s（例如 sim advance 30s、sim settle）"},
 	"term.shell":    {"a shell in the pod: type commands (ls, hostname, cat …), exit to leave", "Pod 内的 shell：输入命令（ls、hostname、cat …），exit 退出"},

@@ -24,6 +24,7 @@ import (
 func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	return a.entry(name, fallback, func(this safejs.Value, args []safejs.Value) any {
 		a.loop.finish()
+		a.runQueued() // commands typed before this, in their order
 		return fn(this, args)
 	})
 }

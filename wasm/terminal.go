@@ -49,7 +49,8 @@ func (a *app) buildTerminal(u *ui) {
 	}
 	u.historyPos = len(u.history)
 	a.termNote(a.tr("term.welcome"))
-	a.listen(a.byID("term-form"), "submit", func(ev event) {
+	// Passive: a line typed while work is paused waits for it (queued.go).
+	a.listenPassive(a.byID("term-form"), "submit", func(ev event) {
 		ev.PreventDefault()
 		line := strings.TrimSpace(u.termInput.Value())
 		u.termInput.SetValue("")
@@ -57,7 +58,7 @@ func (a *app) buildTerminal(u *ui) {
 			return
 		}
 		a.remember(line)
-		a.runTerminal(line)
+		a.submitCommand(line)
 	})
 	a.listen(u.termInput, "keydown", func(ev event) {
 		switch {

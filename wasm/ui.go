@@ -94,9 +94,10 @@ type ui struct {
 	termBlocks int
 	history    []string
 	historyPos int
-	lastTab    string         // the line a first Tab left unchanged
-	watch      *kubectl.Watch // an open `kubectl get -w`
-	shell      shellSession   // an open `kubectl exec -it … -- sh`
+	queued     []queuedCommand // lines typed while work was paused (queued.go)
+	lastTab    string          // the line a first Tab left unchanged
+	watch      *kubectl.Watch  // an open `kubectl get -w`
+	shell      shellSession    // an open `kubectl exec -it … -- sh`
 }
 
 // buildUI finds index.html's elements and sets up the cluster view: what

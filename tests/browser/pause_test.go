@@ -47,3 +47,59 @@ func TestWhatDoesNotActLeavesAPausedTaskPaused(t *testing.T) {
 	assert.Equal(t, "false", eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`), "paused")
 	p.noConsoleErrors()
 }
+
+// A command typed while a task is paused half-way waits for it: Enter
+// leaves the task paused (no freeze), the line shows at once, dimmed, and
+// the next frames end the task and run the queued commands in the order
+// they were typed, each printed once, with its output.
+func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
+	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
+	type result struct {
+		Found, ParkedAfterEnter bool
+		Queued                  []string
+		Ran                     bool
+		Commands                []string
+		Outputs                 []string
+	}
+	r := eval[result](p, `new Promise((resolve) => {
+	  const d = kubeloop.debug, started = performance.now();
+	  const out = document.getElementById("term-out"), input = document.getElementById("term-input");
+	  const type = (line) => { input.value = line; document.getElementById("term-form").requestSubmit(); };
+	  const look = () => {
+	    if (!d.parked()) {
+	      if (performance.now() - started > 20000) return resolve({found: false});
+	      return requestAnimationFrame(look);
+	    }
+	    type("kubectl get deployments");
+	    type("get replicasets");
+	    const parkedAfterEnter = d.parked();
+	    const queued = [...out.querySelectorAll(".term-queued")].map((e) => e.textContent);
+	    const wait = () => {
+	      if (out.querySelector(".term-queued")) {
+	        if (performance.now() - started > 30000) return resolve({found: true, parkedAfterEnter, queued, ran: false});
+	        return requestAnimationFrame(wait);
+	      }
+	      const cmds = [...out.querySelectorAll(".term-cmd")];
+	      resolve({found: true, parkedAfterEnter, queued, ran: true,
+	        commands: cmds.map((e) => e.textContent),
+	        outputs: cmds.map((e) => (e.nextElementSibling || {}).textContent || "")});
+	    };
+	    requestAnimationFrame(wait);
+	  };
+	  requestAnimationFrame(look);
+	})`)
+	require.True(t, r.Found, "a 3,000-pod scale-up at ×100 pauses a task half-way within 20 s")
+	assert.True(t, r.ParkedAfterEnter, "Enter leaves the paused task to the next frames")
+	assert.Equal(t, []string{"kubectl get deployments", "get replicasets"}, r.Queued, "both lines show at once, queued")
+	require.True(t, r.Ran, "the next frames run the queued commands")
+	require.Len(t, r.Commands, 2, "each command is printed once: %q", r.Commands)
+	assert.Equal(t, []string{"kubectl get deployments", "kubectl get replicasets"}, r.Commands, "in the order typed")
+	assert.True(t, strings.HasPrefix(r.Outputs[0], "NAME") && strings.Contains(r.Outputs[0], "nginx"), "deployments: %q", r.Outputs[0])
+	assert.True(t, strings.HasPrefix(r.Outputs[1], "NAME") && strings.Contains(r.Outputs[1], "nginx-"), "replicasets: %q", r.Outputs[1])
+	p.noConsoleErrors()
+}
