@@ -16,10 +16,11 @@ import "math"
 // Only drawing and the passive entry points (passiveFuncOf: a hover, a
 // menu opened, play and pause, the language) run while the work is
 // parked, and they only read the cluster. Every other entry point — a
-// command, the editor, a fault, a timer — first lets the parked work run
-// to its end (funcOf calls finish), so the cluster sees the same
-// operations in the same order as it would without pausing, and the same
-// seed gives the same history (TestPausedLoopKeepsHistory).
+// button's command, the editor, a fault, a timer — first lets the parked
+// work run to its end (funcOf calls finish), and a line typed in the
+// terminal waits for the frames to end it (queued.go), so the cluster sees
+// the same operations in the same order as it would without pausing, and
+// the same seed gives the same history (TestPausedLoopKeepsHistory).
 //
 // This is the one place where Go blocks: the frame's callback waits on a
 // channel while the work's goroutine runs (it needs nothing from
