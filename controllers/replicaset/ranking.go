@@ -3,7 +3,6 @@ package replicaset
 import (
 	"cmp"
 	"math"
-	"slices"
 	"strconv"
 	"time"
 
@@ -30,11 +29,12 @@ func podsToDelete(pods, related []*api.Pod, n int, now time.Time, checkpoint fun
 	if n >= len(pods) {
 		return pods
 	}
-	return rankForDeletion(pods, related, now, checkpoint)[:n]
+	return rankForDeletion(pods, related, n, now, checkpoint)
 }
 
-// rankForDeletion is pods (a copy) in the order they would be deleted.
-func rankForDeletion(pods, related []*api.Pod, now time.Time, checkpoint func()) []*api.Pod {
+// rankForDeletion is the first n of pods in the order they would be
+// deleted (a new slice).
+func rankForDeletion(pods, related []*api.Pod, n int, now time.Time, checkpoint func()) []*api.Pod {
 	if checkpoint == nil {
 		checkpoint = func() {}
 	}
@@ -53,18 +53,18 @@ func rankForDeletion(pods, related []*api.Pod, now time.Time, checkpoint func())
 		order[i] = &facts[i]
 	}
 	// Upstream leaves ties to an unstable sort; we keep them deterministic
-	// by name, unique among one ReplicaSet's pods. The order being total, an
-	// unstable sort gives the one answer, with a stable sort's n·log² n
-	// comparisons down to n·log n.
-	slices.SortFunc(order, func(a, b *deletionFacts) int {
+	// by name, unique among one ReplicaSet's pods. The order being total,
+	// the n first are one answer, whichever way they are found: sortFirst
+	// sorts only them.
+	sortFirst(order, n, func(a, b *deletionFacts) int {
 		checkpoint()
 		if c := compareFacts(a, b, now); c != 0 {
 			return c
 		}
 		return cmp.Compare(b.pod.Name, a.pod.Name)
 	})
-	ranked := make([]*api.Pod, len(order))
-	for i, f := range order {
+	ranked := make([]*api.Pod, min(n, len(order)))
+	for i, f := range order[:len(ranked)] {
 		ranked[i] = f.pod
 	}
 	return ranked

@@ -199,7 +199,7 @@ func TestRankForDeletionFullOrder(t *testing.T) {
 					slices.Reverse(in)
 				}
 				t.Run(fmt.Sprintf("now=%v/shift=%d/reverse=%v", !now.IsZero(), shift, reverse), func(t *testing.T) {
-					assert.Equal(t, names(want), names(rankForDeletion(in, in, now, nil)))
+					assert.Equal(t, names(want), names(rankForDeletion(in, in, len(in), now, nil)))
 				})
 			}
 		}
