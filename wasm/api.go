@@ -52,7 +52,7 @@ func (a *app) installAPI() {
 		return a.toJS(applyResult{Errors: []lineError{{Message: msg}}, Lines: []string{}})
 	}, func(args []safejs.Value) any {
 		lines, errs := a.apply(jsString(arg(args, 0)))
-		a.render(false)
+		a.drawAfterAct()
 		if lines == nil {
 			lines = []string{}
 		}
@@ -66,7 +66,7 @@ func (a *app) installAPI() {
 		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
 	}, func(args []safejs.Value) any {
 		res := a.cluster.Kubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))
-		a.render(false)
+		a.drawAfterAct()
 		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
 	})
 
@@ -189,6 +189,12 @@ func (a *app) installAPI() {
 			image = jsString(args[0])
 		}
 		return a.ui.cluster.drawnReady(image)
+	})
+	// Whether the cluster's draws are slow, so that while it plays the
+	// frames make them in parts and a command leaves its draw to them
+	// (drawAfterAct).
+	read("slowDraws", func(args []safejs.Value) any {
+		return a.ui.renderCostMS >= slowRenderMS
 	})
 	// Where the animation frames' Go time went since the last call
 	// (frametiming.go): make perf reports it beside the browser's measures.

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"strconv"
 	"time"
 
@@ -128,6 +129,23 @@ func (a *app) drawIfDue(ms float64) {
 	} else {
 		a.drawClock()
 	}
+}
+
+// drawAfterAct draws what a command or an apply changed. While a big
+// cluster plays, its draws are slow and the frames make them in parts
+// (renderPart); this leaves the draw to them, due at the next frame, and
+// only shows the time. Drawn here whole, a command typed during a
+// 10,000-pod rollout was one task of the command, a 25–70 ms draw and the
+// browser's layout of it. The command's own output (the terminal, an
+// apply's result) is drawn by the caller at once, as before.
+func (a *app) drawAfterAct() {
+	u := a.ui
+	if u != nil && a.playing && !a.replay.on && !a.settling.active && u.renderCostMS >= slowRenderMS {
+		u.lastRenderMS = math.Inf(-1) // due (slowDrawDue)
+		a.drawClock()
+		return
+	}
+	a.render(false)
 }
 
 // slowDrawDue reports whether this frame is a slow draw's, and not the

@@ -156,7 +156,7 @@ func (a *app) applyEditor() {
 	u.editor.SetErrors(errs)
 	a.drawApplyResult()
 	a.drawDocList()
-	a.render(false)
+	a.drawAfterAct()
 }
 
 // apply applies text to the cluster: all or nothing.

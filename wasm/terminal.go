@@ -133,7 +133,7 @@ func (a *app) runTerminal(line string) {
 			u.shell = nil
 		}
 		a.updatePrompt()
-		a.render(false)
+		a.drawAfterAct()
 		return
 	}
 	fields := strings.Fields(line)
@@ -184,7 +184,7 @@ func (a *app) runTerminal(line string) {
 		u.watch = res.Watch
 		a.updatePrompt()
 	}
-	a.render(false)
+	a.drawAfterAct()
 }
 
 // execInteractive recognises `kubectl exec -it POD [-c C] [-n NS] -- sh|bash`.

@@ -103,3 +103,35 @@ func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
 	assert.True(t, strings.HasPrefix(r.Outputs[1], "NAME") && strings.Contains(r.Outputs[1], "nginx-"), "replicasets: %q", r.Outputs[1])
 	p.noConsoleErrors()
 }
+
+// While a big cluster plays, its draws are slow and the frames make them
+// in parts; a command leaves its cluster draw to them instead of drawing
+// 3,000 pods whole in the command's own task (a long task at 10,000
+// pods). What the command changed shows a few frames later.
+func TestACommandLeavesABigClustersDrawToTheFrames(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
+	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
+	p.waitFor("slow draws of 3,000 pods", `kubeloop.debug.slowDraws()`)
+	type result struct {
+		Before, Right, Later string
+	}
+	r := eval[result](p, `new Promise((resolve) => {
+	  const summary = () => document.getElementById("summary").textContent;
+	  const before = summary();
+	  kubeloop.kubectl("kubectl delete node node-3");
+	  const right = summary(), started = performance.now();
+	  const look = () => {
+	    if (summary() === right && performance.now() - started < 5000) return requestAnimationFrame(look);
+	    resolve({before, right, later: summary()});
+	  };
+	  requestAnimationFrame(look);
+	})`)
+	assert.Contains(t, r.Before, "3 nodes")
+	assert.Equal(t, r.Before, r.Right, "the command returns before the cluster is drawn")
+	assert.Contains(t, r.Later, "2 nodes", "the next frames draw it")
+	p.noConsoleErrors()
+}
