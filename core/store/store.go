@@ -51,6 +51,11 @@ type Store struct {
 	// historyWindow overrides HistoryWindow when > 0 (tests).
 	historyWindow int
 
+	// eventTTL overrides DefaultEventTTL when > 0; eventLeases are the
+	// Events' leases (eventttl.go).
+	eventTTL    time.Duration
+	eventLeases eventLeases
+
 	// WatchLatency delays every watch delivery, so a lesson can show an
 	// informer's cache lagging behind the store. Zero by default.
 	WatchLatency time.Duration
@@ -78,7 +83,7 @@ const (
 // The kinds the store's writes look up themselves, resolved once:
 // ResourceFor is a lookup in a sync.Map, and every create of a namespaced
 // object checks its namespace (0.2% of a 10,000-pod run under wasm).
-var namespacesKind, podsKind = api.ResourceFor("namespaces"), api.ResourceFor("pods")
+var namespacesKind, podsKind, eventsKind = api.ResourceFor("namespaces"), api.ResourceFor("pods"), api.ResourceFor("events")
 
 // New returns an empty store on the given clock.
 func New(clk *clock.Sim) *Store {
@@ -396,6 +401,9 @@ func (s *Store) write(t EventType, kind *api.Kind, key string, o, old api.Object
 		objs[key] = o
 	}
 	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Key: key, Revision: s.rev}
+	if kind == eventsKind && t != Deleted {
+		s.leaseEvent(key, s.rev)
+	}
 	s.log = append(s.log, ev)
 	s.trimHistory()
 	for _, w := range s.watchers {
