@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -175,10 +174,10 @@ func (c *container) status(pod *api.Pod) api.ContainerStatus {
 
 // backOffMessage is upstream's, with format.Pod's name_namespace(uid).
 func (c *container) backOffMessage(pod *api.Pod) string {
-	return fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", c.backoff, c.name, formatPod(pod))
+	return "back-off " + c.backoff.String() + " restarting failed container=" + c.name + " pod=" + formatPod(pod)
 }
 
 // formatPod is how the kubelet names a pod in messages.
 func formatPod(pod *api.Pod) string {
-	return fmt.Sprintf("%s_%s(%s)", pod.Name, pod.Namespace, pod.UID)
+	return pod.Name + "_" + pod.Namespace + "(" + pod.UID + ")"
 }

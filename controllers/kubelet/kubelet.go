@@ -215,7 +215,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	d := r.pullTime(ctx, pod, node)
 	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
-	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
+	ctx.Why("%s", "create the pod sandbox and pull images: ready in "+d.String())
 	p := *pod // only the status is new; the store copies what it keeps
 	unready := make([]string, len(pod.Spec.Containers))
 	for i, c := range pod.Spec.Containers {
@@ -242,10 +242,10 @@ func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, node *api.N
 	var longest time.Duration
 	for _, c := range pod.Spec.Containers {
 		if c.ImagePullPolicy != "Always" && r.images[node.Name][c.Image] {
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.Image)
+			event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.Image))
 			continue
 		}
-		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.Image)
+		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.Image))
 		d, _ := pull(c.Image)
 		longest = max(longest, d)
 	}
@@ -274,10 +274,10 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 	for _, c := range pod.Spec.Containers {
 		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.Image, d, d)
+			event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.Image, d))
 		}
 		r.images[node.Name][c.Image] = true
-		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
+		event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.Name)
 		rt.containers = append(rt.containers, newContainer(c, rt.ip, now.Add(startDelay)))
 	}
 	rt.stage = stageRunning
@@ -325,9 +325,9 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 		switch d.what {
 		case dueStart:
 			c.start(pod.UID, at)
-			ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
-			ctx.Diff("container %s created but not running", c.name)
-			ctx.Why("start container %s: it %s", c.name, c.proc.what)
+			event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
+			ctx.Diff("%s", "container "+c.name+" created but not running")
+			ctx.Why("%s", "start container "+c.name+": it "+c.proc.what)
 		case dueExit:
 			code := c.proc.exitCode
 			ran := at.Sub(c.started)
@@ -343,7 +343,7 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 			if wait, until := c.inBackOff(c.finished, at); wait {
 				c.state, c.at = cBackOff, until
 				ctx.Why("container %s exited with %d: restart after back-off %s (CrashLoopBackOff)", c.name, c.cur.ExitCode, c.backoff)
-				ctx.Event(pod, controller.EventWarning, "BackOff", "Back-off restarting failed container %s in pod %s", c.name, formatPod(pod))
+				event(ctx, pod, controller.EventWarning, "BackOff", "Back-off restarting failed container "+c.name+" in pod "+formatPod(pod))
 				continue
 			}
 			if c.backoff == 0 {
@@ -387,14 +387,14 @@ func (r *Reconciler) restart(ctx *controller.Context, pod *api.Pod, c *container
 	c.restarts++
 	if c.spec.ImagePullPolicy == "Always" {
 		d, _ := pull(c.spec.Image)
-		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.spec.Image)
-		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.spec.Image, d, d)
+		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.spec.Image))
+		event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.spec.Image, d))
 	} else {
-		ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.spec.Image)
+		event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.spec.Image))
 	}
-	ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.name)
+	event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.name)
 	c.start(pod.UID, at)
-	ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
+	event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
 }
 
 type dueKind int
@@ -563,7 +563,7 @@ func statusDetail(p *api.Pod) string {
 			ready++
 		}
 	}
-	return fmt.Sprintf("%s, %d/%d ready", api.PodDisplayStatus(p), ready, len(p.Status.ContainerStatuses))
+	return api.PodDisplayStatus(p) + ", " + strconv.Itoa(ready) + "/" + strconv.Itoa(len(p.Status.ContainerStatuses)) + " ready"
 }
 
 // stop kills a deleted pod's running containers, then removes the pod from
@@ -583,13 +583,13 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		for _, c := range rt.containers {
 			if c.state == cRunning {
 				running++
-				ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.name)
+				event(ctx, pod, controller.EventNormal, "Killing", "Stopping container "+c.name)
 			}
 		}
 		if running > 0 {
-			ctx.Why("send SIGTERM; the containers exit within %s (grace period %s)", min(stopDelay, grace), grace)
+			ctx.Why("%s", "send SIGTERM; the containers exit within "+min(stopDelay, grace).String()+" (grace period "+grace.String()+")")
 		} else {
-			ctx.Why("no container runs: tear the sandbox down within %s", min(stopDelay, grace))
+			ctx.Why("%s", "no container runs: tear the sandbox down within "+min(stopDelay, grace).String())
 		}
 	}
 	if now.Before(rt.nextAt) {
@@ -751,7 +751,7 @@ func (c *container) summary() string {
 		}
 		return "running (not ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
 	case cExited:
-		return fmt.Sprintf("exited %d (%d restarts)", c.cur.ExitCode, c.restarts)
+		return "exited " + strconv.Itoa(int(c.cur.ExitCode)) + " (" + strconv.Itoa(int(c.restarts)) + " restarts)"
 	}
-	return fmt.Sprintf("CrashLoopBackOff %s (%d restarts)", c.backoff, c.restarts)
+	return "CrashLoopBackOff " + c.backoff.String() + " (" + strconv.Itoa(int(c.restarts)) + " restarts)"
 }
