@@ -415,42 +415,46 @@ type due struct {
 	busy bool
 }
 
-// dues lists what is due next for the container.
-func (c *container) dues() []due {
-	var out []due
+// dues lists what is due next for the container: at most three steps, in
+// an array, not a slice, so that listing them — twice per container on
+// every sync — allocates nothing.
+func (c *container) dues() (out [3]due, n int) {
 	switch c.state {
 	case cCreated:
-		out = append(out, due{c.at, dueStart, true})
+		out[n], n = due{c.at, dueStart, true}, n+1
 	case cExited:
 		if !c.at.IsZero() {
-			out = append(out, due{c.at, dueRestart, true})
+			out[n], n = due{c.at, dueRestart, true}, n+1
 		}
 	case cBackOff:
-		out = append(out, due{c.at, dueBackOffOver, true})
+		out[n], n = due{c.at, dueBackOffOver, true}, n+1
 	case cRunning:
 		if c.exits() {
-			out = append(out, due{c.exitAt(), dueExit, c.proc.runs <= longRun})
+			out[n], n = due{c.exitAt(), dueExit, c.proc.runs <= longRun}, n+1
 		}
 		if pr := c.readiness; pr != nil && !pr.next.IsZero() {
-			out = append(out, due{pr.next, dueReadiness, c.busy(pr)})
+			out[n], n = due{pr.next, dueReadiness, c.busy(pr)}, n+1
 		}
 		if pr := c.liveness; pr != nil && !pr.next.IsZero() {
-			out = append(out, due{pr.next, dueLiveness, c.busy(pr)})
+			out[n], n = due{pr.next, dueLiveness, c.busy(pr)}, n+1
 		}
 	}
-	return out
+	return out, n
 }
 
 // due is the earliest of dues (the first listed on a tie).
 func (c *container) due() (due, bool) {
-	var best due
-	found := false
-	for _, d := range c.dues() {
-		if !found || d.at.Before(best.at) {
-			best, found = d, true
+	ds, n := c.dues()
+	if n == 0 {
+		return due{}, false
+	}
+	best := ds[0]
+	for _, d := range ds[1:n] {
+		if d.at.Before(best.at) {
+			best = d
 		}
 	}
-	return best, found
+	return best, true
 }
 
 // wake sets the pod's timers: a requeue for the earliest busy step, a
@@ -458,7 +462,8 @@ func (c *container) due() (due, bool) {
 func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controller.Result {
 	var busyAt, hkAt time.Time
 	for _, c := range rt.containers {
-		for _, d := range c.dues() {
+		ds, n := c.dues()
+		for _, d := range ds[:n] {
 			switch {
 			case d.busy && (busyAt.IsZero() || d.at.Before(busyAt)):
 				busyAt = d.at
