@@ -78,7 +78,10 @@ func (c *container) exitAt() time.Time { return c.started.Add(c.proc.runs) }
 func (c *container) start(podUID string, now time.Time) {
 	c.state, c.at, c.started = cRunning, time.Time{}, now
 	restarts := strconv.Itoa(int(c.restarts))
-	c.id = "containerd://" + digest(podUID+c.name+restarts) + digest(c.name+podUID+restarts)
+	var id [len("containerd://") + 64]byte
+	b := append(id[:0], "containerd://"...)
+	b = appendDigest(b, podUID, c.name, restarts)
+	c.id = string(appendDigest(b, c.name, podUID, restarts))
 	c.ready = c.spec.ReadinessProbe == nil
 	c.readiness = newProber("Readiness", c.spec.ReadinessProbe, now)
 	c.liveness = newProber("Liveness", c.spec.LivenessProbe, now)
@@ -142,7 +145,9 @@ func (c *container) status(pod *api.Pod) api.ContainerStatus {
 	if c.image == "" {
 		repo, tag := splitImage(c.spec.Image)
 		c.image = imageName(repo, tag)
-		c.imageID = c.image + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo) // 64 hex digits, as sha256
+		id := append(append(make([]byte, 0, len(c.image)+len("@sha256:")+64), c.image...), "@sha256:"...)
+		id = appendDigest(id, repo, ":", tag)
+		c.imageID = string(appendDigest(id, tag, "@", repo)) // 64 hex digits, as sha256
 	}
 	cs := api.ContainerStatus{Name: c.name, Image: c.image, RestartCount: c.restarts, Started: api.Ptr(false)}
 	if c.state == cCreated {

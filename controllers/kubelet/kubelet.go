@@ -701,11 +701,18 @@ func nodeIP(n *api.Node) string {
 
 // digest is a stable fake digest: 32 hex characters derived from s. Every
 // container start asks for two, so they are spelled by hand, not by fmt.
-func digest(s string) string {
+func digest(s string) string { return string(appendDigest(nil, s)) }
+
+// appendDigest appends the digest of parts' concatenation, hashed part by
+// part: a container ID is two digests of three parts each, made into one
+// string with no string between.
+func appendDigest(dst []byte, parts ...string) []byte {
 	var h1, h2 uint64 = 14695981039346656037, 1099511628211
-	for i := 0; i < len(s); i++ {
-		h1 = (h1 ^ uint64(s[i])) * 1099511628211
-		h2 = (h2 ^ uint64(s[i])) * 14695981039346656037
+	for _, s := range parts {
+		for i := 0; i < len(s); i++ {
+			h1 = (h1 ^ uint64(s[i])) * 1099511628211
+			h2 = (h2 ^ uint64(s[i])) * 14695981039346656037
+		}
 	}
 	const hexDigits = "0123456789abcdef"
 	var out [32]byte
@@ -713,7 +720,7 @@ func digest(s string) string {
 		out[15-i] = hexDigits[h1>>(4*i)&0xf]
 		out[31-i] = hexDigits[h2>>(4*i)&0xf]
 	}
-	return string(out[:])
+	return append(dst, out[:]...)
 }
 
 func ptrTime(t time.Time) *api.Time { v := api.NewTime(t); return &v }
