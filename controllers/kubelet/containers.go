@@ -26,8 +26,10 @@ const (
 
 // container is the runtime's record of one container of a pod.
 type container struct {
-	name  string
-	spec  api.Container
+	name string
+	// spec points into the cached pod's spec, read-only: a copy was most
+	// of the container's size, made for every pod started.
+	spec  *api.Container
 	ip    string // the pod's, for probe messages
 	state cstate
 	// at is when the state's next step is due: the start (created), the
@@ -50,11 +52,8 @@ type container struct {
 	ready     bool
 	readiness *prober
 	liveness  *prober
-	// image and imageID are what its status shows for spec.image, made once:
-	// the status is rebuilt on every sync of the pod, and spelling them
-	// (splitting the reference, two hex digests through fmt) was ~3% of the
-	// 10,000-pod bench's CPU under WebAssembly.
-	image, imageID string
+	// ref is what its status shows for spec.image (Reconciler.ref).
+	ref *imageRef
 }
 
 type cstate int
@@ -66,8 +65,8 @@ const (
 	cBackOff // CrashLoopBackOff until `at`
 )
 
-func newContainer(spec api.Container, ip string, startAt time.Time) *container {
-	return &container{name: spec.Name, spec: spec, ip: ip, state: cCreated, at: startAt, proc: processFor(spec)}
+func newContainer(spec *api.Container, ref *imageRef, ip string, startAt time.Time) *container {
+	return &container{name: spec.Name, spec: spec, ref: ref, ip: ip, state: cCreated, at: startAt, proc: processFor(spec)}
 }
 
 func (c *container) exits() bool { return c.state == cRunning && !c.proc.forever }
@@ -142,19 +141,12 @@ func restartsWith(policy string, code int32) bool {
 
 // status is the container's status as the kubelet reports it.
 func (c *container) status(pod *api.Pod) api.ContainerStatus {
-	if c.image == "" {
-		repo, tag := splitImage(c.spec.Image)
-		c.image = imageName(repo, tag)
-		id := append(append(make([]byte, 0, len(c.image)+len("@sha256:")+64), c.image...), "@sha256:"...)
-		id = appendDigest(id, repo, ":", tag)
-		c.imageID = string(appendDigest(id, tag, "@", repo)) // 64 hex digits, as sha256
-	}
-	cs := api.ContainerStatus{Name: c.name, Image: c.image, RestartCount: c.restarts, Started: api.Ptr(false)}
+	cs := api.ContainerStatus{Name: c.name, Image: c.ref.name, RestartCount: c.restarts, Started: api.Ptr(false)}
 	if c.state == cCreated {
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
 		return cs
 	}
-	cs.ImageID = c.imageID
+	cs.ImageID = c.ref.id
 	cs.ContainerID = c.id
 	last := func(t *api.ContainerStateTerminated) api.ContainerState {
 		if t == nil {

@@ -58,7 +58,9 @@ type Reconciler struct {
 	runtime map[string]*podRuntime
 	// images lists what each node has pulled, for IfNotPresent.
 	images map[string]map[string]bool
-	ipam   *ipam
+	// refs holds each image's name and ID as statuses show them (ref).
+	refs map[string]*imageRef
+	ipam *ipam
 	// heartbeats renew each node's lease and status (heartbeat.go); a
 	// failed node's kubelet does no pod work until it recovers.
 	heartbeats *Heartbeats
@@ -101,7 +103,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
 		pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
 		clk:     m.Clock,
-		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, ipam: newIPAM(),
+		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, refs: map[string]*imageRef{}, ipam: newIPAM(),
 	}
 	c := m.NewController("kubelet", r, controller.Options{Component: "kubelet"})
 	r.ctrl = c
@@ -194,7 +196,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		rt.backoff = min(2*rt.backoff, backoffMax)
 		ctx.Why("pull failed: back off %s before pulling again (10s doubling, at most 5m)", wait)
 		msg := fmt.Sprintf("Back-off pulling image %q", failingImage(pod))
-		r.writeStatus(ctx, pod, waitingStatus(pod, "ImagePullBackOff", msg), "ImagePullBackOff")
+		r.writeStatus(ctx, pod, r.waitingStatus(pod, "ImagePullBackOff", msg), "ImagePullBackOff")
 		ctx.Event(pod, controller.EventNormal, "BackOff", "%s", msg)
 		ctx.Event(pod, controller.EventWarning, "Failed", "Error: ImagePullBackOff")
 		return controller.Result{RequeueAfter: wait}, nil
@@ -231,7 +233,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
 		},
 	}
-	p.Status.ContainerStatuses = waitingContainers(&p, "ContainerCreating", "")
+	p.Status.ContainerStatuses = r.waitingContainers(&p, "ContainerCreating", "")
 	r.writeStatus(ctx, pod, p.Status, "ContainerCreating")
 	return controller.Result{RequeueAfter: d}, nil
 }
@@ -261,7 +263,7 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 			msg := fmt.Sprintf("rpc error: code = NotFound desc = %v", err)
 			ctx.Diff("image %s cannot be pulled", c.Image)
 			ctx.Why("the registry has no such tag: the container cannot start")
-			r.writeStatus(ctx, pod, waitingStatus(pod, "ErrImagePull", msg), "ErrImagePull")
+			r.writeStatus(ctx, pod, r.waitingStatus(pod, "ErrImagePull", msg), "ErrImagePull")
 			ctx.Event(pod, controller.EventWarning, "Failed", "Failed to pull image %q: %s", c.Image, msg)
 			ctx.Event(pod, controller.EventWarning, "Failed", "Error: ErrImagePull")
 			return controller.Result{RequeueAfter: time.Second}, nil
@@ -271,14 +273,15 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 		r.images[node.Name] = map[string]bool{}
 	}
 	rt.containers = nil
-	for _, c := range pod.Spec.Containers {
+	for i := range pod.Spec.Containers {
+		c := &pod.Spec.Containers[i]
 		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
 			event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.Image, d))
 		}
 		r.images[node.Name][c.Image] = true
 		event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.Name)
-		rt.containers = append(rt.containers, newContainer(c, rt.ip, now.Add(startDelay)))
+		rt.containers = append(rt.containers, newContainer(c, r.ref(c.Image), rt.ip, now.Add(startDelay)))
 	}
 	rt.stage = stageRunning
 	ctx.Why("images present: start the containers")
@@ -615,21 +618,23 @@ func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.P
 	_, _ = ctx.UpdateStatusOwned(&p, detail)
 }
 
-func waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
-	st := api.DeepCopy(pod.Status)
-	st.ContainerStatuses = waitingContainers(pod, reason, message)
+// waitingStatus is pod's status with every container waiting for reason.
+// It shares all but its container statuses with the cached pod: the store,
+// which it is for, copies the status it keeps.
+func (r *Reconciler) waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
+	st := pod.Status
+	st.ContainerStatuses = r.waitingContainers(pod, reason, message)
 	return st
 }
 
 // waitingContainers is every container of pod waiting for reason (admit
 // needs only these: deep-copying the rest of a status it has just built
 // was a third of its allocations).
-func waitingContainers(pod *api.Pod, reason, message string) []api.ContainerStatus {
+func (r *Reconciler) waitingContainers(pod *api.Pod, reason, message string) []api.ContainerStatus {
 	var out []api.ContainerStatus
 	for _, c := range pod.Spec.Containers {
-		repo, tag := splitImage(c.Image)
 		out = append(out, api.ContainerStatus{
-			Name: c.Name, Image: imageName(repo, tag), Started: api.Ptr(false),
+			Name: c.Name, Image: r.ref(c.Image).name, Started: api.Ptr(false),
 			State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: reason, Message: message}},
 		})
 	}
