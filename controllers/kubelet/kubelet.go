@@ -71,6 +71,8 @@ type Reconciler struct {
 		conditions []api.PodCondition
 		containers []api.ContainerStatus
 		unready    []string
+		// line is where observeLine spells the line it observes.
+		line []byte
 	}
 }
 
@@ -166,7 +168,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	rt := r.runtime[pod.UID]
 	// "pod %s on %s: phase %s%s", spelled out: this line is on every
 	// reconcile (Context.ObserveText).
-	ctx.ObserveText("pod " + pod.Name + " on " + node.Name + ": phase " + orNone(pod.Status.Phase) + stageText(rt))
+	ctx.ObserveText(r.observeLine(pod, node.Name, rt))
 
 	if pod.DeletionTimestamp != nil {
 		return r.stop(ctx, pod, rt, now)
@@ -737,38 +739,54 @@ func orNone(s string) string {
 	return s
 }
 
-func stageText(rt *podRuntime) string {
-	if rt == nil {
-		return ", no containers yet"
-	}
-	if rt.stage != stageRunning {
-		return [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]
-	}
-	if len(rt.containers) == 1 { // the common pod, in one string
-		c := rt.containers[0]
-		return ", containers: " + c.name + " " + c.summary()
-	}
-	parts := make([]string, len(rt.containers))
-	for i, c := range rt.containers {
-		parts[i] = c.name + " " + c.summary()
-	}
-	return ", containers: " + strings.Join(parts, ", ")
+// observeLine is "pod %s on %s: phase %s" and the stage, spelled into
+// one buffer: the line is on every reconcile, and concatenating it from
+// the stage's and each container's summary was three strings where the
+// trace keeps one.
+func (r *Reconciler) observeLine(pod *api.Pod, node string, rt *podRuntime) string {
+	b := append(r.scratch.line[:0], "pod "...)
+	b = append(append(append(append(b, pod.Name...), " on "...), node...), ": phase "...)
+	b = appendStage(append(b, orNone(pod.Status.Phase)...), rt)
+	r.scratch.line = b
+	return string(b)
 }
 
-// summary is the container's state in a few words, for the trace.
-func (c *container) summary() string {
+// appendStage appends the pod's stage on its node, for the trace: ",
+// creating", ", containers: web running (ready, 0 restarts)".
+func appendStage(b []byte, rt *podRuntime) []byte {
+	if rt == nil {
+		return append(b, ", no containers yet"...)
+	}
+	if rt.stage != stageRunning {
+		return append(b, [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]...)
+	}
+	b = append(b, ", containers: "...)
+	for i, c := range rt.containers {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = c.appendSummary(append(append(b, c.name...), ' '))
+	}
+	return b
+}
+
+// appendSummary appends the container's state in a few words, for the
+// trace.
+func (c *container) appendSummary(b []byte) []byte {
 	switch c.state {
 	case cCreated:
-		return "created"
+		return append(b, "created"...)
 	case cRunning:
-		// Concatenated, not formatted: a running container is summed up on
-		// every reconcile of its pod (stageText).
 		if c.ready {
-			return "running (ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
+			b = append(b, "running (ready, "...)
+		} else {
+			b = append(b, "running (not ready, "...)
 		}
-		return "running (not ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
 	case cExited:
-		return "exited " + strconv.Itoa(int(c.cur.ExitCode)) + " (" + strconv.Itoa(int(c.restarts)) + " restarts)"
+		b = strconv.AppendInt(append(b, "exited "...), int64(c.cur.ExitCode), 10)
+		b = append(b, " ("...)
+	default:
+		b = append(append(append(b, "CrashLoopBackOff "...), c.backoff.String()...), " ("...)
 	}
-	return "CrashLoopBackOff " + c.backoff.String() + " (" + strconv.Itoa(int(c.restarts)) + " restarts)"
+	return append(strconv.AppendInt(b, int64(c.restarts), 10), " restarts)"...)
 }
