@@ -220,23 +220,27 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
 	ctx.Why("%s", "create the pod sandbox and pull images: ready in "+d.String())
-	p := *pod // only the status is new; the store copies what it keeps
-	unready := make([]string, len(pod.Spec.Containers))
-	for i, c := range pod.Spec.Containers {
-		unready[i] = c.Name
+	// The status is built in r.scratch, as podStatus's: the store copies
+	// the status it keeps.
+	sc := &r.scratch
+	sc.unready = sc.unready[:0]
+	for _, c := range pod.Spec.Containers {
+		sc.unready = append(sc.unready, c.Name)
 	}
-	notReady := unreadyMessage(unready)
-	p.Status = api.PodStatus{
-		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: ptrTime(now), QOSClass: qosClass(pod),
-		Conditions: []api.PodCondition{
-			{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
-			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-		},
+	notReady := unreadyMessage(sc.unready)
+	at := api.NewTime(now)
+	st := api.PodStatus{
+		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: &at, QOSClass: qosClass(pod),
+		Conditions: append(sc.conditions[:0],
+			api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: at},
+			api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
+			api.PodCondition{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
+			api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: at},
+		),
+		ContainerStatuses: r.appendWaiting(sc.containers[:0], pod, "ContainerCreating", ""),
 	}
-	p.Status.ContainerStatuses = r.waitingContainers(&p, "ContainerCreating", "")
-	r.writeStatus(ctx, pod, p.Status, "ContainerCreating")
+	r.writeStatus(ctx, pod, st, "ContainerCreating")
+	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
 	return controller.Result{RequeueAfter: d}, nil
 }
 
@@ -625,15 +629,13 @@ func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.P
 // which it is for, copies the status it keeps.
 func (r *Reconciler) waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
 	st := pod.Status
-	st.ContainerStatuses = r.waitingContainers(pod, reason, message)
+	st.ContainerStatuses = r.appendWaiting(nil, pod, reason, message)
 	return st
 }
 
-// waitingContainers is every container of pod waiting for reason (admit
-// needs only these: deep-copying the rest of a status it has just built
-// was a third of its allocations).
-func (r *Reconciler) waitingContainers(pod *api.Pod, reason, message string) []api.ContainerStatus {
-	var out []api.ContainerStatus
+// appendWaiting appends a status for every container of pod, waiting for
+// reason.
+func (r *Reconciler) appendWaiting(out []api.ContainerStatus, pod *api.Pod, reason, message string) []api.ContainerStatus {
 	for _, c := range pod.Spec.Containers {
 		out = append(out, api.ContainerStatus{
 			Name: c.Name, Image: r.ref(c.Image).name, Started: api.Ptr(false),
@@ -729,8 +731,6 @@ func appendDigest(dst []byte, parts ...string) []byte {
 	}
 	return append(dst, out[:]...)
 }
-
-func ptrTime(t time.Time) *api.Time { v := api.NewTime(t); return &v }
 
 func orNone(s string) string {
 	if s == "" {
