@@ -302,7 +302,7 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		r.advance(ctx, pod, c, now)
 	}
 	st := r.podStatus(pod, rt, now)
-	if !api.Equal(st, pod.Status) {
+	if !statusEqual(&st, &pod.Status) {
 		// A shallow copy of the cached pod, handed to the store, which
 		// copies its status (built in r.scratch) and keeps it: nothing of
 		// the cache is modified.
