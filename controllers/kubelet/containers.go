@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -27,8 +26,10 @@ const (
 
 // container is the runtime's record of one container of a pod.
 type container struct {
-	name  string
-	spec  api.Container
+	name string
+	// spec points into the cached pod's spec, read-only: a copy was most
+	// of the container's size, made for every pod started.
+	spec  *api.Container
 	ip    string // the pod's, for probe messages
 	state cstate
 	// at is when the state's next step is due: the start (created), the
@@ -51,11 +52,8 @@ type container struct {
 	ready     bool
 	readiness *prober
 	liveness  *prober
-	// image and imageID are what its status shows for spec.image, made once:
-	// the status is rebuilt on every sync of the pod, and spelling them
-	// (splitting the reference, two hex digests through fmt) was ~3% of the
-	// 10,000-pod bench's CPU under WebAssembly.
-	image, imageID string
+	// ref is what its status shows for spec.image (Reconciler.ref).
+	ref *imageRef
 }
 
 type cstate int
@@ -67,8 +65,8 @@ const (
 	cBackOff // CrashLoopBackOff until `at`
 )
 
-func newContainer(spec api.Container, ip string, startAt time.Time) *container {
-	return &container{name: spec.Name, spec: spec, ip: ip, state: cCreated, at: startAt, proc: processFor(spec)}
+func newContainer(spec *api.Container, ref *imageRef, ip string, startAt time.Time) *container {
+	return &container{name: spec.Name, spec: spec, ref: ref, ip: ip, state: cCreated, at: startAt, proc: processFor(spec)}
 }
 
 func (c *container) exits() bool { return c.state == cRunning && !c.proc.forever }
@@ -79,7 +77,10 @@ func (c *container) exitAt() time.Time { return c.started.Add(c.proc.runs) }
 func (c *container) start(podUID string, now time.Time) {
 	c.state, c.at, c.started = cRunning, time.Time{}, now
 	restarts := strconv.Itoa(int(c.restarts))
-	c.id = "containerd://" + digest(podUID+c.name+restarts) + digest(c.name+podUID+restarts)
+	var id [len("containerd://") + 64]byte
+	b := append(id[:0], "containerd://"...)
+	b = appendDigest(b, podUID, c.name, restarts)
+	c.id = string(appendDigest(b, c.name, podUID, restarts))
 	c.ready = c.spec.ReadinessProbe == nil
 	c.readiness = newProber("Readiness", c.spec.ReadinessProbe, now)
 	c.liveness = newProber("Liveness", c.spec.LivenessProbe, now)
@@ -140,17 +141,12 @@ func restartsWith(policy string, code int32) bool {
 
 // status is the container's status as the kubelet reports it.
 func (c *container) status(pod *api.Pod) api.ContainerStatus {
-	if c.image == "" {
-		repo, tag := splitImage(c.spec.Image)
-		c.image = imageName(repo, tag)
-		c.imageID = c.image + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo) // 64 hex digits, as sha256
-	}
-	cs := api.ContainerStatus{Name: c.name, Image: c.image, RestartCount: c.restarts, Started: api.Ptr(false)}
+	cs := api.ContainerStatus{Name: c.name, Image: c.ref.name, RestartCount: c.restarts, Started: api.Ptr(false)}
 	if c.state == cCreated {
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
 		return cs
 	}
-	cs.ImageID = c.imageID
+	cs.ImageID = c.ref.id
 	cs.ContainerID = c.id
 	last := func(t *api.ContainerStateTerminated) api.ContainerState {
 		if t == nil {
@@ -175,10 +171,10 @@ func (c *container) status(pod *api.Pod) api.ContainerStatus {
 
 // backOffMessage is upstream's, with format.Pod's name_namespace(uid).
 func (c *container) backOffMessage(pod *api.Pod) string {
-	return fmt.Sprintf("back-off %s restarting failed container=%s pod=%s", c.backoff, c.name, formatPod(pod))
+	return "back-off " + c.backoff.String() + " restarting failed container=" + c.name + " pod=" + formatPod(pod)
 }
 
 // formatPod is how the kubelet names a pod in messages.
 func formatPod(pod *api.Pod) string {
-	return fmt.Sprintf("%s_%s(%s)", pod.Name, pod.Namespace, pod.UID)
+	return pod.Name + "_" + pod.Namespace + "(" + pod.UID + ")"
 }

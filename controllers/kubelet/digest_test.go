@@ -20,3 +20,10 @@ func TestDigestIsTwoPaddedHexHashes(t *testing.T) {
 	}
 	assert.Equal(t, "cbf29ce484222325", digest("")[:16], "FNV-1a's offset basis")
 }
+
+// A digest of parts is the digest of their concatenation.
+func TestAppendDigestHashesPartsAsOne(t *testing.T) {
+	assert.Equal(t, "id:"+digest("uid-1nginx0"), string(appendDigest([]byte("id:"), "uid-1", "nginx", "0")))
+	assert.Equal(t, digest("nginx:1.25"), string(appendDigest(nil, "nginx", ":", "1.25")))
+	assert.Equal(t, digest(""), string(appendDigest(nil)))
+}

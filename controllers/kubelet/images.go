@@ -149,3 +149,30 @@ func pull(image string) (time.Duration, error) {
 	full := imageName(repo, tag)
 	return d, fmt.Errorf("failed to pull and unpack image %q: failed to resolve reference %q: %s: not found", full, full, full)
 }
+
+// imageRef is how a container's status names its spec.image: the image as
+// the runtime reports it, and the ID of the pulled image.
+type imageRef struct {
+	name, id string
+}
+
+func newImageRef(image string) *imageRef {
+	repo, tag := splitImage(image)
+	name := imageName(repo, tag)
+	id := append(append(make([]byte, 0, len(name)+len("@sha256:")+64), name...), "@sha256:"...)
+	id = appendDigest(id, repo, ":", tag)
+	id = appendDigest(id, tag, "@", repo) // 64 hex digits, as sha256
+	return &imageRef{name: name, id: string(id)}
+}
+
+// ref is spec.image's imageRef, spelled once per image, not per container:
+// every status of every container shows it, and a rollout starts
+// thousands of containers of one image.
+func (r *Reconciler) ref(image string) *imageRef {
+	ref := r.refs[image]
+	if ref == nil {
+		ref = newImageRef(image)
+		r.refs[image] = ref
+	}
+	return ref
+}

@@ -8,7 +8,7 @@ import (
 )
 
 // TestStatusImageIsSpelledOnce: the image and imageID a container's
-// status shows, made once per container, are what spelling them from
+// status shows, spelled once per image (imageRef), are what spelling them from
 // spec.image on every status gives — created, then running.
 func TestStatusImageIsSpelledOnce(t *testing.T) {
 	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default", UID: "u"}}
@@ -17,7 +17,7 @@ func TestStatusImageIsSpelledOnce(t *testing.T) {
 		repo, tag := splitImage(image)
 		wantImage := imageName(repo, tag)
 		wantID := wantImage + "@sha256:" + digest(repo+":"+tag) + digest(tag+"@"+repo)
-		c := newContainer(api.Container{Name: "c", Image: image}, "10.0.0.1", time.Unix(0, 0))
+		c := newContainer(&api.Container{Name: "c", Image: image}, newImageRef(image), "10.0.0.1", time.Unix(0, 0))
 		if cs := c.status(pod); cs.Image != wantImage || cs.ImageID != "" {
 			t.Fatalf("%s created: image %q id %q, want %q and no id", image, cs.Image, cs.ImageID, wantImage)
 		}

@@ -58,7 +58,9 @@ type Reconciler struct {
 	runtime map[string]*podRuntime
 	// images lists what each node has pulled, for IfNotPresent.
 	images map[string]map[string]bool
-	ipam   *ipam
+	// refs holds each image's name and ID as statuses show them (ref).
+	refs map[string]*imageRef
+	ipam *ipam
 	// heartbeats renew each node's lease and status (heartbeat.go); a
 	// failed node's kubelet does no pod work until it recovers.
 	heartbeats *Heartbeats
@@ -69,6 +71,8 @@ type Reconciler struct {
 		conditions []api.PodCondition
 		containers []api.ContainerStatus
 		unready    []string
+		// line is where observeLine spells the line it observes.
+		line []byte
 	}
 }
 
@@ -101,7 +105,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
 		pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
 		clk:     m.Clock,
-		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, ipam: newIPAM(),
+		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, refs: map[string]*imageRef{}, ipam: newIPAM(),
 	}
 	c := m.NewController("kubelet", r, controller.Options{Component: "kubelet"})
 	r.ctrl = c
@@ -164,7 +168,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	rt := r.runtime[pod.UID]
 	// "pod %s on %s: phase %s%s", spelled out: this line is on every
 	// reconcile (Context.ObserveText).
-	ctx.ObserveText("pod " + pod.Name + " on " + node.Name + ": phase " + orNone(pod.Status.Phase) + stageText(rt))
+	ctx.ObserveText(r.observeLine(pod, node.Name, rt))
 
 	if pod.DeletionTimestamp != nil {
 		return r.stop(ctx, pod, rt, now)
@@ -194,7 +198,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		rt.backoff = min(2*rt.backoff, backoffMax)
 		ctx.Why("pull failed: back off %s before pulling again (10s doubling, at most 5m)", wait)
 		msg := fmt.Sprintf("Back-off pulling image %q", failingImage(pod))
-		r.writeStatus(ctx, pod, waitingStatus(pod, "ImagePullBackOff", msg), "ImagePullBackOff")
+		r.writeStatus(ctx, pod, r.waitingStatus(pod, "ImagePullBackOff", msg), "ImagePullBackOff")
 		ctx.Event(pod, controller.EventNormal, "BackOff", "%s", msg)
 		ctx.Event(pod, controller.EventWarning, "Failed", "Error: ImagePullBackOff")
 		return controller.Result{RequeueAfter: wait}, nil
@@ -215,24 +219,28 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	d := r.pullTime(ctx, pod, node)
 	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
-	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
-	p := *pod // only the status is new; the store copies what it keeps
-	unready := make([]string, len(pod.Spec.Containers))
-	for i, c := range pod.Spec.Containers {
-		unready[i] = c.Name
+	ctx.Why("%s", "create the pod sandbox and pull images: ready in "+d.String())
+	// The status is built in r.scratch, as podStatus's: the store copies
+	// the status it keeps.
+	sc := &r.scratch
+	sc.unready = sc.unready[:0]
+	for _, c := range pod.Spec.Containers {
+		sc.unready = append(sc.unready, c.Name)
 	}
-	notReady := unreadyMessage(unready)
-	p.Status = api.PodStatus{
-		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: ptrTime(now), QOSClass: qosClass(pod),
-		Conditions: []api.PodCondition{
-			{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
-			{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: api.NewTime(now)},
-			{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: api.NewTime(now)},
-		},
+	notReady := unreadyMessage(sc.unready)
+	at := api.NewTime(now)
+	st := api.PodStatus{
+		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: &at, QOSClass: qosClass(pod),
+		Conditions: append(sc.conditions[:0],
+			api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: at},
+			api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
+			api.PodCondition{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
+			api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: at},
+		),
+		ContainerStatuses: r.appendWaiting(sc.containers[:0], pod, "ContainerCreating", ""),
 	}
-	p.Status.ContainerStatuses = waitingContainers(&p, "ContainerCreating", "")
-	r.writeStatus(ctx, pod, p.Status, "ContainerCreating")
+	r.writeStatus(ctx, pod, st, "ContainerCreating")
+	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
 	return controller.Result{RequeueAfter: d}, nil
 }
 
@@ -242,10 +250,10 @@ func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, node *api.N
 	var longest time.Duration
 	for _, c := range pod.Spec.Containers {
 		if c.ImagePullPolicy != "Always" && r.images[node.Name][c.Image] {
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.Image)
+			event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.Image))
 			continue
 		}
-		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.Image)
+		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.Image))
 		d, _ := pull(c.Image)
 		longest = max(longest, d)
 	}
@@ -261,7 +269,7 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 			msg := fmt.Sprintf("rpc error: code = NotFound desc = %v", err)
 			ctx.Diff("image %s cannot be pulled", c.Image)
 			ctx.Why("the registry has no such tag: the container cannot start")
-			r.writeStatus(ctx, pod, waitingStatus(pod, "ErrImagePull", msg), "ErrImagePull")
+			r.writeStatus(ctx, pod, r.waitingStatus(pod, "ErrImagePull", msg), "ErrImagePull")
 			ctx.Event(pod, controller.EventWarning, "Failed", "Failed to pull image %q: %s", c.Image, msg)
 			ctx.Event(pod, controller.EventWarning, "Failed", "Error: ErrImagePull")
 			return controller.Result{RequeueAfter: time.Second}, nil
@@ -271,14 +279,15 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 		r.images[node.Name] = map[string]bool{}
 	}
 	rt.containers = nil
-	for _, c := range pod.Spec.Containers {
+	for i := range pod.Spec.Containers {
+		c := &pod.Spec.Containers[i]
 		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.Image, d, d)
+			event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.Image, d))
 		}
 		r.images[node.Name][c.Image] = true
-		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
-		rt.containers = append(rt.containers, newContainer(c, rt.ip, now.Add(startDelay)))
+		event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.Name)
+		rt.containers = append(rt.containers, newContainer(c, r.ref(c.Image), rt.ip, now.Add(startDelay)))
 	}
 	rt.stage = stageRunning
 	ctx.Why("images present: start the containers")
@@ -293,7 +302,7 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		r.advance(ctx, pod, c, now)
 	}
 	st := r.podStatus(pod, rt, now)
-	if !api.Equal(st, pod.Status) {
+	if !statusEqual(&st, &pod.Status) {
 		// A shallow copy of the cached pod, handed to the store, which
 		// copies its status (built in r.scratch) and keeps it: nothing of
 		// the cache is modified.
@@ -325,9 +334,9 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 		switch d.what {
 		case dueStart:
 			c.start(pod.UID, at)
-			ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
-			ctx.Diff("container %s created but not running", c.name)
-			ctx.Why("start container %s: it %s", c.name, c.proc.what)
+			event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
+			ctx.Diff("%s", "container "+c.name+" created but not running")
+			ctx.Why("%s", "start container "+c.name+": it "+c.proc.what)
 		case dueExit:
 			code := c.proc.exitCode
 			ran := at.Sub(c.started)
@@ -343,7 +352,7 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 			if wait, until := c.inBackOff(c.finished, at); wait {
 				c.state, c.at = cBackOff, until
 				ctx.Why("container %s exited with %d: restart after back-off %s (CrashLoopBackOff)", c.name, c.cur.ExitCode, c.backoff)
-				ctx.Event(pod, controller.EventWarning, "BackOff", "Back-off restarting failed container %s in pod %s", c.name, formatPod(pod))
+				event(ctx, pod, controller.EventWarning, "BackOff", "Back-off restarting failed container "+c.name+" in pod "+formatPod(pod))
 				continue
 			}
 			if c.backoff == 0 {
@@ -387,14 +396,14 @@ func (r *Reconciler) restart(ctx *controller.Context, pod *api.Pod, c *container
 	c.restarts++
 	if c.spec.ImagePullPolicy == "Always" {
 		d, _ := pull(c.spec.Image)
-		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.spec.Image)
-		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.spec.Image, d, d)
+		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.spec.Image))
+		event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.spec.Image, d))
 	} else {
-		ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.spec.Image)
+		event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.spec.Image))
 	}
-	ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.name)
+	event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.name)
 	c.start(pod.UID, at)
-	ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
+	event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
 }
 
 type dueKind int
@@ -415,42 +424,46 @@ type due struct {
 	busy bool
 }
 
-// dues lists what is due next for the container.
-func (c *container) dues() []due {
-	var out []due
+// dues lists what is due next for the container: at most three steps, in
+// an array, not a slice, so that listing them — twice per container on
+// every sync — allocates nothing.
+func (c *container) dues() (out [3]due, n int) {
 	switch c.state {
 	case cCreated:
-		out = append(out, due{c.at, dueStart, true})
+		out[n], n = due{c.at, dueStart, true}, n+1
 	case cExited:
 		if !c.at.IsZero() {
-			out = append(out, due{c.at, dueRestart, true})
+			out[n], n = due{c.at, dueRestart, true}, n+1
 		}
 	case cBackOff:
-		out = append(out, due{c.at, dueBackOffOver, true})
+		out[n], n = due{c.at, dueBackOffOver, true}, n+1
 	case cRunning:
 		if c.exits() {
-			out = append(out, due{c.exitAt(), dueExit, c.proc.runs <= longRun})
+			out[n], n = due{c.exitAt(), dueExit, c.proc.runs <= longRun}, n+1
 		}
 		if pr := c.readiness; pr != nil && !pr.next.IsZero() {
-			out = append(out, due{pr.next, dueReadiness, c.busy(pr)})
+			out[n], n = due{pr.next, dueReadiness, c.busy(pr)}, n+1
 		}
 		if pr := c.liveness; pr != nil && !pr.next.IsZero() {
-			out = append(out, due{pr.next, dueLiveness, c.busy(pr)})
+			out[n], n = due{pr.next, dueLiveness, c.busy(pr)}, n+1
 		}
 	}
-	return out
+	return out, n
 }
 
 // due is the earliest of dues (the first listed on a tie).
 func (c *container) due() (due, bool) {
-	var best due
-	found := false
-	for _, d := range c.dues() {
-		if !found || d.at.Before(best.at) {
-			best, found = d, true
+	ds, n := c.dues()
+	if n == 0 {
+		return due{}, false
+	}
+	best := ds[0]
+	for _, d := range ds[1:n] {
+		if d.at.Before(best.at) {
+			best = d
 		}
 	}
-	return best, found
+	return best, true
 }
 
 // wake sets the pod's timers: a requeue for the earliest busy step, a
@@ -458,7 +471,8 @@ func (c *container) due() (due, bool) {
 func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controller.Result {
 	var busyAt, hkAt time.Time
 	for _, c := range rt.containers {
-		for _, d := range c.dues() {
+		ds, n := c.dues()
+		for _, d := range ds[:n] {
 			switch {
 			case d.busy && (busyAt.IsZero() || d.at.Before(busyAt)):
 				busyAt = d.at
@@ -563,7 +577,7 @@ func statusDetail(p *api.Pod) string {
 			ready++
 		}
 	}
-	return fmt.Sprintf("%s, %d/%d ready", api.PodDisplayStatus(p), ready, len(p.Status.ContainerStatuses))
+	return api.PodDisplayStatus(p) + ", " + strconv.Itoa(ready) + "/" + strconv.Itoa(len(p.Status.ContainerStatuses)) + " ready"
 }
 
 // stop kills a deleted pod's running containers, then removes the pod from
@@ -583,13 +597,13 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		for _, c := range rt.containers {
 			if c.state == cRunning {
 				running++
-				ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.name)
+				event(ctx, pod, controller.EventNormal, "Killing", "Stopping container "+c.name)
 			}
 		}
 		if running > 0 {
-			ctx.Why("send SIGTERM; the containers exit within %s (grace period %s)", min(stopDelay, grace), grace)
+			ctx.Why("%s", "send SIGTERM; the containers exit within "+min(stopDelay, grace).String()+" (grace period "+grace.String()+")")
 		} else {
-			ctx.Why("no container runs: tear the sandbox down within %s", min(stopDelay, grace))
+			ctx.Why("%s", "no container runs: tear the sandbox down within "+min(stopDelay, grace).String())
 		}
 	}
 	if now.Before(rt.nextAt) {
@@ -610,21 +624,21 @@ func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.P
 	_, _ = ctx.UpdateStatusOwned(&p, detail)
 }
 
-func waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
-	st := api.DeepCopy(pod.Status)
-	st.ContainerStatuses = waitingContainers(pod, reason, message)
+// waitingStatus is pod's status with every container waiting for reason.
+// It shares all but its container statuses with the cached pod: the store,
+// which it is for, copies the status it keeps.
+func (r *Reconciler) waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
+	st := pod.Status
+	st.ContainerStatuses = r.appendWaiting(nil, pod, reason, message)
 	return st
 }
 
-// waitingContainers is every container of pod waiting for reason (admit
-// needs only these: deep-copying the rest of a status it has just built
-// was a third of its allocations).
-func waitingContainers(pod *api.Pod, reason, message string) []api.ContainerStatus {
-	var out []api.ContainerStatus
+// appendWaiting appends a status for every container of pod, waiting for
+// reason.
+func (r *Reconciler) appendWaiting(out []api.ContainerStatus, pod *api.Pod, reason, message string) []api.ContainerStatus {
 	for _, c := range pod.Spec.Containers {
-		repo, tag := splitImage(c.Image)
 		out = append(out, api.ContainerStatus{
-			Name: c.Name, Image: imageName(repo, tag), Started: api.Ptr(false),
+			Name: c.Name, Image: r.ref(c.Image).name, Started: api.Ptr(false),
 			State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: reason, Message: message}},
 		})
 	}
@@ -696,11 +710,18 @@ func nodeIP(n *api.Node) string {
 
 // digest is a stable fake digest: 32 hex characters derived from s. Every
 // container start asks for two, so they are spelled by hand, not by fmt.
-func digest(s string) string {
+func digest(s string) string { return string(appendDigest(nil, s)) }
+
+// appendDigest appends the digest of parts' concatenation, hashed part by
+// part: a container ID is two digests of three parts each, made into one
+// string with no string between.
+func appendDigest(dst []byte, parts ...string) []byte {
 	var h1, h2 uint64 = 14695981039346656037, 1099511628211
-	for i := 0; i < len(s); i++ {
-		h1 = (h1 ^ uint64(s[i])) * 1099511628211
-		h2 = (h2 ^ uint64(s[i])) * 14695981039346656037
+	for _, s := range parts {
+		for i := 0; i < len(s); i++ {
+			h1 = (h1 ^ uint64(s[i])) * 1099511628211
+			h2 = (h2 ^ uint64(s[i])) * 14695981039346656037
+		}
 	}
 	const hexDigits = "0123456789abcdef"
 	var out [32]byte
@@ -708,10 +729,8 @@ func digest(s string) string {
 		out[15-i] = hexDigits[h1>>(4*i)&0xf]
 		out[31-i] = hexDigits[h2>>(4*i)&0xf]
 	}
-	return string(out[:])
+	return append(dst, out[:]...)
 }
-
-func ptrTime(t time.Time) *api.Time { v := api.NewTime(t); return &v }
 
 func orNone(s string) string {
 	if s == "" {
@@ -720,38 +739,54 @@ func orNone(s string) string {
 	return s
 }
 
-func stageText(rt *podRuntime) string {
-	if rt == nil {
-		return ", no containers yet"
-	}
-	if rt.stage != stageRunning {
-		return [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]
-	}
-	if len(rt.containers) == 1 { // the common pod, in one string
-		c := rt.containers[0]
-		return ", containers: " + c.name + " " + c.summary()
-	}
-	parts := make([]string, len(rt.containers))
-	for i, c := range rt.containers {
-		parts[i] = c.name + " " + c.summary()
-	}
-	return ", containers: " + strings.Join(parts, ", ")
+// observeLine is "pod %s on %s: phase %s" and the stage, spelled into
+// one buffer: the line is on every reconcile, and concatenating it from
+// the stage's and each container's summary was three strings where the
+// trace keeps one.
+func (r *Reconciler) observeLine(pod *api.Pod, node string, rt *podRuntime) string {
+	b := append(r.scratch.line[:0], "pod "...)
+	b = append(append(append(append(b, pod.Name...), " on "...), node...), ": phase "...)
+	b = appendStage(append(b, orNone(pod.Status.Phase)...), rt)
+	r.scratch.line = b
+	return string(b)
 }
 
-// summary is the container's state in a few words, for the trace.
-func (c *container) summary() string {
+// appendStage appends the pod's stage on its node, for the trace: ",
+// creating", ", containers: web running (ready, 0 restarts)".
+func appendStage(b []byte, rt *podRuntime) []byte {
+	if rt == nil {
+		return append(b, ", no containers yet"...)
+	}
+	if rt.stage != stageRunning {
+		return append(b, [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]...)
+	}
+	b = append(b, ", containers: "...)
+	for i, c := range rt.containers {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = c.appendSummary(append(append(b, c.name...), ' '))
+	}
+	return b
+}
+
+// appendSummary appends the container's state in a few words, for the
+// trace.
+func (c *container) appendSummary(b []byte) []byte {
 	switch c.state {
 	case cCreated:
-		return "created"
+		return append(b, "created"...)
 	case cRunning:
-		// Concatenated, not formatted: a running container is summed up on
-		// every reconcile of its pod (stageText).
 		if c.ready {
-			return "running (ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
+			b = append(b, "running (ready, "...)
+		} else {
+			b = append(b, "running (not ready, "...)
 		}
-		return "running (not ready, " + strconv.Itoa(int(c.restarts)) + " restarts)"
 	case cExited:
-		return fmt.Sprintf("exited %d (%d restarts)", c.cur.ExitCode, c.restarts)
+		b = strconv.AppendInt(append(b, "exited "...), int64(c.cur.ExitCode), 10)
+		b = append(b, " ("...)
+	default:
+		b = append(append(append(b, "CrashLoopBackOff "...), c.backoff.String()...), " ("...)
 	}
-	return fmt.Sprintf("CrashLoopBackOff %s (%d restarts)", c.backoff, c.restarts)
+	return append(strconv.AppendInt(b, int64(c.restarts), 10), " restarts)"...)
 }

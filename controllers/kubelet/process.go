@@ -90,7 +90,7 @@ var behaviours = map[string]behaviour{
 }
 
 // processFor resolves what container c of an image runs.
-func processFor(c api.Container) process {
+func processFor(c *api.Container) process {
 	repo, _ := splitImage(c.Image)
 	b, known := behaviours[repo]
 	if !known {

@@ -48,7 +48,7 @@ func TestWhatAContainersProcessDoes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			p := processFor(api.Container{Name: "c", Image: tc.image, Command: tc.command, Args: tc.args})
+			p := processFor(&api.Container{Name: "c", Image: tc.image, Command: tc.command, Args: tc.args})
 			assert.Equal(t, tc.forever, p.forever, "forever")
 			if !tc.forever {
 				assert.Equal(t, tc.runs, p.runs, "runs")
