@@ -33,3 +33,23 @@ func TestIPAMIsRoundRobinAndWraps(t *testing.T) {
 	ip, _ = a.allocate(n)
 	assert.Equal(t, "10.244.1.5", ip, "the search starts after the last address given, not at the lowest free one")
 }
+
+// The parsed pod CIDR is kept per node, but a node whose CIDR changed (a
+// node deleted and added again with another range) allocates from the new
+// one; a node without one gets the error each time.
+func TestIPAMFollowsAChangedPodCIDR(t *testing.T) {
+	a := newIPAM()
+	n := &api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}, Spec: api.NodeSpec{PodCIDR: "10.244.1.0/24"}}
+	ip, err := a.allocate(n)
+	require.NoError(t, err)
+	assert.Equal(t, "10.244.1.2", ip)
+	n.Spec.PodCIDR = "10.244.7.0/24"
+	ip, err = a.allocate(n)
+	require.NoError(t, err)
+	assert.Equal(t, "10.244.7.2", ip, "from the new range")
+	n.Spec.PodCIDR = ""
+	for range 2 {
+		_, err = a.allocate(n)
+		assert.ErrorContains(t, err, `node node-1 has no pod CIDR: ""`)
+	}
+}
