@@ -30,14 +30,14 @@ type Recorder struct {
 	recent *eventCache[eventKey, string]
 	// similar records the messages of similar Events (aggregate.go), for
 	// as many keys.
-	similar *eventCache[similarKey, *similarRecord]
+	similar *eventCache[similarKey, similarRecord]
 }
 
 // NewRecorder returns a recorder that signs events as component
 // ("deployment-controller", "default-scheduler", "kubelet").
 func NewRecorder(s *store.Store, component string) *Recorder {
 	return &Recorder{store: s, component: component,
-		recent: newEventCache[eventKey, string](), similar: newEventCache[similarKey, *similarRecord]()}
+		recent: newEventCache[eventKey, string](), similar: newEventCache[similarKey, similarRecord]()}
 }
 
 // Event records one event about o.
