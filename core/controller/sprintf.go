@@ -33,7 +33,7 @@ func sprintf(format string, args []any) string {
 // the Events are nearly all of this kind ("Created pod: %s", "Scaled up
 // replica set %s to %d"), ~330,000 of them in a 10,000-pod run: fmt's
 // general path was 3% of its CPU under wasm.
-func plainf(format string, args []any) (s string, ok bool) {
+func plainf(format string, args []any) (string, bool) {
 	var buf [128]byte
 	b, n := buf[:0], 0
 	for {
@@ -55,7 +55,7 @@ func plainf(format string, args []any) (s string, ok bool) {
 		if n == len(args) {
 			return "", false
 		}
-		ok = true
+		var i64 int64
 		switch a := args[n].(type) {
 		case string:
 			switch verb {
@@ -66,35 +66,32 @@ func plainf(format string, args []any) (s string, ok bool) {
 			default:
 				return "", false
 			}
-		case int:
-			b, ok = appendInt(b, verb, int64(a))
-		case int32:
-			b, ok = appendInt(b, verb, int64(a))
-		case int64:
-			b, ok = appendInt(b, verb, a)
+			n++
+			continue
 		case time.Duration:
 			if verb != 's' && verb != 'v' {
 				return "", false
 			}
 			b = append(b, a.String()...)
+			n++
+			continue
+		case int:
+			i64 = int64(a)
+		case int32:
+			i64 = int64(a)
+		case int64:
+			i64 = a
 		default:
 			return "", false
 		}
-		if !ok {
+		if verb != 'd' && verb != 'v' {
 			return "", false
 		}
+		b = strconv.AppendInt(b, i64, 10)
 		n++
 	}
 	if n != len(args) {
 		return "", false // fmt would add %!(EXTRA …)
 	}
 	return string(b), true
-}
-
-// appendInt is plainf's %d or %v of an integer.
-func appendInt(b []byte, verb byte, v int64) ([]byte, bool) {
-	if verb != 'd' && verb != 'v' {
-		return b, false
-	}
-	return strconv.AppendInt(b, v, 10), true
 }
