@@ -28,23 +28,40 @@ func copyStatus(dst, src api.Object) {
 	st := &d.Status
 	st.Conditions = cloneSlice(st.Conditions)
 	st.PodIPs = cloneSlice(st.PodIPs)
-	st.StartTime = clonePointer(st.StartTime)
+	if t := st.StartTime; t != nil {
+		c := *t
+		st.StartTime = &c
+	}
 	if st.ContainerStatuses != nil {
 		cs := cloneSlice(st.ContainerStatuses)
 		for i := range cs {
 			c := &cs[i]
 			deepenContainerState(&c.State)
 			deepenContainerState(&c.LastState)
-			c.Started = clonePointer(c.Started)
+			if b := c.Started; b != nil {
+				started := *b
+				c.Started = &started
+			}
 		}
 		st.ContainerStatuses = cs
 	}
 }
 
+// The pointers are copied as written out rather than by a generic
+// function: one instance each was more code in the page's binary.
 func deepenContainerState(s *api.ContainerState) {
-	s.Waiting = clonePointer(s.Waiting)
-	s.Running = clonePointer(s.Running)
-	s.Terminated = clonePointer(s.Terminated)
+	if w := s.Waiting; w != nil {
+		c := *w
+		s.Waiting = &c
+	}
+	if r := s.Running; r != nil {
+		c := *r
+		s.Running = &c
+	}
+	if t := s.Terminated; t != nil {
+		c := *t
+		s.Terminated = &c
+	}
 }
 
 // cloneSlice copies s as api.DeepCopy copies a slice of values that refer
@@ -57,14 +74,6 @@ func cloneSlice[T any](s []T) []T {
 	c := make([]T, len(s))
 	copy(c, s)
 	return c
-}
-
-func clonePointer[T any](p *T) *T {
-	if p == nil {
-		return nil
-	}
-	c := *p
-	return &c
 }
 
 // shallowPod is shallowCopy of a pod.
