@@ -30,20 +30,24 @@ type similarRecord struct {
 // aggregate returns the message to record and the key to count it under.
 func (r *Recorder) aggregate(uid, eventType, reason, message string, now time.Time) (string, eventKey) {
 	sk := similarKeyOf(uid, eventType, reason)
-	rec, ok := r.similar.get(sk)
+	// The record lives in the cache's entry: a key seen anew, or seen again
+	// after the interval, starts an empty list in place of the one its
+	// entry held (that of an evicted key, or its own expired one), reusing
+	// its array: nothing else holds it.
+	rec, ok := r.similar.slot(sk)
 	if !ok || now.Sub(rec.last) > aggregateInterval {
-		rec = &similarRecord{}
+		clear(rec.messages)
+		rec.messages = rec.messages[:0]
 	}
 	if !slices.Contains(rec.messages, message) {
 		rec.messages = append(rec.messages, message)
 	}
 	rec.last = now
-	r.similar.put(sk, rec)
 	if len(rec.messages) < aggregateMaxEvents {
-		return message, eventKeyOf(uid, eventType, reason, message, false)
+		return message, sk.eventKey(message, false)
 	}
 	// Upstream then forgets an arbitrary one of the messages (a set's
 	// PopAny); kubeloop forgets the oldest, so that a run is repeatable.
 	rec.messages = slices.Delete(rec.messages, 0, 1)
-	return combinedPrefix + message, eventKeyOf(uid, eventType, reason, "", true)
+	return combinedPrefix + message, sk.eventKey("", true)
 }

@@ -1,9 +1,6 @@
 package controller
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -157,19 +154,3 @@ func (c *Context) Event(o api.Object, eventType, reason, format string, args ...
 // Store gives read access for the rare read that must not be stale (as a
 // live GET would); controllers otherwise read their informers.
 func (c *Context) Store() *store.Store { return c.store }
-
-// sprintf is fmt.Sprintf(format, args...) without its copy of a line that
-// needs no formatting — a constant ("pod has no node"), or "%s" of one
-// string: every reconcile records a few such lines, and each copy was an
-// allocation.
-func sprintf(format string, args []any) string {
-	switch {
-	case len(args) == 0 && !strings.Contains(format, "%"):
-		return format
-	case len(args) == 1 && format == "%s":
-		if s, ok := args[0].(string); ok {
-			return s
-		}
-	}
-	return fmt.Sprintf(format, args...)
-}

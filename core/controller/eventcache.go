@@ -43,24 +43,44 @@ func (c *eventCache[K, V]) put(key K, value V) {
 		c.toFront(e)
 		return
 	}
-	if len(c.items) == maxRecentEvents {
-		// The least recently used entry becomes the new one, which is
-		// then the most recently used: the ring turns one step back.
-		e := c.head.prev
-		delete(c.items, e.key)
-		e.key, e.value = key, value
-		c.items[key] = e
-		c.head = e
-		return
+	c.add(key).value = value
+}
+
+// slot is the value kept for key, most recently used from now on, and
+// whether the key was there. A key that was not is added, its value the
+// zero value or, once the cache is full, the one of the least recently used
+// key it takes over, which the caller resets — and may reuse what it
+// holds: the similar cache keeps its records' message lists this way
+// (aggregate.go), instead of a new record per new key.
+func (c *eventCache[K, V]) slot(key K) (*V, bool) {
+	if e, ok := c.items[key]; ok {
+		c.toFront(e)
+		return &e.value, true
 	}
-	e := &eventCacheEntry[K, V]{key: key, value: value}
-	if c.head == nil {
+	return &c.add(key).value, false
+}
+
+// add makes key, which is not in the cache, its most recently used entry
+// and returns it. Once the cache is full the least recently used entry
+// becomes the new one, its value left as it was: the ring turns one step
+// back.
+func (c *eventCache[K, V]) add(key K) *eventCacheEntry[K, V] {
+	var e *eventCacheEntry[K, V]
+	switch {
+	case len(c.items) == maxRecentEvents:
+		e = c.head.prev
+		delete(c.items, e.key)
+		e.key = key
+	case c.head == nil:
+		e = &eventCacheEntry[K, V]{key: key}
 		e.prev, e.next = e, e
-	} else {
+	default:
+		e = &eventCacheEntry[K, V]{key: key}
 		c.link(e, c.head)
 	}
 	c.head = e
 	c.items[key] = e
+	return e
 }
 
 // toFront makes e the most recently used entry.

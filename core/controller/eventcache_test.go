@@ -31,7 +31,7 @@ func TestEventCacheKeepsTheMostRecentKeys(t *testing.T) {
 	}
 }
 
-// TestEventCacheIsAnLRU: random gets and puts over more keys than fit
+// TestEventCacheIsAnLRU: random gets, puts and slots over more keys than fit
 // agree with a plain list kept in order of use, and the ring holds every
 // kept key once, in that order.
 func TestEventCacheIsAnLRU(t *testing.T) {
@@ -42,7 +42,20 @@ func TestEventCacheIsAnLRU(t *testing.T) {
 	for step := 0; step < 20000; step++ {
 		k := key(fmt.Sprint(r.IntN(maxRecentEvents * 3 / 2)))
 		at := slices.Index(order, k)
-		if r.IntN(2) == 0 {
+		op := r.IntN(3)
+		var added *string // a slot's value, when it added the key
+		if op == 2 {      // slot: a get that adds the key when it was not there
+			v, ok := c.slot(k)
+			if ok != (at >= 0) || (ok && *v != names[k]) {
+				t.Fatalf("step %d: slot %v = %q %v; want present=%v %q", step, k, *v, ok, at >= 0, names[k])
+			}
+			if ok {
+				order = slices.Insert(slices.Delete(order, at, at+1), 0, k)
+				continue
+			}
+			added = v // then as a put of a new name
+		}
+		if op == 0 {
 			name, ok := c.get(k)
 			if ok != (at >= 0) || (ok && name != names[k]) {
 				t.Fatalf("step %d: get %v = %q %v; want present=%v %q", step, k, name, ok, at >= 0, names[k])
@@ -53,7 +66,11 @@ func TestEventCacheIsAnLRU(t *testing.T) {
 			continue
 		}
 		name := fmt.Sprint("event-", step)
-		c.put(k, name)
+		if added != nil {
+			*added = name
+		} else {
+			c.put(k, name)
+		}
 		names[k] = name
 		if at >= 0 {
 			order = slices.Delete(order, at, at+1)

@@ -30,14 +30,14 @@ type Recorder struct {
 	recent *eventCache[eventKey, string]
 	// similar records the messages of similar Events (aggregate.go), for
 	// as many keys.
-	similar *eventCache[similarKey, *similarRecord]
+	similar *eventCache[similarKey, similarRecord]
 }
 
 // NewRecorder returns a recorder that signs events as component
 // ("deployment-controller", "default-scheduler", "kubelet").
 func NewRecorder(s *store.Store, component string) *Recorder {
 	return &Recorder{store: s, component: component,
-		recent: newEventCache[eventKey, string](), similar: newEventCache[similarKey, *similarRecord]()}
+		recent: newEventCache[eventKey, string](), similar: newEventCache[similarKey, similarRecord]()}
 }
 
 // Event records one event about o.
@@ -51,7 +51,7 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 	message, aggKey := r.aggregate(m.UID, eventType, reason, message, now.Time)
 	if name, ok := r.recent.get(aggKey); ok {
 		if cur, err := r.store.Get(eventsKind, ns, name); err == nil && sameEvent(cur.(*api.Event), m.UID, eventType, reason, message) {
-			e := api.DeepCopy(cur.(*api.Event))
+			e := copyEvent(cur.(*api.Event))
 			e.Count++
 			e.LastTimestamp = now
 			e.Message = message // a combined Event shows the latest
@@ -61,12 +61,16 @@ func (r *Recorder) Event(o api.Object, eventType, reason, message string) {
 			}
 		}
 	}
+	// Upstream names events <object>.<unix nanos in hex>. Simulated
+	// instants repeat, so the store's revision is added: every write bumps
+	// it, so no two events share a name. The name is spelled in a buffer
+	// on the stack: one string, not a number's and then the name's.
+	var buf [96]byte
+	name := append(append(buf[:0], m.Name...), '.')
+	name = strconv.AppendUint(name, uint64(r.store.Clock().Now().UnixNano())+uint64(r.store.Revision()), 16)
 	e := &api.Event{
 		ObjectMeta: api.ObjectMeta{
-			// Upstream names events <object>.<unix nanos in hex>. Simulated
-			// instants repeat, so the store's revision is added: every
-			// write bumps it, so no two events share a name.
-			Name:      m.Name + "." + strconv.FormatUint(uint64(r.store.Clock().Now().UnixNano())+uint64(r.store.Revision()), 16),
+			Name:      string(name),
 			Namespace: ns,
 		},
 		InvolvedObject: api.ObjectReference{Kind: kind.Kind, Namespace: m.Namespace, Name: m.Name, UID: m.UID,
@@ -90,4 +94,19 @@ func sameEvent(e *api.Event, uid, eventType, reason, message string) bool {
 		return false
 	}
 	return e.Message == message || strings.HasPrefix(message, combinedPrefix) && strings.HasPrefix(e.Message, combinedPrefix)
+}
+
+// copyEvent is api.DeepCopy(e) without reflection when e refers to no
+// memory — no labels, annotations, owners, finalizers or deletion fields,
+// as every Event the recorder writes — and a copy of the struct is then
+// deep (TestCopyEventIsDeep checks the list). Each repeat of an Event
+// copies it.
+func copyEvent(e *api.Event) *api.Event {
+	m := &e.ObjectMeta
+	if m.DeletionTimestamp != nil || m.DeletionGracePeriodSeconds != nil || m.Labels != nil ||
+		m.Annotations != nil || m.OwnerReferences != nil || m.Finalizers != nil {
+		return api.DeepCopy(e)
+	}
+	c := *e
+	return &c
 }

@@ -15,6 +15,9 @@ import (
 // share them. The finalizers slice is cloned so that an append cannot
 // reach o's spare capacity.
 func shallowCopy(o api.Object) api.Object {
+	if p, ok := o.(*api.Pod); ok {
+		return shallowPod(p) // without reflection (podcopy.go)
+	}
 	v := reflect.New(reflect.TypeOf(o).Elem())
 	v.Elem().Set(reflect.ValueOf(o).Elem())
 	c := v.Interface().(api.Object)
@@ -29,6 +32,13 @@ func shallowCopy(o api.Object) api.Object {
 // a new object. dst and src are of the same kind, whose fields are all
 // exported (a test checks every kind).
 func (s *Store) shareAllBut(dst, src api.Object, keep string) {
+	if d, ok := dst.(*api.Pod); ok && keep == "Status" {
+		if p, ok := src.(*api.Pod); ok { // without reflection (podcopy.go)
+			d.TypeMeta, d.ObjectMeta, d.Spec = p.TypeMeta, p.ObjectMeta, p.Spec
+			d.Finalizers = slices.Clip(d.Finalizers)
+			return
+		}
+	}
 	d, v := reflect.ValueOf(dst).Elem(), reflect.ValueOf(src).Elem()
 	for _, i := range s.otherFields(d.Type(), keep) {
 		d.Field(i).Set(v.Field(i))

@@ -40,11 +40,11 @@ func (s *Store) updateStatus(in api.Object, owned bool) (api.Object, error) {
 	var o api.Object
 	if owned {
 		o = in
-		api.DeepCopyField(o, o, "Status") // no part of it shared with the caller any more
+		copyStatus(o, o) // no part of it shared with the caller any more (podcopy.go)
 		s.shareAllBut(o, old, "Status")
 	} else {
 		o = shallowCopy(old) // spec and metadata shared, read-only (copy.go)
-		api.DeepCopyField(o, in, "Status")
+		copyStatus(o, in)
 	}
 	m := o.GetObjectMeta()
 	// An object being deleted goes once its last finalizer is removed.

@@ -125,7 +125,9 @@ func KeyOf(o api.Object) string {
 
 // Get returns the stored object or NotFound.
 func (s *Store) Get(kind *api.Kind, namespace, name string) (api.Object, error) {
-	if o, ok := s.objects[kind][Key(namespace, name)]; ok {
+	// The key is spelled on the stack: a lookup copies nothing (AppendKey).
+	var buf [128]byte
+	if o, ok := s.objects[kind][string(AppendKey(buf[:0], namespace, name))]; ok {
 		return o, nil
 	}
 	return nil, api.NewNotFound(kind, name)
