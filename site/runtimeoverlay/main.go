@@ -1,8 +1,8 @@
 // Command runtimeoverlay writes the overlay with which the page's binary is
-// built (`go build -overlay`): it adds wasm/_runtime/idlemark.go to Go's
-// runtime package as kubeloop_idlemark.go, and replaces the runtime's
-// mgc.go by a copy with one line changed, for the reasons wasm/idlemark.go
-// gives. The overlay names files by absolute path, Go's own included, and
+// built (`go build -overlay`): it adds the files of wasm/_runtime to Go's
+// runtime package (kubeloop_idlemark.go, kubeloop_grow.go), and replaces
+// a few of the runtime's files by copies with one line changed (patches),
+// for the reasons those files and wasm/idlemark.go give. The overlay names files by absolute path, Go's own included, and
 // the copy is made from the toolchain at hand, so both are written at
 // build time (next to the overlay) rather than kept in the repository.
 //
@@ -23,6 +23,7 @@ import (
 // to its source in the repository.
 var added = map[string]string{
 	"runtime/kubeloop_idlemark.go": "wasm/_runtime/idlemark.go",
+	"runtime/kubeloop_grow.go":     "wasm/_runtime/grow.go",
 }
 
 // patch is a change to one line of a file of Go's runtime: old must occur
@@ -56,6 +57,13 @@ var patches = []patch{{
 	file: "runtime/traceruntime.go",
 	old:  "func traceEnabled() bool {",
 	new:  "func traceEnabled() bool {\n\treturn false\n}\n\n// traceEnabledAsGo is Go's traceEnabled (kubeloop: the tracer never starts in the page).\nfunc traceEnabledAsGo() bool {",
+}, {
+	// The wasm memory grows by an eighth of its size at least, not by the
+	// 512 KB the heap asks for: each memory.grow is costly to V8
+	// (kubeloopSbrk, wasm/_runtime/grow.go).
+	file: "runtime/mem_wasm.go",
+	old:  "func sbrk(n uintptr) unsafe.Pointer {",
+	new:  "func sbrk(n uintptr) unsafe.Pointer {\n\treturn kubeloopSbrk(n)\n}\n\n// sbrkAsGo is Go's sbrk (kubeloop: kubeloopSbrk grows the memory ahead).\nfunc sbrkAsGo(n uintptr) unsafe.Pointer {",
 }}
 
 func main() {
