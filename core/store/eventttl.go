@@ -18,7 +18,7 @@ const DefaultEventTTL = time.Hour
 
 // eventExpiry is one Event write and when its lease runs out.
 type eventExpiry struct {
-	at  time.Time
+	at  int64 // unix nanoseconds
 	key string
 	rev int64 // the write's revision: a later write renews the lease
 }
@@ -27,10 +27,55 @@ type eventExpiry struct {
 // is one length for all, so they run out in the order they were written,
 // and a queue is all it takes. One housekeeping timer waits for the
 // oldest.
+//
+// The queue is a list of fixed blocks, not one slice: it holds every
+// Event write of the last hour, 230,000 in a 10,000-pod rollout, and a
+// slice grown by doubling had allocated 33 MB to hold 7.
 type eventLeases struct {
-	queue []eventExpiry
-	head  int // queue[:head] are done with
-	timer *clock.Timer
+	head, tail *leaseBlock
+	first      int // head.entries[:first] are done with
+	timer      *clock.Timer
+}
+
+const leaseBlockLen = 1024
+
+type leaseBlock struct {
+	entries []eventExpiry // up to leaseBlockLen
+	next    *leaseBlock
+}
+
+func (l *eventLeases) push(e eventExpiry) {
+	if l.tail == nil || len(l.tail.entries) == leaseBlockLen {
+		b := &leaseBlock{entries: make([]eventExpiry, 0, leaseBlockLen)}
+		if l.tail == nil {
+			l.head = b
+		} else {
+			l.tail.next = b
+		}
+		l.tail = b
+	}
+	l.tail.entries = append(l.tail.entries, e)
+}
+
+// oldest is the oldest lease not done with, if any.
+func (l *eventLeases) oldest() (*eventExpiry, bool) {
+	for l.head != nil && l.first == len(l.head.entries) {
+		if l.head == l.tail { // empty: the block is reused
+			l.head.entries, l.first = l.head.entries[:0], 0
+			return nil, false
+		}
+		l.head, l.first = l.head.next, 0
+	}
+	if l.head == nil {
+		return nil, false
+	}
+	return &l.head.entries[l.first], true
+}
+
+// pop is done with the oldest lease.
+func (l *eventLeases) pop() {
+	l.head.entries[l.first] = eventExpiry{} // let go of the key
+	l.first++
 }
 
 // EventTTL is the Events' time to live: s.eventTTL, or DefaultEventTTL.
@@ -48,7 +93,7 @@ func (s *Store) SetEventTTL(d time.Duration) { s.eventTTL = d }
 // leaseEvent notes a write of the Event at key, at revision rev.
 func (s *Store) leaseEvent(key string, rev int64) {
 	l := &s.eventLeases
-	l.queue = append(l.queue, eventExpiry{at: s.clk.Now().Add(s.EventTTL()), key: key, rev: rev})
+	l.push(eventExpiry{at: s.clk.Now().Add(s.EventTTL()).UnixNano(), key: key, rev: rev})
 	if l.timer == nil {
 		s.awaitEventExpiry()
 	}
@@ -58,36 +103,31 @@ func (s *Store) leaseEvent(key string, rev int64) {
 func (s *Store) awaitEventExpiry() {
 	l := &s.eventLeases
 	l.timer = nil
-	if l.head == len(l.queue) {
-		l.queue, l.head = l.queue[:0], 0
-		return
+	if e, ok := l.oldest(); ok {
+		l.timer = s.clk.Housekeeping(time.Duration(e.at-s.clk.Now().UnixNano()), "apiserver: expire Events (--event-ttl)", s.expireEvents)
 	}
-	l.timer = s.clk.Housekeeping(l.queue[l.head].at.Sub(s.clk.Now()), "apiserver: expire Events (--event-ttl)", s.expireEvents)
 }
 
 // expireEvents deletes the Events whose lease has run out: those not
 // written again since the write the lease is for.
 func (s *Store) expireEvents() {
 	l := &s.eventLeases
-	now := s.clk.Now()
-	for l.head < len(l.queue) && !l.queue[l.head].at.After(now) {
-		e := l.queue[l.head]
-		l.queue[l.head] = eventExpiry{}
-		l.head++
-		cur, ok := s.objects[eventsKind][e.key]
+	now := s.clk.Now().UnixNano()
+	for {
+		e, ok := l.oldest()
+		if !ok || e.at > now {
+			break
+		}
+		key, rev := e.key, e.rev
+		l.pop()
+		cur, ok := s.objects[eventsKind][key]
 		if !ok {
 			continue
 		}
-		if rv, err := strconv.ParseInt(cur.GetObjectMeta().ResourceVersion, 10, 64); err != nil || rv != e.rev {
+		if rv, err := strconv.ParseInt(cur.GetObjectMeta().ResourceVersion, 10, 64); err != nil || rv != rev {
 			continue // written again since: its lease is further down the queue
 		}
-		s.write(Deleted, eventsKind, e.key, shallowCopy(cur), cur)
-	}
-	// The done part of the queue goes once it is half of it, so the
-	// queue's array is reused rather than grown without end.
-	if l.head > len(l.queue)/2 {
-		l.queue = l.queue[:copy(l.queue, l.queue[l.head:])]
-		l.head = 0
+		s.write(Deleted, eventsKind, key, shallowCopy(cur), cur)
 	}
 	s.awaitEventExpiry()
 }

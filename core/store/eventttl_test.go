@@ -69,21 +69,23 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 
 // SetEventTTL changes the TTL of the writes that follow; the timer that
 // waits for a lease is housekeeping, so a store with only Events to
-// expire is not busy; and the queue of leases does not keep what it is
-// done with.
+// expire is not busy; and the queue of leases, in blocks, does not keep
+// the blocks it is done with.
 func TestEventTTLIsSetAndItsTimerIsHousekeeping(t *testing.T) {
 	s, deleted := eventTTLFixture(t)
 	s.SetEventTTL(2 * time.Minute)
 	start := s.Clock().Now()
-	for i := range 1000 {
+	for i := range 3000 {
 		createEvent(t, s, fmt.Sprintf("e%d", i))
 		s.Clock().AdvanceTo(s.Clock().Now().Add(time.Second))
 	}
 	assert.False(t, s.Clock().Busy(), "only housekeeping waits")
 	s.Clock().AdvanceTo(start.Add(time.Hour))
-	require.Len(t, deleted, 1000)
+	require.Len(t, deleted, 3000)
 	assert.Equal(t, start.Add(2*time.Minute), deleted["e0"])
 	assert.Equal(t, start.Add(999*time.Second+2*time.Minute), deleted["e999"])
-	assert.Less(t, len(s.eventLeases.queue), 200, "the expired leases are dropped as it goes")
+	_, left := s.eventLeases.oldest()
+	assert.False(t, left, "no lease is left")
+	assert.Same(t, s.eventLeases.head, s.eventLeases.tail, "the blocks done with are let go")
 	assert.Nil(t, s.eventLeases.timer, "no timer once no lease is left")
 }
