@@ -14,14 +14,14 @@ func statusEqual(a, b *api.PodStatus) bool {
 	return a.Phase == b.Phase && a.Message == b.Message && a.Reason == b.Reason &&
 		a.NominatedNodeName == b.NominatedNodeName && a.HostIP == b.HostIP && a.PodIP == b.PodIP &&
 		a.QOSClass == b.QOSClass && timePtrEqual(a.StartTime, b.StartTime) &&
-		conditionsEqual(a.Conditions, b.Conditions) && podIPsEqual(a.PodIPs, b.PodIPs) &&
-		containerStatusesEqual(a.ContainerStatuses, b.ContainerStatuses)
+		sliceEqual(a.Conditions, b.Conditions, conditionEqual) && sliceEqual(a.PodIPs, b.PodIPs, podIPEqual) &&
+		sliceEqual(a.ContainerStatuses, b.ContainerStatuses, containerStatusEqual)
 }
 
-// Slices, as DeepEqual: nil equals only nil, then the same length, then
-// the same array or equal elements.
-
-func conditionsEqual(a, b []api.PodCondition) bool {
+// sliceEqual is DeepEqual's answer for two slices whose elements eq
+// compares: nil equals only nil, then the same length, then the same
+// array or equal elements.
+func sliceEqual[T any](a, b []T, eq func(x, y *T) bool) bool {
 	if (a == nil) != (b == nil) || len(a) != len(b) {
 		return false
 	}
@@ -29,43 +29,24 @@ func conditionsEqual(a, b []api.PodCondition) bool {
 		return true // the same array
 	}
 	for i := range a {
-		x, y := &a[i], &b[i]
-		if x.Type != y.Type || x.Status != y.Status || x.Reason != y.Reason || x.Message != y.Message ||
-			!timeEqual(x.LastProbeTime, y.LastProbeTime) || !timeEqual(x.LastTransitionTime, y.LastTransitionTime) {
+		if !eq(&a[i], &b[i]) {
 			return false
 		}
 	}
 	return true
 }
 
-func podIPsEqual(a, b []api.PodIP) bool {
-	if (a == nil) != (b == nil) || len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
+func conditionEqual(x, y *api.PodCondition) bool {
+	return x.Type == y.Type && x.Status == y.Status && x.Reason == y.Reason && x.Message == y.Message &&
+		timeEqual(x.LastProbeTime, y.LastProbeTime) && timeEqual(x.LastTransitionTime, y.LastTransitionTime)
 }
 
-func containerStatusesEqual(a, b []api.ContainerStatus) bool {
-	if (a == nil) != (b == nil) || len(a) != len(b) {
-		return false
-	}
-	if len(a) > 0 && &a[0] == &b[0] {
-		return true // the same array
-	}
-	for i := range a {
-		x, y := &a[i], &b[i]
-		if x.Name != y.Name || x.Ready != y.Ready || x.RestartCount != y.RestartCount || x.Image != y.Image ||
-			x.ImageID != y.ImageID || x.ContainerID != y.ContainerID || !boolPtrEqual(x.Started, y.Started) ||
-			!containerStateEqual(&x.State, &y.State) || !containerStateEqual(&x.LastState, &y.LastState) {
-			return false
-		}
-	}
-	return true
+func podIPEqual(x, y *api.PodIP) bool { return *x == *y }
+
+func containerStatusEqual(x, y *api.ContainerStatus) bool {
+	return x.Name == y.Name && x.Ready == y.Ready && x.RestartCount == y.RestartCount && x.Image == y.Image &&
+		x.ImageID == y.ImageID && x.ContainerID == y.ContainerID && boolPtrEqual(x.Started, y.Started) &&
+		containerStateEqual(&x.State, &y.State) && containerStateEqual(&x.LastState, &y.LastState)
 }
 
 // Pointers, as DeepEqual: the same pointer, or neither nil and what they
