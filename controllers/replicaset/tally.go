@@ -193,6 +193,15 @@ func (t *podTally) counts(uid, namespace string, sel api.Selector, c *podCounts)
 	return active, true
 }
 
+// controlled is how many pods, active or not, the controller with uid
+// controls, in all namespaces.
+func (t *podTally) controlled(uid string) (n int) {
+	for _, g := range t.byController[uid] {
+		n += g.all
+	}
+	return n
+}
+
 // onNode adds to onNode, per node, the active pods in namespace whose
 // labels match any of sels, of whatever controller: what a walk over the
 // namespace's pods counts, for a scale-down's ranks, when every such pod

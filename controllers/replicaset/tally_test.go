@@ -204,8 +204,13 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 					}
 				}
 				var listed []string
-				for _, p := range controlledPods(r.pods, o, gotActive, func() {}) {
+				for _, p := range controlledPods(r.pods, o, gotActive, r.tally.controlled(m.UID), func() {}) {
 					listed = append(listed, p.Name)
+				}
+				assert.Equal(t, walk, listed, what)
+				listed = nil
+				for _, p := range controlledPods(r.pods, o, gotActive, -1, func() {}) {
+					listed = append(listed, p.Name) // each pod asked for its controller
 				}
 				assert.Equal(t, walk, listed, what)
 			}
@@ -228,6 +233,17 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 	}
 	f.settle()
 	check("running and ready")
+	// A pod that names the ReplicaSet as an owner, not its controller, and
+	// no orphan: a scale-down must not count it as the ReplicaSet's.
+	rsUID := r.replicaSets.List("")[0].GetObjectMeta().UID
+	shared := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "shared", Namespace: "default", Labels: map[string]string{"app": "web"},
+		OwnerReferences: []api.OwnerReference{{Kind: "ReplicaSet", Name: "other", UID: "other", Controller: api.Ptr(true)},
+			{Kind: "ReplicaSet", Name: "web", UID: rsUID}}},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	_, err = f.store.Create(shared)
+	require.NoError(t, err)
+	f.settle()
+	check("a pod owned, not controlled")
 	relabeled := api.DeepCopy(pods[3])
 	relabeled.Labels = map[string]string{"app": "debug"}
 	_, err = f.store.Update(relabeled)
