@@ -17,33 +17,27 @@ const PodDeletionCost = "controller.kubernetes.io/pod-deletion-cost"
 // Running; not ready before ready; lower deletion cost; more related pods on
 // the same node; ready more recently; more restarts; newer.
 //
-// related are the pods of every ReplicaSet that shares this one's
-// controller (its own included); a pod's rank is the number of active
-// related pods on its node. A ReplicaSet without a controller has no related
-// pods, so for it — as upstream — crowded nodes count for nothing. now
+// onNode counts, per node, the active pods of every ReplicaSet that shares
+// this one's controller (its own included): a pod's rank is its node's
+// count (relatedOnNode). A ReplicaSet without a
+// controller has no related pods, so for it — as upstream — crowded nodes
+// count for nothing. now
 // anchors the logarithmic comparison of times (see compareForDeletion).
 // checkpoint, unless nil, is called once per pod and per comparison: it is
 // the reconcile's Context.Checkpoint, where the page may pause a ranking of
 // ten thousand pods.
-func podsToDelete(pods, related []*api.Pod, n int, now time.Time, checkpoint func()) []*api.Pod {
+func podsToDelete(pods []*api.Pod, onNode map[string]int, n int, now time.Time, checkpoint func()) []*api.Pod {
 	if n >= len(pods) {
 		return pods
 	}
-	return rankForDeletion(pods, related, n, now, checkpoint)
+	return rankForDeletion(pods, onNode, n, now, checkpoint)
 }
 
 // rankForDeletion is the first n of pods in the order they would be
 // deleted (a new slice).
-func rankForDeletion(pods, related []*api.Pod, n int, now time.Time, checkpoint func()) []*api.Pod {
+func rankForDeletion(pods []*api.Pod, onNode map[string]int, n int, now time.Time, checkpoint func()) []*api.Pod {
 	if checkpoint == nil {
 		checkpoint = func() {}
-	}
-	onNode := map[string]int{}
-	for _, p := range related {
-		checkpoint()
-		if api.IsPodActive(p) {
-			onNode[p.Spec.NodeName]++
-		}
 	}
 	facts := make([]deletionFacts, len(pods))
 	order := make([]*deletionFacts, len(pods)) // sorted, not the facts: they are 100 bytes each

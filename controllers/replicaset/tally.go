@@ -43,9 +43,12 @@ type labelGroup struct {
 }
 
 // tallyCounts are the counts of one group. Pending, notReady and ready
-// count active pods only, as a sync does.
+// count active pods only, as a sync does. onNode counts the active pods
+// per spec.nodeName ("" for the unscheduled), which a scale-down ranks
+// by (relatedOnNode); a node whose count falls to 0 is removed.
 type tallyCounts struct {
 	all, active, pending, notReady, ready int
+	onNode                                map[string]int
 }
 
 func newPodTally() *podTally { return &podTally{byController: map[string][]*labelGroup{}} }
@@ -58,8 +61,12 @@ func (t *podTally) update(old, o *api.Pod) {
 			// Most updates are status writes, which leave the pod in its
 			// group: the group is looked up once, not once per version.
 			if g, _ := t.group(ref.UID, old); g != nil {
-				g.count(old, -1)
-				g.count(o, 1)
+				// A status write seldom changes a pod's node or ends it:
+				// the per-node count is left alone unless it must change.
+				a, b := api.IsPodActive(old), api.IsPodActive(o)
+				moved := a != b || a && old.Spec.NodeName != o.Spec.NodeName
+				g.count(old, -1, moved)
+				g.count(o, 1, moved)
 			} else {
 				t.lost = true
 			}
@@ -112,7 +119,7 @@ func (t *podTally) add(p *api.Pod, sign int) {
 		at = len(groups) - 1
 		t.byController[ref.UID] = groups
 	}
-	g.count(p, sign)
+	g.count(p, sign, true)
 	if g.all < 0 {
 		t.lost = true
 	}
@@ -126,13 +133,24 @@ func (t *podTally) add(p *api.Pod, sign int) {
 	}
 }
 
-// count adds sign to the counts p belongs in, with podCounts.count's rules.
-func (c *tallyCounts) count(p *api.Pod, sign int) {
+// count adds sign to the counts p belongs in, with podCounts.count's
+// rules; to its node's count too if node is set.
+func (c *tallyCounts) count(p *api.Pod, sign int, node bool) {
 	c.all += sign
 	if !api.IsPodActive(p) {
 		return
 	}
 	c.active += sign
+	if node {
+		if c.onNode == nil {
+			c.onNode = map[string]int{}
+		}
+		if n := c.onNode[p.Spec.NodeName] + sign; n != 0 {
+			c.onNode[p.Spec.NodeName] = n
+		} else {
+			delete(c.onNode, p.Spec.NodeName)
+		}
+	}
 	cond := p.Condition(api.PodReady)
 	ready := cond != nil && cond.Status == api.ConditionTrue
 	switch {
@@ -173,4 +191,44 @@ func (t *podTally) counts(uid, namespace string, sel api.Selector, c *podCounts)
 		}
 	}
 	return active, true
+}
+
+// controlled is how many pods, active or not, the controller with uid
+// controls, in all namespaces.
+func (t *podTally) controlled(uid string) (n int) {
+	for _, g := range t.byController[uid] {
+		n += g.all
+	}
+	return n
+}
+
+// onNode adds to onNode, per node, the active pods in namespace whose
+// labels match any of sels, of whatever controller: what a walk over the
+// namespace's pods counts, for a scale-down's ranks, when every such pod
+// has a controller (no orphan in the namespace). ok is false if the tally
+// is lost.
+func (t *podTally) onNode(namespace string, sels []api.Selector, onNode map[string]int) (ok bool) {
+	if t.lost {
+		return false
+	}
+	for _, groups := range t.byController {
+		for _, g := range groups {
+			if g.namespace != namespace || g.active == 0 || !matchesAny(sels, g.labels) {
+				continue
+			}
+			for node, n := range g.onNode {
+				onNode[node] += n
+			}
+		}
+	}
+	return true
+}
+
+func matchesAny(sels []api.Selector, labels map[string]string) bool {
+	for _, sel := range sels {
+		if sel.Matches(labels) {
+			return true
+		}
+	}
+	return false
 }

@@ -36,6 +36,19 @@ func recount(pods map[string]*api.Pod, uid, namespace string, sel api.Selector, 
 	return active, true
 }
 
+// recountOnNode is what relatedOnNode's walk counts of the pods in
+// namespace that have a controller (the tally does not count orphans): the
+// active ones matching any of sels, per node.
+func recountOnNode(pods map[string]*api.Pod, namespace string, sels []api.Selector) map[string]int {
+	var related []*api.Pod
+	for _, p := range pods {
+		if api.ControllerOf(p) != nil && p.Namespace == namespace && matchesAny(sels, p.Labels) {
+			related = append(related, p)
+		}
+	}
+	return activeOnNode(related)
+}
+
 // randomPod is a pod with one of a few owners, namespaces, label sets,
 // phases and Ready conditions, some of them being deleted.
 func randomPod(rnd *rand.Rand, name string) *api.Pod {
@@ -51,6 +64,7 @@ func randomPod(rnd *rand.Rand, name string) *api.Pod {
 	case uid != "":
 		p.OwnerReferences = []api.OwnerReference{{Kind: "ReplicaSet", Name: uid, UID: uid, Controller: api.Ptr(rnd.IntN(5) > 0)}}
 	}
+	p.Spec.NodeName = []string{"", "n1", "n2"}[rnd.IntN(3)]
 	p.Status.Phase = []string{"", api.PodPending, api.PodRunning, api.PodRunning, api.PodSucceeded, api.PodFailed}[rnd.IntN(6)]
 	if rnd.IntN(2) == 0 {
 		status := []string{api.ConditionTrue, api.ConditionFalse}[rnd.IntN(2)]
@@ -85,12 +99,23 @@ func TestTallyMatchesRecount(t *testing.T) {
 				// metadata, labels map included, as the store's do.
 				p := *old
 				p.Status = randomPod(rnd, name).Status
+				if rnd.IntN(4) == 0 {
+					p.Spec.NodeName = randomPod(rnd, name).Spec.NodeName // bound, or rebound
+				}
 				pods[name] = &p
 				tally.update(old, &p)
 			default:
 				p := randomPod(rnd, name)
 				pods[name] = p
 				tally.update(old, p)
+			}
+			for _, ns := range []string{"a", "b"} {
+				for i := range selectors {
+					sels := selectors[i : i+1+rnd.IntN(len(selectors)-i)]
+					got := map[string]int{}
+					require.True(t, tally.onNode(ns, sels, got))
+					require.Equal(t, recountOnNode(pods, ns, sels), got, "seed %d step %d: %v in %s", seed, step, sels, ns)
+				}
 			}
 			for _, uid := range []string{"rs-1", "rs-2"} {
 				for _, ns := range []string{"a", "b"} {
@@ -165,6 +190,9 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 				assert.Equal(t, wantActive, gotActive, what)
 				assert.Equal(t, *want, *got, what)
 			}
+			onNode := map[string]int{}
+			require.True(t, r.tally.onNode(m.Namespace, []api.Selector{spec.Selector}, onNode))
+			assert.Equal(t, recountOnNode(cached, m.Namespace, []api.Selector{spec.Selector}), onNode, what)
 			if _, vouched := r.countPods(o, spec, newPodCounts(spec, f.clk.Now())); vouched {
 				// What a scale-down lists without claiming: the pods a walk would claim.
 				var walk []string
@@ -176,8 +204,13 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 					}
 				}
 				var listed []string
-				for _, p := range controlledPods(r.pods, o, gotActive, func() {}) {
+				for _, p := range controlledPods(r.pods, o, gotActive, r.tally.controlled(m.UID), func() {}) {
 					listed = append(listed, p.Name)
+				}
+				assert.Equal(t, walk, listed, what)
+				listed = nil
+				for _, p := range controlledPods(r.pods, o, gotActive, -1, func() {}) {
+					listed = append(listed, p.Name) // each pod asked for its controller
 				}
 				assert.Equal(t, walk, listed, what)
 			}
@@ -200,6 +233,17 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 	}
 	f.settle()
 	check("running and ready")
+	// A pod that names the ReplicaSet as an owner, not its controller, and
+	// no orphan: a scale-down must not count it as the ReplicaSet's.
+	rsUID := r.replicaSets.List("")[0].GetObjectMeta().UID
+	shared := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "shared", Namespace: "default", Labels: map[string]string{"app": "web"},
+		OwnerReferences: []api.OwnerReference{{Kind: "ReplicaSet", Name: "other", UID: "other", Controller: api.Ptr(true)},
+			{Kind: "ReplicaSet", Name: "web", UID: rsUID}}},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
+	_, err = f.store.Create(shared)
+	require.NoError(t, err)
+	f.settle()
+	check("a pod owned, not controlled")
 	relabeled := api.DeepCopy(pods[3])
 	relabeled.Labels = map[string]string{"app": "debug"}
 	_, err = f.store.Update(relabeled)
