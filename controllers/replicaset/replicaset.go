@@ -90,7 +90,7 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 		replicaSets:  m.Informers.For(api.ResourceFor(kind.Resource)),
 		pods:         m.Informers.For(api.ResourceFor("pods")),
 		expectations: expectations.New(m.Clock),
-		tally:        newPodTally(),
+		tally:        newPodTally(kind.Kind),
 	}
 	c := m.NewController(kind.Controller, r, controller.Options{Component: kind.Component})
 	r.ctrl = c

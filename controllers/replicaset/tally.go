@@ -24,7 +24,14 @@ import (
 // handler after every change to its cache, with the object it replaced
 // (update) or removed (delete), so what is subtracted is what was added.
 type podTally struct {
+	kind         string                   // the controllers' kind ("ReplicaSet")
 	byController map[string][]*labelGroup // controller uid → groups
+	// others counts, per namespace, the pods whose controller is of
+	// another kind (a StatefulSet's, a Job's). They are not grouped: a
+	// StatefulSet's pods each have labels of their own, and as many groups
+	// made each update search them all. So onNode does not answer for
+	// their namespace.
+	others map[string]int
 	// lost is set if the tally was ever told to uncount a pod it had not
 	// counted, which the informer's contract rules out: from then on it
 	// answers nothing, and every sync walks its pods as before (a wrong
@@ -51,13 +58,15 @@ type tallyCounts struct {
 	onNode                                map[string]int
 }
 
-func newPodTally() *podTally { return &podTally{byController: map[string][]*labelGroup{}} }
+func newPodTally(kind string) *podTally {
+	return &podTally{kind: kind, byController: map[string][]*labelGroup{}, others: map[string]int{}}
+}
 
 // update moves a pod's counts from old to o; either may be nil (an add, a
 // delete).
 func (t *podTally) update(old, o *api.Pod) {
 	if old != nil && o != nil {
-		if ref := api.ControllerOf(old); ref != nil && sameGroup(old, o, ref.UID) {
+		if ref := api.ControllerOf(old); ref != nil && ref.Kind == t.kind && sameGroup(old, o, ref.UID) {
 			// Most updates are status writes, which leave the pod in its
 			// group: the group is looked up once, not once per version.
 			if g, _ := t.group(ref.UID, old); g != nil {
@@ -105,6 +114,18 @@ func (t *podTally) group(uid string, p *api.Pod) (*labelGroup, int) {
 func (t *podTally) add(p *api.Pod, sign int) {
 	ref := api.ControllerOf(p)
 	if ref == nil {
+		return
+	}
+	if ref.Kind != t.kind {
+		n := t.others[p.Namespace] + sign
+		switch {
+		case n > 0:
+			t.others[p.Namespace] = n
+		case n == 0:
+			delete(t.others, p.Namespace)
+		default:
+			t.lost = true
+		}
 		return
 	}
 	groups := t.byController[ref.UID]
@@ -196,6 +217,9 @@ func (t *podTally) counts(uid, namespace string, sel api.Selector, c *podCounts)
 // controlled is how many pods, active or not, the controller with uid
 // controls, in all namespaces.
 func (t *podTally) controlled(uid string) (n int) {
+	if t.lost {
+		return -1 // no answer: as many as no owner list has
+	}
 	for _, g := range t.byController[uid] {
 		n += g.all
 	}
@@ -206,9 +230,9 @@ func (t *podTally) controlled(uid string) (n int) {
 // labels match any of sels, of whatever controller: what a walk over the
 // namespace's pods counts, for a scale-down's ranks, when every such pod
 // has a controller (no orphan in the namespace). ok is false if the tally
-// is lost.
+// is lost, or if pods of another kind of controller are in the namespace.
 func (t *podTally) onNode(namespace string, sels []api.Selector, onNode map[string]int) (ok bool) {
-	if t.lost {
+	if t.lost || t.others[namespace] > 0 {
 		return false
 	}
 	for _, groups := range t.byController {

@@ -49,6 +49,17 @@ func recountOnNode(pods map[string]*api.Pod, namespace string, sels []api.Select
 	return activeOnNode(related)
 }
 
+// otherKind reports whether a pod in namespace has a controller that is
+// not a ReplicaSet: the tally does not group such pods.
+func otherKind(pods map[string]*api.Pod, namespace string) bool {
+	for _, p := range pods {
+		if ref := api.ControllerOf(p); ref != nil && ref.Kind != "ReplicaSet" && p.Namespace == namespace {
+			return true
+		}
+	}
+	return false
+}
+
 // randomPod is a pod with one of a few owners, namespaces, label sets,
 // phases and Ready conditions, some of them being deleted.
 func randomPod(rnd *rand.Rand, name string) *api.Pod {
@@ -60,7 +71,11 @@ func randomPod(rnd *rand.Rand, name string) *api.Pod {
 			p.Labels[k] = v // a map of its own: the tally must compare contents
 		}
 	}
-	switch uid := []string{"", "rs-1", "rs-2"}[rnd.IntN(3)]; {
+	switch uid := []string{"", "rs-1", "rs-2", "rs-1", "rs-2", "ss-1"}[rnd.IntN(6)]; {
+	case uid == "ss-1": // rarely: another kind of controller
+		if rnd.IntN(4) == 0 {
+			p.OwnerReferences = []api.OwnerReference{{Kind: "StatefulSet", Name: uid, UID: uid, Controller: api.Ptr(true)}}
+		}
 	case uid != "":
 		p.OwnerReferences = []api.OwnerReference{{Kind: "ReplicaSet", Name: uid, UID: uid, Controller: api.Ptr(rnd.IntN(5) > 0)}}
 	}
@@ -85,7 +100,7 @@ func TestTallyMatchesRecount(t *testing.T) {
 	templates := []map[string]string{{"app": "web"}, {"app": "web", "tier": "front"}}
 	for seed := uint64(1); seed <= 20; seed++ {
 		rnd := rand.New(rand.NewPCG(seed, 0))
-		tally := newPodTally()
+		tally := newPodTally("ReplicaSet")
 		pods := map[string]*api.Pod{}
 		for step := 0; step < 400; step++ {
 			name := fmt.Sprintf("p%d", rnd.IntN(30))
@@ -113,7 +128,11 @@ func TestTallyMatchesRecount(t *testing.T) {
 				for i := range selectors {
 					sels := selectors[i : i+1+rnd.IntN(len(selectors)-i)]
 					got := map[string]int{}
-					require.True(t, tally.onNode(ns, sels, got))
+					if !tally.onNode(ns, sels, got) {
+						require.True(t, otherKind(pods, ns), "seed %d step %d: no answer for %s, where every controller is a ReplicaSet", seed, step, ns)
+						continue
+					}
+					require.False(t, otherKind(pods, ns), "seed %d step %d: an answer for %s, where another kind of controller has pods", seed, step, ns)
 					require.Equal(t, recountOnNode(pods, ns, sels), got, "seed %d step %d: %v in %s", seed, step, sels, ns)
 				}
 			}
@@ -147,7 +166,7 @@ func TestTallyMatchesRecount(t *testing.T) {
 // TestTallyDefersMinReadySecondsToTheWalk: availability needs each pod's
 // time of readiness, which the tally does not keep.
 func TestTallyDefersMinReadySecondsToTheWalk(t *testing.T) {
-	tally := newPodTally()
+	tally := newPodTally("ReplicaSet")
 	sel := api.SelectorFromSet(map[string]string{"app": "web"})
 	_, ok := tally.counts("rs-1", "a", sel, newPodCounts(Spec{Selector: sel, MinReadySeconds: 10}, time.Unix(0, 0)))
 	assert.False(t, ok)
@@ -156,7 +175,7 @@ func TestTallyDefersMinReadySecondsToTheWalk(t *testing.T) {
 // TestTallyLostAnswersNothing: told to uncount a pod it never counted, the
 // tally stops answering, so every sync walks its pods.
 func TestTallyLostAnswersNothing(t *testing.T) {
-	tally := newPodTally()
+	tally := newPodTally("ReplicaSet")
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "a",
 		OwnerReferences: []api.OwnerReference{{UID: "rs-1", Controller: api.Ptr(true)}}}}
 	tally.update(p, nil)
