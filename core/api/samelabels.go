@@ -2,7 +2,7 @@ package api
 
 import (
 	"maps"
-	"reflect"
+	"unsafe"
 )
 
 // SameLabels reports whether two label (or annotation) maps hold the same
@@ -18,8 +18,16 @@ func SameLabels(a, b map[string]string) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	if len(a) == 0 || reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer() {
+	if len(a) == 0 || oneMap(a, b) {
 		return true
 	}
 	return maps.Equal(a, b)
+}
+
+// oneMap reports whether a and b are the same map. A map value is one
+// pointer to the runtime's map, which Go does not let map values compare;
+// reflect.Value.UnsafePointer says the same, but took a third of SameLabels'
+// time under wasm.
+func oneMap(a, b map[string]string) bool {
+	return *(*unsafe.Pointer)(unsafe.Pointer(&a)) == *(*unsafe.Pointer)(unsafe.Pointer(&b))
 }

@@ -24,4 +24,7 @@ func TestSameLabels(t *testing.T) {
 		assert.Equal(t, c.want, SameLabels(c.a, c.b), c.name)
 		assert.Equal(t, c.want, SameLabels(c.b, c.a), c.name+", swapped")
 	}
+	copied := map[string]string{"app": "web", "tier": "front"}
+	assert.True(t, oneMap(shared, shared))
+	assert.False(t, oneMap(shared, copied), "equal, but two maps")
 }
