@@ -115,23 +115,36 @@ func TestACommandLeavesABigClustersDrawToTheFrames(t *testing.T) {
 	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
 		p.click("#play")
 	}
-	p.waitFor("slow draws of 3,000 pods", `kubeloop.debug.slowDraws()`)
 	type result struct {
+		Slow                 bool
 		Before, Right, Later string
 	}
+	// Whether draws are slow is measured on each draw, and early in the
+	// scale-up a draw may be slow once and quick again: the command goes
+	// in a frame whose last draw was slow, checked in the same turn.
 	r := eval[result](p, `new Promise((resolve) => {
-	  const summary = () => document.getElementById("summary").textContent;
-	  const before = summary();
-	  kubeloop.kubectl("kubectl delete node node-3");
-	  const right = summary(), started = performance.now();
-	  const look = () => {
-	    if (summary() === right && performance.now() - started < 5000) return requestAnimationFrame(look);
-	    resolve({before, right, later: summary()});
+	  const summary = () => document.getElementById("summary").textContent, started = performance.now();
+	  const act = () => {
+	    if (!kubeloop.debug.slowDraws()) {
+	      if (performance.now() - started > 20000) return resolve({slow: false});
+	      return requestAnimationFrame(act);
+	    }
+	    const before = summary();
+	    kubeloop.kubectl("kubectl delete node node-3");
+	    const right = summary(), called = performance.now();
+	    const look = () => {
+	      // A draw in parts begun before the command may show the state
+	      // it began with first: the one after the command comes next.
+	      if (!summary().includes("2 nodes") && performance.now() - called < 5000) return requestAnimationFrame(look);
+	      resolve({slow: true, before, right, later: summary()});
+	    };
+	    requestAnimationFrame(look);
 	  };
-	  requestAnimationFrame(look);
+	  requestAnimationFrame(act);
 	})`)
+	require.True(t, r.Slow, "3,000 pods playing at ×100 are slow to draw within 20 s")
 	assert.Contains(t, r.Before, "3 nodes")
 	assert.Equal(t, r.Before, r.Right, "the command returns before the cluster is drawn")
-	assert.Contains(t, r.Later, "2 nodes", "the next frames draw it")
+	assert.Contains(t, r.Later, "2 nodes", "the next frames draw it, within 5 s")
 	p.noConsoleErrors()
 }
