@@ -8,17 +8,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// What does not act on the cluster — make perf's polls, the pointer over
-// the cells, a click that opens a pod's menu, the speed, another language,
-// pausing — leaves a task paused half-way (wasm/pause.go) to the next
-// frames; a command runs it to its end first.
-func TestWhatDoesNotActLeavesAPausedTaskPaused(t *testing.T) {
+// playBigScaleUp opens the page and plays a 3,000-pod scale-up at ×100:
+// big enough that tasks pause half-way and draws are slow.
+func playBigScaleUp(t *testing.T) *page {
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
 	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
 		p.click("#play")
 	}
+	return p
+}
+
+// What does not act on the cluster — make perf's polls, the pointer over
+// the cells, a click that opens a pod's menu, the speed, another language,
+// pausing — leaves a task paused half-way (wasm/pause.go) to the next
+// frames; a command runs it to its end first.
+func TestWhatDoesNotActLeavesAPausedTaskPaused(t *testing.T) {
+	p := playBigScaleUp(t)
 	type result struct{ Found, AfterReads, AfterCommand bool }
 	r := eval[result](p, `new Promise((resolve) => {
 	  const d = kubeloop.debug, started = performance.now();
@@ -53,12 +60,7 @@ func TestWhatDoesNotActLeavesAPausedTaskPaused(t *testing.T) {
 // the next frames end the task and run the queued commands in the order
 // they were typed, each printed once, with its output.
 func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
-	p := openPage(t)
-	p.click(`[data-speed="100"]`)
-	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
-	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
-		p.click("#play")
-	}
+	p := playBigScaleUp(t)
 	type result struct {
 		Found, ParkedAfterEnter bool
 		Queued                  []string
@@ -109,12 +111,7 @@ func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
 // 3,000 pods whole in the command's own task (a long task at 10,000
 // pods). What the command changed shows a few frames later.
 func TestACommandLeavesABigClustersDrawToTheFrames(t *testing.T) {
-	p := openPage(t)
-	p.click(`[data-speed="100"]`)
-	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
-	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
-		p.click("#play")
-	}
+	p := playBigScaleUp(t)
 	type result struct {
 		Slow                 bool
 		Before, Right, Later string
