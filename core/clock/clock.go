@@ -126,7 +126,7 @@ func (s *Sim) Schedule(d time.Duration, task Task) {
 	}
 	t := s.newTimer(s.now, "", nil, false)
 	t.task, t.reuse, t.index = task, true, -1
-	s.lane.push(heapEntry{int64(s.now.Sub(Epoch)), s.seq, t})
+	s.lane.Push(heapEntry{int64(s.now.Sub(Epoch)), s.seq, t})
 }
 
 func (s *Sim) schedule(at time.Time, name string, fn func(), hk bool) *Timer {
@@ -155,12 +155,12 @@ func (s *Sim) newTimer(at time.Time, name string, fn func(), hk bool) *Timer {
 // none is queued.
 func (s *Sim) first() *heapEntry {
 	switch {
-	case s.lane.len() == 0 && len(s.tasks) == 0:
+	case s.lane.Len() == 0 && len(s.tasks) == 0:
 		return nil
-	case s.lane.len() == 0:
+	case s.lane.Len() == 0:
 		return &s.tasks[0]
-	case len(s.tasks) == 0 || s.lane.first().before(&s.tasks[0]):
-		return s.lane.first()
+	case len(s.tasks) == 0 || s.lane.Front().before(&s.tasks[0]):
+		return s.lane.Front()
 	}
 	return &s.tasks[0]
 }
@@ -214,8 +214,8 @@ func (s *Sim) Step() bool {
 		return false
 	}
 	var t *Timer
-	if s.lane.len() > 0 && e == s.lane.first() {
-		t = s.lane.pop()
+	if s.lane.Len() > 0 && e == s.lane.Front() {
+		t = s.lane.Pop().t
 	} else {
 		t = s.tasks.remove(0)
 	}
@@ -263,7 +263,7 @@ func (s *Sim) Advance(d time.Duration) { s.AdvanceTo(s.now.Add(d)) }
 // Pending lists the names of up to limit queued non-housekeeping tasks,
 // earliest first: what keeps the clock busy, for "why won't it settle?".
 func (s *Sim) Pending(limit int) []string {
-	sorted := append(append(taskHeap(nil), s.tasks...), s.lane.entries[s.lane.head:]...)
+	sorted := append(append(taskHeap(nil), s.tasks...), s.lane.Items()...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].before(&sorted[j]) })
 	var out []string
 	for _, e := range sorted {

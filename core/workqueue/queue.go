@@ -1,6 +1,9 @@
 package workqueue
 
-import "github.com/kubeloop/kubeloop/core/clock"
+import (
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/fifo"
+)
 
 // Queue is a deduplicating FIFO of keys with delayed and rate-limited adds.
 // The zero value is not usable; call New.
@@ -11,7 +14,7 @@ type Queue[T comparable] struct {
 
 	// ready holds the items Get may hand out, oldest first. Every item in it
 	// is dirty and none is processing.
-	ready fifo[T]
+	ready fifo.Queue[T]
 	// dirty is every item that needs processing: those in ready, plus those
 	// added again while processing. It is what makes Add stingy.
 	dirty map[T]struct{}
@@ -68,7 +71,7 @@ func (q *Queue[T]) Add(item T) {
 }
 
 func (q *Queue[T]) makeReady(item T) {
-	q.ready.push(item)
+	q.ready.Push(item)
 	if q.onReady != nil {
 		q.onReady()
 	}
@@ -79,10 +82,10 @@ func (q *Queue[T]) makeReady(item T) {
 // queue is shutting down: items already ready are still handed out after
 // ShutDown, so workers can drain them.
 func (q *Queue[T]) Get() (item T, ok bool) {
-	item, ok = q.ready.pop()
-	if !ok {
+	if q.ready.Len() == 0 {
 		return item, false
 	}
+	item = q.ready.Pop()
 	delete(q.dirty, item)
 	q.processing[item] = struct{}{}
 	return item, true
@@ -102,7 +105,7 @@ func (q *Queue[T]) Done(item T) {
 }
 
 // Len is the number of ready items (what Get could hand out now).
-func (q *Queue[T]) Len() int { return q.ready.len() }
+func (q *Queue[T]) Len() int { return q.ready.Len() }
 
 // ShutDown stops the queue taking work: later adds are ignored and delayed
 // items are dropped with their timers, so a stopped controller leaves nothing

@@ -280,7 +280,7 @@ func TestReadyListStaysCompactUnderSteadyLoad(t *testing.T) {
 		q.Add(i)
 	}
 	assert.Equal(t, 10, q.Len())
-	assert.LessOrEqual(t, cap(q.ready.items), 128)
+	assert.LessOrEqual(t, q.ready.Cap(), 128)
 }
 
 func ExampleQueue() {
