@@ -117,13 +117,7 @@ func (t *podTally) add(p *api.Pod, sign int) {
 		return
 	}
 	if ref.Kind != t.kind {
-		n := t.others[p.Namespace] + sign
-		switch {
-		case n > 0:
-			t.others[p.Namespace] = n
-		case n == 0:
-			delete(t.others, p.Namespace)
-		default:
+		if addCount(t.others, p.Namespace, sign) < 0 {
 			t.lost = true
 		}
 		return
@@ -166,11 +160,7 @@ func (c *tallyCounts) count(p *api.Pod, sign int, node bool) {
 		if c.onNode == nil {
 			c.onNode = map[string]int{}
 		}
-		if n := c.onNode[p.Spec.NodeName] + sign; n != 0 {
-			c.onNode[p.Spec.NodeName] = n
-		} else {
-			delete(c.onNode, p.Spec.NodeName)
-		}
+		addCount(c.onNode, p.Spec.NodeName, sign)
 	}
 	cond := p.Condition(api.PodReady)
 	ready := cond != nil && cond.Status == api.ConditionTrue
@@ -246,6 +236,18 @@ func (t *podTally) onNode(namespace string, sels []api.Selector, onNode map[stri
 		}
 	}
 	return true
+}
+
+// addCount adds d to m[k] and returns the sum; a count of 0 leaves m, so
+// that a map of counts holds only what is counted.
+func addCount(m map[string]int, k string, d int) int {
+	n := m[k] + d
+	if n == 0 {
+		delete(m, k)
+	} else {
+		m[k] = n
+	}
+	return n
 }
 
 func matchesAny(sels []api.Selector, labels map[string]string) bool {
