@@ -219,7 +219,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	d := r.pullTime(ctx, pod, node)
 	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
-	ctx.Why("%s", "create the pod sandbox and pull images: ready in "+d.String())
+	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
 	// The status is built in r.scratch, as podStatus's: the store copies
 	// the status it keeps.
 	sc := &r.scratch
@@ -250,10 +250,10 @@ func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, node *api.N
 	var longest time.Duration
 	for _, c := range pod.Spec.Containers {
 		if c.ImagePullPolicy != "Always" && r.images[node.Name][c.Image] {
-			event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.Image))
+			ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.Image)
 			continue
 		}
-		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.Image))
+		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.Image)
 		d, _ := pull(c.Image)
 		longest = max(longest, d)
 	}
@@ -283,10 +283,10 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 		c := &pod.Spec.Containers[i]
 		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
-			event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.Image, d))
+			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.Image, d, d)
 		}
 		r.images[node.Name][c.Image] = true
-		event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.Name)
+		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
 		rt.containers = append(rt.containers, newContainer(c, r.ref(c.Image), rt.ip, now.Add(startDelay)))
 	}
 	rt.stage = stageRunning
@@ -334,9 +334,9 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 		switch d.what {
 		case dueStart:
 			c.start(pod.UID, at)
-			event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
-			ctx.Diff("%s", "container "+c.name+" created but not running")
-			ctx.Why("%s", "start container "+c.name+": it "+c.proc.what)
+			ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
+			ctx.Diff("container %s created but not running", c.name)
+			ctx.Why("start container %s: it %s", c.name, c.proc.what)
 		case dueExit:
 			code := c.proc.exitCode
 			ran := at.Sub(c.started)
@@ -352,7 +352,7 @@ func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container
 			if wait, until := c.inBackOff(c.finished, at); wait {
 				c.state, c.at = cBackOff, until
 				ctx.Why("container %s exited with %d: restart after back-off %s (CrashLoopBackOff)", c.name, c.cur.ExitCode, c.backoff)
-				event(ctx, pod, controller.EventWarning, "BackOff", "Back-off restarting failed container "+c.name+" in pod "+formatPod(pod))
+				ctx.Event(pod, controller.EventWarning, "BackOff", "Back-off restarting failed container %s in pod %s", c.name, formatPod(pod))
 				continue
 			}
 			if c.backoff == 0 {
@@ -396,14 +396,14 @@ func (r *Reconciler) restart(ctx *controller.Context, pod *api.Pod, c *container
 	c.restarts++
 	if c.spec.ImagePullPolicy == "Always" {
 		d, _ := pull(c.spec.Image)
-		event(ctx, pod, controller.EventNormal, "Pulling", pullingMessage(c.spec.Image))
-		event(ctx, pod, controller.EventNormal, "Pulled", pulledMessage(c.spec.Image, d))
+		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.spec.Image)
+		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.spec.Image, d, d)
 	} else {
-		event(ctx, pod, controller.EventNormal, "Pulled", presentMessage(c.spec.Image))
+		ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.spec.Image)
 	}
-	event(ctx, pod, controller.EventNormal, "Created", "Created container "+c.name)
+	ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.name)
 	c.start(pod.UID, at)
-	event(ctx, pod, controller.EventNormal, "Started", "Started container "+c.name)
+	ctx.Event(pod, controller.EventNormal, "Started", "Started container %s", c.name)
 }
 
 type dueKind int
@@ -597,13 +597,13 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		for _, c := range rt.containers {
 			if c.state == cRunning {
 				running++
-				event(ctx, pod, controller.EventNormal, "Killing", "Stopping container "+c.name)
+				ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.name)
 			}
 		}
 		if running > 0 {
-			ctx.Why("%s", "send SIGTERM; the containers exit within "+min(stopDelay, grace).String()+" (grace period "+grace.String()+")")
+			ctx.Why("send SIGTERM; the containers exit within %s (grace period %s)", min(stopDelay, grace), grace)
 		} else {
-			ctx.Why("%s", "no container runs: tear the sandbox down within "+min(stopDelay, grace).String())
+			ctx.Why("no container runs: tear the sandbox down within %s", min(stopDelay, grace))
 		}
 	}
 	if now.Before(rt.nextAt) {
