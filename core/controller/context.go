@@ -13,13 +13,7 @@ type Context struct {
 	store  *store.Store
 	events *Recorder
 	entry  *Entry
-	// items counts Checkpoint calls since the last pause point.
-	items int
 }
-
-// checkpointEvery is how many items of a loop pass between two pause
-// points (Checkpoint): a few hundred microseconds of a pod loop under wasm.
-const checkpointEvery = 256
 
 // NewContext returns a Context whose writes are recorded in entry (which
 // may be nil). Tests of a single reconcile use it directly.
@@ -34,16 +28,10 @@ func NewContext(clk *clock.Sim, s *store.Store, ev *Recorder, entry *Entry) *Con
 func (c *Context) Entry() *Entry { return c.entry }
 
 // Checkpoint is called once per item of a loop that may be long — over
-// every pod a controller owns — with no write in it. Every
-// checkpointEvery items it is a point where a host that runs the loop in
-// time slices may pause the reconcile (store.Checkpoint): at 10,000 pods
-// such a loop held the page for 150 ms between two writes.
-func (c *Context) Checkpoint() {
-	if c.items++; c.items >= checkpointEvery {
-		c.items = 0
-		c.store.Checkpoint()
-	}
-}
+// every pod a controller owns — with no write in it: a point, every few
+// hundred items, where a host that runs the loop in time slices may pause
+// the reconcile (store.Step).
+func (c *Context) Checkpoint() { c.store.Step() }
 
 // Observe records a fact the decision rests on ("spec.replicas=3, pods=2").
 func (c *Context) Observe(format string, args ...any) {

@@ -36,3 +36,22 @@ func TestPausePointRunsOncePerWriteAndCheckpoint(t *testing.T) {
 	s.Checkpoint()
 	assert.Equal(t, []int64{1, 2, 3, 4, 4}, revs)
 }
+
+// Step is a Checkpoint once every 256 calls, wherever they come from: a
+// loop of 1,000 items pauses three times, and the fourth pause is 24
+// items into the next loop.
+func TestStepIsACheckpointEvery256Items(t *testing.T) {
+	s := store.New(clock.New(1))
+	pauses := 0
+	s.PausePoint = func() { pauses++ }
+	for range 1000 {
+		s.Step()
+	}
+	assert.Equal(t, 3, pauses)
+	for range 23 {
+		s.Step()
+	}
+	assert.Equal(t, 3, pauses)
+	s.Step()
+	assert.Equal(t, 4, pauses)
+}
