@@ -178,7 +178,7 @@ func (a *app) installAPI() {
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
 			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
-			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds})
+			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds, "sweepSleeps": sweepSleeps()})
 	})
 	// How many pods the page shows Running and ready with an image (any
 	// image when none is given), as cards or as cells (cellcanvas.go):

@@ -53,3 +53,9 @@ func holdIdleMark() bool
 //
 //go:linkname markTime runtime.kubeloopMarkTime
 func markTime() (cycle uint32, ns int64)
+
+// sweepSleeps is how often the collector's background sweeper slept
+// between two slices of its sweep (wasm/_runtime/sweep.go) so far.
+//
+//go:linkname sweepSleeps runtime.kubeloopSweepSlept
+func sweepSleeps() int

@@ -12,3 +12,7 @@ const idleMarkPatched = false
 // markTime is idlemark.go's: without the overlay the frames cannot tell
 // their marking from the rest.
 func markTime() (cycle uint32, ns int64) { return 0, 0 }
+
+// sweepSleeps is idlemark.go's: without the overlay the sweeper sweeps as
+// Go ships it, to the end at once.
+func sweepSleeps() int { return 0 }

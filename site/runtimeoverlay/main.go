@@ -1,6 +1,6 @@
 // Command runtimeoverlay writes the overlay with which the page's binary is
 // built (`go build -overlay`): it adds the files of wasm/_runtime to Go's
-// runtime package (kubeloop_idlemark.go, kubeloop_grow.go), and replaces
+// runtime package (kubeloop_idlemark.go, kubeloop_grow.go, kubeloop_sweep.go), and replaces
 // a few of the runtime's files by copies with one line changed (patches),
 // for the reasons those files and wasm/idlemark.go give. The overlay names files by absolute path, Go's own included, and
 // the copy is made from the toolchain at hand, so both are written at
@@ -24,6 +24,7 @@ import (
 var added = map[string]string{
 	"runtime/kubeloop_idlemark.go": "wasm/_runtime/idlemark.go",
 	"runtime/kubeloop_grow.go":     "wasm/_runtime/grow.go",
+	"runtime/kubeloop_sweep.go":    "wasm/_runtime/sweep.go",
 }
 
 // patch is a change to one line of a file of Go's runtime: old must occur
@@ -64,6 +65,13 @@ var patches = []patch{{
 	file: "runtime/mem_wasm.go",
 	old:  "func sbrk(n uintptr) unsafe.Pointer {",
 	new:  "func sbrk(n uintptr) unsafe.Pointer {\n\treturn kubeloopSbrk(n)\n}\n\n// sbrkAsGo is Go's sbrk (kubeloop: kubeloopSbrk grows the memory ahead).\nfunc sbrkAsGo(n uintptr) unsafe.Pointer {",
+}, {
+	// The background sweeper sweeps in slices, sleeping between them, so
+	// that Go gives the page back to the browser (kubeloopSweepYield,
+	// wasm/_runtime/sweep.go).
+	file: "runtime/mgcsweep.go",
+	old:  "if nSwept%sweepBatchSize == 0 {\n\t\t\t\tgoschedIfBusy()",
+	new:  "if nSwept%sweepBatchSize == 0 {\n\t\t\t\tkubeloopSweepYield()",
 }}
 
 func main() {

@@ -345,6 +345,17 @@ func TestCollectorMarksInSlices(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestCollectorSweepsInSlices checks the served page's background sweeper
+// (wasm/_runtime/sweep.go): after the collections of a 3,000-pod scale-up
+// it stops sweeping every 2 ms and sleeps, so that Go returns to the
+// browser, where Go's own sweeps to the end before it does.
+func TestCollectorSweepsInSlices(t *testing.T) {
+	p := playBigScaleUp(t)
+	p.waitFor("the background sweeper sleeping between two slices", `kubeloop.debug.mem().sweepSleeps > 0`)
+	record(t, "3,000-pod scale-up: the sweeper slept %d times", p.mem().SweepSleeps)
+	p.noConsoleErrors()
+}
+
 // goMem is what kubeloop.debug.mem() reports of Go's heap and collector
 // (wasm/api.go), as far as the tests read it.
 type goMem struct {
@@ -352,6 +363,7 @@ type goMem struct {
 	HeapSys         float64 `json:"heapSys"`
 	IdleMarkPatched bool    `json:"idleMarkPatched"`
 	IdleMarkHolds   int     `json:"idleMarkHolds"`
+	SweepSleeps     int     `json:"sweepSleeps"`
 }
 
 func (p *page) mem() goMem { return eval[goMem](p, `kubeloop.debug.mem()`) }
