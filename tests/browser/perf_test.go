@@ -29,7 +29,7 @@ import (
 //	KUBELOOP_PERF=1 KUBELOOP_DIST=$PWD/dist go test -count=1 -timeout=30m ./tests/browser -run TestPerfRollout -v
 //
 // (with KUBELOOP_PERF_TRACE=1 the 10,000-pod rollout is also recorded as a
-// Chrome trace: perftrace_test.go)
+// Chrome trace, with =js the JavaScript sampler's too: perftrace_test.go)
 // (make perf). The targets (issue 8): no long task over 50 ms while the
 // 10,000-pod rollout plays; at least 30 fps with 1,000 pods on screen.
 func TestPerfRollout(t *testing.T) {
@@ -276,8 +276,8 @@ func perfRollout(t *testing.T, n int) {
 	measure(phase, fmt.Sprintf(
 		`kubeloop.debug.drawnReady() === %d && kubeloop.debug.drawnReady("nginx:1.9.1") === %d`, n, n))
 	if traced {
-		events := p.stopTrace()
-		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), events)
+		events, raw := p.stopTrace()
+		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), raw)
 		record(t, "perf %d pods, rolling update, traced (%s): %s", n, filepath.Base(file), longTaskParts(events))
 	}
 	p.screenshot(fmt.Sprintf("perf-%d", n))

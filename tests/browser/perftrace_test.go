@@ -33,10 +33,16 @@ import (
 var traceCategories = []string{"toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
 	"disabled-by-default-devtools.timeline.frame", "blink.user_timing", "v8", "v8.execute", "disabled-by-default-v8.gc"}
 
+// samplerCategory is the JavaScript sampler's, which KUBELOOP_PERF_TRACE=js
+// adds: DevTools then shows which functions ran in each task, the wasm's
+// by name when the page's binary keeps them (built without -ldflags=-s,
+// wasm/build-flags). It slows the page further.
+const samplerCategory = "disabled-by-default-v8.cpu_profiler"
+
 // traceRecorder gathers the trace's events as the browser sends them
 // (page.onEvent).
 type traceRecorder struct {
-	events [][]byte
+	events []json.RawMessage
 	done   chan struct{}
 }
 
@@ -46,15 +52,20 @@ func (p *page) startTrace() {
 	p.mu.Lock()
 	p.trace = &traceRecorder{done: make(chan struct{})}
 	p.mu.Unlock()
+	categories := traceCategories
+	if os.Getenv("KUBELOOP_PERF_TRACE") == "js" {
+		categories = append(slices.Clip(categories), samplerCategory)
+	}
 	require.NoError(p.t, chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, tracing.Start, tracing.StartParams{TransferMode: tracing.StartTransferModeReportEvents,
-			TraceConfig: &tracing.TraceConfig{IncludedCategories: traceCategories}})
+			TraceConfig: &tracing.TraceConfig{IncludedCategories: categories}})
 		return chromedp.Void{}, err
 	}))
 }
 
-// stopTrace ends the recording and returns its events.
-func (p *page) stopTrace() []traceEvent {
+// stopTrace ends the recording and returns its events, parsed for the
+// report and as the browser sent them (for the file).
+func (p *page) stopTrace() ([]traceEvent, []json.RawMessage) {
 	p.t.Helper()
 	require.NoError(p.t, chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := cdp.Call(ctx, tg, tracing.End, cdp.Empty{})
@@ -76,7 +87,7 @@ func (p *page) stopTrace() []traceEvent {
 			events = append(events, e)
 		}
 	}
-	return events
+	return events, raw
 }
 
 // onTraceEvent records the trace's events; it runs in page.onEvent,
@@ -88,7 +99,7 @@ func (p *page) onTraceEvent(ev any) {
 	switch ev := ev.(type) {
 	case *tracing.EventDataCollected:
 		for _, v := range ev.Value {
-			p.trace.events = append(p.trace.events, bytes.Clone(v))
+			p.trace.events = append(p.trace.events, json.RawMessage(bytes.Clone(v)))
 		}
 	case *tracing.EventTracingComplete:
 		close(p.trace.done)
@@ -108,10 +119,12 @@ type traceEvent struct {
 	} `json:"args"`
 }
 
-// saveTrace writes events as a file DevTools' Performance panel opens.
-func saveTrace(t *testing.T, name string, events []traceEvent) string {
+// saveTrace writes the events as the browser sent them, as a file
+// DevTools' Performance panel opens. (Written from traceEvent, they lost
+// their args: the sampler's profiles, frames, layout's details.)
+func saveTrace(t *testing.T, name string, raw []json.RawMessage) string {
 	file := filepath.Join(outDir, name+".trace.json")
-	b, err := json.Marshal(map[string]any{"traceEvents": events})
+	b, err := json.Marshal(map[string]any{"traceEvents": raw})
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(file, b, 0o644))
 	return file
@@ -231,4 +244,24 @@ func TestLongTaskPartsSplitsEachLongTaskOneLevelDown(t *testing.T) {
 	assert.Equal(t, "2 tasks over 50 ms, 140 ms: MajorGC 60, FireAnimationFrame 50, Layout 15, self 15; the longest, 80 ms: FireAnimationFrame 50, Layout 15, self 15",
 		longTaskParts(events))
 	assert.Equal(t, "no task over 50 ms", longTaskParts(events[:1]))
+}
+
+// The saved trace is the browser's events as they came, args and all: the
+// sampler's profile chunks are what DevTools draws the call tree from.
+func TestSavedTraceKeepsEveryField(t *testing.T) {
+	raw := []json.RawMessage{
+		json.RawMessage(`{"name":"ProfileChunk","ph":"P","ts":5,"pid":1,"tid":2,"id":"0x1","args":{"data":{"cpuProfile":{"nodes":[{"id":1}]},"timeDeltas":[3]}}}`),
+		json.RawMessage(`{"name":"RunTask","ph":"X","ts":7,"dur":60000,"pid":1,"tid":1,"args":{}}`),
+	}
+	require.NoError(t, os.MkdirAll(outDir, 0o755))
+	file := saveTrace(t, "test-saved-trace", raw)
+	defer os.Remove(file)
+	b, err := os.ReadFile(file)
+	require.NoError(t, err)
+	var got struct{ TraceEvents []json.RawMessage }
+	require.NoError(t, json.Unmarshal(b, &got))
+	require.Len(t, got.TraceEvents, 2)
+	for i := range raw {
+		assert.JSONEq(t, string(raw[i]), string(got.TraceEvents[i]))
+	}
 }
