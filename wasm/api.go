@@ -26,6 +26,7 @@ import (
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
 //	debug.frames()   → where the animation frames' Go time went since the last call
 //	debug.parked()   → whether a task is paused half-way now (wasm/pause.go)
+//	debug.warmUp()   → {done, steps}: the warm-up's steps run so far, of all (wasm/warmup.go)
 //
 // They act on the cluster the page shows (and redraw it), but leave the
 // editor and the terminal alone. A call that panics returns
@@ -159,6 +160,10 @@ func (a *app) installAPI() {
 	}
 	read("panics", func(args []safejs.Value) any {
 		return a.panics
+	})
+	// How many of the warm-up's steps ran (warmup.go).
+	read("warmUp", func(args []safejs.Value) any {
+		return a.toJS(map[string]any{"done": a.warm.done, "steps": len(warmUpSteps)})
 	})
 	// How often the frame's work paused half-way through a task (pause.go).
 	read("parks", func(args []safejs.Value) any {

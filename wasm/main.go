@@ -30,6 +30,7 @@ const defaultSeed = 1
 
 // app is the page: one cluster and the views that draw it.
 type app struct {
+	warm   warmUp // warmup.go
 	global safejs.Value
 	doc    dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
 	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
@@ -160,6 +161,7 @@ func (a *app) finishStart(aside []string) {
 	a.openShareLink(func() {
 		a.setInert(false)
 		a.mark("ready")
+		a.startWarmUp()
 		if kl, err := a.global.Get("kubeloop"); err == nil {
 			if started, err := kl.Get("_started"); err == nil && started.Type() == safejs.TypeFunction {
 				started.Invoke()
