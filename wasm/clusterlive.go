@@ -54,3 +54,13 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		v.behind = true
 	}
 }
+
+// writesSinceSync is how many writes the cluster's store took since the
+// feed's last sync: what the next draw has to catch up with.
+func (v *clusterView) writesSinceSync(c *cluster.Cluster) int64 {
+	l := &v.live
+	if l.feed == nil || l.of != c {
+		return 0
+	}
+	return c.Store().Revision() - l.feed.Revision()
+}
