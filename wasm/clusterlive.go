@@ -22,7 +22,7 @@ type liveView struct {
 // sync reads what changed in the cluster since the last live draw.
 func (v *clusterView) sync(c *cluster.Cluster) cluster.FeedChanges {
 	l := &v.live
-	if l.feed == nil || l.of != c {
+	if !l.follows(c) {
 		l.feed, l.of = c.NewFeed(), c
 	}
 	ch := l.feed.Sync()
@@ -59,8 +59,12 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 // feed's last sync: what the next draw has to catch up with.
 func (v *clusterView) writesSinceSync(c *cluster.Cluster) int64 {
 	l := &v.live
-	if l.feed == nil || l.of != c {
+	if !l.follows(c) {
 		return 0
 	}
 	return c.Store().Revision() - l.feed.Revision()
 }
+
+// follows reports whether the feed follows c: a new cluster (reset, a
+// replay's end) needs a feed of its own.
+func (l *liveView) follows(c *cluster.Cluster) bool { return l.feed != nil && l.of == c }
