@@ -44,10 +44,12 @@ type Reconciler struct {
 	// unschedulable holds the keys of cached pods that fitted nowhere and
 	// still wait (unschedulable.go): what a cluster event re-queues.
 	unschedulable map[string]struct{}
-	// parked holds, sorted, the keys of unschedulable that may not be in
-	// the work queue: a superset of those taken from it (or newly
-	// unschedulable) since the last retry — what a retry must add.
-	parked []string
+	// parked holds the keys of unschedulable that may not be in the work
+	// queue: a superset of those taken from it (or newly unschedulable)
+	// since the last retry — what a retry must add, in key order.
+	parked map[string]struct{}
+	// retryKeys is where a retry sorts parked's keys, reused.
+	retryKeys []string
 	// failures holds, per waiting pod key, its failed attempts and when
 	// the last failed: its back-off (backoff.go).
 	failures map[string]failures

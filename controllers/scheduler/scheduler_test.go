@@ -349,6 +349,28 @@ func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
 	assert.Equal(t, map[string]int{"node-1": 2}, f.podsPerNode())
 }
 
+// TestRetriesWaitingPodsInKeyOrder: when a pod leaves a full node, the
+// pods waiting for room are re-queued in key order, not in the order they
+// came or fell out of the queue — so the same history every run: the one
+// free place goes to the first key, every time.
+func TestRetriesWaitingPodsInKeyOrder(t *testing.T) {
+	for range 5 {
+		f := newFixture(t, node("node-1", allocatable("pods", "1")))
+		f.create(pod("occupant"))
+		f.settle()
+		for _, name := range []string{"w-z", "w-m", "w-a", "w-q"} {
+			f.create(pod(name))
+		}
+		f.settle()
+		f.clk.Advance(2 * time.Second) // every back-off has passed
+		_, err := f.store.Delete(api.ResourceFor("pods"), "default", "occupant", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+		require.NoError(t, err)
+		f.settle()
+		assert.Equal(t, "node-1", f.get("w-a").Spec.NodeName)
+		assert.Equal(t, map[string]int{"node-1": 1, "": 3}, f.podsPerNode())
+	}
+}
+
 // TestAnUnschedulablePodIsRetriedAfterADoublingBackOff: node changes every
 // 100 ms retry a pod that fits nowhere only as its back-off allows — 1 s
 // after the first failure, then 2 s, then 4 s — as upstream's scheduling
