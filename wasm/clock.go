@@ -49,6 +49,7 @@ func (a *app) frame(ms float64) {
 		// layout and paint of what it drew made one long task together.
 		v := &a.ui.cluster
 		v.drawPostponed, v.drewLast = false, true
+		a.timing.path = pathDraw
 		a.renderPart()
 		return
 	}
@@ -56,12 +57,18 @@ func (a *app) frame(ms float64) {
 		a.ui.cluster.drewLast = false
 	}
 	if a.loop.parked {
+		a.timing.path = pathResume
 		a.loop.resume(overranMS)
 		a.runQueued() // if that was the end of the paused work
 	} else {
 		a.loop.run(overranMS, func(work func()) { a.guard("animation frame", nil, work) }, func() { a.frameWork(ms) })
 	}
 	if a.loop.parked {
+		if a.timing.path == pathResume {
+			a.timing.path = pathResumeDrw
+		} else {
+			a.timing.path = pathPausedDrw
+		}
 		a.drawIfDue(ms)
 	}
 }
@@ -92,6 +99,7 @@ func (a *app) frameWork(ms float64) {
 	if v.drawPostponed {
 		// The last frame's tasks overran: this one only draws.
 		v.drawPostponed = false
+		a.timing.path = pathDraw
 		a.render(false)
 		return
 	}
@@ -115,9 +123,11 @@ func (a *app) frameWork(ms float64) {
 	// the two do not add up to one long task.
 	if a.now()-frameStart > overranMS {
 		v.drawPostponed = true
+		a.timing.path = pathTasks
 		a.drawClock()
 		return
 	}
+	a.timing.path = pathTasksDraw
 	a.drawIfDue(ms)
 }
 

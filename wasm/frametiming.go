@@ -45,18 +45,34 @@ type frameTiming struct {
 	max    [nParts + 1]float64
 	n      int
 	worst  []timedFrame
+	// path is how the current frame went (framePath), set by frame.
+	path string
 }
 
 // timedFrame is one frame's Go time, in ms: all of it, and its parts.
 type timedFrame struct {
 	MS    float64            `json:"ms"`
 	Parts map[string]float64 `json:"parts"`
+	Path  string             `json:"path"`
 }
+
+// The ways a frame goes (clock.go's frame and frameWork), for the
+// longest frames' report: which of them stacked work on a draw.
+const (
+	pathDraw      = "draw"        // a slow draw's frame: no tasks
+	pathResume    = "resume"      // resumed a paused task, which finished
+	pathResumeDrw = "resume+draw" // resumed a paused task, still paused; drew
+	pathPausedDrw = "paused+draw" // tasks, one paused past overranMS; drew
+	pathTasks     = "tasks"       // tasks, draw left to the next frame
+	pathTasksDraw = "tasks+draw"  // tasks, then the draw or the clock
+	pathIdle      = "idle"        // not playing (or replay, or settling)
+)
 
 // frameBegan starts timing a frame.
 func (t *frameTiming) frameBegan(now float64) {
 	t.start = now
 	t.parts = [nParts]float64{}
+	t.path = pathIdle
 	t.cycle, t.markNS = markTime()
 }
 
@@ -88,7 +104,7 @@ func (t *frameTiming) frameEnded(now float64) {
 	if len(t.worst) == keptFrames && ms <= t.worst[keptFrames-1].MS {
 		return
 	}
-	f := timedFrame{MS: ms, Parts: map[string]float64{"other": rest}}
+	f := timedFrame{MS: ms, Parts: map[string]float64{"other": rest}, Path: t.path}
 	for i, p := range t.parts {
 		if p > 0 {
 			f.Parts[partNames[i]] = p

@@ -182,16 +182,17 @@ type goFrames struct {
 	Worst  []struct {
 		MS    float64            `json:"ms"`
 		Parts map[string]float64 `json:"parts"`
+		Path  string             `json:"path"` // which way the frame went (wasm/frametiming.go)
 	} `json:"worst"`
 }
 
 // String is the longest Go frames with their split, and each part's
-// average and longest per frame: "Go frames: longest 48 ms (other 16,
-// pods 20, trace 12), …; per frame avg/max: pods 2.1/20, …".
+// average and longest per frame: "Go frames: longest 48 ms tasks+draw
+// (other 16, pods 20, trace 12), …; per frame avg/max: pods 2.1/20, …".
 func (g goFrames) String() string {
 	var worst []string
 	for _, f := range g.Worst[:min(4, len(g.Worst))] {
-		worst = append(worst, fmt.Sprintf("%.0f ms (%s)", f.MS, longestFirst(f.Parts, 0, "")))
+		worst = append(worst, fmt.Sprintf("%.0f ms %s (%s)", f.MS, f.Path, longestFirst(f.Parts, 0, "")))
 	}
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(g.Parts)) {
