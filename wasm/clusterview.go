@@ -58,8 +58,8 @@ type clusterView struct {
 	// readyWords are "not ready" and "ready" in the page's language
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
-	// drawPostponed: the last frame's tasks overran, and this one draws
-	// instead of running more (clock.go).
+	// drawPostponed: the last frame's tasks overran (or paused past their
+	// share), and this one draws instead of running more (clock.go).
 	drawPostponed bool
 	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
 	// one runs tasks.

@@ -45,8 +45,13 @@ type frameTiming struct {
 	max    [nParts + 1]float64
 	n      int
 	worst  []timedFrame
-	// path is how the current frame went (framePath), set by frame.
-	path string
+	// path is how the current frame went (pathDraw…), set by frame;
+	// paths counts the frames by it.
+	path  string
+	paths map[string]int
+	// stacked counts the frames that drew pods after tasks that paused
+	// past their share: what frame leaves to the next frame.
+	stacked int
 }
 
 // timedFrame is one frame's Go time, in ms: all of it, and its parts.
@@ -59,13 +64,12 @@ type timedFrame struct {
 // The ways a frame goes (clock.go's frame and frameWork), for the
 // longest frames' report: which of them stacked work on a draw.
 const (
-	pathDraw      = "draw"        // a slow draw's frame: no tasks
-	pathResume    = "resume"      // resumed a paused task, which finished
-	pathResumeDrw = "resume+draw" // resumed a paused task, still paused; drew
-	pathPausedDrw = "paused+draw" // tasks, one paused past overranMS; drew
-	pathTasks     = "tasks"       // tasks, draw left to the next frame
-	pathTasksDraw = "tasks+draw"  // tasks, then the draw or the clock
-	pathIdle      = "idle"        // not playing (or replay, or settling)
+	pathDraw      = "draw"       // a draw's frame: no tasks
+	pathResume    = "resume"     // resumed a paused task; no draw
+	pathPaused    = "paused"     // tasks, one paused past its share; no draw
+	pathTasks     = "tasks"      // tasks that overran; no draw
+	pathTasksDraw = "tasks+draw" // tasks, then the draw or the clock
+	pathIdle      = "idle"       // not playing (or replay, or settling)
 )
 
 // frameBegan starts timing a frame.
@@ -101,6 +105,13 @@ func (t *frameTiming) frameEnded(now float64) {
 	t.total[nParts] += rest
 	t.max[nParts] = max(t.max[nParts], rest)
 	t.n++
+	if t.paths == nil {
+		t.paths = map[string]int{}
+	}
+	t.paths[t.path]++
+	if (t.path == pathPaused || t.path == pathResume) && t.parts[partPods] > 0 {
+		t.stacked++
+	}
 	if len(t.worst) == keptFrames && ms <= t.worst[keptFrames-1].MS {
 		return
 	}
@@ -131,7 +142,7 @@ func (t *frameTiming) report() map[string]any {
 		}
 		parts[name] = map[string]float64{"avg": t.total[i] / float64(max(t.n, 1)), "max": t.max[i]}
 	}
-	r := map[string]any{"frames": t.n, "parts": parts, "worst": t.worst}
-	*t = frameTiming{start: t.start, parts: t.parts}
+	r := map[string]any{"frames": t.n, "parts": parts, "worst": t.worst, "paths": t.paths, "stacked": t.stacked}
+	*t = frameTiming{start: t.start, parts: t.parts, path: t.path}
 	return r
 }

@@ -145,3 +145,27 @@ func TestACommandLeavesABigClustersDrawToTheFrames(t *testing.T) {
 	assert.Contains(t, r.Later, "2 nodes", "the next frames draw it, within 5 s")
 	p.noConsoleErrors()
 }
+
+// A frame whose tasks pause past their share has overrun it: it leaves
+// its draw to the next frame, which only draws, and the paused task goes
+// on in the one after. Drawn in the same frame, the 10,000-pod scale-up's
+// longest task was 20-36 ms of tasks and a 12-40 ms draw (`make perf`).
+// kubeloop.debug.frames() counts the frames by the way they went, and
+// those that drew pods after paused tasks (wasm/frametiming.go).
+func TestAFrameWhoseTasksPausedLeavesItsDrawToTheNext(t *testing.T) {
+	p := playBigScaleUp(t)
+	eval[any](p, `kubeloop.debug.frames()`) // count from here
+	// Its first seconds, while the ReplicaSet makes the pods.
+	eval[any](p, `new Promise((resolve) => setTimeout(resolve, 6000))`)
+	type frames struct {
+		Frames  int            `json:"frames"`
+		Paths   map[string]int `json:"paths"`
+		Stacked int            `json:"stacked"`
+	}
+	f := eval[frames](p, `kubeloop.debug.frames()`)
+	record(t, "3,000-pod scale-up at ×100, its first 6 s: %d frames by the way they went: %v", f.Frames, f.Paths)
+	require.Positive(t, f.Paths["paused"]+f.Paths["resume"], "the scale-up paused tasks part-way")
+	assert.Zero(t, f.Stacked, "no frame drew pods after its tasks paused")
+	assert.GreaterOrEqual(t, f.Paths["draw"], f.Paths["paused"], "each frame of paused tasks is followed by a draw")
+	p.noConsoleErrors()
+}

@@ -192,7 +192,11 @@ type goFrames struct {
 func (g goFrames) String() string {
 	var worst []string
 	for _, f := range g.Worst[:min(4, len(g.Worst))] {
-		worst = append(worst, fmt.Sprintf("%.0f ms %s (%s)", f.MS, f.Path, longestFirst(f.Parts, 0, "")))
+		path := f.Path
+		if path != "" { // an older build's frames have none
+			path = " " + path
+		}
+		worst = append(worst, fmt.Sprintf("%.0f ms%s (%s)", f.MS, path, longestFirst(f.Parts, 0, "")))
 	}
 	var parts []string
 	for _, n := range slices.Sorted(maps.Keys(g.Parts)) {
@@ -315,6 +319,6 @@ func TestGoFramesSaysWhichPartMadeAFrameLong(t *testing.T) {
 	var g goFrames
 	require.NoError(t, json.Unmarshal([]byte(`{"frames": 100,
 	  "parts": {"pods": {"avg": 2.14, "max": 20}, "other": {"avg": 6, "max": 16}},
-	  "worst": [{"ms": 48, "parts": {"other": 16, "pods": 20, "trace": 12}}, {"ms": 30, "parts": {"other": 30}}]}`), &g))
-	assert.Equal(t, "Go in 100 frames: longest 48 ms (pods 20, other 16, trace 12), 30 ms (other 30); per frame avg/max ms: other 6.0/16, pods 2.1/20", g.String())
+	  "worst": [{"ms": 48, "parts": {"other": 16, "pods": 20, "trace": 12}, "path": "tasks+draw"}, {"ms": 30, "parts": {"other": 30}}]}`), &g))
+	assert.Equal(t, "Go in 100 frames: longest 48 ms tasks+draw (pods 20, other 16, trace 12), 30 ms (other 30); per frame avg/max ms: other 6.0/16, pods 2.1/20", g.String())
 }
