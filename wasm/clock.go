@@ -60,9 +60,11 @@ func (a *app) frame(ms float64) {
 		u.cluster.drewLast = false
 	}
 	if a.loop.parked && u != nil && u.cluster.drawPostponed {
+		// drawIfDue, not render: after a burst of writes the draw looks
+		// slow and is made in parts, in frames of its own.
 		u.cluster.drawPostponed = false
 		a.timing.path = pathDraw
-		a.render(false)
+		a.drawIfDue(ms)
 		return
 	}
 	if a.loop.parked {
