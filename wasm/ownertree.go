@@ -26,9 +26,10 @@ import (
 // ownerTree is what the tree shows and what it was drawn from.
 type ownerTree struct {
 	a *app
-	// views are the pods as the tree knows them, by key; groups holds them
-	// by owner ("ns/Kind/name", "" for no owner) with their counts.
-	views  map[string]cluster.PodView
+	// views are the pods as the tree knows them, by key, each with its
+	// group; groups holds them by owner ("ns/Kind/name", "" for no owner)
+	// with their counts.
+	views  map[string]treePod
 	groups map[string]*podGroup
 	chips  map[string]*chip // the chips drawn, by pod key
 	// stale are the pods whose chip is not drawn as views says yet: at
@@ -38,6 +39,16 @@ type ownerTree struct {
 	// summary: each owner's pods are counted by status instead of drawn
 	// as chips (a big cluster: clusterView.cells).
 	summary bool
+}
+
+// treePod is a pod as the tree knows it, and the group it is counted in:
+// a pod that changes keeps its owner, and its counts move between
+// statuses in that group without spelling the group's key again (a
+// string made per pod and per draw, thousands per draw in a 10,000-pod
+// scale-up).
+type treePod struct {
+	cluster.PodView
+	group *podGroup
 }
 
 // maxChipsDrawn bounds the chips one draw makes, redraws or moves.
@@ -65,7 +76,7 @@ type chip struct {
 }
 
 func (t *ownerTree) reset(a *app) {
-	*t = ownerTree{a: a, views: map[string]cluster.PodView{}, groups: map[string]*podGroup{},
+	*t = ownerTree{a: a, views: map[string]treePod{}, groups: map[string]*podGroup{},
 		chips: map[string]*chip{}, stale: map[string]bool{}, blockSig: "-"}
 }
 
@@ -83,18 +94,28 @@ func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (c
 	for _, key := range keys {
 		p, ok := get(key)
 		old, had := t.views[key]
-		if ok && had && !chipDiffers(&old, &p) {
+		if ok && had && !chipDiffers(&old.PodView, &p) {
 			continue // what a chip shows of it and where it sits are as they were
 		}
-		if had {
-			t.count(&old, -1)
+		switch {
+		case ok && had && sameOwner(&old.PodView, &p):
+			old.group.count(&old.PodView, -1)
+			old.group.count(&p, +1)
+			t.views[key] = treePod{p, old.group}
+		case ok:
+			if had {
+				old.group.count(&old.PodView, -1)
+			}
+			g := t.group(&p)
+			g.count(&p, +1)
+			t.views[key] = treePod{p, g}
+		case had:
+			old.group.count(&old.PodView, -1)
 			delete(t.views, key)
 		}
-		if ok {
-			t.views[key] = p
-			t.count(&p, +1)
+		if !t.summary { // a summary has no chips to draw
+			t.stale[key] = true
 		}
-		t.stale[key] = true
 	}
 	if force {
 		t.blockSig = "-"
@@ -115,14 +136,23 @@ func chipDiffers(o, p *cluster.PodView) bool {
 	return o.Owner != p.Owner || o.OwnerKind != p.OwnerKind || o.Status != p.Status || o.Ready != p.Ready || o.Deleting != p.Deleting
 }
 
-// count adds a pod to its group's counts (d = +1) or takes it out (-1).
-func (t *ownerTree) count(p *cluster.PodView, d int) {
+func sameOwner(o, p *cluster.PodView) bool {
+	return o.Owner == p.Owner && o.OwnerKind == p.OwnerKind && o.Namespace == p.Namespace
+}
+
+// group is the group of p's owner, made on first use.
+func (t *ownerTree) group(p *cluster.PodView) *podGroup {
 	k := groupKey(p)
 	g := t.groups[k]
 	if g == nil {
 		g = &podGroup{key: k, bare: k == ""}
 		t.groups[k] = g
 	}
+	return g
+}
+
+// count adds a pod to the group's counts (d = +1) or takes it out (-1).
+func (g *podGroup) count(p *cluster.PodView, d int) {
 	g.pods += d
 	if p.Ready {
 		g.ready += d
@@ -209,7 +239,7 @@ func (t *ownerTree) drawChips() {
 		delete(t.stale, key)
 		p, ok := t.views[key]
 		c := t.chips[key]
-		if c != nil && (!ok || c.group != t.groups[groupKey(&p)]) {
+		if c != nil && (!ok || c.group != p.group) {
 			c.group.remove(key)
 			c.el.Remove()
 			delete(t.chips, key)
@@ -220,7 +250,7 @@ func (t *ownerTree) drawChips() {
 		}
 		_, suffix := splitPodName(p.Name, p.Owner)
 		if c == nil {
-			g := t.groups[groupKey(&p)]
+			g := p.group
 			c = &chip{el: a.el("span", ""), group: g}
 			if suffix != "" {
 				c.el.AppendChild(a.text(suffix))

@@ -207,3 +207,37 @@ func pressCancelled(key string, code int64) chromedp.Action[chromedp.Void] {
 		return nil
 	})
 }
+
+// Past cellsAbove pods the ownership tree counts each owner's pods by
+// status instead of a chip per pod (wasm/ownertree.go). The counts follow
+// the pods through a rolling update — each pod counted once, in its
+// ReplicaSet, under its status now — and back to a chip per pod when
+// the Deployment scales down.
+func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
+	p := openPage(t)
+	big := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)
+	eval[any](p, "kubeloop.apply(`"+big+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	counts := `[...document.querySelectorAll("#owners .own-rs")].map(rs =>
+	  [...rs.querySelectorAll(".chip-count")].map(c => c.textContent).join(", ")).filter(s => s).join(" | ")`
+	p.waitFor("one ReplicaSet of 150 Running pods", counts+` === "150 Running"`)
+	assert.Zero(t, p.count("#owners .chip:not(.chip-count)"), "no chip per pod")
+
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(big, "nginx:1.7.9", "nginx:1.9.1", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("the new ReplicaSet's 150 Running pods, the old one's none", counts+` === "150 Running"`)
+	assert.Equal(t, 2, p.count("#owners .own-rs"), "both ReplicaSets")
+	var desired, ready []string // of each ReplicaSet, as kubectl get rs shows them
+	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `kubeloop.kubectl("kubectl get rs").stdout`)), "\n")[1:] {
+		f := strings.Fields(line)
+		desired, ready = append(desired, f[1]), append(ready, f[3])
+	}
+	assert.ElementsMatch(t, []string{"150", "0"}, desired, "the counts are what the API says")
+	assert.ElementsMatch(t, []string{"150", "0"}, ready)
+
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "nginx:1.7.9", "nginx:1.9.1", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	p.waitFor("three chips again", `document.querySelectorAll("#owners .own-rs .chip.st-running").length === 3`)
+	assert.Zero(t, p.count("#owners .chip-count"), "no counts")
+	p.noConsoleErrors()
+}
