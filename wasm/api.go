@@ -24,7 +24,7 @@ import (
 //	debug.panic(msg) → panics inside Go, to check that the page survives
 //	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
-//	debug.frames()   → where the animation frames' Go time went since the last call
+//	debug.frames()   → where the animation frames' Go time went since the last call, and the ways they went ({frames, parts, worst, paths, stacked}, wasm/frametiming.go)
 //	debug.parked()   → whether a task is paused half-way now (wasm/pause.go)
 //	debug.warmUp()   → {done, steps}: the warm-up's steps run so far, of all (wasm/warmup.go)
 //
