@@ -241,3 +241,39 @@ func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
 	assert.Zero(t, p.count("#owners .chip-count"), "no counts")
 	p.noConsoleErrors()
 }
+
+// A big cluster's lanes keep their cells in name order as pods move
+// between them: after a rolling update of 150 pods — each new pod through
+// the pending tray to a node, each old one out — every lane's cells are
+// its node's pods in name order, as kubectl lists them, and the tray is
+// empty.
+func TestCellsStayInNameOrderThroughARollout(t *testing.T) {
+	p := openPage(t)
+	big := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)
+	eval[any](p, "kubeloop.apply(`"+big+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(big, "nginx:1.7.9", "nginx:1.9.1", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	readyCells := `[...document.querySelectorAll("#nodes canvas[data-cells]")].reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0)`
+	p.waitFor("150 ready cells", readyCells+` === 150`)
+	onNode := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `kubeloop.kubectl("kubectl get pods -o wide").stdout`)), "\n")[1:] {
+		f := strings.Fields(line)
+		onNode[f[6]] = append(onNode[f[6]], f[0])
+	}
+	for _, node := range []string{"node-1", "node-2", "node-3"} {
+		want := onNode[node]
+		sort.Strings(want)
+		// Each cell's pod, from the canvas' title as the pointer is over it.
+		got := eval[[]string](p, `(() => {
+		  const c = document.querySelector('canvas[data-cells="`+node+`"]'), r = c.getBoundingClientRect(), cols = kubeloopCells.columns(c), names = [];
+		  for (let i = 0; i < (c._codes || []).length; i++) {
+		    c.dispatchEvent(new MouseEvent("mousemove", {clientX: r.left + (i % cols) * 17 + 7, clientY: r.top + Math.floor(i / cols) * 17 + 7, bubbles: true}));
+		    names.push(c.title.split("\n")[0]);
+		  }
+		  return names; })()`)
+		assert.Equal(t, want, got, "%s's cells", node)
+	}
+	assert.Empty(t, onNode["<none>"], "no pod waits")
+	p.noConsoleErrors()
+}
