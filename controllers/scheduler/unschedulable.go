@@ -88,9 +88,10 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 // Only r.parked is walked, in key order: the unschedulable keys that may
 // have left the queue since they were last added. Every other
 // unschedulable key is still in the queue or waiting out its back-off
-// (added and not yet taken), where adding it again changes nothing — so the adds that take
-// effect, and their order, are those of adding every unschedulable key,
-// without one map lookup per waiting pod on every deletion.
+// (added and not yet taken), where adding it again changes nothing — so
+// the adds that take effect, and their order, are those of adding every
+// unschedulable key, without one map lookup per waiting pod on every
+// deletion.
 //
 // A set sorted here, not a list kept sorted: in a 10,000-pod rollout,
 // 40,000 keys are parked, into a list of ~2,000 on average (surge pods
