@@ -60,11 +60,7 @@ func (a *app) frame(ms float64) {
 		u.cluster.drewLast = false
 	}
 	if a.loop.parked && u != nil && u.cluster.drawPostponed {
-		// drawIfDue, not render: after a burst of writes the draw looks
-		// slow and is made in parts, in frames of its own.
-		u.cluster.drawPostponed = false
-		a.timing.path = pathDraw
-		a.drawIfDue(ms)
+		a.drawPostponed(ms)
 		return
 	}
 	if a.loop.parked {
@@ -109,13 +105,7 @@ func (a *app) frameWork(ms float64) {
 	}
 	v := &a.ui.cluster
 	if v.drawPostponed {
-		// The last frame's tasks overran: this one only draws — in parts
-		// after a burst of writes (drawIfDue), as the frame after paused
-		// tasks does: drawn whole, the feed's sync, the pods and the rest
-		// were 36 ms of Go in one frame of a 10,000-pod scale-up.
-		v.drawPostponed = false
-		a.timing.path = pathDraw
-		a.drawIfDue(ms)
+		a.drawPostponed(ms)
 		return
 	}
 	d := time.Duration(dt * a.speed * float64(time.Millisecond))
@@ -143,6 +133,18 @@ func (a *app) frameWork(ms float64) {
 		return
 	}
 	a.timing.path = pathTasksDraw
+	a.drawIfDue(ms)
+}
+
+// drawPostponed is the frame after one whose tasks overran or paused past
+// their share: it only draws, as any frame after tasks does (drawIfDue),
+// so after a burst of writes in parts, in frames of their own. Drawn whole,
+// the feed's sync, the pods and the rest were 36 ms of Go in one frame of
+// a 10,000-pod scale-up. (frame calls it while a task is paused, frameWork
+// otherwise.)
+func (a *app) drawPostponed(ms float64) {
+	a.ui.cluster.drawPostponed = false
+	a.timing.path = pathDraw
 	a.drawIfDue(ms)
 }
 
