@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -43,4 +44,17 @@ func TestTableMinimumWidthAndTrailingPadding(t *testing.T) {
 		"bb    12    5s",
 		"ccc   0     ",
 		"x"), formatTable([][]string{{"a", "0", "5s"}, {"bb", "12", "5s"}, {"ccc", "0", ""}, {"x"}}))
+}
+
+// Columns are measured in runes, not bytes (a message in Chinese, an
+// annotation's value), and a pad longer than the spaces formatTable copies
+// from is written in pieces.
+func TestTablePadsRunesAndLongColumns(t *testing.T) {
+	long := strings.Repeat("n", 100)
+	assert.Equal(t, lines(
+		"名字"+strings.Repeat(" ", 101)+"1",
+		"ab"+strings.Repeat(" ", 101)+"2",
+		long+"   3",
+		"x"+strings.Repeat(" ", 102)+"4"),
+		formatTable([][]string{{"名字", "1"}, {"ab", "2"}, {long, "3"}, {"x", "4"}}))
 }

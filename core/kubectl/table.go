@@ -11,8 +11,14 @@ import (
 // cell but the last with a tab, so a row whose last cell is empty (a
 // label column the object lacks, `get pods -L tier`) keeps the padding of
 // the cell before it: trailing spaces, as on a real cluster.
+//
+// The text is measured first and written into one buffer of that size:
+// `kubectl get events` at 10,000 pods is 128,000 rows, 10 MB, and a
+// builder grown row by row (each row its own builder, each pad its own
+// string) spent more time copying than laying out.
 func formatTable(rows [][]string) string {
 	var widths []int
+	size := 0
 	for _, r := range rows {
 		for i, cell := range r[:max(len(r)-1, 0)] {
 			if i >= len(widths) {
@@ -20,18 +26,39 @@ func formatTable(rows [][]string) string {
 			}
 			widths[i] = max(widths[i], utf8.RuneCountInString(cell)+3, 6)
 		}
+		if len(r) > 0 {
+			size += len(r[len(r)-1])
+		}
+		size++ // the newline
+	}
+	for _, r := range rows {
+		for i, cell := range r[:max(len(r)-1, 0)] {
+			// A cell's bytes, then spaces up to the column's width in runes.
+			size += len(cell) + widths[i] - utf8.RuneCountInString(cell)
+		}
 	}
 	var b strings.Builder
+	b.Grow(size)
 	for _, r := range rows {
-		var line strings.Builder
 		for i, cell := range r {
-			line.WriteString(cell)
+			b.WriteString(cell)
 			if i < len(r)-1 {
-				line.WriteString(strings.Repeat(" ", widths[i]-utf8.RuneCountInString(cell)))
+				pad(&b, widths[i]-utf8.RuneCountInString(cell))
 			}
 		}
-		b.WriteString(line.String())
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// spaces is the padding formatTable copies from.
+const spaces = "                                                                "
+
+// pad writes n spaces.
+func pad(b *strings.Builder, n int) {
+	for n > len(spaces) {
+		b.WriteString(spaces)
+		n -= len(spaces)
+	}
+	b.WriteString(spaces[:n])
 }
