@@ -133,13 +133,13 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 // eventsFor are the Events about o, oldest last-seen first.
 func (c *invocation) eventsFor(o api.Object) []*api.Event {
 	m, k := o.GetObjectMeta(), api.KindOf(o)
+	about := func(x api.Object) bool {
+		ref := x.(*api.Event).InvolvedObject
+		return ref.Kind == k.Kind && ref.Name == m.Name && ref.Namespace == m.Namespace && (ref.UID == "" || ref.UID == m.UID)
+	}
 	var out []*api.Event
-	for _, x := range c.env.Store().List(api.ResourceFor("events"), m.Namespace) {
-		e := x.(*api.Event)
-		ref := e.InvolvedObject
-		if ref.Kind == k.Kind && ref.Name == m.Name && ref.Namespace == m.Namespace && (ref.UID == "" || ref.UID == m.UID) {
-			out = append(out, e)
-		}
+	for _, x := range c.env.Store().ListMatching(api.ResourceFor("events"), m.Namespace, about) {
+		out = append(out, x.(*api.Event))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].LastTimestamp.Before(out[j].LastTimestamp.Time) })
 	return out
@@ -151,12 +151,13 @@ func (c *invocation) podsOf(ns string, ls *api.LabelSelector, owner string) []*a
 	if err != nil {
 		return nil
 	}
-	var out []*api.Pod
-	for _, o := range c.env.Store().List(api.ResourceFor("pods"), ns) {
+	ours := func(o api.Object) bool {
 		p := o.(*api.Pod)
-		if sel.Matches(p.Labels) && api.IsControlledBy(p, owner) {
-			out = append(out, p)
-		}
+		return sel.Matches(p.Labels) && api.IsControlledBy(p, owner)
+	}
+	var out []*api.Pod
+	for _, o := range c.env.Store().ListMatching(api.ResourceFor("pods"), ns, ours) {
+		out = append(out, o.(*api.Pod))
 	}
 	return out
 }

@@ -25,7 +25,15 @@ type Snapshot struct {
 
 // List returns a kind's objects at the snapshot's revision, sorted.
 func (v *Snapshot) List(kind *api.Kind, namespace string) []api.Object {
-	return sortedObjects(v.objects[kind], namespace)
+	return sortedObjects(v.objects[kind], namespace, nil)
+}
+
+// EachUnordered calls fn for each object of a kind at the snapshot's
+// revision, in no set order (Store.EachUnordered).
+func (v *Snapshot) EachUnordered(kind *api.Kind, fn func(api.Object)) {
+	for _, o := range v.objects[kind] {
+		fn(o)
+	}
 }
 
 // Get returns one object at the snapshot's revision.

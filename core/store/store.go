@@ -2,7 +2,6 @@ package store
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -133,31 +132,6 @@ func (s *Store) Get(kind *api.Kind, namespace, name string) (api.Object, error) 
 		return o, nil
 	}
 	return nil, api.NewNotFound(kind, name)
-}
-
-// List returns a kind's objects in a namespace ("" for all), sorted by
-// namespace then name, as the API server returns them.
-func (s *Store) List(kind *api.Kind, namespace string) []api.Object {
-	return sortedObjects(s.objects[kind], namespace)
-}
-
-func sortedObjects(m map[string]api.Object, namespace string) []api.Object {
-	out := make([]api.Object, 0, len(m))
-	for _, o := range m {
-		if namespace == "" || o.GetObjectMeta().Namespace == namespace {
-			out = append(out, o)
-		}
-	}
-	// Namespace and name are unique, so any sort gives this order;
-	// slices.SortFunc swaps without reflection, unlike sort.Slice.
-	slices.SortFunc(out, func(x, y api.Object) int {
-		a, b := x.GetObjectMeta(), y.GetObjectMeta()
-		if c := strings.Compare(a.Namespace, b.Namespace); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	return out
 }
 
 // Count returns how many objects of a kind are stored.
