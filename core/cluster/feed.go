@@ -1,9 +1,7 @@
 package cluster
 
 import (
-	"cmp"
 	"slices"
-	"sort"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -157,12 +155,7 @@ func (f *Feed) reset(ch *FeedChanges) {
 
 // newestInStore finds the newest Events in the store again.
 func (f *Feed) newestInStore() []feedEvent {
-	all := f.store.List(api.ResourceFor("events"), "")
-	events := make([]*api.Event, len(all))
-	for i, o := range all {
-		events[i] = o.(*api.Event)
-	}
-	return viewed(newestOf(events), nil)
+	return viewed(newestOf(allEvents(f.store)), nil)
 }
 
 // updateEvents applies the Events that changed and keeps the newest. An
@@ -189,26 +182,6 @@ func (f *Feed) updateEvents(changed map[string]store.Event) {
 		}
 	}
 	f.newest = viewed(newestOf(candidates), f.newest)
-}
-
-// newestOf sorts events as Snapshot does — by last timestamp, then
-// namespace and name — and keeps the MaxSnapshotEvents newest, oldest
-// first.
-func newestOf(events []*api.Event) []*api.Event {
-	// sort.Slice, not slices.SortFunc: one sort for every element type
-	// instead of a copy per type in the wasm (the keys are unique, so the
-	// order is the same).
-	sort.Slice(events, func(i, j int) bool {
-		a, b := events[i], events[j]
-		if c := a.LastTimestamp.Compare(b.LastTimestamp.Time); c != 0 {
-			return c < 0
-		}
-		return cmp.Or(cmp.Compare(a.Namespace, b.Namespace), cmp.Compare(a.Name, b.Name)) < 0
-	})
-	if len(events) > MaxSnapshotEvents {
-		events = events[len(events)-MaxSnapshotEvents:]
-	}
-	return events
 }
 
 // viewed pairs each Event with its view, reusing those of had: an Event

@@ -2,7 +2,6 @@ package cluster
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -120,7 +119,9 @@ func (c *Cluster) snapshotOf(v *store.Snapshot) Snapshot {
 	for _, o := range v.List(api.ResourceFor("pods"), "") {
 		s.Pods = append(s.Pods, podView(o.(*api.Pod)))
 	}
-	s.Events = newestEvents(v.List(api.ResourceFor("events"), ""))
+	for _, e := range newestOf(allEvents(v)) {
+		s.Events = append(s.Events, eventView(e))
+	}
 	return s
 }
 
@@ -207,22 +208,6 @@ func replicaSetView(rs *api.ReplicaSet) ReplicaSetView {
 		view.Image = cs[0].Image
 	}
 	return view
-}
-
-// newestEvents is the MaxSnapshotEvents newest of events (listed in
-// namespace/name order), oldest first: by last timestamp, ties in list order.
-func newestEvents(events []api.Object) []EventView {
-	sort.SliceStable(events, func(i, j int) bool {
-		return events[i].(*api.Event).LastTimestamp.Before(events[j].(*api.Event).LastTimestamp.Time)
-	})
-	if len(events) > MaxSnapshotEvents {
-		events = events[len(events)-MaxSnapshotEvents:]
-	}
-	var out []EventView
-	for _, o := range events {
-		out = append(out, eventView(o.(*api.Event)))
-	}
-	return out
 }
 
 func eventView(e *api.Event) EventView {
