@@ -13,24 +13,35 @@ type Chunk struct {
 	Text   string
 }
 
-// output is one stream of an invocation: its own text, and each write also
-// appended to the invocation's interleaved log.
+// output is one stream of an invocation: what it wrote, and each write
+// also appended to the invocation's interleaved log. Both keep the pieces
+// as written and join them once, when the Result is made: a command that
+// writes row by row (`get -o yaml` at 10,000 pods) copied everything
+// before each row again, and one that writes a 10 MB table at once
+// (`get events`) copied it twice more.
 type output struct {
-	text   strings.Builder
+	pieces []string
 	stderr bool
-	log    *[]Chunk
+	log    *[]logChunk
+}
+
+// logChunk is a run of writes to one stream, joined into a Chunk at the
+// end (chunks).
+type logChunk struct {
+	stderr bool
+	pieces []string
 }
 
 func (o *output) WriteString(s string) (int, error) {
 	if s == "" {
 		return 0, nil
 	}
-	o.text.WriteString(s)
+	o.pieces = append(o.pieces, s)
 	if o.log != nil {
-		if n := len(*o.log); n > 0 && (*o.log)[n-1].Stderr == o.stderr {
-			(*o.log)[n-1].Text += s
+		if n := len(*o.log); n > 0 && (*o.log)[n-1].stderr == o.stderr {
+			(*o.log)[n-1].pieces = append((*o.log)[n-1].pieces, s)
 		} else {
-			*o.log = append(*o.log, Chunk{Stderr: o.stderr, Text: s})
+			*o.log = append(*o.log, logChunk{stderr: o.stderr, pieces: []string{s}})
 		}
 	}
 	return len(s), nil
@@ -38,7 +49,17 @@ func (o *output) WriteString(s string) (int, error) {
 
 func (o *output) Write(p []byte) (int, error) { return o.WriteString(string(p)) }
 
-func (o *output) String() string { return o.text.String() }
+// String is everything written, joined (one piece is not copied).
+func (o *output) String() string { return strings.Join(o.pieces, "") }
+
+// chunks is the log as the Result gives it.
+func chunks(log []logChunk) []Chunk {
+	var out []Chunk
+	for _, c := range log {
+		out = append(out, Chunk{Stderr: c.stderr, Text: strings.Join(c.pieces, "")})
+	}
+	return out
+}
 
 // Interleaved is the output as a terminal shows it: the chunks in order,
 // the whole ending in a newline.

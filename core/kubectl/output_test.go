@@ -24,9 +24,9 @@ func TestOutputKeepsStreamsAndTheirOrder(t *testing.T) {
 		{Text: "node/node-2 cordoned\nevicting pod default/a\n"},
 		{Stderr: true, Text: "error when evicting pods/\"a\" (will retry after 5s)\n"},
 		{Text: "pod/a evicted\n"},
-	}, c.log)
+	}, chunks(c.log))
 
-	r := Result{Output: c.log}
+	r := Result{Output: chunks(c.log)}
 	assert.Equal(t, "node/node-2 cordoned\nevicting pod default/a\nerror when evicting pods/\"a\" (will retry after 5s)\npod/a evicted\n", r.Interleaved())
 	assert.Equal(t, "error: x\n", Result{Output: []Chunk{{Stderr: true, Text: "error: x"}}}.Interleaved(), "ends in a newline")
 	assert.Equal(t, "", Result{}.Interleaved())

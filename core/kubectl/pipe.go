@@ -115,9 +115,9 @@ func (c *invocation) pipe(filters []string) {
 // resetStdout replaces what the command wrote to stdout with text, after
 // its stderr.
 func (c *invocation) resetStdout(text string) {
-	var log []Chunk
+	var log []logChunk
 	for _, ch := range c.log {
-		if ch.Stderr {
+		if ch.stderr {
 			log = append(log, ch)
 		}
 	}

@@ -51,7 +51,7 @@ type invocation struct {
 	path  string
 	out   output
 	err   output
-	log   []Chunk // out and err, interleaved
+	log   []logChunk // out and err, interleaved
 	code  int
 	watch *Watch
 	// session is the interactive shell the command leaves open, if any.
@@ -95,7 +95,7 @@ func Run(env Env, line string, stdin string) (res Result) {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
 			c.code = 1
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: c.log, ExitCode: c.code, Watch: c.watch, Session: c.session}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: chunks(c.log), ExitCode: c.code, Watch: c.watch, Session: c.session}
 	}()
 	if err := checkCommandLine(line); err != nil {
 		c.fail("%v", err)
