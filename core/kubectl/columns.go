@@ -3,6 +3,7 @@ package kubectl
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -218,18 +219,18 @@ func nodeRow(o api.Object, now time.Time, wide bool) []string {
 
 func eventRow(o api.Object, now time.Time, wide bool) []string {
 	e := o.(*api.Event)
-	first := age(e.FirstTimestamp, now)
-	last := age(e.LastTimestamp, now)
-	if e.LastTimestamp.IsZero() {
-		last = first
+	last := e.LastTimestamp
+	if last.IsZero() {
+		last = e.FirstTimestamp
 	}
+	lastSeen := age(last, now)
 	target := strings.ToLower(e.InvolvedObject.Kind)
 	if e.InvolvedObject.Name != "" {
 		target += "/" + e.InvolvedObject.Name
 	}
 	msg := strings.TrimSpace(e.Message)
 	if !wide {
-		return []string{last, e.Type, e.Reason, target, msg}
+		return []string{lastSeen, e.Type, e.Reason, target, msg}
 	}
 	source := e.Source.Component
 	if e.Source.Host != "" {
@@ -239,7 +240,7 @@ func eventRow(o api.Object, now time.Time, wide bool) []string {
 	if count == 0 {
 		count = 1
 	}
-	return []string{last, e.Type, e.Reason, target, e.InvolvedObject.FieldPath, source, msg, first, fmt.Sprint(count), e.Name}
+	return []string{lastSeen, e.Type, e.Reason, target, e.InvolvedObject.FieldPath, source, msg, age(e.FirstTimestamp, now), strconv.Itoa(int(count)), e.Name}
 }
 
 // templateColumns are the CONTAINERS, IMAGES and SELECTOR wide columns.

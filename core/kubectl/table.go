@@ -18,7 +18,6 @@ import (
 // string) spent more time copying than laying out.
 func formatTable(rows [][]string) string {
 	var widths []int
-	size := 0
 	for _, r := range rows {
 		for i, cell := range r[:max(len(r)-1, 0)] {
 			if i >= len(widths) {
@@ -26,16 +25,18 @@ func formatTable(rows [][]string) string {
 			}
 			widths[i] = max(widths[i], utf8.RuneCountInString(cell)+3, 6)
 		}
+	}
+	// A padded cell takes its column's width in bytes when it is ASCII,
+	// as almost every cell is (a wider one grows the buffer once).
+	size := 0
+	for _, r := range rows {
+		for i := range max(len(r)-1, 0) {
+			size += widths[i]
+		}
 		if len(r) > 0 {
 			size += len(r[len(r)-1])
 		}
 		size++ // the newline
-	}
-	for _, r := range rows {
-		for i, cell := range r[:max(len(r)-1, 0)] {
-			// A cell's bytes, then spaces up to the column's width in runes.
-			size += len(cell) + widths[i] - utf8.RuneCountInString(cell)
-		}
 	}
 	var b strings.Builder
 	b.Grow(size)
