@@ -159,11 +159,12 @@ func podStatus(p *api.Pod) (status string, ready, restarts int, lastRestart time
 func podRow(o api.Object, now time.Time, wide bool) []string {
 	p := o.(*api.Pod)
 	status, ready, restarts, last := podStatus(p)
-	rs := fmt.Sprint(restarts)
+	// strconv, not fmt: a row per pod, 10,000 of them at a time.
+	rs := strconv.Itoa(restarts)
 	if restarts > 0 && !last.IsZero() {
-		rs = fmt.Sprintf("%d (%s ago)", restarts, HumanDuration(now.Sub(last)))
+		rs += " (" + HumanDuration(now.Sub(last)) + " ago)"
 	}
-	r := []string{p.Name, fmt.Sprintf("%d/%d", ready, len(p.Spec.Containers)), status, rs, age(p.CreationTimestamp, now)}
+	r := []string{p.Name, strconv.Itoa(ready) + "/" + strconv.Itoa(len(p.Spec.Containers)), status, rs, age(p.CreationTimestamp, now)}
 	if wide {
 		r = append(r, orNone(p.Status.PodIP), orNone(p.Spec.NodeName), orNone(p.Status.NominatedNodeName), "<none>")
 	}

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -57,4 +58,20 @@ func TestTablePadsRunesAndLongColumns(t *testing.T) {
 		long+"   3",
 		"x"+strings.Repeat(" ", 102)+"4"),
 		formatTable([][]string{{"名字", "1"}, {"ab", "2"}, {long, "3"}, {"x", "4"}}))
+}
+
+// The RESTARTS column, as kubectl prints it: the count, and how long ago
+// the last restart's container finished when there was one.
+func TestPodRowRestarts(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web", CreationTimestamp: api.NewTime(now.Add(-10 * time.Minute))},
+		Spec: api.PodSpec{Containers: []api.Container{{Name: "a"}, {Name: "b"}}},
+		Status: api.PodStatus{Phase: api.PodRunning, ContainerStatuses: []api.ContainerStatus{
+			{Name: "a", Ready: true, RestartCount: 2, LastState: api.ContainerState{Terminated: &api.ContainerStateTerminated{FinishedAt: api.NewTime(now.Add(-90 * time.Second))}},
+				State: api.ContainerState{Running: &api.ContainerStateRunning{}}},
+			{Name: "b", RestartCount: 1, State: api.ContainerState{Running: &api.ContainerStateRunning{}}},
+		}}}
+	assert.Equal(t, []string{"web", "1/2", "Running", "3 (90s ago)", "10m"}, podRow(p, now, false))
+	p.Status.ContainerStatuses[0].LastState = api.ContainerState{}
+	assert.Equal(t, "3", podRow(p, now, false)[3], "no finish time: the count alone")
 }
