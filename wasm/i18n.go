@@ -78,6 +78,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"term.simhelp":  {"sim commands: %s (e.g. sim advance 30s, sim settle)", "sim 命令：%s（例如 sim advance 30s、sim settle）"},
 	"term.shell":    {"a shell in the pod: type commands (ls, hostname, cat …), exit to leave", "Pod 内的 shell：输入命令（ls、hostname、cat …），exit 退出"},
 	"term.out":      {"Terminal output", "终端输出"},
+	"term.cut":      {"… %d earlier lines are not shown: the terminal keeps the last %d lines of an output. A pipe shows the rest: | head -n 50, | grep Warning, | wc -l", "… 前面 %d 行未显示：终端只保留一次输出的最后 %d 行。用管道查看其余部分：| head -n 50、| grep Warning、| wc -l"},
 	"term.watching": {"watching… Ctrl+C stops", "正在 watch… 按 Ctrl+C 停止"},
 	"term.badtime":  {"sim: %q is not a duration (try 30s, 2m)", "sim：%q 不是时长（试试 30s、2m）"},
 

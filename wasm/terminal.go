@@ -362,9 +362,15 @@ func (a *app) termCommand(line string) {
 	a.termAppend(a.el("div", "term-cmd", line))
 }
 
-// termText prints output; trailing newlines are dropped (each block is a line).
+// termText prints output; trailing newlines are dropped (each block is a
+// line). Of a very long output only the last maxOutputLines lines are
+// kept, after a note that says so.
 func (a *app) termText(text, class string) {
-	a.termAppend(a.el("div", class, strings.TrimRight(text, "\n")))
+	text, cut := lastLines(strings.TrimRight(text, "\n"), maxOutputLines)
+	if cut > 0 {
+		a.termNote(a.tr("term.cut", cut, maxOutputLines))
+	}
+	a.termAppend(a.el("div", class, text))
 }
 
 // termNote prints a remark from the page (not kubectl's output).

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -367,3 +368,34 @@ type goMem struct {
 }
 
 func (p *page) mem() goMem { return eval[goMem](p, `kubeloop.debug.mem()`) }
+
+// A very long output keeps its last 20,000 lines (wasm/scrollback.go), as a
+// terminal's scrollback does, after a note that says how many went and
+// how a pipe shows them; the pipe shows the first lines.
+func TestTerminalKeepsTheEndOfAVeryLongOutput(t *testing.T) {
+	p := openPage(t)
+	// A ConfigMap whose value is 25,000 lines: -o yaml prints each.
+	eval[any](p, `kubeloop.apply("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: long\ndata:\n  lines: " + JSON.stringify(Array.from({length: 25000}, (_, i) => "line " + i).join("\n")) + "\n")`)
+	p.typeInTerminal("kubectl get configmap long -o yaml\n")
+	p.waitFor("the output", `document.getElementById("term-out").textContent.includes("line 24999")`)
+	blocks := eval[[]string](p, `Array.from(document.querySelectorAll("#term-out > div")).slice(-2).map(d => d.textContent)`)
+	require.Len(t, blocks, 2)
+	lines := strings.Split(blocks[1], "\n")
+	assert.Len(t, lines, 20000, "the output keeps its last 20,000 lines")
+	assert.Contains(t, lines, "    line 24999", "the value's last line is kept")
+	assert.NotContains(t, lines, "    line 0", "its first is not")
+	assert.Contains(t, blocks[0], "| head -n 50")
+	// The note's count is what wc -l counts, less the lines kept.
+	p.typeInTerminal("kubectl get configmap long -o yaml | wc -l\n")
+	p.waitFor("the count", `/\| wc -l\s*\d+\s*$/.test(document.getElementById("term-out").textContent)`)
+	total, err := strconv.Atoi(strings.TrimSpace(eval[string](p, `document.getElementById("term-out").lastElementChild.textContent`)))
+	require.NoError(t, err)
+	assert.Contains(t, blocks[0], fmt.Sprintf("# … %d earlier lines are not shown", total-20000))
+
+	p.typeInTerminal("kubectl get configmap long -o yaml | head -n 3\n")
+	p.waitFor("the head", `document.getElementById("term-out").lastElementChild.textContent.startsWith("apiVersion: v1")`)
+	// The note, scrolled into view as a learner scrolls back to it.
+	eval[any](p, `(() => { const n = Array.from(document.querySelectorAll("#term-out > .term-note")).pop(); n.scrollIntoView(); })()`)
+	p.screenshot("23-terminal-long-output")
+	p.noConsoleErrors()
+}
