@@ -21,7 +21,8 @@ import (
 // a rolling update to a new image — and reports what a learner would feel:
 // long tasks (PerformanceObserver "longtask": main-thread work > 50 ms),
 // frames per second (requestAnimationFrame callbacks), and where the time of
-// the frames over 50 ms went (long-animation-frame entries). It only reports,
+// the frames over 50 ms went (long-animation-frame entries); then how long
+// the page takes to answer a learner's commands (perfcommands_test.go). It only reports,
 // never fails on timing: the numbers go to tests/out/browser/timings.txt.
 //
 // It takes minutes, so it runs only when asked:
@@ -285,6 +286,7 @@ func perfRollout(t *testing.T, n int) {
 		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), raw)
 		record(t, "perf %d pods, rolling update, traced (%s): %s", n, filepath.Base(file), longTaskParts(events))
 	}
+	perfCommands(t, p, n)
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 }
 
