@@ -77,9 +77,10 @@ test-browser: site
 	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=20m ./tests/browser
 	@cat tests/out/browser/timings.txt 2>/dev/null || true
 
-# The Go benchmarks, then the scenario of tests/bench (a Deployment of N
-# replicas scaled up and rolled out) natively, as wasm under Node (built
-# with the page's flags, wasm/build-flags), and on
+# The Go benchmarks (with a learner's commands on a 10,000-pod cluster,
+# tests/bench/commands_test.go), then the scenario of tests/bench (a
+# Deployment of N replicas scaled up and rolled out) natively, as wasm
+# under Node (built with the page's flags, wasm/build-flags), and on
 # the peer simulator webernetes (tests/bench/webernetes, npm ci'd on first
 # use), in one table. BENCH_N picks the sizes; the peer is bounded in time
 # (kubeloop-bench -h) and, since it takes half an hour at N=1000 and does
@@ -90,6 +91,7 @@ BENCH_N ?= 10,100,1000,10000
 BENCH_OUT := tests/out/bench
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $$($(GO) list ./... | grep -v /tests/bench)
+	$(GO) test -run='^$$' -bench=CommandsAt10000Pods -benchmem ./tests/bench
 	$(MAKE) bench-scenario
 
 bench-scenario: $(WASM_OVERLAY)
