@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestLastLinesKeepsTheEnd(t *testing.T) {
@@ -29,4 +30,24 @@ func TestLastLinesKeepsTheEnd(t *testing.T) {
 	assert.Equal(t, 5000, cut)
 	assert.True(t, strings.HasPrefix(kept, "first kept\n"))
 	assert.Equal(t, maxOutputLines, strings.Count(kept, "\n")+1)
+}
+
+func TestOutputPartsJoinToTheText(t *testing.T) {
+	assert.Equal(t, []string{"a\nb"}, outputParts("a\nb"))
+	rows := make([]string, 2*termPartLines+3)
+	for i := range rows {
+		rows[i] = "row"
+	}
+	text := strings.Join(rows, "\n")
+	parts := outputParts(text)
+	require.Len(t, parts, 3)
+	assert.Equal(t, text, strings.Join(parts, ""))
+	for _, p := range parts[:2] {
+		assert.Equal(t, termPartLines, strings.Count(p, "\n"), "a full part ends in its newline")
+	}
+	assert.Equal(t, "row\nrow\nrow", parts[2])
+	// Exactly two parts' lines: the last part keeps its lines, no empty part.
+	parts = outputParts(strings.Join(rows[:2*termPartLines], "\n"))
+	require.Len(t, parts, 2)
+	assert.Equal(t, termPartLines-1, strings.Count(parts[1], "\n"))
 }

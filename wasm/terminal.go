@@ -370,7 +370,25 @@ func (a *app) termText(text, class string) {
 	if cut > 0 {
 		a.termNote(a.tr("term.cut", cut, maxOutputLines))
 	}
-	a.termAppend(a.el("div", class, text))
+	a.termAppend(a.termBlock(text, class))
+}
+
+// termBlock is one output's element: a long output's lines go in parts,
+// each laid out only when scrolled into view (outputParts).
+func (a *app) termBlock(text, class string) dom.HTMLElement {
+	parts := outputParts(text)
+	if len(parts) == 1 {
+		return a.el("div", class, text)
+	}
+	children := make([]any, len(parts))
+	for i, p := range parts {
+		c := "term-part"
+		if i == len(parts)-1 {
+			c = "" // the end, on screen: laid out at once
+		}
+		children[i] = a.el("div", c, p)
+	}
+	return a.el("div", class, children...)
 }
 
 // termNote prints a remark from the page (not kubectl's output).

@@ -397,5 +397,17 @@ func TestTerminalKeepsTheEndOfAVeryLongOutput(t *testing.T) {
 	// The note, scrolled into view as a learner scrolls back to it.
 	eval[any](p, `(() => { const n = Array.from(document.querySelectorAll("#term-out > .term-note")).pop(); n.scrollIntoView(); })()`)
 	p.screenshot("23-terminal-long-output")
+	// The output's lines are in parts of 500 (wasm/scrollback.go), each laid
+	// out when scrolled to, and as high as its lines: one not yet laid out
+	// is assumed 500 lines high (.term-part in app.css).
+	p.waitFor("the first part laid out", `(() => {
+	  const block = Array.from(document.querySelectorAll("#term-out > .term-note")).pop().nextElementSibling;
+	  const line = parseFloat(getComputedStyle(block).lineHeight), parts = block.children;
+	  // Per line within 0.02 px (layout rounds to 1/64 px): one extra line
+	  // in 500 would be 0.04 px more.
+	  const perLine = (el, n) => Math.abs(el.getBoundingClientRect().height / n - line) < 0.02;
+	  return parts.length === 40 && perLine(parts[0], 500) && perLine(block, 20000) && parts[0].textContent.startsWith("    line 50");
+	})()`)
 	p.noConsoleErrors()
 }
+
