@@ -410,4 +410,3 @@ func TestTerminalKeepsTheEndOfAVeryLongOutput(t *testing.T) {
 	})()`)
 	p.noConsoleErrors()
 }
-
