@@ -20,11 +20,22 @@ func lastLines(text string, max int) (kept string, cut int) {
 		return text, 0
 	}
 	cut = lines - max
-	at := 0
-	for range cut {
-		at += strings.IndexByte(text[at:], '\n') + 1
-	}
+	at, _ := skipLines(text, cut)
 	return text[at:], cut
+}
+
+// skipLines is where text's line after its n-th newline starts, and how
+// many newlines it passed: fewer than n when text has fewer.
+func skipLines(text string, n int) (at, passed int) {
+	for passed < n {
+		i := strings.IndexByte(text[at:], '\n')
+		if i < 0 {
+			break
+		}
+		at += i + 1
+		passed++
+	}
+	return at, passed
 }
 
 // termPartLines is how many lines of a long output go in one part: each
@@ -39,15 +50,7 @@ const termPartLines = 500
 func outputParts(text string) []string {
 	var parts []string
 	for {
-		at, lines := 0, 0
-		for lines < termPartLines {
-			i := strings.IndexByte(text[at:], '\n')
-			if i < 0 {
-				break
-			}
-			at += i + 1
-			lines++
-		}
+		at, lines := skipLines(text, termPartLines)
 		if lines < termPartLines || at == len(text) {
 			return append(parts, text)
 		}
