@@ -18,12 +18,13 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 	if o, err := st.Get(api.ResourceFor("leases"), "kube-node-lease", n.Name); err == nil {
 		lease = o.(*api.Lease)
 	}
-	var pods []*api.Pod
-	for _, o := range st.List(api.ResourceFor("pods"), "") {
+	running := func(o api.Object) bool {
 		p := o.(*api.Pod)
-		if p.Spec.NodeName == n.Name && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
-			pods = append(pods, p)
-		}
+		return p.Spec.NodeName == n.Name && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed
+	}
+	var pods []*api.Pod
+	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", running) {
+		pods = append(pods, o.(*api.Pod))
 	}
 	return tabbed(func(w *prefixWriter) {
 		w.write(0, "Name:\t%s\n", n.Name)

@@ -137,15 +137,18 @@ func describePVC(pvc *api.PersistentVolumeClaim, usedBy []*api.Pod, events []*ap
 
 // podsUsingClaim are the pods in the claim's namespace that mount it.
 func (c *invocation) podsUsingClaim(pvc *api.PersistentVolumeClaim) []*api.Pod {
-	var out []*api.Pod
-	for _, o := range c.env.Store().List(api.ResourceFor("pods"), pvc.Namespace) {
+	mounts := func(o api.Object) bool {
 		p := o.(*api.Pod)
 		for i := range p.Spec.Volumes {
 			if api.VolumeClaimName(p, &p.Spec.Volumes[i]) == pvc.Name {
-				out = append(out, p)
-				break
+				return true
 			}
 		}
+		return false
+	}
+	var out []*api.Pod
+	for _, o := range c.env.Store().ListMatching(api.ResourceFor("pods"), pvc.Namespace, mounts) {
+		out = append(out, o.(*api.Pod))
 	}
 	return out
 }

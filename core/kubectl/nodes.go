@@ -132,11 +132,9 @@ func runDrain(c *invocation, args []string) {
 func (c *invocation) drainNode(node string, f *flags) string {
 	st := c.env.Store()
 	var daemon, unmanaged, local, evict []*api.Pod
-	for _, o := range st.List(api.ResourceFor("pods"), "") {
+	onNode := func(o api.Object) bool { return o.(*api.Pod).Spec.NodeName == node }
+	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", onNode) {
 		p := o.(*api.Pod)
-		if p.Spec.NodeName != node {
-			continue
-		}
 		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
 		ref := api.ControllerOf(p)
 		switch {

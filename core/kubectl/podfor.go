@@ -36,11 +36,10 @@ func (c *invocation) podFor(arg, namespace string) (*api.Pod, error) {
 	if err != nil {
 		return nil, err
 	}
+	selected := func(o api.Object) bool { return sel.Matches(o.(*api.Pod).Labels) }
 	var matching []*api.Pod
-	for _, po := range c.env.Store().List(pods, namespace) {
-		if p := po.(*api.Pod); sel.Matches(p.Labels) {
-			matching = append(matching, p)
-		}
+	for _, po := range c.env.Store().ListMatching(pods, namespace, selected) {
+		matching = append(matching, po.(*api.Pod))
 	}
 	if len(matching) == 0 {
 		// kubectl waits --pod-running-timeout (1m) for one to appear.
