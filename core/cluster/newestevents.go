@@ -8,7 +8,7 @@ import (
 )
 
 // The views show the MaxSnapshotEvents newest Events, found among all of
-// them: a 10,000-pod cluster keeps 128,000 (the Event TTL is an hour).
+// them: a 10,000-pod cluster keeps 98,000 (the Event TTL is an hour).
 // Sorting them all to keep 200 — the snapshot sorted them by name, then
 // again by time, with reflection — made each step back in a replay 0.8 s
 // of the page's time.

@@ -13,7 +13,7 @@ import (
 // the cell before it: trailing spaces, as on a real cluster.
 //
 // The text is measured first and written into one buffer of that size:
-// `kubectl get events` at 10,000 pods is 128,000 rows, 10 MB, and a
+// `kubectl get events` at 10,000 pods is 98,000 rows, 10 MB, and a
 // builder grown row by row (each row its own builder, each pad its own
 // string) spent more time copying than laying out.
 func formatTable(rows [][]string) string {

@@ -15,7 +15,7 @@ func (s *Store) List(kind *api.Kind, namespace string) []api.Object {
 // ListMatching is List of the objects match accepts, as a field selector
 // asks the API server: each object is looked at once, and only those kept
 // are sorted. `kubectl describe` wants the Events about one object, and
-// sorting all 128,000 of a 10,000-pod cluster's Events to keep a dozen
+// sorting all 98,000 of a 10,000-pod cluster's Events to keep a dozen
 // took 0.7 s of the page's time.
 func (s *Store) ListMatching(kind *api.Kind, namespace string, match func(api.Object) bool) []api.Object {
 	return sortedObjects(s.objects[kind], namespace, match)
