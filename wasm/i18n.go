@@ -219,6 +219,20 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"mach.lease.title":   {"kube-system/kube-controller-manager: renewTime + leaseDurationSeconds (15 s)", "kube-system/kube-controller-manager：renewTime + leaseDurationSeconds（15 秒）"},
 }
 
+// addMessages merges one area's strings into messages: each area of the
+// page (layout, sharing, faults, …) keeps its strings in a file of its own,
+// i18n_<area>.go, as `var _ = addMessages(map[string][2]string{…})`. A key
+// defined twice is a programmer's error.
+func addMessages(m map[string][2]string) bool {
+	for k, v := range m {
+		if _, dup := messages[k]; dup {
+			panic("i18n: key defined twice: " + k)
+		}
+		messages[k] = v
+	}
+	return true
+}
+
 // Languages the page speaks, as BCP 47 tags; the index into messages' pairs.
 const (
 	langEN = "en"
