@@ -46,6 +46,8 @@ site: node_modules/.package-lock.json $(WASM_OVERLAY)
 	$(GO) run ./site/wasmdata dist/kubeloop.wasm
 	cp $(WASM_EXEC) dist/wasm_exec.js
 	cp site/static/* dist/
+	mkdir -p dist/data
+	find site/data -name "*.json" -exec cp {} dist/data/ \;
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
 	  --legal-comments=none --log-level=warning --outfile=dist/editor.js
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +

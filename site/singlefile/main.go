@@ -12,9 +12,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/base64"
+	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -27,7 +30,7 @@ func main() {
 	if *out == "" {
 		*out = filepath.Join(*dist, "kubeloop.html")
 	}
-	page, err := Build(func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(*dist, name)) })
+	page, err := Build(os.DirFS(*dist))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "singlefile:", err)
 		os.Exit(1)
@@ -51,7 +54,8 @@ var (
 )
 
 // Build makes the single page from the built site's files.
-func Build(read func(name string) ([]byte, error)) ([]byte, error) {
+func Build(site fs.FS) ([]byte, error) {
+	read := func(name string) ([]byte, error) { return fs.ReadFile(site, name) }
 	index, err := read("index.html")
 	if err != nil {
 		return nil, err
@@ -105,6 +109,36 @@ func Build(read func(name string) ([]byte, error)) ([]byte, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("index.html has no script")
 	}
-	page = page[:i] + blob + page[i:]
+	data, err := dataScripts(site)
+	if err != nil {
+		return nil, err
+	}
+	page = page[:i] + blob + data + page[i:]
 	return []byte(page), nil
+}
+
+// dataScripts inlines the site's data files (data/NAME.json: text the page
+// loads when it first needs it, kubeloop._loadData in app.js) as
+// <script type="application/json" id="kubeloop-data-NAME.json">. A data file
+// is JSON, where "<" can only stand inside a string: written as \u003c
+// there, no "</script" or "<!--" can end or confuse the script element.
+func dataScripts(site fs.FS) (string, error) {
+	names, err := fs.Glob(site, "data/*.json")
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for _, name := range names {
+		text, err := fs.ReadFile(site, name)
+		if err != nil {
+			return "", err
+		}
+		if !json.Valid(text) {
+			return "", fmt.Errorf("%s is not valid JSON", name)
+		}
+		b.WriteString(`<script type="application/json" id="kubeloop-data-` + path.Base(name) + `">`)
+		b.WriteString(strings.ReplaceAll(string(text), "<", `\u003c`))
+		b.WriteString("</script>\n")
+	}
+	return b.String(), nil
 }

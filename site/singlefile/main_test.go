@@ -5,8 +5,8 @@ import (
 	"compress/gzip"
 	"encoding/base64"
 	"io"
-	"io/fs"
 	"regexp"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -30,7 +30,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 		"favicon.svg":   {Data: []byte("<svg/>")},
 		"kubeloop.wasm": {Data: []byte("\x00asm binary")},
 	}
-	page, err := Build(func(name string) ([]byte, error) { return fs.ReadFile(site, name) })
+	page, err := Build(site)
 	require.NoError(t, err)
 	s := string(page)
 	assert.Contains(t, s, "<style>\nbody { color: red }</style>")
@@ -54,6 +54,24 @@ func TestBuildInlinesEverything(t *testing.T) {
 
 func TestBuildFailsOnAMissingFile(t *testing.T) {
 	site := fstest.MapFS{"index.html": {Data: []byte(`<script src="gone.js" defer></script></body>`)}}
-	_, err := Build(func(name string) ([]byte, error) { return fs.ReadFile(site, name) })
+	_, err := Build(site)
 	assert.Error(t, err)
+}
+
+func TestBuildInlinesDataFilesAsJSONScripts(t *testing.T) {
+	site := fstest.MapFS{
+		"index.html":      {Data: []byte(`<html><head><script src="app.js"></script></head><body></body></html>`)},
+		"app.js":          {Data: []byte("1;")},
+		"kubeloop.wasm":   {Data: []byte("\x00asm")},
+		"data/trace.json": {Data: []byte(`{"a": "</script><!-- x"}`)},
+	}
+	page, err := Build(site)
+	require.NoError(t, err)
+	s := string(page)
+	assert.Contains(t, s, `<script type="application/json" id="kubeloop-data-trace.json">{"a": "\u003c/script>\u003c!-- x"}</script>`)
+	assert.Less(t, strings.Index(s, "kubeloop-data-"), strings.Index(s, "<script>\n1;"), "the data is in place before app.js runs")
+
+	site["data/bad.json"] = &fstest.MapFile{Data: []byte("{not json")}
+	_, err = Build(site)
+	assert.ErrorContains(t, err, "data/bad.json is not valid JSON")
 }

@@ -71,6 +71,27 @@
     },
   });
 
+  // _loadData(name) resolves to the text of a data file (data/NAME: text
+  // the page needs only sometimes, such as the Chinese of the trace or
+  // kubectl explain's descriptions, kept out of the wasm). The single-file
+  // page carries each in <script type="application/json"
+  // id="kubeloop-data-NAME">; the served page fetches it once.
+  const dataLoads = {};
+  Object.defineProperty(kubeloop, "_loadData", {
+    value: function (name) {
+      if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) return Promise.reject(new Error("bad data file name: " + name));
+      if (!dataLoads[name]) {
+        const inline = el("kubeloop-data-" + name);
+        dataLoads[name] = inline ? Promise.resolve(inline.textContent) : fetch("data/" + name).then(function (r) {
+          if (!r.ok) throw new Error("data/" + name + ": HTTP " + r.status);
+          return r.text();
+        });
+        dataLoads[name].catch(function () { delete dataLoads[name]; }); // a later call tries again
+      }
+      return dataLoads[name];
+    },
+  });
+
   // progress shows a busy bar (null) or a fraction done (0..1), and the
   // step under it. Before the page is parsed there is nothing to show yet:
   // start() shows the step compile() is at.
