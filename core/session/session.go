@@ -73,13 +73,31 @@ func (r *Recorder) Command(line, stdin string) (done func()) {
 		return func() {}
 	}
 	r.writeClock()
-	r.text.WriteString(oneLine(line))
+	r.text.WriteString(commandText(line, stdin))
+	return r.mark
+}
+
+// Tentative is Command for a command that may change nothing (an apply
+// refused as a whole): done(true) records it as Command would have, and
+// done(false) leaves the record as it was.
+func (r *Recorder) Tentative(line, stdin string) (done func(changed bool)) {
+	clock := r.clockLines()
+	return func(changed bool) {
+		if changed {
+			r.text.WriteString(clock + commandText(line, stdin))
+			r.mark()
+		}
+	}
+}
+
+// commandText is a command line, with its stdin as a heredoc.
+func commandText(line, stdin string) string {
+	text := oneLine(line)
 	if stdin != "" {
 		delim := heredocDelimiter(stdin)
-		r.text.WriteString(" <<" + delim + "\n" + strings.TrimSuffix(stdin, "\n") + "\n" + delim)
+		text += " <<" + delim + "\n" + strings.TrimSuffix(stdin, "\n") + "\n" + delim
 	}
-	r.text.WriteString("\n")
-	return r.mark
+	return text + "\n"
 }
 
 // Script records a transcript run as a whole (a lesson's setup), as
@@ -87,6 +105,9 @@ func (r *Recorder) Command(line, stdin string) (done func()) {
 func (r *Recorder) Script(script string) (done func()) {
 	r.writeClock()
 	script = strings.ReplaceAll(script, "\r\n", "\n")
+	if _, ok := SeedOf(script); ok { // a recorded session: its header once
+		_, script, _ = strings.Cut(script, "\n")
+	}
 	if script != "" && !strings.HasSuffix(script, "\n") {
 		script += "\n"
 	}

@@ -208,3 +208,30 @@ func TestSeedOf(t *testing.T) {
 	_, ok = SeedOf("kubectl get pods\n")
 	assert.False(t, ok)
 }
+
+func TestTentativeRecordsOnlyWhatChanged(t *testing.T) {
+	clk := &fakeClock{now: time.Unix(0, 0)}
+	r := New(1, clk)
+	clk.run(3, time.Second)
+	r.Tentative("kubectl apply -f -", "bad\n")(false)
+	assert.NotContains(t, r.Transcript(), "apply")
+	r.Tentative("kubectl apply -f -", "kind: Pod\n")(true)
+	assert.True(t, strings.HasSuffix(r.Transcript(), "\nsim step 3\nkubectl apply -f - <<EOF\nkind: Pod\nEOF\n"), r.Transcript())
+}
+
+// TestAReplayedSessionIsRecordedOnce: a session replayed on a page (an
+// opened link) and recorded goes on from there, its header once.
+func TestAReplayedSessionIsRecordedOnce(t *testing.T) {
+	p := newPage(t, 9)
+	p.applyEditor(web)
+	p.frames(40, 5)
+	first := p.rec.Transcript()
+
+	q := newPage(t, 9)
+	done := q.rec.Script(first)
+	_, err := transcript.Run(q.c, first)
+	require.NoError(t, err)
+	done()
+	assert.Equal(t, first, q.rec.Transcript())
+	assertSameCluster(t, p.c, q.c)
+}
