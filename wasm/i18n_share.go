@@ -11,7 +11,7 @@ var _ = addMessages(map[string][2]string{
 	"share.dialog.copied":   {"Copied", "已复制"},
 	"share.dialog.qr":       {"QR code of the share link", "分享链接的二维码"},
 	"share.dialog.noqr":     {"This link is too long for a QR code: send the link itself.", "这个链接太长，无法生成二维码：请直接发送链接。"},
-	"share.dialog.file":     {"Download the session instead: opened with `kubeloop run kubeloop-session.txt`, it replays everything you did.", "可以改为下载会话文件：用 `kubeloop run kubeloop-session.txt` 打开，会重放你做过的一切。"},
+	"share.dialog.file":     {"Download the session instead: kubeloop run kubeloop-session.txt replays everything you did.", "可以改为下载会话文件：用 kubeloop run kubeloop-session.txt 即可重放你做过的一切。"},
 	"share.dialog.download": {"Download kubeloop-session.txt", "下载 kubeloop-session.txt"},
 	"share.dialog.close":    {"Close", "关闭"},
 	"share.session.toolong": {"This session is too long for a link (%d KB; at most %d KB).", "这次会话太长，放不进链接（%d KB；最多 %d KB）。"},

@@ -122,7 +122,7 @@ func TestTooLongASessionOffersTheFile(t *testing.T) {
 	x := uint32(12345)
 	for b.Len() < 24<<10 {
 		x = x*1664525 + 1013904223
-		b.WriteByte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[x>>26])
+		b.WriteByte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[(x>>24)%62])
 	}
 	cm := fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big\ndata:\n  blob: %s\n", b.String())
 	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(cm)+`)`)
