@@ -1,7 +1,8 @@
 # kubeloop — the whole set-up is `make serve` (try it) and `make test` (check it).
 #
 # make site    build the deployable site into dist/ (and site/dist/ for go:embed), and the
-#              single-file dist/kubeloop.html that works from file://
+#              single-file dist/kubeloop.html that works from file://; SITE_URL=https://…/
+#              is where their share links point (default: the deployed site)
 # make serve   make site, then serve it at http://127.0.0.1:8080
 # make test    vet, native tests, core tests under GOOS=js (Node), browser tests (Chromium)
 # make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
@@ -19,6 +20,9 @@ WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
 JS_EXEC   := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
+# Share links made from the single file or from kubeloop serve start with this public
+# address (site/siteurl); the deployed site's own links start with its own.
+SITE_URL  ?= https://kubeloop.netlify.app/
 ESBUILD   := node_modules/.bin/esbuild
 # The page binary's build flags, one per line (shared with wasm/size_test.go),
 # and the overlay that adds a file to Go's runtime (wasm/idlemark.go), written
@@ -48,6 +52,7 @@ site: node_modules/.package-lock.json $(WASM_OVERLAY)
 	cp site/static/* dist/
 	mkdir -p dist/data
 	find site/data -name "*.json" -exec cp {} dist/data/ \;
+	$(GO) run ./site/siteurl -url '$(SITE_URL)' dist/index.html
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
 	  --legal-comments=none --log-level=warning --outfile=dist/editor.js
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +

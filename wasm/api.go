@@ -21,6 +21,9 @@ import (
 //	settle()         → {settled, took}  took in simulated seconds
 //	state()          → the cluster Snapshot as plain data
 //	reset(seed)      → starts a new, empty cluster
+//	share()          → a Promise of the share link the Share button makes: the seed, the session
+//	                   since the cluster started and the editor's text (share.go); it rejects,
+//	                   saying why, when the session is too long for a link
 //	debug.panic(msg) → panics inside Go, to check that the page survives
 //	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
@@ -66,6 +69,7 @@ func (a *app) installAPI() {
 	fn("kubectl", func(msg string) any {
 		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
 	}, func(args []safejs.Value) any {
+		defer a.recordKubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))() // session.go
 		res := a.cluster.Kubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))
 		a.drawAfterAct()
 		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
@@ -140,6 +144,8 @@ func (a *app) installAPI() {
 	})
 
 	fn("shareLink", apiError, func([]safejs.Value) any { return a.ui.lastShare })
+
+	fn("share", apiError, func([]safejs.Value) any { return a.shareLinkPromise() })
 
 	kl.Set("editor", a.ui.editor.h)
 

@@ -70,9 +70,7 @@ func (a *app) subcommands(path string) []string {
 }
 
 // simCommands lists what `sim …` understands on this page's cluster.
-func (a *app) simCommands() []string {
-	return append([]string{"step"}, cluster.SimCommands()...)
-}
+func (a *app) simCommands() []string { return cluster.SimCommands() }
 
 // verbsWithKinds take a resource type (and then names) after them.
 var verbsWithKinds = map[string]bool{

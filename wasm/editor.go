@@ -161,6 +161,7 @@ func (a *app) applyEditor() {
 
 // apply applies text to the cluster: all or nothing.
 func (a *app) apply(text string) (lines []string, errs []lineError) {
+	defer a.recordApply(text)() // session.go
 	lines, err := a.cluster.Apply(text)
 	if err != nil {
 		return nil, applyErrors(text, err)

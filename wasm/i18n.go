@@ -123,7 +123,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"seed.bad":   {"%q is not a seed: use a whole number such as 1 or 42.", "%q 不是有效的种子：请使用整数，例如 1 或 42。"},
 
 	"share.button":  {"Share", "分享"},
-	"share.title":   {"A link with the YAML and the seed: whoever opens it gets the same cluster", "生成包含 YAML 和种子的链接：打开它的人会得到相同的集群"},
+	"share.title":   {"A link to this session: whoever opens it gets the same cluster, replayed to this moment", "生成这次会话的链接：打开它的人会得到相同的集群，重放到此刻"},
 	"share.failed":  {"Could not make a share link: %s", "无法生成分享链接：%s"},
 	"share.toolong": {"The YAML is too long for a link (%d KB; at most %d KB). Use Export and send the file instead.", "YAML 太长，放不进链接（%d KB；最多 %d KB）。请用“导出”发送文件。"},
 	"share.done":    {"Share link ready in the address bar (%d characters for %d bytes of YAML).", "分享链接已放入地址栏（%d 个字符，对应 %d 字节 YAML）。"},

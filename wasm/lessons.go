@@ -10,7 +10,6 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/transcript"
 	"github.com/kubeloop/kubeloop/site/lessons"
 )
 
@@ -147,7 +146,7 @@ func (a *app) startLesson(fromScratch bool) {
 	}
 	if len(le.Setup) > 0 || done > 0 {
 		a.termNote(a.tr("lesson.setup", le.Title.In(a.lang)))
-		out, err := transcript.Run(a.cluster, script)
+		out, err := a.runRecorded(script) // session.go
 		a.printLessonTranscript(out)
 		if err != nil {
 			a.termText(err.Error(), "term-err")

@@ -148,6 +148,7 @@ func (a *app) afterEditorLoads(fn func()) {
 // the rest of the page is built and drawn.
 func (a *app) finishStart(aside []string) {
 	a.cluster.Start()
+	a.startRecording() // session.go
 	a.mark("control-plane")
 	a.buildControls(a.ui)
 	a.buildCatalog()
@@ -197,6 +198,7 @@ func (a *app) newCluster(seed uint64) {
 	a.seed = seed
 	a.cluster = cluster.New(cluster.Options{Seed: seed})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
+	a.startRecording() // session.go
 }
 
 func (a *app) navigatorLanguage() string {

@@ -57,16 +57,63 @@ func (a *app) editorBridge(method string, args ...any) (safejs.Value, error) {
 	return bridge.Call(method, args...)
 }
 
-// share builds the link for the editor's text and the seed, puts it in
-// the address bar and on the clipboard, and says how long it is.
-func (a *app) share() {
-	text := a.ui.editor.Text()
-	payload, err := sharelink.Encode(a.seed, text)
+// sharePayload is the JSON a link carries now: the seed, the session
+// recorded since the cluster started, the editor's text.
+func (a *app) sharePayload() (string, error) {
+	r := a.rec()
+	if r == nil {
+		return sharelink.Encode(a.seed, a.ui.editor.Text(), "")
+	}
+	return sharelink.Encode(r.Seed(), a.ui.editor.Text(), r.Transcript())
+}
+
+// shareBase is the address links start with (sharelink.Base): this page's
+// own when it is served to the world, else the public site the build
+// named in <meta name="kubeloop-site-url">.
+func (a *app) shareBase() string {
+	loc, _ := a.global.Get("location")
+	site := ""
+	if m, err := a.docJS.Call("querySelector", `meta[name="kubeloop-site-url"]`); err == nil && !m.IsNull() {
+		if c, err := m.Call("getAttribute", "content"); err == nil && !c.IsNull() {
+			site = jsString(c)
+		}
+	}
+	return sharelink.Base(jsString(prop2(loc, "href")), site)
+}
+
+// shareLinkPromise is kubeloop.share(): a Promise of the link, rejected
+// when the session is too long for one.
+func (a *app) shareLinkPromise() any {
+	payload, err := a.sharePayload()
 	if err != nil {
-		a.showNotice(err.Error())
+		return rejected(a, err.Error())
+	}
+	p, err := a.editorBridge("link", payload, a.shareBase(), sharelink.MaxFragment)
+	if err != nil {
+		return rejected(a, err.Error())
+	}
+	return p
+}
+
+// rejected is a Promise rejected with msg.
+func rejected(a *app, msg string) any {
+	promise, _ := a.global.Get("Promise")
+	errCtor, _ := a.global.Get("Error")
+	e, _ := errCtor.New(msg)
+	p, _ := promise.Call("reject", e)
+	return p
+}
+
+// share makes the link for the session, puts it on the clipboard and
+// shows it in the share dialog with its QR code; a session too long for
+// a link is offered as a file instead.
+func (a *app) share() {
+	payload, err := a.sharePayload()
+	if err != nil {
+		a.showShareDialog("", err.Error())
 		return
 	}
-	p, err := a.editorBridge("deflate", payload)
+	p, err := a.editorBridge("link", payload, a.shareBase(), 0)
 	if err != nil {
 		a.notify("share.failed", err.Error())
 		return
@@ -76,30 +123,33 @@ func (a *app) share() {
 			a.notify("share.failed", errMsg)
 			return
 		}
-		frag := sharelink.Prefix + jsString(v)
+		url := jsString(v)
+		frag := url[strings.IndexByte(url, '#'):]
 		if len(frag) > sharelink.MaxFragment {
-			a.notify("share.toolong", len(frag)>>10, sharelink.MaxFragment>>10)
+			a.showShareDialog("", a.tr("share.session.toolong", (len(frag)+1023)>>10, sharelink.MaxFragment>>10))
 			return
 		}
-		loc, _ := a.global.Get("location")
-		href := jsString(prop2(loc, "href"))
-		if i := strings.IndexByte(href, '#'); i >= 0 {
-			href = href[:i]
-		}
-		url := href + frag
 		if hist, err := a.global.Get("history"); err == nil {
 			hist.Call("replaceState", safejs.Null(), "", frag)
 		}
 		a.ui.lastShare = url
-		a.notify("share.done", len(frag), len(text))
+		a.showShareDialog(url, "")
 		if cp, err := a.editorBridge("copy", url); err == nil {
 			a.promise(cp, "copy", func(v safejs.Value, _ string) {
 				if b, _ := v.Truthy(); b {
-					a.notify("share.copied", len(frag), len(text))
+					a.notify("share.link.copied", len(url))
 				}
 			})
 		}
 	})
+}
+
+// downloadSession saves the session as kubeloop-session.txt, which
+// `kubeloop run` replays.
+func (a *app) downloadSession() {
+	if r := a.rec(); r != nil {
+		a.editorBridge("download", "kubeloop-session.txt", r.Transcript(), "text/plain")
+	}
 }
 
 // openShareLink reads a #share= fragment, if there is one; done runs when
@@ -142,8 +192,20 @@ func (a *app) openShareLink(done func()) {
 		a.setSeed(payload.Seed)
 		a.reset(payload.Seed)
 		a.setEditorText(payload.YAML)
-		a.applyEditor()
-		a.notify("share.opened", payload.Seed)
+		if payload.V == 1 {
+			a.applyEditor()
+			a.notify("share.opened", payload.Seed)
+			done()
+			return
+		}
+		out, err := a.runRecorded(payload.Session)
+		a.printLessonTranscript(out)
+		if err != nil {
+			a.termText(err.Error(), "term-err")
+		}
+		a.setPlaying(false) // the moment it was shared, until the learner plays on
+		a.render(true)
+		a.notify("share.opened.session", payload.Seed)
 		done()
 	})
 }

@@ -122,6 +122,7 @@ func (a *app) remember(line string) {
 // the page's fault buttons type their command here, so the learner sees
 // what it would be).
 func (a *app) runTerminal(line string) {
+	defer a.recordLine(line)() // session.go
 	u := a.ui
 	if u.shell != nil {
 		a.termAppend(a.el("div", "term-cmd term-shell", u.shell.Prompt()+" "+line))

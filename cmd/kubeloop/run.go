@@ -8,13 +8,16 @@ import (
 	"path/filepath"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
 // runCmd executes a transcript (kubectl lines, sim commands, heredocs) on a
 // fresh simulated cluster and prints it as the terminal would. A -f FILE in
 // the script is read relative to the script's folder (or the working folder
-// for a script on stdin). The exit status is 1 when the script has an error.
+// for a script on stdin). A session saved by the page (kubeloop-session.txt)
+// runs with the seed its first line names, unless --seed says otherwise.
+// The exit status is 1 when the script has an error.
 func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -46,6 +49,11 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "kubeloop run:", err)
 		return 1
+	}
+	seedSet := false
+	fs.Visit(func(f *flag.Flag) { seedSet = seedSet || f.Name == "seed" })
+	if s, ok := session.SeedOf(string(script)); ok && !seedSet {
+		*seed = s // a session saved by the page names its seed
 	}
 	c := cluster.New(cluster.Options{
 		Seed: *seed,

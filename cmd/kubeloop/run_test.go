@@ -73,3 +73,21 @@ func TestRunUsage(t *testing.T) {
 	assert.Equal(t, 2, run([]string{"run"}, nil, &out, &errOut))
 	assert.Contains(t, errOut.String(), "usage: kubeloop run")
 }
+
+// TestRunReplaysASavedSessionWithItsSeed: kubeloop-session.txt, as the
+// page saves it, runs with the seed its first line names: the same pods
+// as the same script run with --seed.
+func TestRunReplaysASavedSessionWithItsSeed(t *testing.T) {
+	body := "kubectl apply -f - <<EOF\n" + nginx + "EOF\nsim settle\nkubectl get pods\n"
+	file := filepath.Join(t.TempDir(), "kubeloop-session.txt")
+	require.NoError(t, os.WriteFile(file, []byte("# kubeloop session, seed 42 (replay: kubeloop run kubeloop-session.txt)\n"+body), 0o644))
+	var out, errOut strings.Builder
+	require.Equal(t, 0, run([]string{"run", file}, nil, &out, &errOut), errOut.String())
+	var want, wantErr strings.Builder
+	require.Equal(t, 0, run([]string{"run", "--seed", "42", "-"}, strings.NewReader(body), &want, &wantErr), wantErr.String())
+	var other strings.Builder
+	require.Equal(t, 0, run([]string{"run", "-"}, strings.NewReader(body), &other, &wantErr))
+	pods := func(s string) string { return s[strings.LastIndex(s, "$ kubectl get pods"):] }
+	assert.Equal(t, pods(want.String()), pods(out.String()), "seed 42, from the session's first line")
+	assert.NotEqual(t, pods(other.String()), pods(out.String()), "another seed names the pods otherwise")
+}

@@ -34,6 +34,11 @@ type Sim struct {
 	pending int
 	// free holds run timers for reuse (Schedule).
 	free *Timer
+	// ran counts the tasks run since New, and ranAt is the time after the
+	// last of them: with Now they say where a history stands, so that a
+	// recording of it (core/session) can be replayed task for task.
+	ran   uint64
+	ranAt time.Time
 }
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
@@ -225,6 +230,8 @@ func (s *Sim) Step() bool {
 	if t.at.After(s.now) {
 		s.now = t.at
 	}
+	s.ran++
+	s.ranAt = s.now
 	if t.task != nil {
 		t.task.Run()
 	} else {
@@ -235,6 +242,15 @@ func (s *Sim) Step() bool {
 		s.free = t
 	}
 	return true
+}
+
+// Ran reports how many tasks have run since New, and the time at which the
+// last one ran (Epoch when none has).
+func (s *Sim) Ran() (tasks uint64, lastAt time.Time) {
+	if s.ran == 0 {
+		return 0, Epoch
+	}
+	return s.ran, s.ranAt
 }
 
 // StepDue runs the earliest task only if it is due now (no time passes).

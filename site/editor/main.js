@@ -19,7 +19,8 @@ import {
 import { yaml } from "@codemirror/lang-yaml";
 import { setDiagnostics, lintGutter, forEachDiagnostic } from "@codemirror/lint";
 import { tags as t } from "@lezer/highlight";
-import { deflate, inflate } from "./share.js";
+import { deflate, inflate, link } from "./share.js";
+import { encode as qrEncode, svg as qrSVG } from "./qr.js";
 
 // Colours come from app.css variables, so one style serves both themes.
 const highlight = HighlightStyle.define([
@@ -230,4 +231,11 @@ function copy(text) {
   return navigator.clipboard.writeText(text).then(() => true, () => false);
 }
 
-window.kubeloopEditor = { create, download, copy, deflate, inflate };
+// qr draws text as a QR code (an SVG element), or returns null when it is
+// too long for one.
+function qr(text) {
+  const rows = qrEncode(text);
+  return rows && qrSVG(rows);
+}
+
+window.kubeloopEditor = { create, download, copy, deflate, inflate, link, qr };

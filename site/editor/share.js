@@ -64,3 +64,13 @@ export async function inflate(s, max) {
     throw new Error("the link is damaged (not UTF-8 text)");
   }
 }
+
+// link makes a share link: base, then #share= and the compressed payload.
+// With max > 0 it rejects a link whose fragment is longer, saying so.
+export async function link(payload, base, max) {
+  const frag = "#share=" + (await deflate(payload));
+  if (max > 0 && frag.length > max) {
+    throw new Error("the session is too long for a link (" + Math.ceil(frag.length / 1024) + " KB, at most " + Math.floor(max / 1024) + " KB): download it as a file instead");
+  }
+  return base + frag;
+}
