@@ -1,24 +1,24 @@
 package export
 
 import (
-	"reflect"
+	"bytes"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
-	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // recreator runs on a manifest what the API server runs on a new object
-// of its kind before storing it, and returns the result as a tree, with
-// the server's fields stripped as from the live object.
+// of its kind before storing it, and returns the result as JSON. Two
+// trees that recreate the same JSON are the same object to the server.
 type recreator struct {
 	kind *api.Kind
 	uid  string // the live object's: a Job's generated selector names it
 }
 
-func (r recreator) recreate(tree map[string]any) (map[string]any, error) {
+func (r recreator) recreate(tree map[string]any) ([]byte, error) {
 	b, err := apijson.Marshal(tree)
 	if err != nil {
 		return nil, err
@@ -30,13 +30,7 @@ func (r recreator) recreate(tree map[string]any) (map[string]any, error) {
 	o.GetObjectMeta().UID = r.uid
 	api.Default(o)
 	onCreate(o)
-	g, err := yaml.Generic(o)
-	if err != nil {
-		return nil, err
-	}
-	m, _ := g.(map[string]any)
-	stripServerFields(m, nil)
-	return m, nil
+	return apijson.Marshal(o)
 }
 
 // onCreate is what admission writes into a new object besides api.Default
@@ -60,33 +54,66 @@ var identity = [][]any{{"apiVersion"}, {"kind"}, {"metadata", "name"}, {"metadat
 
 // dropDefaults removes from tree every field the server would give back by
 // itself: a field goes when recreating the tree without it gives target
-// (the recreated tree with it). Larger parts are tried before their
-// fields (a whole defaulted `strategy` goes at once); a list's items past
-// those the learner wrote are tried one by one (the tolerations admission
-// appends). Fields in written, the last-applied manifest, stay. Removing
-// one field can make another removable (a Job's labels follow its
-// template's), so it repeats until nothing more goes.
-func dropDefaults(tree, target, written map[string]any, r recreator) {
+// (the recreated tree with it). Fields in written, the last-applied
+// manifest, stay.
+//
+// Most often all the learner did not write is defaults, so that is tried
+// first, at once. Otherwise each field is tried, larger parts before
+// their fields (a whole defaulted `strategy` goes at once), a list's items
+// past those the learner wrote one by one (the tolerations admission
+// appends), and metadata last, as its defaults follow the spec's (a Job's
+// labels are its template's).
+func dropDefaults(tree, written map[string]any, target []byte, r recreator) {
 	d := dropper{root: tree, target: target, r: r}
-	for range 4 {
-		d.removed = false
-		d.walkMap(tree, nil, written)
-		if !d.removed {
+	if written != nil {
+		only := onlyWritten(tree, written, nil).(map[string]any)
+		if got, err := r.recreate(only); err == nil && bytes.Equal(got, target) {
+			clear(tree)
+			maps.Copy(tree, only)
 			return
 		}
 	}
+	d.walkMap(tree, nil, written)
+}
+
+// onlyWritten is a copy of v (at path) with only what written has, and
+// the object's identity.
+func onlyWritten(v, written any, path []any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		w, _ := written.(map[string]any)
+		out := map[string]any{}
+		for k, c := range x {
+			p := append(slices.Clip(path), k)
+			if wc, ok := w[k]; ok {
+				out[k] = onlyWritten(c, wc, p)
+			} else if isIdentity(p) || isIdentityParent(p) {
+				out[k] = onlyWritten(c, nil, p)
+			}
+		}
+		return out
+	case []any:
+		w, _ := written.([]any)
+		out := make([]any, 0, min(len(x), len(w)))
+		for i := range min(len(x), len(w)) {
+			out = append(out, onlyWritten(x[i], w[i], append(slices.Clip(path), i)))
+		}
+		return out
+	}
+	return v
 }
 
 type dropper struct {
-	root, target map[string]any
-	r            recreator
-	removed      bool
+	root    map[string]any
+	target  []byte
+	r       recreator
+	removed bool
 }
 
 // same reports whether the tree as it now is recreates the target.
 func (d *dropper) same() bool {
 	got, err := d.r.recreate(d.root)
-	return err == nil && reflect.DeepEqual(got, d.target)
+	return err == nil && bytes.Equal(got, d.target)
 }
 
 func (d *dropper) walkMap(m map[string]any, path []any, written any) {
@@ -94,7 +121,7 @@ func (d *dropper) walkMap(m map[string]any, path []any, written any) {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, strings.Compare)
+	slices.SortFunc(keys, metadataLast)
 	for _, k := range keys {
 		p := append(slices.Clip(path), k)
 		if isIdentity(p) {
@@ -105,7 +132,6 @@ func (d *dropper) walkMap(m map[string]any, path []any, written any) {
 		if !wrote {
 			delete(m, k)
 			if d.same() {
-				d.removed = true
 				continue
 			}
 			m[k] = v
@@ -132,7 +158,6 @@ func (d *dropper) walkSlice(s []any, path []any, written any, set func(any)) {
 			without := slices.Delete(slices.Clone(s), i, i+1)
 			set(without)
 			if d.same() {
-				d.removed = true
 				s = without
 				continue
 			}
@@ -146,6 +171,22 @@ func (d *dropper) walkSlice(s []any, path []any, written any, set func(any)) {
 		i++
 	}
 }
+
+// metadataLast orders keys by name, metadata last.
+func metadataLast(a, b string) int {
+	switch {
+	case a == b:
+		return 0
+	case a == "metadata":
+		return 1
+	case b == "metadata":
+		return -1
+	}
+	return strings.Compare(a, b)
+}
+
+// isIdentityParent: the metadata that holds the name.
+func isIdentityParent(path []any) bool { return len(path) == 1 && path[0] == "metadata" }
 
 func isIdentity(path []any) bool {
 	for _, id := range identity {

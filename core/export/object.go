@@ -36,7 +36,7 @@ func Object(o api.Object) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	dropDefaults(tree, target, written, r)
+	dropDefaults(tree, written, target, r)
 	tidyMetadata(tree)
 	return tree, nil
 }
