@@ -9,6 +9,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"github.com/kubeloop/kubeloop/core/export"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
@@ -129,7 +130,7 @@ func (a *app) installAPI() {
 	})
 
 	fn("export", apiError, func([]safejs.Value) any {
-		text, err := manifestOf(exportObjects(a.cluster.Store()))
+		text, _, err := export.Manifest(a.cluster.Store())
 		if err != nil {
 			return a.toJS(map[string]any{"ok": false, "error": err.Error()})
 		}

@@ -135,8 +135,8 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"export.title":  {"Download your objects as YAML for kubectl apply -f on a real cluster", "把你的对象下载为 YAML，可在真实集群上 kubectl apply -f"},
 	"export.empty":  {"Nothing to export yet: apply something first.", "还没有可导出的内容：请先应用一些对象。"},
 	"export.failed": {"Export failed: %s", "导出失败：%s"},
-	"export.header": {"Exported from kubeloop: apply with kubectl apply -f kubeloop.yaml", "从 kubeloop 导出：用 kubectl apply -f kubeloop.yaml 应用"},
-	"export.done":   {"Exported %d objects to kubeloop.yaml (no status, no server fields, no objects the controllers made).", "已导出 %d 个对象到 kubeloop.yaml（不含 status、服务器字段和控制器生成的对象）。"},
+	"export.header": {"Exported from kubeloop: the objects you made, as you would write them for a real cluster.\nKept: what you changed later with kubectl (scale, set image, label, annotate, edit).\nLeft out: status, what the API server fills in (defaults you did not write, cluster IPs, node ports)\nand the objects the controllers made from yours. Objects of the default namespace name none.\nApply with: kubectl apply -f kubeloop.yaml", "从 kubeloop 导出：你创建的对象，写成你在真实集群上会写的样子。\n保留：你之后用 kubectl 做的修改（scale、set image、label、annotate、edit）。\n不含：status、API server 填入的字段（你没写的默认值、cluster IP、node port），\n以及控制器根据你的对象创建的对象。default 命名空间里的对象不写 namespace。\n应用方法：kubectl apply -f kubeloop.yaml"},
+	"export.done":   {"Exported %d objects to kubeloop.yaml, as you would write them: no status, server fields or defaults, no objects the controllers made.", "已导出 %d 个对象到 kubeloop.yaml，保持你会写的样子：不含 status、服务器字段和默认值，也不含控制器生成的对象。"},
 
 	"lesson.title":       {"Lessons", "课程"},
 	"lesson.choose":      {"Choose a lesson", "选择课程"},

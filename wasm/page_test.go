@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/export"
 )
 
 const bareAndDeployment = courseManifest + `---
@@ -37,15 +38,15 @@ func settledCluster(t *testing.T, yaml string) *cluster.Cluster {
 
 func TestExportKeepsTheUsersObjectsOnly(t *testing.T) {
 	c := settledCluster(t, bareAndDeployment)
-	objs := exportObjects(c.Store())
 	var names []string
-	for _, o := range objs {
+	for _, o := range export.Objects(c.Store()) {
 		names = append(names, o.GetTypeMeta().Kind+"/"+o.GetObjectMeta().Name)
 	}
 	assert.Equal(t, []string{"Pod/solo", "Deployment/nginx-deployment"}, names)
-	text, err := manifestOf(objs)
+	text, n, err := export.Manifest(c.Store())
 	require.NoError(t, err)
-	for _, field := range []string{"uid:", "resourceVersion:", "creationTimestamp", "generation:", "\nstatus:", "nodeName:", "managedFields", "last-applied", "deployment.kubernetes.io/revision", "namespace: default"} {
+	assert.Equal(t, 2, n)
+	for _, field := range []string{"uid:", "resourceVersion:", "creationTimestamp", "generation:", "status:", "nodeName:", "managedFields", "last-applied", "deployment.kubernetes.io/revision", "namespace: default", "terminationMessagePath", "dnsPolicy"} {
 		assert.NotContains(t, text, field)
 	}
 	assert.Contains(t, text, "note: mine", "the user's own annotations stay")
@@ -58,9 +59,16 @@ func TestExportKeepsTheUsersObjectsOnly(t *testing.T) {
 	assert.Equal(t, []string{"pod/solo created", "deployment.apps/nginx-deployment created"}, lines)
 }
 
-func TestDropTopLevel(t *testing.T) {
-	doc := "apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: null\n  name: x\nspec:\n  a: 1\nstatus:\n  phase: Running\n  conditions:\n  - type: Ready\n"
-	assert.Equal(t, "apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\nspec:\n  a: 1\n", dropTopLevel(doc, "status"))
+// TestExportHeaderIsComments: every line of the header, in both
+// languages, is a YAML comment, so the file still applies.
+func TestExportHeaderIsComments(t *testing.T) {
+	for _, lang := range []string{langEN, langZH} {
+		h := exportHeader(translate(lang, "export.header"))
+		require.True(t, strings.HasSuffix(h, "\n"))
+		for _, line := range strings.Split(strings.TrimSuffix(h, "\n"), "\n") {
+			assert.True(t, strings.HasPrefix(line, "# "), "%s: %q", lang, line)
+		}
+	}
 }
 
 func TestExecInteractive(t *testing.T) {

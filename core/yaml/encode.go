@@ -62,3 +62,8 @@ func withKind(o api.Object) api.Object {
 	api.SetKind(c)
 	return c
 }
+
+// EncodeValue writes a generic value — maps, slices, strings, bools and
+// apijson.Numbers, as Generic returns — as `kubectl get -o yaml` would:
+// keys sorted, kubectl's indentation.
+func EncodeValue(v any) string { return emitDocument(v) }

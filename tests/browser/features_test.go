@@ -887,15 +887,35 @@ func TestExportGivesAManifestForARealCluster(t *testing.T) {
 	assert.Contains(t, y, "kind: Pod")
 	assert.Contains(t, y, "name: solo")
 	assert.Equal(t, 1, strings.Count(y, "kind: Pod\n"), "only the bare pod: the Deployment's pods are the controllers'")
-	for _, field := range []string{"kind: ReplicaSet", "uid:", "resourceVersion:", "creationTimestamp", "generation:", "\nstatus:", "ownerReferences", "nodeName:", "last-applied-configuration", "deployment.kubernetes.io/revision"} {
+	for _, field := range []string{"kind: ReplicaSet", "uid:", "resourceVersion:", "creationTimestamp", "generation:", "status:", "ownerReferences", "nodeName:", "last-applied-configuration", "deployment.kubernetes.io/revision",
+		"terminationMessagePath", "dnsPolicy", "schedulerName", "imagePullPolicy", "strategy", "tolerations", "serviceAccountName", "namespace: default"} {
 		assert.NotContains(t, y, field)
 	}
 	// It applies: to a fresh cluster, it makes the same objects.
 	eval[chromedp.Void](p, `kubeloop.reset(3)`)
 	again := eval[struct{ OK bool }](p, `kubeloop.apply(`+jsString(y)+`)`)
 	assert.True(t, again.OK, "the export applies cleanly:\n%s", y)
+	// The button downloads the same manifest under a header of comments.
+	eval[chromedp.Void](p, `kubeloop.apply(`+jsString(y)+`)`)
+	eval[chromedp.Void](p, `(() => { const e = window.kubeloopEditor; const d = e.download;
+	  e.download = (name, text, type) => { window.exported = {name, text}; return d.call(e, name, text, type); }; })()`)
 	p.click("#export")
 	p.waitFor("the export notice", `!document.getElementById("notice").hidden`)
+	got := eval[struct{ Name, Text string }](p, `window.exported`)
+	assert.Equal(t, "kubeloop.yaml", got.Name)
+	header, body, _ := strings.Cut(got.Text, "\napiVersion:")
+	assert.True(t, strings.HasPrefix(header, "# Exported from kubeloop"), header)
+	for _, line := range strings.Split(header, "\n") {
+		assert.True(t, strings.HasPrefix(line, "# "), "a header line is a comment: %q", line)
+	}
+	assert.Equal(t, y, "apiVersion:"+body)
+	p.screenshot("export-notice-en")
+	p.click(`[data-lang="zh-CN"]`)
+	p.click("#export")
+	p.waitFor("the Chinese export notice", `document.getElementById("notice").textContent.includes("已导出")`)
+	assert.True(t, strings.HasPrefix(eval[string](p, `window.exported.text`), "# 从 kubeloop 导出"))
+	p.screenshot("export-notice-zh-CN")
+	p.click(`[data-lang="en"]`)
 	p.noConsoleErrors()
 }
 
