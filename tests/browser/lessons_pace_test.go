@@ -58,6 +58,8 @@ func TestLessonWaitsForTheLearner(t *testing.T) {
 	assert.Contains(t, p.text(`.lesson-step.current .lesson-done`), "这一步完成了")
 	assert.Contains(t, p.text(`#lesson-next`), "下一步：删掉两个 Pod")
 	p.screenshot("40-lesson-pace-done-zh-1366x768")
+	eval[chromedp.Void](p, `document.getElementById("lesson-next").scrollIntoView({block: "end"})`)
+	p.screenshot("40-lesson-pace-next-zh-1366x768")
 
 	// Run the hostname from its offer: the step stays, the offer is ticked.
 	eval[chromedp.Void](p, `[...document.querySelectorAll(".lesson-step.current .offer")].find(b => b.textContent.includes("hostname")).click()`)
