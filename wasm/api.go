@@ -140,7 +140,7 @@ func (a *app) installAPI() {
 	fn("lesson", apiError, func([]safejs.Value) any {
 		l := &a.lessons
 		le := a.lesson()
-		return a.toJS(map[string]any{"id": le.ID, "running": l.running, "step": l.step, "steps": len(le.Steps),
+		return a.toJS(map[string]any{"id": le.ID, "running": l.running, "step": l.done(), "open": l.openStep(), "steps": len(le.Steps),
 			"done": l.progress.Done[le.ID], "seed": a.seed})
 	})
 

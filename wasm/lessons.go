@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -19,6 +20,10 @@ import (
 // commands for it (a click puts them in the editor or the terminal — the
 // learner still applies or presses Enter), and is done when its checks hold
 // on the cluster, evaluated as the cluster changes. Never by a click.
+//
+// A done step stays open, its commands still offered, until the learner
+// moves on: Next, or the next step's first command run or its YAML applied
+// (lessons.Progress keeps this; the panel draws it).
 
 // lessonSeed is the seed every lesson starts from, as in its test.
 const lessonSeed = 1
@@ -44,11 +49,13 @@ func (p *lessonProgress) valid() bool {
 }
 
 type lessonState struct {
-	all      []*lessons.Lesson
-	cur      int  // index into all
-	running  bool // this cluster was set up for the lesson
-	step     int  // first step not done
-	mark     lessons.Mark
+	all     []*lessons.Lesson
+	cur     int  // index into all
+	running bool // this cluster was set up for the lesson
+	// prog is where the learner is in the running lesson: the open step,
+	// whether it is done, which of its commands ran.
+	prog     *lessons.Progress
+	mark     lessons.Mark // where the open step's window began
 	progress lessonProgress
 	results  []checkResult // of the current step's checks
 	lastRev  int64
@@ -58,6 +65,29 @@ type lessonState struct {
 	// ("What would a real cluster print?"); printed caches it per lesson.
 	real    bool
 	printed map[string][][]lessons.Printed
+	// kept is the learner's own YAML a lesson replaced in the editor (also
+	// set aside in storage): "Bring back my YAML" puts it back.
+	kept string
+	// scrollOpen asks the next draw to bring the open step into view: it
+	// has just opened, or just become done.
+	scrollOpen bool
+}
+
+// done is how many steps of the running lesson are done (what the page's
+// API calls "step").
+func (l *lessonState) done() int {
+	if !l.running || l.prog == nil {
+		return 0
+	}
+	return l.prog.Done()
+}
+
+// openStep is the index of the open step, or -1 when no lesson runs.
+func (l *lessonState) openStep() int {
+	if !l.running || l.prog == nil {
+		return -1
+	}
+	return l.prog.Open()
 }
 
 type checkResult struct {
@@ -110,6 +140,7 @@ func (a *app) buildLessons(u *ui) {
 		a.setLessonOpen(open)
 		a.store(keyLessonUI, map[bool]string{true: "1", false: "0"}[open])
 	})
+	a.watchLearnersActions()
 }
 
 func (a *app) setLessonOpen(open bool) {
@@ -159,10 +190,12 @@ func (a *app) startLesson(fromScratch bool) {
 		}
 	}
 	l.running = true
-	l.step = done
+	l.prog = lessons.NewProgress(le, done)
 	l.mark = lessons.MarkOf(a.cluster)
+	l.results = l.results[:0]
 	l.progress.Current = le.ID
 	l.lastRev = -1
+	l.scrollOpen = true
 	a.saveProgress()
 	a.setPlaying(true)
 	a.render(true)
@@ -208,18 +241,34 @@ func (a *app) printLessonTranscript(out string) {
 }
 
 // lessonEditorText puts a lesson's YAML in the editor. The learner's own
-// text is kept aside in storage first (and Ctrl+Z in the editor brings it
-// back), unless it is the course's or a lesson's.
+// text is kept first — in memory for "Bring back my YAML", and set aside in
+// storage (kubeloop.aside.yaml.N) — unless it is the course's or a
+// lesson's.
 func (a *app) lessonEditorText(text string) {
 	old := a.ui.editor.Text()
 	if old == text {
 		return
 	}
 	if !a.isLessonText(old) {
+		a.lessons.kept = old
 		a.setAside(keyYAML, old)
-		a.notify("lesson.replaced")
+		a.notify("lesson.keptaside")
 	}
 	a.setEditorText(text)
+	a.drawLesson(true)
+}
+
+// bringBackYAML puts the learner's kept YAML back in the editor. The
+// lesson's text it replaces is the lesson's own: nothing is lost.
+func (a *app) bringBackYAML() {
+	l := &a.lessons
+	if l.kept == "" {
+		return
+	}
+	a.setEditorText(l.kept)
+	l.kept = ""
+	a.notify("lesson.broughtback")
+	a.drawLesson(true)
 }
 
 func (a *app) isLessonText(s string) bool {
@@ -243,11 +292,12 @@ func (a *app) isLessonText(s string) bool {
 	return false
 }
 
-// checkLesson evaluates the current step's checks when the cluster
-// changed, and moves on when they all hold.
+// checkLesson evaluates the open step's checks when the cluster changed,
+// and marks the step done when they all hold. The step stays open: the
+// learner moves on (moveOn).
 func (a *app) checkLesson() {
 	l := &a.lessons
-	if !l.running || a.replay.on {
+	if !l.running || l.prog == nil || a.replay.on || l.prog.Passed() {
 		return
 	}
 	le := a.lesson()
@@ -257,30 +307,43 @@ func (a *app) checkLesson() {
 		return
 	}
 	l.lastRev, l.lastMS = rev, now
-	advanced := false
-	for l.step < len(le.Steps) {
-		s := &le.Steps[l.step]
-		l.results = l.results[:0]
-		all := true
-		for _, c := range s.Checks {
-			ok, saw := c.Eval(a.cluster, l.mark)
-			l.results = append(l.results, checkResult{ok: ok, saw: saw})
-			all = all && ok
-		}
-		if !all {
-			break
-		}
-		l.step++
-		l.progress.Done[le.ID] = l.step
-		l.mark = lessons.MarkOf(a.cluster)
-		l.results = l.results[:0]
-		advanced = true
-		a.termNote(a.tr("lesson.stepdone", l.step, s.Goal.In(a.lang)))
+	s := &le.Steps[l.prog.Open()]
+	l.results = l.results[:0]
+	all := true
+	for _, c := range s.Checks {
+		ok, saw := c.Eval(a.cluster, l.mark)
+		l.results = append(l.results, checkResult{ok: ok, saw: saw})
+		all = all && ok
 	}
-	if advanced {
+	passed := all && l.prog.ChecksHeld()
+	if passed {
+		l.scrollOpen = true
+		l.progress.Done[le.ID] = l.prog.Done()
 		a.saveProgress()
+		a.termNote(a.tr("lesson.stepdone", l.prog.Open()+1, s.Goal.In(a.lang)))
 	}
-	a.drawLesson(advanced)
+	a.drawLesson(passed)
+}
+
+// moveOn opens the next step, if the open one is done: its window (the
+// mark its checks look after) begins now.
+func (a *app) moveOn() {
+	l := &a.lessons
+	if !l.running || l.prog == nil || !l.prog.Next() {
+		return
+	}
+	a.stepBegins()
+}
+
+// stepBegins starts the window of the step just opened and draws it.
+func (a *app) stepBegins() {
+	l := &a.lessons
+	l.mark = lessons.MarkOf(a.cluster)
+	l.results = l.results[:0]
+	l.lastRev = -1
+	l.scrollOpen = true
+	a.drawLesson(true)
+	a.checkLesson()
 }
 
 // retryStep starts the current step's window again (for checks about
@@ -293,13 +356,89 @@ func (a *app) retryStep() {
 	a.drawLesson(true)
 }
 
+// watchLearnersActions tells the lesson what the learner is about to run —
+// a terminal line, the editor's YAML — before it runs: a command of the
+// open step is marked as run, and the next step's first action moves on to
+// that step first, so its window begins before the action. Capture-phase
+// listeners on the document run before the terminal's and the editor's.
+func (a *app) watchLearnersActions() {
+	doc, err := a.global.Get("document")
+	if err != nil {
+		return
+	}
+	capture := func(typ string, fn func(ev event)) {
+		f := a.passiveFuncOf("lesson "+typ, func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+			if len(args) > 0 {
+				fn(event{args[0]})
+			}
+			return nil
+		})
+		doc.Call("addEventListener", typ, f.Value(), true)
+	}
+	capture("submit", func(ev event) {
+		if a.ui.shell == nil && targetIn(ev, "#term-form") {
+			a.learnerRuns(a.ui.termInput.Value(), "")
+		}
+	})
+	capture("click", func(ev event) {
+		if targetIn(ev, "#apply") {
+			a.learnerRuns("", a.ui.editor.Text())
+		}
+	})
+	capture("keydown", func(ev event) {
+		if ev.Key() == "Enter" && (ev.CtrlKey() || ev.MetaKey()) && targetIn(ev, "#editor") {
+			a.learnerRuns("", a.ui.editor.Text())
+		}
+	})
+}
+
+// learnerRuns records a terminal line or applied YAML with the lesson.
+func (a *app) learnerRuns(line, yaml string) {
+	l := &a.lessons
+	if !l.running || l.prog == nil || a.replay.on {
+		return
+	}
+	var moved bool
+	if yaml != "" {
+		moved = l.prog.YAMLApplied(yaml)
+	} else if strings.TrimSpace(line) != "" {
+		moved = l.prog.CommandRan(line)
+	}
+	if moved {
+		a.stepBegins()
+		return
+	}
+	a.drawLesson(true)
+}
+
+// targetIn reports whether the event's target is inside the element that
+// selector names.
+func targetIn(ev event, selector string) bool {
+	t, err := ev.v.Get("target")
+	if err != nil || t.Type() != safejs.TypeObject {
+		return false
+	}
+	closest, err := t.Get("closest")
+	if err != nil || closest.Type() != safejs.TypeFunction {
+		return false
+	}
+	v, err := t.Call("closest", selector)
+	return err == nil && !v.IsNull()
+}
+
 // drawLesson redraws the panel when what it shows changed.
 func (a *app) drawLesson(force bool) {
 	u := a.ui
 	l := &a.lessons
 	le := a.lesson()
 	var sig strings.Builder
-	sig.WriteString(le.ID + "|" + a.lang + "|" + strconv.FormatBool(l.running) + "|" + strconv.Itoa(l.step) + "|" + strconv.FormatBool(l.real))
+	sig.WriteString(le.ID + "|" + a.lang + "|" + strconv.FormatBool(l.running) + "|" + strconv.FormatBool(l.real) + "|" + strconv.FormatBool(l.kept != ""))
+	if l.running && l.prog != nil {
+		sig.WriteString("|" + strconv.Itoa(l.prog.Open()) + "|" + strconv.FormatBool(l.prog.Passed()))
+		for i := range l.prog.Offered() {
+			sig.WriteString("|" + strconv.FormatBool(l.prog.Ran(i)))
+		}
+	}
 	for _, r := range l.results {
 		sig.WriteString("|" + strconv.FormatBool(r.ok))
 	}
@@ -316,9 +455,13 @@ func (a *app) drawLesson(force bool) {
 	if le.Intro.EN != "" {
 		body.AppendChild(a.el("p", "lesson-intro", le.Intro.In(a.lang)))
 	}
+	if l.kept != "" {
+		body.AppendChild(a.bringBackBox())
+	}
 	body.AppendChild(a.realToggle())
+	running := l.running && l.prog != nil
 	done := l.progress.Done[le.ID]
-	if !l.running {
+	if !running {
 		label := a.tr("lesson.start")
 		if done > 0 && done < len(le.Steps) {
 			label = a.tr("lesson.resume", done+1)
@@ -327,35 +470,45 @@ func (a *app) drawLesson(force bool) {
 		start.SetAttribute("type", "button")
 		start.SetAttribute("id", "lesson-start")
 		a.listen(start, "click", func(event) { a.startLesson(done >= len(le.Steps)) })
-		body.AppendChild(a.el("div", "lesson-actions", start, a.el("span", "hint wrap", a.tr("lesson.start.hint"))))
+		body.AppendChild(a.el("div", "lesson-actions", start, a.el("span", "hint wrap", a.tr("lesson.start.keeps"))))
 	}
 	list := a.el("ol", "lesson-steps")
 	for i := range le.Steps {
 		list.AppendChild(a.stepItem(le, i, done))
 	}
 	body.AppendChild(list)
-	if l.running && l.step >= len(le.Steps) {
-		fin := a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.complete")))
-		if l.cur+1 < len(l.all) {
-			next := a.el("button", "btn btn-primary", a.tr("lesson.next", l.all[l.cur+1].Title.In(a.lang)))
-			next.SetAttribute("type", "button")
-			a.listen(next, "click", func(event) {
-				l.cur++
-				l.running = false
-				l.progress.Current = a.lesson().ID
-				a.saveProgress()
-				a.drawLesson(true)
-			})
-			fin.AppendChild(next)
-		}
-		body.AppendChild(fin)
-	}
-	if l.running {
+	if running {
 		restart := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.restart"))
 		restart.SetAttribute("type", "button")
 		a.listen(restart, "click", func(event) { a.startLesson(true) })
 		body.AppendChild(a.el("div", "lesson-foot", restart))
 	}
+	if l.scrollOpen {
+		l.scrollOpen = false
+		a.scrollOpenStepIntoView()
+	}
+}
+
+// scrollOpenStepIntoView scrolls the lesson pane (only it) so that the
+// open step begins at its top.
+func (a *app) scrollOpenStepIntoView() {
+	body := a.ui.lessonBody
+	open := body.QuerySelector(".lesson-step.current")
+	if open == nil {
+		return
+	}
+	top := open.GetBoundingClientRect().Top() - body.GetBoundingClientRect().Top()
+	setProp(body, "scrollTop", jsFloat(prop(body, "scrollTop"), 0)+top-4)
+}
+
+// bringBackBox offers the learner's own YAML back, after a lesson put its
+// own in the editor.
+func (a *app) bringBackBox() dom.HTMLElement {
+	b := a.el("button", "btn btn-small", a.tr("lesson.bringback"))
+	b.SetAttribute("type", "button")
+	b.SetAttribute("id", "lesson-bring-back")
+	a.listen(b, "click", func(event) { a.bringBackYAML() })
+	return a.el("div", "lesson-kept", a.el("span", "hint wrap", a.tr("lesson.kept")), b)
 }
 
 func (a *app) drawLessonSelect() {
@@ -385,26 +538,35 @@ func (a *app) drawLessonSelect() {
 	u.lessonSelect.SetValue(strconv.Itoa(l.cur))
 }
 
-// stepItem draws step i: done, current (with its offers and checks) or to come.
+// stepItem draws step i: done, open (with its offers and checks, and once
+// done the way on) or to come.
 func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	l := &a.lessons
 	s := &le.Steps[i]
-	current := l.running && i == l.step
+	running := l.running && l.prog != nil
+	open := running && i == l.prog.Open()
+	passed := open && l.prog.Passed()
 	cls := "lesson-step"
 	switch {
-	case i < done || (l.running && i < l.step):
-		cls += " done"
-	case current:
+	case passed:
+		cls += " current done"
+	case open:
 		cls += " current"
+	case i < done || (running && i < l.prog.Open()):
+		cls += " done"
 	default:
 		cls += " todo"
 	}
-	li := a.el("li", cls, a.el("div", "step-goal", s.Goal.In(a.lang)))
+	goal := a.el("div", "step-goal", s.Goal.In(a.lang))
+	if strings.Contains(cls, "done") {
+		goal.AppendChild(a.el("span", "step-badge", a.tr("lesson.step.done")))
+	}
+	li := a.el("li", cls, goal)
 	li.SetAttribute("data-step", strconv.Itoa(i+1))
-	if current {
+	if open {
 		li.SetAttribute("aria-current", "step")
 	}
-	if !current {
+	if !open {
 		if l.real && !s.Challenge {
 			li.AppendChild(a.realOutput(le, i))
 		}
@@ -414,39 +576,85 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
 	}
 	offers := a.el("div", "step-offers")
-	for _, c := range s.Commands {
-		offers.AppendChild(a.offer(c))
+	for j, c := range s.Commands {
+		offers.AppendChild(a.offer(c, l.prog.Ran(j)))
 	}
 	if l.real {
 		offers.AppendChild(a.realOutput(le, i))
 	}
-	if s.Challenge {
+	if s.Challenge && !passed {
 		// A challenge's commands are one solution, shown only when asked.
 		offers = a.el("details", "step-solution", a.el("summary", "", a.tr("lesson.solution")), offers)
 	}
 	li.AppendChild(offers)
-	checks := a.el("ul", "step-checks")
-	checks.SetAttribute("aria-live", "polite")
-	checks.AppendChild(a.el("li", "checks-head", a.tr("lesson.waiting")))
-	for j, c := range s.Checks {
-		ok := j < len(l.results) && l.results[j].ok
-		cls := "check-item"
-		if ok {
-			cls += " ok"
-		}
-		item := a.el("li", cls, a.el("span", "check-dot"), a.el("span", "check-text", c.Describe(a.lang)))
-		if j < len(l.results) && !ok && l.results[j].saw != "" && c.Pred != "" {
-			item.SetAttribute("title", l.results[j].saw)
-		}
-		checks.AppendChild(item)
+	li.AppendChild(a.checkList(s, passed))
+	if passed {
+		li.AppendChild(a.wayOn(le))
+		return li
 	}
-	li.AppendChild(checks)
 	retry := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.retry"))
 	retry.SetAttribute("type", "button")
 	retry.SetAttribute("title", a.tr("lesson.retry.title"))
 	a.listen(retry, "click", func(event) { a.retryStep() })
 	li.AppendChild(retry)
 	return li
+}
+
+// checkList shows the open step's checks in plain words; the pattern a
+// check runs is in its tooltip, for the curious.
+func (a *app) checkList(s *lessons.Step, passed bool) dom.HTMLElement {
+	l := &a.lessons
+	checks := a.el("ul", "step-checks")
+	checks.SetAttribute("aria-live", "polite")
+	head := a.tr("lesson.waiting")
+	if passed {
+		head = a.tr("lesson.held")
+	}
+	checks.AppendChild(a.el("li", "checks-head", head))
+	for j, c := range s.Checks {
+		ok := passed || j < len(l.results) && l.results[j].ok
+		cls := "check-item"
+		if ok {
+			cls += " ok"
+		}
+		item := a.el("li", cls, a.el("span", "check-dot"), a.el("span", "check-text", c.Describe(a.lang)))
+		title := c.Raw
+		if j < len(l.results) && !ok && l.results[j].saw != "" && c.Pred != "" {
+			title += "\n" + l.results[j].saw
+		}
+		item.SetAttribute("title", title)
+		checks.AppendChild(item)
+	}
+	return checks
+}
+
+// wayOn is what follows a done step: Next (or the next step's first
+// action), or at the end of the lesson the next lesson.
+func (a *app) wayOn(le *lessons.Lesson) dom.HTMLElement {
+	l := &a.lessons
+	if l.prog.HasNext() {
+		next := &le.Steps[l.prog.Open()+1]
+		b := a.el("button", "btn btn-primary", a.tr("lesson.nextstep", next.Goal.In(a.lang)))
+		b.SetAttribute("type", "button")
+		b.SetAttribute("id", "lesson-next")
+		a.listen(b, "click", func(event) { a.moveOn() })
+		return a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.step.passed")), b,
+			a.el("span", "hint wrap", a.tr("lesson.next.hint")))
+	}
+	fin := a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.complete")))
+	if l.cur+1 < len(l.all) {
+		next := a.el("button", "btn btn-primary", a.tr("lesson.next", l.all[l.cur+1].Title.In(a.lang)))
+		next.SetAttribute("type", "button")
+		a.listen(next, "click", func(event) {
+			l.cur++
+			l.running = false
+			l.progress.Current = a.lesson().ID
+			a.saveProgress()
+			a.drawLesson(true)
+		})
+		fin.AppendChild(next)
+	}
+	return fin
 }
 
 // realToggle is the "What would a real cluster print?" switch.
@@ -507,8 +715,17 @@ func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
 }
 
 // offer is one command of a step, as a button: YAML goes to the editor,
-// a command to the terminal's input line.
-func (a *app) offer(c lessons.Command) dom.HTMLElement {
+// a command to the terminal's input line. One the learner ran is marked.
+func (a *app) offer(c lessons.Command, ran bool) dom.HTMLElement {
+	b := a.offerButton(c)
+	if ran {
+		b.Class().Add("ran")
+		b.SetAttribute("title", a.tr("lesson.ran"))
+	}
+	return b
+}
+
+func (a *app) offerButton(c lessons.Command) dom.HTMLElement {
 	switch {
 	case c.IsApplyYAML():
 		b := a.el("button", "offer offer-yaml", a.el("span", "offer-label", a.tr("lesson.yaml")), a.el("code", "offer-cmd", yamlSummary(c.Stdin)))

@@ -18,6 +18,9 @@
 //	# check: kubectl get rs ~> (?m)^web-\S+ +0 +0  stdout matches the regexp: RE2
 //	                                               syntax, the subset pattern.go lists
 //	# check: pods-ready app=web 3                  a Go predicate (predicates.go)
+//	# check.say: three web pods, all Ready         the check in plain words, for the
+//	# check.say.zh: 三个 web Pod，全部 Ready         page (required after a kubectl check;
+//	                                               a predicate describes itself)
 //
 // Any other comment is a note for the reader of the file. Because the file
 // is a transcript, `go test` runs it as one (lessons_test.go): after each
@@ -103,6 +106,9 @@ func (c Command) IsSim() bool { return strings.HasPrefix(c.Line, "sim ") || c.Li
 // Check is one condition on the cluster.
 type Check struct {
 	Raw string // as written after "# check: "
+	// Say is the check in plain words ("# check.say:", "# check.say.zh:"),
+	// what the page shows; the pattern is for the curious.
+	Say Text
 	// A kubectl check: the read-only command, the operator ("=>" contains,
 	// "!>" does not contain, "~>" matches) and the operand.
 	Kubectl, Op, Want string
@@ -197,6 +203,11 @@ func Parse(id, text string) (*Lesson, error) {
 				return nil, fmt.Errorf("%s.txt:%d: step %d: every '# say:' needs its '# say.zh:'", id, s.Line, i+1)
 			}
 		}
+		for _, c := range s.Checks {
+			if err := c.plainWords(); err != nil {
+				return nil, fmt.Errorf("%s.txt:%d: step %d: %w", id, s.Line, i+1, err)
+			}
+		}
 	}
 	return l, nil
 }
@@ -212,7 +223,7 @@ func directive(line string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	switch key {
-	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check", "challenge":
+	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check", "check.say", "check.say.zh", "challenge":
 		return key, strings.TrimSpace(value), true
 	}
 	return "", "", false
@@ -271,6 +282,19 @@ func (l *Lesson) directive(step **Step, key, value string, line int, flush func(
 			return err
 		}
 		s.Checks = append(s.Checks, c)
+	case "check.say", "check.say.zh":
+		if err := needStep(); err != nil {
+			return err
+		}
+		if len(s.Checks) == 0 {
+			return fmt.Errorf("'# %s:' must follow its '# check:'", key)
+		}
+		say := &s.Checks[len(s.Checks)-1].Say
+		if key == "check.say" {
+			say.EN = value
+		} else {
+			say.ZH = value
+		}
 	}
 	// Steps are appended by value: re-point at the last one, which the
 	// slice may have moved.
@@ -321,6 +345,20 @@ func readCommand(lines []string, i int) (Command, int, error) {
 		return c, i, fmt.Errorf("a lesson runs kubectl and sim commands, not %q", c.Line)
 	}
 	return c, i, nil
+}
+
+// plainWords requires the check's plain words in both languages: a kubectl
+// check's pattern is no sentence for a learner, so it needs its
+// "# check.say:" and "# check.say.zh:"; a predicate describes itself, and
+// may be said otherwise.
+func (c Check) plainWords() error {
+	switch {
+	case c.Say.EN == "" && c.Say.ZH == "" && c.Pred != "":
+		return nil
+	case c.Say.EN == "" || c.Say.ZH == "":
+		return fmt.Errorf("check %q needs '# check.say:' and '# check.say.zh:' after it: what it waits for, in plain words", c.Raw)
+	}
+	return nil
 }
 
 // ParseCheck reads what follows "# check: ".

@@ -89,6 +89,10 @@ func TestParseRejectsMalformedLessons(t *testing.T) {
 		{"bad regexp", step + "# check: kubectl get pods ~> (\n", "missing closing"},
 		{"heredoc open", step + "kubectl apply -f - <<END\nkind: Pod\n", "not terminated"},
 		{"not kubectl", step + "rm -rf /\n", `not "rm -rf /"`},
+		{"check in words missing", step + "# check: kubectl get pods => x\n", "needs '# check.say:'"},
+		{"check in one language", step + "# check: kubectl get pods => x\n# check.say: x shows\n", "needs '# check.say:'"},
+		{"predicate in one language", step + "# check: pods-ready app=x 1\n# check.say.zh: 甲\n", "needs '# check.say:'"},
+		{"words before a check", step + "# check.say: x\n", "must follow its '# check:'"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -105,7 +109,7 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 		"# step: Apply\n# step.zh: 应用\n# challenge:\n# say: Why.\n# say.zh: 为什么。\n"+
 		"# a note for the reader only\n"+
 		"kubectl apply -f - <<END\nkind: Pod\nEND\nsim settle\n"+
-		"# check: kubectl get pods => Running\n# check: pods-ready app=x 1\n")
+		"# check: kubectl get pods => Running\n# check.say: a pod runs\n# check.say.zh: 有 Pod 在运行\n# check: pods-ready app=x 1\n")
 	require.NoError(t, err)
 	assert.Equal(t, "One two.", l.Intro.EN)
 	require.Len(t, l.Setup, 1)
@@ -124,6 +128,9 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	require.Len(t, s.Checks, 2)
 	assert.Equal(t, "=>", s.Checks[0].Op)
 	assert.Equal(t, "pods-ready", s.Checks[1].Pred)
+	assert.Equal(t, "a pod runs", s.Checks[0].Describe("en"))
+	assert.Equal(t, "有 Pod 在运行", s.Checks[0].Describe("zh-CN"))
+	assert.Equal(t, "exactly 1 pods with app=x, all Ready", s.Checks[1].Describe("en"), "a predicate describes itself")
 	assert.Equal(t, "Title", l.Title.In("en"))
 	assert.Equal(t, "标题", l.Title.In("zh-CN"))
 }
@@ -147,4 +154,55 @@ func TestAllIsEveryFileInNameOrder(t *testing.T) {
 	}
 	assert.Equal(t, want, got)
 	assert.Equal(t, "00-tour", got[0])
+}
+
+// TestEveryCheckReadsInPlainWords: the page shows each check as a sentence
+// in the learner's language, never as its pattern: a kubectl check has its
+// "# check.say:" and "# check.say.zh:", a predicate describes itself.
+func TestEveryCheckReadsInPlainWords(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	n := 0
+	for _, l := range all {
+		for i, s := range l.Steps {
+			for _, ch := range s.Checks {
+				n++
+				en, zh := ch.Describe("en"), ch.Describe("zh-CN")
+				assert.NotEmpty(t, en, "%s step %d: %s", l.ID, i+1, ch.Raw)
+				assert.NotEqual(t, en, zh, "%s step %d: %s has no Chinese words", l.ID, i+1, ch.Raw)
+				assert.Regexp(t, `\p{Han}`, zh, "%s step %d: %s", l.ID, i+1, ch.Raw)
+				if ch.Pred == "" {
+					assert.NotEmpty(t, ch.Say.EN, "%s step %d: %s lacks '# check.say:'", l.ID, i+1, ch.Raw)
+					assert.NotEmpty(t, ch.Say.ZH, "%s step %d: %s lacks '# check.say.zh:'", l.ID, i+1, ch.Raw)
+					assert.NotContains(t, en, ch.Kubectl, "%s step %d: the words are not the pattern", l.ID, i+1)
+				}
+			}
+		}
+	}
+	assert.Greater(t, n, 100)
+}
+
+// TestAWatchComesBeforeTheYAMLItWatches: on the page a watch keeps
+// printing while YAML is applied from the editor, so a step offers its
+// watch first and then the YAML; offered after, the watch would start
+// when the change is already under way. (A kubectl command in the one
+// terminal ends a running watch, so after a command such as a delete the
+// watch comes next.)
+func TestAWatchComesBeforeTheYAMLItWatches(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	watches := 0
+	for _, l := range all {
+		for i, s := range l.Steps {
+			applied := false
+			for _, c := range s.Commands {
+				applied = applied || c.IsApplyYAML()
+				if isWatch(c.Line) {
+					watches++
+					assert.False(t, applied, "%s step %d: %q is offered after the YAML it watches", l.ID, i+1, c.Line)
+				}
+			}
+		}
+	}
+	assert.Equal(t, 6, watches)
 }

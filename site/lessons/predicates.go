@@ -47,8 +47,14 @@ func (c Check) Eval(env Env, since Mark) (ok bool, saw string) {
 	return ok, strings.TrimSpace(out + res.Stderr)
 }
 
-// Describe says what the check waits for, for a learner.
+// Describe says what the check waits for, for a learner, in plain words:
+// its "# check.say:", or the predicate's own words. A kubectl check
+// without them (only in a lesson that is being written: Parse refuses the
+// file) reads as its pattern.
 func (c Check) Describe(lang string) string {
+	if c.Say.EN != "" || c.Say.ZH != "" {
+		return c.Say.In(lang)
+	}
 	if c.Pred != "" {
 		return predicates[c.Pred].describe(c.Args).In(lang)
 	}

@@ -33,13 +33,63 @@ func (le *Lesson) Printed(sim transcript.Sim) ([][]Printed, error) {
 	out := make([][]Printed, len(le.Steps))
 	for i := range le.Steps {
 		s := &le.Steps[i]
-		text, err := transcript.Run(sim, s.Script)
+		cmds, script := s.Commands, s.Script
+		if watchesAnApply(cmds) {
+			cmds = pageOrder(cmds)
+			script = ""
+			for _, c := range cmds {
+				script += c.Script
+			}
+		}
+		text, err := transcript.Run(sim, script)
 		if err != nil {
 			return nil, err
 		}
-		out[i] = splitPrinted(text, s.Commands)
+		out[i] = learnersOrder(splitPrinted(text, cmds))
 	}
 	return out, nil
+}
+
+// A lesson offers a watch before the YAML whose effect it watches. On the
+// page the YAML is applied from the editor, and the watch in the terminal
+// goes on printing; in a transcript the apply line would end the watch. So
+// that the watch's command shows the rows it prints on the page, Printed
+// runs such a step with each apply just before its watch (no time passes
+// between them, so the watch starts on the same cluster, and the step ends
+// in the same state as in its test), then lists the two in the order the
+// learner runs them.
+
+// watchesAnApply reports a watch followed directly by a YAML apply.
+func watchesAnApply(cmds []Command) bool {
+	for i := 0; i+1 < len(cmds); i++ {
+		if isWatch(cmds[i].Line) && cmds[i+1].IsApplyYAML() {
+			return true
+		}
+	}
+	return false
+}
+
+// pageOrder puts each apply that follows a watch before the watch.
+func pageOrder(cmds []Command) []Command {
+	out := append([]Command(nil), cmds...)
+	for i := 0; i+1 < len(out); i++ {
+		if isWatch(out[i].Line) && out[i+1].IsApplyYAML() {
+			out[i], out[i+1] = out[i+1], out[i]
+			i++
+		}
+	}
+	return out
+}
+
+// learnersOrder undoes pageOrder on the printed commands.
+func learnersOrder(ps []Printed) []Printed {
+	for i := 0; i+1 < len(ps); i++ {
+		if ps[i].Stdin != "" && isWatch(ps[i+1].Command) {
+			ps[i], ps[i+1] = ps[i+1], ps[i]
+			i++
+		}
+	}
+	return ps
 }
 
 // splitPrinted cuts a step's transcript output at its "$ " lines, one per

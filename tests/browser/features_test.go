@@ -455,6 +455,8 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 	assert.Equal(t, 0, eval[int](p, `kubeloop.lesson().step`), "a click is not a check")
 	p.click("#apply")
 	p.waitFor("step 1 done by its check", `kubeloop.lesson().step === 1`)
+	assert.Equal(t, 0, eval[int](p, `kubeloop.lesson().open`), "a done step stays open")
+	p.click("#lesson-next")
 	p.waitFor("step 2 current", `document.querySelector('.lesson-step.current[data-step="2"]')`)
 	p.screenshot("13-lesson-step2")
 
@@ -489,6 +491,7 @@ func TestLeaderElectionLesson(t *testing.T) {
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter))
 	p.waitFor("step 1 done: nobody reconciles", `kubeloop.lesson().step >= 1`)
 	p.screenshot("13-leader-killed")
+	p.click("#lesson-next")
 	p.waitFor("step 2 done: the standby leads", `kubeloop.lesson().step === 2`)
 	assert.Contains(t, p.text("#machinery"), "control-plane-2")
 	// The step completes when the standby takes the lease; its first
