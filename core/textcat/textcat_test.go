@@ -41,10 +41,10 @@ func TestTranslateMatchesVerbsAndLiterals(t *testing.T) {
 func TestTranslateReordersAndTranslatesArguments(t *testing.T) {
 	c := catalog(t, map[string]string{
 		"%s has the fewest pods among %d feasible node(s)": "在 %[2]d 个可行节点中，%[1]s 上的 Pod 最少",
-		"new ReplicaSet %s: %s":                             "新 ReplicaSet %s：%s",
-		"replicas %d → %d":                                  "副本数 %d → %d",
-		"error, retry %d in %s: %v":                         "出错，%[2]s 后第 %[1]d 次重试：%[3]#v",
-		"%s is %s":                                          "%s 为 %s",
+		"new ReplicaSet %s: %s":                            "新 ReplicaSet %s：%s",
+		"replicas %d → %d":                                 "副本数 %d → %d",
+		"error, retry %d in %s: %v":                        "出错，%[2]s 后第 %[1]d 次重试：%[3]#v",
+		"%s is %s":                                         "%s 为 %s",
 	})
 	got, _ := c.Translate("node-2 has the fewest pods among 3 feasible node(s)")
 	assert.Equal(t, "在 3 个可行节点中，node-2 上的 Pod 最少", got)
