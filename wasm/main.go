@@ -30,11 +30,12 @@ const defaultSeed = 1
 
 // app is the page: one cluster and the views that draw it.
 type app struct {
-	warm   warmUp // warmup.go
-	global safejs.Value
-	doc    dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
-	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
-	lang   string
+	warm    warmUp // warmup.go
+	global  safejs.Value
+	doc     dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
+	docJS   safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
+	lang    string
+	traceZH traceCatalog // tracezh.go: the trace's Chinese, loaded when first shown
 
 	cluster *cluster.Cluster
 	seed    uint64
@@ -109,6 +110,7 @@ func (a *app) start() {
 		// its titles and labels follow in finishStart, before the page
 		// stops being inert.
 		a.applyStaticTexts()
+		a.relabelWelcome()
 	}
 	a.drawClock()
 	s := a.cluster.Snapshot()
