@@ -30,11 +30,12 @@ const defaultSeed = 1
 
 // app is the page: one cluster and the views that draw it.
 type app struct {
-	warm    warmUp // warmup.go
-	global  safejs.Value
-	doc     dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
-	docJS   safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
-	lang    string
+	warm   warmUp // warmup.go
+	global safejs.Value
+	doc    dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
+	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
+	lang   string
+
 	traceZH traceCatalog // tracezh.go: the trace's Chinese, loaded when first shown
 
 	cluster *cluster.Cluster
@@ -110,7 +111,6 @@ func (a *app) start() {
 		// its titles and labels follow in finishStart, before the page
 		// stops being inert.
 		a.applyStaticTexts()
-		a.relabelWelcome()
 	}
 	a.drawClock()
 	s := a.cluster.Snapshot()
@@ -220,6 +220,7 @@ func (a *app) tr(key string, args ...any) string { return translate(a.lang, key,
 // redraws what Go built.
 func (a *app) applyLanguage() {
 	a.applyStaticTexts()
+	a.relabelWelcome()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
 	a.ui.editor.SetLabel(a.tr("editor.title"))
 	a.updatePlayButton()

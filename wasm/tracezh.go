@@ -6,7 +6,7 @@ import "github.com/kubeloop/kubeloop/core/textcat"
 
 // traceCatalogFile is the trace's Chinese (site/data): the formats the
 // controllers record and their translations.
-const traceCatalogFile = "trace.zh-CN.json"
+const traceCatalogFile = "trace.zh-cn.json" // data file names are lower case (app.js _loadData)
 
 // traceCatalog is the trace's Chinese, loaded the first time a trace line
 // is shown in Chinese; in English nothing is loaded.

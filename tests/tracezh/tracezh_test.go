@@ -1,5 +1,5 @@
 // Package tracezh checks the reconcile trace's Chinese catalog
-// (site/data/trace.zh-CN.json): every format a controller records has its
+// (site/data/trace.zh-cn.json): every format a controller records has its
 // Chinese, and every line the course's scenarios record translates wholly.
 package tracezh
 
@@ -24,7 +24,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
-const catalogPath = "../../site/data/trace.zh-CN.json"
+const catalogPath = "../../site/data/trace.zh-cn.json"
 
 func loadCatalog(t *testing.T) (*textcat.Catalog, map[string]string) {
 	t.Helper()
