@@ -36,6 +36,8 @@ type app struct {
 	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
 	lang   string
 
+	traceZH traceCatalog // tracezh.go: the trace's Chinese, loaded when first shown
+
 	cluster *cluster.Cluster
 	seed    uint64
 	panics  int // recovered panics, for tests and the console
@@ -220,6 +222,7 @@ func (a *app) tr(key string, args ...any) string { return translate(a.lang, key,
 // redraws what Go built.
 func (a *app) applyLanguage() {
 	a.applyStaticTexts()
+	a.relabelWelcome()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
 	a.ui.editor.SetLabel(a.tr("editor.title"))
 	a.updatePlayButton()

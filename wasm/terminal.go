@@ -48,7 +48,8 @@ func (a *app) buildTerminal(u *ui) {
 		apijson.Unmarshal([]byte(s), &u.history)
 	}
 	u.historyPos = len(u.history)
-	a.termNote(a.tr("term.welcome"))
+	u.termWelcome = a.termBlock("# "+a.tr("term.welcome"), "term-note")
+	a.termAppend(u.termWelcome)
 	// Passive: a line typed while work is paused waits for it (queued.go).
 	a.listenPassive(a.byID("term-form"), "submit", func(ev event) {
 		ev.PreventDefault()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/traceview"
 )
 
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
@@ -108,7 +109,7 @@ func (a *app) drawTrace(force bool) {
 // object (its key, or an action on it).
 func (a *app) traceShows(e *controller.Entry) bool {
 	u := a.ui
-	if !u.showSystem && systemKey(e.Key) {
+	if !u.showSystem && traceview.System(e.Controller, e.Key) {
 		return false
 	}
 	if u.traceFilter == "" {
@@ -153,18 +154,6 @@ func (a *app) filterTrace(key string) {
 	a.render(true)
 }
 
-// systemKey reports a reconcile of the cluster's own objects (DNS,
-// leases, the kube-system namespace), hidden unless "system" is on: they
-// would bury the learner's reconciles.
-func systemKey(key string) bool {
-	if _, rest, ok := strings.Cut(key, ":"); ok {
-		key = rest // the garbage collector's keys: "Kind:namespace/name"
-	}
-	return strings.HasPrefix(key, "kube-system/") || strings.HasPrefix(key, "kube-node-lease/") ||
-		strings.HasPrefix(key, "kube-public/") || key == "kube-system" || key == "kube-node-lease" || key == "kube-public" ||
-		strings.HasPrefix(key, "default/kubernetes")
-}
-
 // traceRow writes one reconcile: when, which controller, which key, then
 // what it observed, the difference it found, what it did and why.
 func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
@@ -184,15 +173,15 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 		elem("span", "tr-time", formatElapsed(e.Time.Sub(clock.Epoch))).
 		elem("span", "tr-ctrl", e.Controller).
 		elem("span", "tr-key", e.Key).
-		elem("span", resultClass, e.Result).
+		elem("span", resultClass, a.traceText(e.Result)).
 		close("div")
 	if len(e.Observed)+len(e.Diff)+len(e.Actions)+len(e.Why) > 0 {
 		m.open("div", "tr-lines")
 		for _, s := range e.Observed {
-			m.elem("span", "tr-label observed", a.tr("trace.observed")).elem("span", "tr-text", s)
+			m.elem("span", "tr-label observed", a.tr("trace.observed")).elem("span", "tr-text", a.traceText(s))
 		}
 		for _, s := range e.Diff {
-			m.elem("span", "tr-label diff", a.tr("trace.diff")).elem("span", "tr-text", s)
+			m.elem("span", "tr-label diff", a.tr("trace.diff")).elem("span", "tr-text", a.traceText(s))
 		}
 		hidden := 0
 		for i, act := range e.Actions {
@@ -207,7 +196,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 			m.elem("span", "tr-label act", a.tr("trace.act"))
 			m.open("span", "tr-text").elem("span", "verb", act.Verb).text(" " + obj)
 			if act.Detail != "" {
-				m.text(" — " + act.Detail)
+				m.text(" — " + a.traceText(act.Detail))
 			}
 			if act.Error != "" {
 				m.elem("span", "err", " ✗ "+act.Error)
@@ -218,7 +207,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 			m.elem("span", "tr-label act", a.tr("trace.act")).elem("span", "tr-text", a.tr("trace.more", hidden))
 		}
 		for _, s := range e.Why {
-			m.elem("span", "tr-label why", a.tr("trace.why")).elem("span", "tr-text", s)
+			m.elem("span", "tr-label why", a.tr("trace.why")).elem("span", "tr-text", a.traceText(s))
 		}
 		m.close("div")
 	}

@@ -87,17 +87,18 @@ type ui struct {
 	popoverReturn      dom.HTMLElement
 
 	// The terminal.
-	termOut    dom.HTMLElement
-	termForm   dom.HTMLElement
-	termInput  *dom.HTMLInputElement
-	prompt     dom.HTMLElement
-	termBlocks int
-	history    []string
-	historyPos int
-	queued     []queuedCommand // lines typed while work was paused (queued.go)
-	lastTab    string          // the line a first Tab left unchanged
-	watch      *kubectl.Watch  // an open `kubectl get -w`
-	shell      shellSession    // an open `kubectl exec -it … -- sh`
+	termOut     dom.HTMLElement
+	termForm    dom.HTMLElement
+	termInput   *dom.HTMLInputElement
+	prompt      dom.HTMLElement
+	termBlocks  int
+	termWelcome dom.HTMLElement // the welcome line, redrawn in the page's language
+	history     []string
+	historyPos  int
+	queued      []queuedCommand // lines typed while work was paused (queued.go)
+	lastTab     string          // the line a first Tab left unchanged
+	watch       *kubectl.Watch  // an open `kubectl get -w`
+	shell       shellSession    // an open `kubectl exec -it … -- sh`
 }
 
 // buildUI finds index.html's elements and sets up the cluster view: what
