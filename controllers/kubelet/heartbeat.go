@@ -62,7 +62,8 @@ type Heartbeats struct {
 	pods    *informer.Informer
 	agents  map[string]*agent
 	// reconnected runs when a node's kubelet reaches the API server again
-	// (the kubelet stops the pods it missed the deletion of).
+	// (the kubelet stops the pods it missed the deletion of), and when the
+	// node is deleted (the machine, and what ran on it, is gone).
 	reconnected func(node string)
 }
 
@@ -123,6 +124,9 @@ func (h *Heartbeats) stop(node string) {
 	if a := h.agents[node]; a != nil {
 		a.timer.Stop()
 		delete(h.agents, node)
+		if h.reconnected != nil {
+			h.reconnected(node)
+		}
 	}
 }
 
