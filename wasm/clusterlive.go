@@ -17,6 +17,9 @@ type liveView struct {
 	feed     *cluster.Feed
 	of       *cluster.Cluster  // the cluster feed follows
 	overview *cluster.Snapshot // the nodes and workloads
+	// faultEpoch is the cluster's FaultEpoch the overview was read at: a
+	// node fault changes the lanes without writing an object.
+	faultEpoch int
 }
 
 // sync reads what changed in the cluster since the last live draw.
@@ -26,9 +29,9 @@ func (v *clusterView) sync(c *cluster.Cluster) cluster.FeedChanges {
 		l.feed, l.of = c.NewFeed(), c
 	}
 	ch := l.feed.Sync()
-	if l.overview == nil || ch.Nodes || ch.Workloads {
+	if l.overview == nil || ch.Nodes || ch.Workloads || l.faultEpoch != c.FaultEpoch() {
 		o := c.Overview()
-		l.overview = &o
+		l.overview, l.faultEpoch = &o, c.FaultEpoch()
 	}
 	return ch
 }

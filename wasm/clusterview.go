@@ -153,6 +153,7 @@ type lane struct {
 	name     string
 	ready    bool
 	menuBtn  dom.HTMLElement
+	marks    *laneMarks // cordoned, partitioned, failed (lanefault.go)
 	cells    *laneCells // the canvas its pods are drawn on as cells, if they are
 }
 
@@ -283,6 +284,9 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		l.cidr.el = cidr
 		l.name = name
 		head.AppendChild(badge)
+		l.marks = a.newLaneMarks()
+		head.AppendChild(l.marks.cordon)
+		head.AppendChild(l.marks.fault)
 		menu := a.el("button", "btn btn-ghost btn-icon lane-menu", a.el("span", "ico ico-dots"))
 		menu.SetAttribute("type", "button")
 		menu.SetAttribute("aria-haspopup", "menu")
@@ -293,7 +297,7 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		}
 		l.menuBtn = menu
 		a.listen(menu, "click", func(event) {
-			a.showMenu(menu, name, a.nodeItems(name, l.ready))
+			a.showMenu(menu, name, a.nodeItems(name))
 		})
 		head.AppendChild(menu)
 		head.AppendChild(cidr)
@@ -489,6 +493,7 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 			l.badge.Set("badge badge-notready")
 			l.badgeText.Set(a.tr("nodes.notready"))
 		}
+		l.marks.draw(a, n)
 		l.cidr.Set(n.PodCIDR)
 		// The node's non-healthy conditions and its taints, as kubectl
 		// describe node names them: what decides which pods may stay.

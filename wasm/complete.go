@@ -179,7 +179,7 @@ func (a *app) completeSim(args []string, word string) []string {
 	switch args[0] {
 	case "node":
 		if len(args) == 1 {
-			return prefixed([]string{"add", "delete", "fail", "recover"}, word)
+			return prefixed([]string{"add", "delete", "fail", "heal", "partition", "recover"}, word)
 		}
 		if len(args) == 2 && args[1] != "add" {
 			return prefixed(a.objectNames(api.ResourceFor("nodes"), ""), word)

@@ -16,9 +16,9 @@ import (
 )
 
 // Faults: break the cluster on purpose and watch it heal. Every button
-// runs its command in the terminal — kubectl delete pod, sim node fail, sim
-// controller-manager kill — so the learner sees what it stands for and can
-// type it next time. Node and leader faults appear only when the cluster
+// runs its command in the terminal — kubectl delete pod, kubectl cordon,
+// drain and taint, sim node partition and fail, sim controller-manager
+// kill — so the learner sees what it stands for and can type it next time. Node and leader faults appear only when the cluster
 // has those sim commands (cluster.SimCommands, read at run time).
 
 // menuItem is one entry of a popover menu: a label and the command it runs.
@@ -49,7 +49,7 @@ func (a *app) drawFaults() {
 	}
 	u.faultsSig = sig
 	clearNode(u.faultsMenu)
-	u.faultsMenu.AppendChild(a.el("p", "menu-hint", a.tr("faults.hint")))
+	u.faultsMenu.AppendChild(a.el("p", "menu-hint", a.tr("faults.hintall")))
 	for _, it := range items {
 		u.faultsMenu.AppendChild(a.menuButton(it, func() { u.faults.RemoveAttribute("open") }))
 	}
@@ -129,21 +129,82 @@ func (a *app) podItems(ns, name string) []menuItem {
 	}
 }
 
-// nodeItems are the actions on one node, when the cluster has them.
-func (a *app) nodeItems(name string, ready bool) []menuItem {
-	if !hasSim("node") {
+// nodeItems are the actions on one node that apply to it now: cordon or
+// uncordon, drain, the lesson taint or its removal (and the removal of
+// any other taint a person put there), partition or heal, fail or
+// recover, delete, describe. The node's state is read when the menu
+// opens, so a fault made a moment ago shows its undo at once.
+func (a *app) nodeItems(name string) []menuItem {
+	n := a.node(name)
+	if n == nil {
 		return nil
 	}
-	items := []menuItem{}
-	if ready {
-		items = append(items, menuItem{label: a.tr("node.fail"), command: "sim node fail " + name, danger: true})
+	var items []menuItem
+	if n.Spec.Unschedulable {
+		items = append(items, menuItem{label: a.tr("node.uncordon"), command: "kubectl uncordon " + name})
 	} else {
-		items = append(items, menuItem{label: a.tr("node.recover"), command: "sim node recover " + name})
+		items = append(items, menuItem{label: a.tr("node.cordon"), command: "kubectl cordon " + name})
 	}
-	items = append(items,
-		menuItem{label: a.tr("node.delete"), command: "sim node delete " + name, danger: true},
-		menuItem{label: a.tr("node.describe"), command: "kubectl describe node " + name})
+	items = append(items, menuItem{label: a.tr("node.drain"), command: "kubectl drain " + name + " --ignore-daemonsets --delete-emptydir-data", danger: true})
+	items = append(items, a.taintItems(n)...)
+	if hasSim("node") {
+		fault := a.cluster.NodeFault(name)
+		if strings.Contains(fault, "partitioned") {
+			items = append(items, menuItem{label: a.tr("node.heal"), command: "sim node heal " + name})
+		} else {
+			items = append(items, menuItem{label: a.tr("node.partition"), command: "sim node partition " + name, danger: true})
+		}
+		if strings.Contains(fault, "failed") {
+			items = append(items, menuItem{label: a.tr("node.recover"), command: "sim node recover " + name})
+		} else {
+			items = append(items, menuItem{label: a.tr("node.fail"), command: "sim node fail " + name, danger: true})
+		}
+		items = append(items, menuItem{label: a.tr("node.delete"), command: "sim node delete " + name, danger: true})
+	}
+	return append(items, menuItem{label: a.tr("node.describe"), command: "kubectl describe node " + name})
+}
+
+// lessonTaint is the taint the node menu offers: one a learner's pods do
+// not tolerate unless they say so, as the taints lesson writes them.
+var lessonTaint = api.Taint{Key: "dedicated", Value: "lesson", Effect: "NoSchedule"}
+
+// taintItems offer the lesson taint when the node lacks it, and the
+// removal of each taint a person put on the node (the ones the control
+// plane manages, node.kubernetes.io/…, go by themselves).
+func (a *app) taintItems(n *api.Node) []menuItem {
+	var items []menuItem
+	has := false
+	for _, t := range n.Spec.Taints {
+		if strings.HasPrefix(t.Key, "node.kubernetes.io/") {
+			continue
+		}
+		has = has || (t.Key == lessonTaint.Key && t.Effect == lessonTaint.Effect)
+		spec := taintSpec(t)
+		items = append(items, menuItem{label: a.tr("node.untaint", spec), command: "kubectl taint nodes " + n.Name + " " + spec + "-"})
+	}
+	if !has {
+		spec := taintSpec(lessonTaint)
+		items = append([]menuItem{{label: a.tr("node.taint", spec), command: "kubectl taint nodes " + n.Name + " " + spec}}, items...)
+	}
 	return items
+}
+
+// taintSpec is a taint as kubectl taint takes it: key[=value]:Effect.
+func taintSpec(t api.Taint) string {
+	if t.Value == "" {
+		return t.Key + ":" + t.Effect
+	}
+	return t.Key + "=" + t.Value + ":" + t.Effect
+}
+
+// node is the named Node from the store, or nil.
+func (a *app) node(name string) *api.Node {
+	o, err := a.cluster.Store().Get(api.ResourceFor("nodes"), "", name)
+	if err != nil {
+		return nil
+	}
+	n, _ := o.(*api.Node)
+	return n
 }
 
 // showMenu opens the popover next to anchor with items; focus goes to the

@@ -18,8 +18,12 @@ import (
 //
 // Heartbeats are housekeeping timers: they keep running while `sim settle`
 // waits, but never keep it waiting. A failed node (Heartbeats.Fail) stops
-// heartbeating and its kubelet stops working on its pods — a machine that
-// dropped off the network — until Recover.
+// heartbeating and its kubelet stops working on its pods until Recover.
+// A partitioned node (Heartbeats.Partition) is cut off from the control
+// plane: its kubelet keeps running, and so do its containers, but it
+// cannot reach the API server — no Lease, no node or pod status, no news
+// of the pods deleted meanwhile — until Heal, when it reports at once and
+// stops the containers of the pods deleted while it was away.
 
 // Heartbeat timing and the Lease's fields, as upstream's defaults.
 const (
@@ -57,13 +61,22 @@ type Heartbeats struct {
 	kubelet *controller.Controller
 	pods    *informer.Informer
 	agents  map[string]*agent
+	// reconnected runs when a node's kubelet reaches the API server again
+	// (the kubelet stops the pods it missed the deletion of), and when the
+	// node is deleted (the machine, and what ran on it, is gone).
+	reconnected func(node string)
 }
 
 type agent struct {
-	node  string
-	down  bool
-	timer *clock.Timer
+	node string
+	// down: the kubelet is stopped (Fail); partitioned: it runs, but
+	// cannot reach the API server (Partition). Either keeps it silent.
+	down, partitioned bool
+	timer             *clock.Timer
 }
+
+// cut reports whether the agent's kubelet cannot talk to the API server.
+func (a *agent) cut() bool { return a.down || a.partitioned }
 
 // newHeartbeats starts a heartbeat for every node the informer shows.
 func newHeartbeats(m *controller.Manager, kubelet *controller.Controller) *Heartbeats {
@@ -111,6 +124,9 @@ func (h *Heartbeats) stop(node string) {
 	if a := h.agents[node]; a != nil {
 		a.timer.Stop()
 		delete(h.agents, node)
+		if h.reconnected != nil {
+			h.reconnected(node)
+		}
 	}
 }
 
@@ -122,6 +138,46 @@ func (h *Heartbeats) schedule(a *agent, d time.Duration) {
 func (h *Heartbeats) Down(node string) bool {
 	a := h.agents[node]
 	return a != nil && a.down
+}
+
+// Partitioned reports whether node is cut off from the control plane.
+func (h *Heartbeats) Partitioned(node string) bool {
+	a := h.agents[node]
+	return a != nil && a.partitioned
+}
+
+// Cut reports whether node's kubelet cannot reach the API server, failed
+// or partitioned: it neither reads nor writes the cluster's objects.
+func (h *Heartbeats) Cut(node string) bool {
+	a := h.agents[node]
+	return a != nil && a.cut()
+}
+
+// Partition cuts node off from the control plane: its kubelet stops
+// renewing its Lease and posting status, and works on nothing it would
+// have to read from or write to the API server; the containers it runs go
+// on running. It reports false for an unknown or already partitioned node.
+func (h *Heartbeats) Partition(node string) bool {
+	a := h.agents[node]
+	if a == nil || a.partitioned {
+		return false
+	}
+	a.partitioned = true
+	a.timer.Stop()
+	return true
+}
+
+// Heal reconnects a partitioned node: its kubelet reports at once, as
+// Recover's does, and syncs its pods with the API server's view of them —
+// stopping the containers of the pods deleted meanwhile.
+func (h *Heartbeats) Heal(node string) bool {
+	a := h.agents[node]
+	if a == nil || !a.partitioned {
+		return false
+	}
+	a.partitioned = false
+	h.reconnect(a)
+	return true
 }
 
 // Fail stops node's kubelet: no lease renewals, no status, no pod work.
@@ -143,20 +199,33 @@ func (h *Heartbeats) Recover(node string) bool {
 		return false
 	}
 	a.down = false
-	// The restarted kubelet reports at once, and that report is work, not
-	// housekeeping: `sim settle` waits for it, and for what it sets off (the
-	// node Ready again, its taints lifted, daemon pods placed). As
-	// housekeeping, settle returned before it ran (found by tests/chaos).
+	h.reconnect(a)
+	return true
+}
+
+// reconnect is a kubelet that reaches the API server again, unless it is
+// still cut off some other way: it reports at once, stops what was
+// deleted while it was away, and syncs the pods still bound to it.
+func (h *Heartbeats) reconnect(a *agent) {
+	if a.cut() {
+		return
+	}
+	// The report is work, not housekeeping: `sim settle` waits for it, and
+	// for what it sets off (the node Ready again, its taints lifted, daemon
+	// pods placed). As housekeeping, settle returned before it ran (found
+	// by tests/chaos).
 	a.timer = h.clk.After(0, "kubelet heartbeat "+a.node, func() { h.beat(a) })
-	for _, p := range h.pods.ByIndex(informer.IndexNode, node) {
+	if h.reconnected != nil {
+		h.reconnected(a.node)
+	}
+	for _, p := range h.pods.ByIndex(informer.IndexNode, a.node) {
 		h.kubelet.EnqueueObject(p)
 	}
-	return true
 }
 
 // beat renews the lease, posts the status if due, and sets the next beat.
 func (h *Heartbeats) beat(a *agent) {
-	if a.down {
+	if a.cut() {
 		return
 	}
 	now := h.clk.Now()

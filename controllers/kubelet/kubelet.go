@@ -62,8 +62,13 @@ type Reconciler struct {
 	refs map[string]*imageRef
 	ipam *ipam
 	// heartbeats renew each node's lease and status (heartbeat.go); a
-	// failed node's kubelet does no pod work until it recovers.
+	// failed or partitioned node's kubelet does no pod work until it
+	// reaches the API server again.
 	heartbeats *Heartbeats
+	// missed holds, per node cut off from the API server, the pods
+	// deleted from it meanwhile: their containers run on until the
+	// kubelet hears of the deletion, when it reconnects.
+	missed map[string][]*api.Pod
 	// scratch holds the slices podStatus builds a status in, reused from
 	// sync to sync: most syncs find the status unchanged, and a write
 	// hands the store a status it deep-copies.
@@ -110,6 +115,8 @@ func Register(m *controller.Manager) *controller.Controller {
 	c := m.NewController("kubelet", r, controller.Options{Component: "kubelet"})
 	r.ctrl = c
 	r.heartbeats = newHeartbeats(m, c)
+	r.missed = map[string][]*api.Pod{}
+	r.heartbeats.reconnected = r.reconnected
 	enqueue := func(o api.Object) {
 		if o.(*api.Pod).Spec.NodeName != "" {
 			c.EnqueueObject(o)
@@ -126,12 +133,25 @@ func Register(m *controller.Manager) *controller.Controller {
 			case informer.DeletedFinalStateUnknown:
 				p, _ = x.Obj.(*api.Pod)
 			}
-			if p != nil {
+			switch {
+			case p == nil:
+			case r.heartbeats.Cut(p.Spec.NodeName):
+				r.missed[p.Spec.NodeName] = append(r.missed[p.Spec.NodeName], p)
+			default:
 				r.forget(p)
 			}
 		},
 	})
 	return c
+}
+
+// reconnected is a kubelet back in touch with the API server: it learns
+// which of its pods were deleted meanwhile and stops their containers.
+func (r *Reconciler) reconnected(node string) {
+	for _, p := range r.missed[node] {
+		r.forget(p)
+	}
+	delete(r.missed, node)
 }
 
 func (r *Reconciler) forget(p *api.Pod) {
@@ -162,6 +182,10 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	node := nodeObj.(*api.Node)
 	if r.heartbeats.Down(node.Name) {
 		ctx.Observe("node %s is down: its kubelet does nothing until it recovers", node.Name)
+		return controller.Result{}, nil
+	}
+	if r.heartbeats.Partitioned(node.Name) {
+		ctx.Observe("node %s is partitioned from the control plane: its kubelet cannot read or report this pod; the containers keep running", node.Name)
 		return controller.Result{}, nil
 	}
 	now := ctx.Clock.Now()

@@ -61,6 +61,8 @@ type Cluster struct {
 	net *network
 	// volumes holds every PersistentVolume's files (storage.go).
 	volumes *volume.Volumes
+	// faultEpoch counts the node faults made and undone (FaultEpoch).
+	faultEpoch int
 }
 
 // New builds and starts a cluster with its namespaces and Ready nodes.

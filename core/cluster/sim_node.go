@@ -15,7 +15,8 @@ import (
 
 // This file is the nodes of the sandbox: how a node registers (labels,
 // capacity, its pod CIDR from node IPAM, a healthy kubelet's conditions)
-// and `sim node add|fail|recover|delete`, the operator's side of nodes.
+// and `sim node add|fail|recover|partition|heal|delete`, the operator's
+// side of nodes.
 
 func init() { RegisterSim("node", simNode) }
 
@@ -107,8 +108,11 @@ func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
 	return nil, fmt.Errorf("node IPAM: no pod CIDR left in 10.244.0.0/16")
 }
 
-// heartbeats finds the kubelets' node agents.
+// heartbeats finds the kubelets' node agents (nil before Start).
 func (c *Cluster) heartbeats() *kubelet.Heartbeats {
+	if c.nodeSide == nil {
+		return nil
+	}
 	for _, ctrl := range c.nodeSide.Controllers() {
 		if h := kubelet.HeartbeatsOf(ctrl); h != nil {
 			return h
@@ -126,6 +130,7 @@ func (c *Cluster) FailNode(name string) error {
 	if !c.heartbeats().Fail(name) {
 		return fmt.Errorf("node %q has already failed", name)
 	}
+	c.faultEpoch++
 	return nil
 }
 
@@ -137,8 +142,64 @@ func (c *Cluster) RecoverNode(name string) error {
 	if !c.heartbeats().Recover(name) {
 		return fmt.Errorf("node %q has not failed", name)
 	}
+	c.faultEpoch++
 	return nil
 }
+
+// PartitionNode cuts node off from the control plane, as a broken switch
+// or firewall rule would: its kubelet cannot reach the API server, so its
+// Lease is not renewed and its status not posted, and after the node
+// monitor's grace period the node lifecycle controller marks it Unknown,
+// taints it unreachable and, 300 s later, evicts its pods. Unlike a failed
+// node, its containers keep running all along.
+func (c *Cluster) PartitionNode(name string) error {
+	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
+		return err
+	}
+	if !c.heartbeats().Partition(name) {
+		return fmt.Errorf("node %q is already partitioned", name)
+	}
+	c.faultEpoch++
+	return nil
+}
+
+// HealNode ends a partition: the kubelet posts its status and renews its
+// Lease at once, the node goes Ready and its taints are lifted, and the
+// kubelet stops the containers of the pods deleted while it was cut off.
+func (c *Cluster) HealNode(name string) error {
+	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
+		return err
+	}
+	if !c.heartbeats().Heal(name) {
+		return fmt.Errorf("node %q is not partitioned", name)
+	}
+	c.faultEpoch++
+	return nil
+}
+
+// NodeFault names what the sandbox has done to a node's machine, which no
+// object in the API shows: "failed" (its kubelet is stopped),
+// "partitioned" (cut off from the control plane), both joined by a comma,
+// or "" for a healthy node.
+func (c *Cluster) NodeFault(name string) string {
+	h := c.heartbeats()
+	if h == nil {
+		return ""
+	}
+	var faults []string
+	if h.Down(name) {
+		faults = append(faults, "failed")
+	}
+	if h.Partitioned(name) {
+		faults = append(faults, "partitioned")
+	}
+	return strings.Join(faults, ",")
+}
+
+// FaultEpoch changes whenever a node fails, recovers, is partitioned or
+// heals: a view that shows NodeFault redraws when it changes, since none
+// of these writes an object.
+func (c *Cluster) FaultEpoch() int { return c.faultEpoch }
 
 // DeleteNode removes the Node object and its Lease (the machine is gone);
 // the pods bound to it are cleaned up by the controllers.
@@ -151,7 +212,7 @@ func (c *Cluster) DeleteNode(name string) error {
 }
 
 const simNodeUsage = "usage: sim node add NAME [--label k=v]... [--taint k=v:Effect]... [--cpu N] [--memory Q] [--control-plane]\n" +
-	"       sim node fail|recover|delete NAME"
+	"       sim node fail|recover|partition|heal|delete NAME"
 
 func simNode(c *Cluster, args []string) (string, error) {
 	if len(args) < 2 {
@@ -182,6 +243,16 @@ func simNode(c *Cluster, args []string) (string, error) {
 			return "", err
 		}
 		return fmt.Sprintf("node/%s recovered: its kubelet renews its lease again\n", name), nil
+	case "partition":
+		if err := c.PartitionNode(name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s partitioned: its kubelet cannot reach the API server; its containers keep running\n", name), nil
+	case "heal":
+		if err := c.HealNode(name); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("node/%s healed: its kubelet reaches the API server again\n", name), nil
 	case "delete":
 		if err := c.DeleteNode(name); err != nil {
 			return "", err

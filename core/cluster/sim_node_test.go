@@ -203,7 +203,8 @@ cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): defaul
 	r = c.Kubectl("kubectl drain node-1 --ignore-daemonsets", "")
 	assert.Equal(t, 0, r.ExitCode, r.Stderr)
 	assert.Equal(t, "node/node-1 already cordoned\nWarning: ignoring DaemonSet-managed Pods: default/"+ds+"\n"+
-		"evicting pod default/"+web+"\npod/"+web+" evicted\nnode/node-1 drained\n", r.Stdout)
+		"evicting pod default/"+web+"\npod/"+web+" evicted\nnode/node-1 drained\n", r.Interleaved())
+	assert.Equal(t, "Warning: ignoring DaemonSet-managed Pods: default/"+ds+"\n", r.Stderr, "kubectl warns on stderr")
 	c.Settle(time.Minute)
 	left := podsOn(c, "default", "node-1")
 	require.Len(t, left, 1, "only the daemon pod stays")

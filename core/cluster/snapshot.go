@@ -33,6 +33,13 @@ type NodeView struct {
 	// Conditions that are not in their healthy state ("Ready=Unknown",
 	// "MemoryPressure=True"); none for a healthy node.
 	Conditions []string `json:"conditions,omitempty"`
+	// Unschedulable is a cordoned node (kubectl get nodes:
+	// SchedulingDisabled).
+	Unschedulable bool `json:"unschedulable,omitempty"`
+	// Fault is what the sandbox did to the machine, which no object
+	// shows (NodeFault): "failed", "partitioned". Only the newest state
+	// has it; a replayed revision's nodes have none.
+	Fault string `json:"fault,omitempty"`
 }
 
 // JobView is a Job's progress: how many pods succeeded of how many wanted.
@@ -101,7 +108,16 @@ const MaxSnapshotEvents = 200
 // Snapshot captures the newest state.
 func (c *Cluster) Snapshot() Snapshot {
 	v, _ := c.store.At(c.store.Revision())
-	return c.snapshotOf(v)
+	s := c.snapshotOf(v)
+	c.markFaults(&s)
+	return s
+}
+
+// markFaults sets the nodes' faults, which are now's, not a revision's.
+func (c *Cluster) markFaults(s *Snapshot) {
+	for i := range s.Nodes {
+		s.Nodes[i].Fault = c.NodeFault(s.Nodes[i].Name)
+	}
 }
 
 // SnapshotAt captures the state at an earlier revision (replay).
@@ -138,6 +154,7 @@ type lister interface {
 func (c *Cluster) Overview() Snapshot {
 	s := c.overviewOf(c.store)
 	s.Revision = c.store.Revision()
+	c.markFaults(&s)
 	return s
 }
 
@@ -159,7 +176,7 @@ func (c *Cluster) overviewOf(v lister) Snapshot {
 }
 
 func nodeView(n *api.Node) NodeView {
-	nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR}
+	nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR, Unschedulable: n.Spec.Unschedulable}
 	for _, cond := range n.Status.Conditions {
 		healthy := cond.Status == api.ConditionFalse
 		if cond.Type == "Ready" {

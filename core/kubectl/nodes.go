@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -131,47 +132,37 @@ func runDrain(c *invocation, args []string) {
 // error kubectl would report, or "".
 func (c *invocation) drainNode(node string, f *flags) string {
 	st := c.env.Store()
-	var daemon, unmanaged, local, evict []*api.Pod
 	onNode := func(o api.Object) bool { return o.(*api.Pod).Spec.NodeName == node }
+	var evict []*api.Pod
+	// Each refusal and warning lists its pods, in kubectl's filter order
+	// (one map per kind of message, joined in a fixed order here where
+	// kubectl's map has none).
+	refusals := map[string][]*api.Pod{}
+	warned := map[string][]*api.Pod{}
 	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", onNode) {
 		p := o.(*api.Pod)
-		finished := p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
-		ref := api.ControllerOf(p)
-		switch {
-		case p.DeletionTimestamp != nil:
+		if p.DeletionTimestamp != nil {
 			evict = append(evict, p) // already going: just wait for it
 			continue
-		case ref != nil && ref.Kind == "DaemonSet":
-			daemon = append(daemon, p)
-			continue
-		case ref == nil && !finished:
-			unmanaged = append(unmanaged, p)
 		}
-		if !finished && hasEmptyDir(p) {
-			local = append(local, p)
+		verdict := drainFilter(p, f)
+		switch {
+		case verdict.refusal != "":
+			refusals[verdict.refusal] = append(refusals[verdict.refusal], p)
+		case verdict.warning != "":
+			warned[verdict.warning] = append(warned[verdict.warning], p)
 		}
-		evict = append(evict, p)
+		if verdict.evict {
+			evict = append(evict, p)
+		}
 	}
 	var errs, warnings []string
-	if len(daemon) > 0 {
-		if f.boolean("ignore-daemonsets") {
-			warnings = append(warnings, "ignoring DaemonSet-managed Pods: "+podNames(daemon))
-		} else {
-			errs = append(errs, "cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): "+podNames(daemon))
+	for _, msg := range drainMessages {
+		if pods := refusals[msg]; len(pods) > 0 {
+			errs = append(errs, "cannot delete "+msg+": "+podNames(pods))
 		}
-	}
-	if len(unmanaged) > 0 {
-		if f.boolean("force") {
-			warnings = append(warnings, "deleting Pods that declare no controller: "+podNames(unmanaged))
-		} else {
-			errs = append(errs, "cannot delete Pods that declare no controller (use --force to override): "+podNames(unmanaged))
-		}
-	}
-	if len(local) > 0 {
-		if f.boolean("delete-emptydir-data") || f.boolean("delete-local-data") {
-			warnings = append(warnings, "deleting Pods with local storage: "+podNames(local))
-		} else {
-			errs = append(errs, "cannot delete Pods with local storage (use --delete-emptydir-data to override): "+podNames(local))
+		if pods := warned[msg]; len(pods) > 0 {
+			warnings = append(warnings, msg+": "+podNames(pods))
 		}
 	}
 	if len(errs) > 0 {
@@ -181,7 +172,8 @@ func (c *invocation) drainNode(node string, f *flags) string {
 		return "[" + strings.Join(errs, ", ") + "]"
 	}
 	if len(warnings) > 0 {
-		c.printf("Warning: %s\n", strings.Join(warnings, "; "))
+		// kubectl writes its warning to stderr, between the progress lines.
+		fmt.Fprintf(&c.err, "Warning: %s\n", strings.Join(warnings, "; "))
 	}
 	var opts store.DeleteOptions
 	if g := f.integer("grace-period"); g >= 0 {
@@ -229,6 +221,59 @@ func (c *invocation) drainNode(node string, f *flags) string {
 		}
 	}
 	return ""
+}
+
+// kubectl's drain filters' messages. kubectl prefixes each refusal with
+// "cannot delete ", the unmanaged one included, which already starts with
+// it: real kubectl v1.32 prints "cannot delete cannot delete Pods that
+// declare no controller".
+const (
+	drainDaemonSetRefusal = "DaemonSet-managed Pods (use --ignore-daemonsets to ignore)"
+	drainDaemonSetWarning = "ignoring DaemonSet-managed Pods"
+	drainLocalRefusal     = "Pods with local storage (use --delete-emptydir-data to override)"
+	drainLocalWarning     = "deleting Pods with local storage"
+	drainUnmanagedRefusal = "cannot delete Pods that declare no controller (use --force to override)"
+	drainUnmanagedWarning = "deleting Pods that declare no controller"
+)
+
+// drainMessages is the order drain's refusals and warnings are listed in.
+var drainMessages = []string{drainDaemonSetRefusal, drainDaemonSetWarning, drainLocalRefusal, drainLocalWarning,
+	drainUnmanagedRefusal, drainUnmanagedWarning}
+
+// drainVerdict is what drain's filters decide for one pod.
+type drainVerdict struct {
+	evict            bool
+	refusal, warning string
+}
+
+// drainFilter runs kubectl's filters over one pod in their order —
+// DaemonSet, local storage, unmanaged — stopping at the first that keeps
+// the pod; a later warning replaces an earlier one, as in kubectl.
+func drainFilter(p *api.Pod, f *flags) drainVerdict {
+	if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
+		return drainVerdict{evict: true} // any finished pod may go
+	}
+	v := drainVerdict{evict: true}
+	ref := api.ControllerOf(p)
+	if ref != nil && ref.Kind == "DaemonSet" {
+		if !f.boolean("ignore-daemonsets") {
+			return drainVerdict{refusal: drainDaemonSetRefusal}
+		}
+		return drainVerdict{warning: drainDaemonSetWarning}
+	}
+	if hasEmptyDir(p) {
+		if !f.boolean("delete-emptydir-data") && !f.boolean("delete-local-data") {
+			return drainVerdict{refusal: drainLocalRefusal}
+		}
+		v.warning = drainLocalWarning
+	}
+	if ref == nil {
+		if !f.boolean("force") {
+			return drainVerdict{refusal: drainUnmanagedRefusal}
+		}
+		v.warning = drainUnmanagedWarning
+	}
+	return v
 }
 
 func anyGone(pods []*api.Pod, gone func(*api.Pod) bool) bool {
@@ -303,7 +348,8 @@ func runTaint(c *invocation, args []string) {
 		}
 		t, err := parseTaintSpec(s)
 		if err != nil {
-			c.fail("%v", err)
+			// kubectl reports a bad spec as a usage error.
+			c.fail("%v\nSee 'kubectl taint -h' for help and examples", err)
 			return
 		}
 		add = append(add, t)
@@ -338,7 +384,7 @@ func parseTaintSpec(s string) (api.Taint, error) {
 	switch effect {
 	case "NoSchedule", "PreferNoSchedule", "NoExecute":
 	default:
-		return api.Taint{}, fmt.Errorf("invalid taint spec: %s, unsupported taint effect %s", s, effect)
+		return api.Taint{}, fmt.Errorf("invalid taint effect: %s, unsupported taint effect", effect)
 	}
 	return api.Taint{Key: key, Value: value, Effect: effect}, nil
 }
@@ -365,24 +411,28 @@ func applyTaints(n *api.Node, add, remove []api.Taint, overwrite bool, now time.
 		}
 		n.Spec.Taints = kept
 	}
+	// The taints added come first, then the node's others, as kubectl
+	// writes them; one with an added taint's key and effect is replaced.
+	var added []api.Taint
 	for _, a := range add {
 		if a.Effect == "NoExecute" {
 			t := api.NewTime(now)
 			a.TimeAdded = &t
 		}
-		replaced := false
-		for i, t := range n.Spec.Taints {
-			if t.Key == a.Key && t.Effect == a.Effect {
-				if !overwrite {
-					return "", fmt.Errorf("node %s already has %s taint(s) with same effect(s) and --overwrite is false", n.Name, a.Key)
-				}
-				n.Spec.Taints[i] = a
-				replaced = true
+		for _, t := range n.Spec.Taints {
+			if t.Key == a.Key && t.Effect == a.Effect && !overwrite {
+				return "", fmt.Errorf("node %s already has %s taint(s) with same effect(s) and --overwrite is false", n.Name, a.Key)
 			}
 		}
-		if !replaced {
-			n.Spec.Taints = append(n.Spec.Taints, a)
+		added = append(added, a)
+	}
+	if len(added) > 0 {
+		for _, t := range n.Spec.Taints {
+			if !slices.ContainsFunc(added, func(a api.Taint) bool { return a.Key == t.Key && a.Effect == t.Effect }) {
+				added = append(added, t)
+			}
 		}
+		n.Spec.Taints = added
 	}
 	switch {
 	case (len(add) > 0 && len(remove) > 0) || overwrite:
