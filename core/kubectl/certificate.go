@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"slices"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -29,6 +30,21 @@ func registerCertificate() {
 		usage: "kubectl certificate SUBCOMMAND [options]",
 		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp\n\n" +
 			"  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
+	}
+	subcommands["certificate"] = []string{"approve", "deny"}
+	helpTexts["certificate approve"] = helpText{
+		short:   "Approve a certificate signing request",
+		long:    "Approve a certificate signing request.\n\n kubectl certificate approve allows a cluster admin to approve a certificate signing request (CSR). This action tells a certificate signing controller to issue a certificate to the requester with the attributes requested in the CSR.",
+		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp",
+		options: opt("--force=false", "Update the CSR even if it is already approved."),
+		usage:   "kubectl certificate approve (-f FILENAME | NAME) [options]",
+	}
+	helpTexts["certificate deny"] = helpText{
+		short:   "Deny a certificate signing request",
+		long:    "Deny a certificate signing request.\n\n kubectl certificate deny allows a cluster admin to deny a certificate signing request (CSR). This action tells a certificate signing controller to not to issue a certificate to the requester.",
+		example: "  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
+		options: opt("--force=false", "Update the CSR even if it is already denied."),
+		usage:   "kubectl certificate deny (-f FILENAME | NAME) [options]",
 	}
 }
 
@@ -62,7 +78,7 @@ func CSRCondition(c *api.CertificateSigningRequest) string {
 }
 
 func runCertificate(c *invocation, args []string) {
-	if len(args) == 0 || (args[0] != "approve" && args[0] != "deny") {
+	if len(args) == 0 || !slices.Contains(subcommands["certificate"], args[0]) {
 		c.fail("unknown command %q for \"kubectl certificate\"; use approve or deny", firstOr(args, ""))
 		return
 	}
