@@ -42,6 +42,18 @@ func Subcommands(path string) []string {
 	return subs
 }
 
+// GlobalFlags are the flags every command accepts, and kubectl before its
+// command (-n, --help).
+func GlobalFlags() []Flag { return toFlags(globalFlags) }
+
+func toFlags(defs []flagDef) []Flag {
+	out := make([]Flag, 0, len(defs))
+	for _, d := range defs {
+		out = append(out, Flag{Long: d.long, Short: d.short, Value: !d.boolean})
+	}
+	return out
+}
+
 // flagProbe, set on an invocation, stops the command at its parse and
 // keeps the flag definitions it was about to parse with.
 type flagProbe struct {
@@ -72,11 +84,7 @@ func Flags(path string) []Flag {
 	if !probe.reached {
 		return nil
 	}
-	out := make([]Flag, 0, len(probe.defs))
-	for _, d := range probe.defs {
-		out = append(out, Flag{Long: d.long, Short: d.short, Value: !d.boolean})
-	}
-	return out
+	return toFlags(probe.defs)
 }
 
 // OutputFormats are the -o values the command at path accepts, as the

@@ -124,3 +124,15 @@ func TestCommandLineAcceptsTheAlias(t *testing.T) {
 	assert.Equal(t, full.Stdout, alias.Stdout)
 	assert.True(t, strings.Contains(alias.Stdout, "namespace/kube-system"), alias.Stdout)
 }
+
+// kubectl certificate without a subcommand it knows prints its help, as
+// kubectl does (exit code 0), listing approve and deny.
+func TestCertificateListsItsSubcommands(t *testing.T) {
+	e := newEnv(t)
+	for _, line := range []string{"kubectl certificate", "kubectl certificate frob", "kubectl certificate --help"} {
+		res := e.run(line)
+		assert.Zero(t, res.ExitCode, line)
+		assert.Contains(t, res.Stdout, "Available Commands:\n  approve       Approve a certificate signing request\n  deny          Deny a certificate signing request\n", line)
+	}
+	assert.Contains(t, e.run("kubectl certificate deny --help").Stdout, "--force=false:")
+}

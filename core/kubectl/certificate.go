@@ -28,8 +28,6 @@ func registerCertificate() {
 		short: "Modify certificate resources",
 		long:  "Modify certificate resources.",
 		usage: "kubectl certificate SUBCOMMAND [options]",
-		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp\n\n" +
-			"  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
 	}
 	subcommands["certificate"] = []string{"approve", "deny"}
 	helpTexts["certificate approve"] = helpText{
@@ -79,7 +77,7 @@ func CSRCondition(c *api.CertificateSigningRequest) string {
 
 func runCertificate(c *invocation, args []string) {
 	if len(args) == 0 || !slices.Contains(subcommands["certificate"], args[0]) {
-		c.fail("unknown command %q for \"kubectl certificate\"; use approve or deny", firstOr(args, ""))
+		printHelp(c, "certificate") // as kubectl: its help, exit code 0
 		return
 	}
 	verb := args[0]
@@ -125,11 +123,4 @@ func runCertificate(c *invocation, args []string) {
 		}
 		c.printf("certificatesigningrequest.certificates.k8s.io/%s %s\n", name, done)
 	}
-}
-
-func firstOr(s []string, def string) string {
-	if len(s) > 0 {
-		return s[0]
-	}
-	return def
 }
