@@ -10,6 +10,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"github.com/kubeloop/kubeloop/core/export"
+	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
@@ -17,7 +18,7 @@ import (
 // Promise) with the functions for embedding and testing the page:
 //
 //	apply(yaml)      → {ok, errors: [{line, column, message}], lines: [...]}
-//	kubectl(line)    → {stdout, stderr, exitCode}
+//	kubectl(line)    → {stdout, stderr, exitCode}  "get pods", "k get pods" or "kubectl get pods"
 //	advance(seconds) → {time}           simulated seconds since the start ({time, error} beyond 24h)
 //	settle()         → {settled, took}  took in simulated seconds
 //	state()          → the cluster Snapshot as plain data
@@ -70,8 +71,9 @@ func (a *app) installAPI() {
 	fn("kubectl", func(msg string) any {
 		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
 	}, func(args []safejs.Value) any {
-		defer a.recordKubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))() // session.go
-		res := a.cluster.Kubectl(jsString(arg(args, 0)), jsString(arg(args, 1)))
+		line := terminal.AsKubectl(jsString(arg(args, 0)))
+		defer a.recordKubectl(line, jsString(arg(args, 1)))() // session.go
+		res := a.cluster.Kubectl(line, jsString(arg(args, 1)))
 		a.drawAfterAct()
 		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
 	})

@@ -61,9 +61,8 @@ type app struct {
 	frameReady    bool
 	frameCallback func(ms float64)
 
-	replay    replayState
-	lessons   lessonState
-	helpCache map[string][]string // kubectl's subcommands, for completion
+	replay  replayState
+	lessons lessonState
 
 	ui *ui
 }
@@ -272,7 +271,6 @@ func (a *app) reset(seed uint64) {
 		a.stopWatch(true)
 	}
 	a.newCluster(seed)
-	a.helpCache = nil
 	a.ui.resetViews()
 	a.updatePrompt()
 	a.ui.editor.SetErrors(nil)

@@ -102,13 +102,15 @@ func TestCompletions(t *testing.T) {
 		{"kubectl get deploy/ngi", "deploy/nginx-deployment"},
 		{"kubectl -n default describe rs ngi", "nginx-deployment-766484b4bc"},
 		{"sim sett", "settle"},
-		{"get nod", "node nodes"},
+		{"k get nod", "node nodes"},
+		{"get nod", ""},
+		{"kubectl get pods -n kube-s", "kube-system"},
 	}
 	for _, tt := range tests {
-		cands, _ := a.completions(tt.line)
+		cands, _ := a.completer().Complete(tt.line)
 		assert.Equal(t, tt.want, strings.Join(cands, " "), tt.line)
 	}
-	pods, word := a.completions("kubectl delete pod ")
+	pods, word := a.completer().Complete("kubectl delete pod ")
 	assert.Equal(t, "", word)
 	assert.Len(t, pods, 3)
 }

@@ -10,6 +10,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
@@ -23,7 +24,10 @@ import (
 //     page's clock; every other `sim …` (faults: nodes, the leader) goes to
 //     the cluster.
 //   - `kubectl apply -f -` reads the editor's text as its stdin.
-//   - `clear` clears.
+//   - `k` is kubectl's alias, as in every course's shell; the echo shows
+//     the line as typed.
+//   - `clear` clears; `help` lists the commands; any other command gets
+//     bash's "command not found", never a kubectl prefix (core/terminal).
 
 const (
 	maxTermBlocks = 300 // commands kept in the output
@@ -138,31 +142,45 @@ func (a *app) runTerminal(line string) {
 		a.drawAfterAct()
 		return
 	}
-	fields := strings.Fields(line)
-	if len(fields) == 0 {
+	l := terminal.Parse(line)
+	if l.Kind == terminal.Empty {
 		return
 	}
-	if a.replay.on && line != "clear" {
+	if a.replay.on && l.Kind != terminal.Clear {
 		a.termCommand(line)
 		a.termText(a.tr("replay.readonly"), "term-err")
 		return
 	}
-	switch {
-	case line == "clear":
+	switch l.Kind {
+	case terminal.Clear:
 		clearNode(u.termOut)
 		u.termBlocks = 0
 		return
-	case fields[0] == "sim":
+	case terminal.Comment:
+		a.termCommand(line) // bash reads a comment and does nothing
+		return
+	case terminal.Sim:
 		a.termCommand(line)
-		a.runSim(fields[1:])
+		a.runSim(l.Args)
 		a.pollWatch()
 		return
-	case fields[0] != "kubectl":
-		line = "kubectl " + line // "get pods" means kubectl get pods
-		fields = append([]string{"kubectl"}, fields...)
+	case terminal.Help:
+		a.termCommand(line)
+		a.termHelp()
+		return
+	case terminal.NotFound:
+		a.stopWatch(false) // any other command ends a watch, as in a transcript
+		a.termCommand(line)
+		a.termText(terminal.NotFoundMessage(l.Name), "term-err")
+		a.termNote(a.tr("term.commands"))
+		if s := terminal.Suggestion(line); s != "" {
+			a.termNote(a.tr("term.didyoumean", s))
+		}
+		return
 	}
-	a.stopWatch(false) // any other command ends a watch, as in a transcript
-	a.termCommand(line)
+	a.stopWatch(false)  // any other command ends a watch, as in a transcript
+	a.termCommand(line) // as typed: k stays k
+	fields := strings.Fields(l.Kubectl)
 	if ns, pod, container, ok := execInteractive(fields); ok && shellOpener != nil {
 		sh, err := shellOpener(a, ns, pod, container)
 		if err != nil {
@@ -174,7 +192,7 @@ func (a *app) runTerminal(line string) {
 		a.updatePrompt()
 		return
 	}
-	res := a.cluster.Kubectl(line, u.editor.Text())
+	res := a.cluster.Kubectl(l.Kubectl, u.editor.Text())
 	for _, chunk := range res.Output {
 		if chunk.Stderr {
 			a.termText(chunk.Text, "term-err")
@@ -187,6 +205,13 @@ func (a *app) runTerminal(line string) {
 		a.updatePrompt()
 	}
 	a.drawAfterAct()
+}
+
+// termHelp is `help`: the commands this terminal has, and its keys.
+func (a *app) termHelp() {
+	for _, key := range []string{"term.help.kubectl", "term.help.sim", "term.help.clear", "term.help.keys"} {
+		a.termText(a.tr(key), "term-note")
+	}
 }
 
 // execInteractive recognises `kubectl exec -it POD [-c C] [-n NS] -- sh|bash`.

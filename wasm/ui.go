@@ -11,6 +11,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/terminal"
 )
 
 // ui holds the page's elements and what the views remember between frames.
@@ -96,7 +97,7 @@ type ui struct {
 	history     []string
 	historyPos  int
 	queued      []queuedCommand // lines typed while work was paused (queued.go)
-	lastTab     string          // the line a first Tab left unchanged
+	tab         terminal.Tab    // Tab's state: a second Tab lists
 	watch       *kubectl.Watch  // an open `kubectl get -w`
 	shell       shellSession    // an open `kubectl exec -it … -- sh`
 }

@@ -34,6 +34,9 @@ func registerAPIResources() {
 	insertVerb("Other Commands", "api-versions", "version")
 }
 
+// apiResourcesOutputFormats are the -o values api-resources prints.
+var apiResourcesOutputFormats = []string{"name", "wide"}
+
 // runAPIResources lists the kinds sorted as kubectl does by default: by API
 // group (the core group first), then by resource name.
 func runAPIResources(c *invocation, args []string) {
@@ -56,7 +59,7 @@ func runAPIResources(c *invocation, args []string) {
 		only = &b
 	}
 	output := f.str("output")
-	if output != "" && output != "name" && output != "wide" {
+	if output != "" && !slices.Contains(apiResourcesOutputFormats, output) {
 		c.fail("--output %v is not available", output)
 		return
 	}

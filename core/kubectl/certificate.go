@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"slices"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -27,8 +28,21 @@ func registerCertificate() {
 		short: "Modify certificate resources",
 		long:  "Modify certificate resources.",
 		usage: "kubectl certificate SUBCOMMAND [options]",
-		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp\n\n" +
-			"  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
+	}
+	subcommands["certificate"] = []string{"approve", "deny"}
+	helpTexts["certificate approve"] = helpText{
+		short:   "Approve a certificate signing request",
+		long:    "Approve a certificate signing request.\n\n kubectl certificate approve allows a cluster admin to approve a certificate signing request (CSR). This action tells a certificate signing controller to issue a certificate to the requester with the attributes requested in the CSR.",
+		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp",
+		options: opt("--force=false", "Update the CSR even if it is already approved."),
+		usage:   "kubectl certificate approve (-f FILENAME | NAME) [options]",
+	}
+	helpTexts["certificate deny"] = helpText{
+		short:   "Deny a certificate signing request",
+		long:    "Deny a certificate signing request.\n\n kubectl certificate deny allows a cluster admin to deny a certificate signing request (CSR). This action tells a certificate signing controller to not to issue a certificate to the requester.",
+		example: "  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
+		options: opt("--force=false", "Update the CSR even if it is already denied."),
+		usage:   "kubectl certificate deny (-f FILENAME | NAME) [options]",
 	}
 }
 
@@ -62,8 +76,8 @@ func CSRCondition(c *api.CertificateSigningRequest) string {
 }
 
 func runCertificate(c *invocation, args []string) {
-	if len(args) == 0 || (args[0] != "approve" && args[0] != "deny") {
-		c.fail("unknown command %q for \"kubectl certificate\"; use approve or deny", firstOr(args, ""))
+	if len(args) == 0 || !slices.Contains(subcommands["certificate"], args[0]) {
+		printHelp(c, "certificate") // as kubectl: its help, exit code 0
 		return
 	}
 	verb := args[0]
@@ -109,11 +123,4 @@ func runCertificate(c *invocation, args []string) {
 		}
 		c.printf("certificatesigningrequest.certificates.k8s.io/%s %s\n", name, done)
 	}
-}
-
-func firstOr(s []string, def string) string {
-	if len(s) > 0 {
-		return s[0]
-	}
-	return def
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -48,8 +49,11 @@ func runCreateConfigMap(c *invocation, args []string) {
 
 // runCreateSecret is `kubectl create secret generic NAME
 // [--type=TYPE] [--from-literal=KEY=VALUE]… [--from-file=[KEY=]FILE]…`.
+// secretTypes are the secrets `kubectl create secret TYPE` makes here.
+var secretTypes = []string{"generic"}
+
 func runCreateSecret(c *invocation, args []string) {
-	if len(args) == 0 || args[0] != "generic" {
+	if len(args) == 0 || !slices.Contains(secretTypes, args[0]) {
 		c.fail("kubeloop's kubectl creates generic secrets: kubectl create secret generic NAME --from-literal=KEY=VALUE")
 		return
 	}

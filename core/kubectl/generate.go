@@ -2,6 +2,9 @@ package kubectl
 
 import (
 	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
 )
@@ -26,6 +29,10 @@ var generatorFlags = []flagDef{
 	{long: "output", short: "o"},
 	{long: "save-config", boolean: true},
 }
+
+// generatorOutputFormats are the generators' -o values, as their error
+// lists them.
+var generatorOutputFormats = []string{"json", "name", "yaml"}
 
 // withGeneratorFlags is defs and the generators' flags.
 func withGeneratorFlags(defs ...flagDef) []flagDef {
@@ -74,10 +81,8 @@ func (c *invocation) parseGenerator(args []string, path string, defs ...flagDef)
 // generated checks what a generator was asked for before it builds the
 // object: the --dry-run value and the -o format.
 func (c *invocation) generated(f *flags) (dryRun, bool) {
-	switch format := f.str("output"); format {
-	case "", "yaml", "json", "name":
-	default:
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: json,name,yaml", format)
+	if format := f.str("output"); format != "" && !slices.Contains(generatorOutputFormats, format) {
+		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: %s", format, strings.Join(generatorOutputFormats, ","))
 		return dryRunNone, false
 	}
 	return c.dryRunOf(f)

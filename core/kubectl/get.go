@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -9,6 +10,10 @@ import (
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
+
+// getOutputFormats are get's -o values, as its error lists them; the
+// template ones are parsed by parseTemplateOutput.
+var getOutputFormats = []string{"custom-columns", "json", "jsonpath", "name", "wide", "yaml"}
 
 // getGroup is what `get` found for one kind.
 type getGroup struct {
@@ -50,11 +55,8 @@ func runGet(c *invocation, args []string) {
 		c.fail("%v", err)
 		return
 	}
-	switch {
-	case isTemplate:
-	case format == "", format == "wide", format == "yaml", format == "json", format == "name":
-	default:
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: custom-columns,json,jsonpath,name,wide,yaml", format)
+	if !isTemplate && format != "" && !slices.Contains(getOutputFormats, format) {
+		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: %s", format, strings.Join(getOutputFormats, ","))
 		return
 	}
 	sel := readListSelect(f)

@@ -33,11 +33,11 @@ func runRolloutResume(c *invocation, args []string) {
 // runRolloutRestart stamps the pod template with the simulated time, so the
 // template changes and the Deployment rolls out new pods.
 func runRolloutRestart(c *invocation, args []string) {
-	now := c.env.Store().Clock().Now().UTC().Format(time.RFC3339)
 	c.patchDeployments(args, "restarted", func(d *api.Deployment) error {
 		if d.Spec.Paused {
 			return errors.New("can't restart paused deployment (run rollout resume first)")
 		}
+		now := c.env.Store().Clock().Now().UTC().Format(time.RFC3339) // after the flags are parsed (accepts.go)
 		if d.Spec.Template.Annotations == nil {
 			d.Spec.Template.Annotations = map[string]string{}
 		}

@@ -56,6 +56,8 @@ type invocation struct {
 	watch *Watch
 	// session is the interactive shell the command leaves open, if any.
 	session *Session
+	// probe, when set, asks only for the command's flags (accepts.go).
+	probe *flagProbe
 }
 
 // commands maps each verb to what runs it; help.go describes them. A verb
@@ -83,9 +85,10 @@ func registerRun() {
 	}
 }
 
-// Run runs one kubectl command line ("kubectl get pods -o wide") with stdin
-// as its standard input ("-f -"). It never panics: a bug becomes an error
-// message and exit code 1, so the page's terminal survives it.
+// Run runs one kubectl command line ("kubectl get pods -o wide", or with
+// the alias: "k get po -o wide") with stdin as its standard input ("-f -").
+// It never panics: a bug becomes an error message and exit code 1, so the
+// page's terminal survives it.
 func Run(env Env, line string, stdin string) (res Result) {
 	register()
 	c := &invocation{env: env, stdin: stdin}
@@ -101,6 +104,7 @@ func Run(env Env, line string, stdin string) (res Result) {
 		c.fail("%v", err)
 		return
 	}
+	line, _ = CommandLine(line) // "k get po" is "kubectl get po"
 	line, filters, err := splitPipeline(line)
 	if err != nil {
 		c.fail("%v", err)
@@ -248,6 +252,11 @@ func formatError(err error, verb, source string) string {
 
 // parse parses a command's flags, printing cobra's error on failure.
 func (c *invocation) parse(args []string, defs ...flagDef) ([]string, *flags, bool) {
+	if c.probe != nil {
+		c.probe.defs = append(slices.Clone(defs), globalFlags...)
+		c.probe.reached = true
+		return nil, nil, false
+	}
 	pos, f, err := parseFlags(args, defs)
 	if err != nil {
 		c.flagError(err)

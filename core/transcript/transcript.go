@@ -8,6 +8,7 @@
 //	# a comment              echoed as is
 //	(blank line)             echoed
 //	kubectl ARGS...          run; echoed as "$ kubectl ARGS...", then stdout, then stderr
+//	k ARGS...                the same: k is kubectl's alias, echoed as written
 //	kubectl apply -f - <<EOF heredoc: the lines up to the delimiter are stdin
 //	sim advance 30s          move simulated time forward (Go durations, 1m30s)
 //	sim settle [MAX]         run until quiescent, at most MAX (default 10m)
@@ -167,7 +168,7 @@ func runCommand(sim Sim, cmd, stdin string, watch *kubectl.Watch) (string, *kube
 		return "", nil, nil
 	}
 	switch words[0] {
-	case "kubectl":
+	case "kubectl", kubectl.Alias:
 		r := kubectl.Run(sim, cmd, stdin)
 		return r.Interleaved(), r.Watch, r.Session
 	case "sim":

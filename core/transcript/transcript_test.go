@@ -109,6 +109,14 @@ $ sim settle
 	assert.Equal(t, 90*time.Second, sim.clk.Now().Sub(clock.Epoch))
 }
 
+// k is kubectl's alias in a script, as in every course's shell; the echo
+// keeps what the script says.
+func TestAliasKRunsKubectl(t *testing.T) {
+	out, err := Run(newSim(t), "k get ns default -o name\nk\tget ns -o name\n")
+	require.NoError(t, err)
+	assert.Equal(t, "$ k get ns default -o name\nnamespace/default\n$ k\tget ns -o name\nnamespace/default\n", out)
+}
+
 func TestAgeFollowsSimulatedTime(t *testing.T) {
 	sim := newSim(t)
 	out, err := Run(sim, "sim advance 2m\nkubectl get ns")
