@@ -9,6 +9,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 // runCmd executes a transcript (kubectl lines, sim commands, heredocs) on a
@@ -48,7 +49,8 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	c := cluster.New(cluster.Options{
-		Seed: *seed,
+		Seed:      *seed,
+		FieldDocs: data.MustExplainDocs("en"),
 		ReadFile: func(file string) ([]byte, error) {
 			if !filepath.IsAbs(file) {
 				file = filepath.Join(dir, file)
