@@ -62,6 +62,7 @@ type app struct {
 	replay    replayState
 	lessons   lessonState
 	helpCache map[string][]string // kubectl's subcommands, for completion
+	help      fieldHelp           // kubectl explain's and the editor's field help (fieldhelp.go)
 
 	ui *ui
 }
@@ -195,7 +196,7 @@ func (a *app) mark(name string) {
 // newCluster replaces the cluster with a fresh one.
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
-	a.cluster = cluster.New(cluster.Options{Seed: seed})
+	a.cluster = cluster.New(cluster.Options{Seed: seed, FieldDocs: a.fieldDocs()})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 }
 
@@ -220,6 +221,7 @@ func (a *app) applyLanguage() {
 	a.applyStaticTexts()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
 	a.ui.editor.SetLabel(a.tr("editor.title"))
+	a.loadFieldHelp()
 	a.updatePlayButton()
 	a.updateThemeButton()
 	a.updatePrompt()
