@@ -1,6 +1,6 @@
 package explain
 
-import "encoding/json"
+import "github.com/kubeloop/kubeloop/core/apijson"
 
 // Docs are the descriptions in one language (site/data/explain.*.json).
 type Docs interface {
@@ -19,7 +19,7 @@ type MapDocs map[string]string
 // ParseDocs reads a data file.
 func ParseDocs(text []byte) (MapDocs, error) {
 	var m MapDocs
-	if err := json.Unmarshal(text, &m); err != nil {
+	if err := apijson.Unmarshal(text, &m); err != nil {
 		return nil, err
 	}
 	return m, nil

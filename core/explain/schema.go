@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Field is one field of a struct, as kubectl explain lists it.
@@ -54,7 +55,7 @@ func (s *Schema) JSON() []byte {
 	for _, k := range api.Kinds {
 		kinds[k.APIVersion()+" "+k.Kind] = rootName(k)
 	}
-	b, err := json.Marshal(struct {
+	b, err := apijson.Marshal(struct {
 		Kinds   map[string]string  `json:"kinds"`
 		Structs map[string]*Struct `json:"structs"`
 	}{kinds, s.Structs})
