@@ -3,6 +3,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/kubeloop/kubeloop/core/explain"
 )
 
@@ -35,7 +37,7 @@ func (a *app) loadFieldHelp() {
 		h.docs, h.texts, h.loading = map[string]explain.MapDocs{}, map[string]string{}, map[string]bool{}
 	}
 	h.loading[lang] = true
-	a.loadData("explain."+lang+".json", func(text, errMsg string) {
+	a.loadData("explain."+strings.ToLower(lang)+".json", func(text, errMsg string) {
 		delete(h.loading, lang)
 		if errMsg != "" {
 			a.consoleWarn("kubectl explain: descriptions not loaded: " + errMsg)

@@ -7,6 +7,7 @@ package data
 import (
 	"embed"
 	"fmt"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/explain"
 )
@@ -14,12 +15,12 @@ import (
 //go:embed *.json
 var files embed.FS
 
-// Languages are the page's languages, for which explain.LANG.json exists.
+// Languages are the page's languages, for which explain.LANG.json (lang in lower case) exists.
 var Languages = []string{"en", "zh-CN"}
 
 // ExplainDocs are kubectl explain's descriptions in lang ("en", "zh-CN").
 func ExplainDocs(lang string) (explain.MapDocs, error) {
-	text, err := files.ReadFile("explain." + lang + ".json")
+	text, err := files.ReadFile("explain." + strings.ToLower(lang) + ".json")
 	if err != nil {
 		return nil, fmt.Errorf("no descriptions in %q: %w", lang, err)
 	}
