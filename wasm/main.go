@@ -63,6 +63,7 @@ type app struct {
 
 	replay  replayState
 	lessons lessonState
+	help    fieldHelp // kubectl explain's and the editor's field help (fieldhelp.go)
 
 	ui *ui
 }
@@ -197,7 +198,7 @@ func (a *app) mark(name string) {
 // newCluster replaces the cluster with a fresh one.
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
-	a.cluster = cluster.New(cluster.Options{Seed: seed})
+	a.cluster = cluster.New(cluster.Options{Seed: seed, FieldDocs: a.fieldDocs()})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.startRecording() // session.go
 }
@@ -224,6 +225,7 @@ func (a *app) applyLanguage() {
 	a.relabelWelcome()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
 	a.ui.editor.SetLabel(a.tr("editor.title"))
+	a.loadFieldHelp()
 	a.updatePlayButton()
 	a.updateThemeButton()
 	a.updatePrompt()

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 // runCmd executes a transcript (kubectl lines, sim commands, heredocs) on a
@@ -56,7 +57,8 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		*seed = s // a session saved by the page names its seed
 	}
 	c := cluster.New(cluster.Options{
-		Seed: *seed,
+		Seed:      *seed,
+		FieldDocs: data.MustExplainDocs("en"),
 		ReadFile: func(file string) ([]byte, error) {
 			if !filepath.IsAbs(file) {
 				file = filepath.Join(dir, file)

@@ -21,6 +21,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -37,6 +38,9 @@ type Options struct {
 	// ControllerManagers is the number of kube-controller-manager replicas
 	// competing for the lead (default 2).
 	ControllerManagers int
+	// FieldDocs are kubectl explain's descriptions (site/data), in the
+	// host's language; nil prints the fields without them.
+	FieldDocs explain.Docs
 }
 
 // KubernetesVersion is the version the simulated nodes report.

@@ -33,6 +33,7 @@ var register = sync.OnceFunc(func() {
 	registerDaemonSet()
 	registerDescribeSecret()
 	registerExec()
+	registerExplain()
 	registerHelpNodes()
 	registerNamespace()
 	registerNamespace2()

@@ -13,7 +13,6 @@ var unsimulated = map[string]string{
 	"proxy":        "the API server here lives in this page, with no HTTP endpoint to proxy",
 	"cp":           "simulated containers have no files to copy",
 	"debug":        "kubeloop does not simulate ephemeral containers; kubectl exec -it POD -- sh opens a shell",
-	"explain":      "kubeloop carries no OpenAPI schema; the Kubernetes API reference documents every field",
 	"diff":         "kubeloop does not simulate server-side dry runs, which kubectl diff needs",
 	"replace":      "use kubectl apply -f, or delete and create",
 	"config":       "there is one cluster and one user here: no kubeconfig",

@@ -21,6 +21,7 @@ import { setDiagnostics, lintGutter, forEachDiagnostic } from "@codemirror/lint"
 import { tags as t } from "@lezer/highlight";
 import { deflate, inflate, link } from "./share.js";
 import { encode as qrEncode, svg as qrSVG } from "./qr.js";
+import { fieldHover, fieldCompletion, setSchema, setFieldDocs, helpAt } from "./fieldhelp.js";
 
 // Colours come from app.css variables, so one style serves both themes.
 const highlight = HighlightStyle.define([
@@ -61,6 +62,12 @@ const chrome = EditorView.theme({
   ".cm-tooltip": { backgroundColor: "var(--panel)", color: "var(--text)", border: "1px solid var(--line-strong)", boxShadow: "var(--shadow)" },
   ".cm-tooltip-lint": { fontFamily: "var(--sans)", fontSize: "13.5px", maxWidth: "420px" },
   ".cm-diagnostic-error": { borderLeftColor: "var(--error)" },
+  ".cm-field-help": { fontFamily: "var(--sans)", fontSize: "13.5px", maxWidth: "440px", padding: "6px 9px", lineHeight: "1.45" },
+  ".cm-field-help-head": { fontFamily: "var(--mono)", fontSize: "12.5px", marginBottom: "3px" },
+  ".cm-field-help-enum": { fontFamily: "var(--mono)", fontSize: "12px", color: "var(--faint)", marginBottom: "3px" },
+  ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "var(--accent-soft)", color: "var(--text)" },
+  ".cm-completionDetail": { marginLeft: "0.8em", color: "var(--faint)", fontStyle: "normal" },
+  ".cm-completionInfo": { fontFamily: "var(--sans)", fontSize: "13px", maxWidth: "320px" },
   ".cm-matchingBracket": { backgroundColor: "var(--accent-soft)" },
   "&.cm-readonly .cm-content": { opacity: "0.6" },
 });
@@ -132,6 +139,8 @@ function create(host, opts) {
         }),
         syntaxHighlighting(highlight),
         lintGutter(),
+        fieldHover,
+        fieldCompletion,
         keymap.of([
           { key: "Mod-Enter", preventDefault: true, run: () => { opts.onApply && opts.onApply(); return true; } },
           ...defaultKeymap, ...historyKeymap, indentWithTab,
@@ -207,6 +216,11 @@ function create(host, opts) {
       view.dispatch({ effects: readOnly.reconfigure(EditorState.readOnly.of(!!on)) });
       view.dom.classList.toggle("cm-readonly", !!on);
     },
+    // Field help: the schema (JSON from core/explain) and the descriptions
+    // in the page's language (the data file's JSON), from Go.
+    setSchema,
+    setFieldDocs,
+    helpAt: (pos) => helpAt(view, pos), // for tests
     setLabel(text) {
       view.dispatch({ effects: label.reconfigure(EditorView.contentAttributes.of({ "aria-label": text })) });
     },
