@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/session"
+	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
 
@@ -40,21 +41,20 @@ func (a *app) recordLine(line string) (done func()) {
 		done := r.Command(line, "")
 		return func() { done(); r.Shell(u.shell != nil) }
 	}
-	fields := strings.Fields(line)
-	switch {
-	case len(fields) == 0 || line == "clear":
-		return nop
-	case fields[0] == "sim":
+	l := terminal.Parse(line)
+	switch l.Kind {
+	case terminal.Sim:
 		// The clock's own commands are recorded as what they did.
-		if len(fields) == 1 || fields[1] == "advance" || fields[1] == "settle" || fields[1] == "step" {
+		if len(l.Args) == 0 || l.Args[0] == "advance" || l.Args[0] == "settle" || l.Args[0] == "step" {
 			return nop
 		}
 		return r.Command(line, "")
-	case fields[0] != "kubectl":
-		line = "kubectl " + line
-		fields = append([]string{"kubectl"}, fields...)
+	case terminal.Kubectl:
+		line = l.Kubectl // "k get po" replays as kubectl get po
+	default:
+		return nop // clear, help, a comment, a command not found: the cluster is untouched
 	}
-	if _, _, _, ok := execInteractive(fields); ok && shellOpener != nil {
+	if _, _, _, ok := execInteractive(strings.Fields(line)); ok && shellOpener != nil {
 		done := r.Command(line, "")
 		return func() { done(); r.Shell(u.shell != nil) }
 	}

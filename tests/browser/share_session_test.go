@@ -48,7 +48,8 @@ func shareNow(p *page) sharedMoment {
 }
 
 // TestShareLinkReplaysTheSession: a link made after an apply, a scale and
-// a set image (from the page's API and from the terminal), time advanced
+// a set image (from the page's API and from the terminal, spelled with and
+// without kubectl, or as k), time advanced
 // by the API, the terminal and the playing clock's frames, opens in a
 // fresh page at the same store revision with the same state.
 func TestShareLinkReplaysTheSession(t *testing.T) {
@@ -56,9 +57,11 @@ func TestShareLinkReplaysTheSession(t *testing.T) {
 	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(webStatefulSet)+`)`)
 	require.Equal(t, true, res["ok"], "%v", res)
 	time.Sleep(700 * time.Millisecond) // the clock plays: frames advance it
-	p.typeInTerminal("kubectl scale statefulset web --replicas=3\n")
+	// The alias replays as kubectl.
+	p.typeInTerminal("k scale statefulset web --replicas=3\n")
 	time.Sleep(300 * time.Millisecond)
-	out := eval[map[string]any](p, `kubeloop.kubectl("kubectl set image statefulset/web nginx=nginx:1.28")`)
+	p.typeInTerminal("ls\n") // not a command: nothing to replay
+	out := eval[map[string]any](p, `kubeloop.kubectl("set image statefulset/web nginx=nginx:1.28")`)
 	require.EqualValues(t, 0, out["exitCode"], "%v", out)
 	eval[map[string]any](p, `kubeloop.advance(12.5)`)
 	p.typeInTerminal("sim advance 5s\n")
