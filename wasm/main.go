@@ -61,6 +61,7 @@ type app struct {
 
 	replay    replayState
 	lessons   lessonState
+	layout    layoutState         // layout.go: splitters, folds, presenter mode
 	helpCache map[string][]string // kubectl's subcommands, for completion
 
 	ui *ui
@@ -103,6 +104,7 @@ func (a *app) start() {
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.mark("cluster")
 	a.ui = a.buildUI()
+	a.initLayout()
 	a.mark("ui")
 	if a.lang != langEN {
 		// index.html is written in English (TestIndexHTMLTextIsTheEnglishTable);
