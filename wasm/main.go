@@ -63,7 +63,8 @@ type app struct {
 
 	replay  replayState
 	lessons lessonState
-	help    fieldHelp // kubectl explain's and the editor's field help (fieldhelp.go)
+	help    fieldHelp   // kubectl explain's and the editor's field help (fieldhelp.go)
+	layout  layoutState // layout.go: splitters, folds, presenter mode
 
 	ui *ui
 }
@@ -105,6 +106,7 @@ func (a *app) start() {
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.mark("cluster")
 	a.ui = a.buildUI()
+	a.initLayout()
 	a.mark("ui")
 	if a.lang != langEN {
 		// index.html is written in English (TestIndexHTMLTextIsTheEnglishTable);

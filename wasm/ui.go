@@ -234,6 +234,7 @@ func (a *app) buildControls(u *ui) {
 	a.buildReplay(u)
 	a.buildMenus(u)
 	a.buildLessons(u)
+	a.buildLayoutControls()
 }
 
 // resetFromSeedBox starts a new cluster with the seed the learner typed.

@@ -45,7 +45,7 @@ const fromGo = Annotation.define();
 // forbids. Colours and fonts still come from app.css's variables, which
 // inherit into the shadow tree.
 const chrome = EditorView.theme({
-  "&": { height: "100%", fontSize: "14px", backgroundColor: "var(--panel-2)", color: "var(--text)" },
+  "&": { height: "100%", fontSize: "var(--editor-font, 14px)", backgroundColor: "var(--panel-2)", color: "var(--text)" },
   "&.cm-focused": { outline: "none" },
   ".cm-scroller": { fontFamily: "var(--mono)", lineHeight: "1.5" },
   ".cm-content": { caretColor: "var(--text)" },
