@@ -493,11 +493,11 @@ func (a *app) drawLesson(force bool) {
 // open step begins at its top.
 func (a *app) scrollOpenStepIntoView() {
 	body := a.ui.lessonBody
-	open := body.QuerySelector(".lesson-step.current")
-	if open == nil {
+	found := a.queryAll(body, ".lesson-step.current")
+	if len(found) == 0 {
 		return
 	}
-	top := open.GetBoundingClientRect().Top() - body.GetBoundingClientRect().Top()
+	top := rect(found[0]).y - rect(body).y
 	setProp(body, "scrollTop", jsFloat(prop(body, "scrollTop"), 0)+top-4)
 }
 

@@ -15,6 +15,7 @@ func init() { RegisterSim("help", simHelpCommand) }
 var simHelp = [][2]string{
 	{"sim advance DURATION", "move the simulated clock on by DURATION (30s, 1m30s), running everything due"},
 	{"sim settle [MAX]", "run until the cluster is at rest, or MAX of simulated time (default 10m)"},
+	{"sim step [N]", "run the next N tasks (default 1): one reconcile, one watch event, one kubelet step each"},
 	{"sim node add NAME [--label k=v] [--taint k=v:Effect] [--cpu N] [--memory Q] [--control-plane]", "join a new node"},
 	{"sim node fail NAME", "stop the node's kubelet: no Lease, no status, no work on its pods"},
 	{"sim node recover NAME", "start a failed node's kubelet again"},

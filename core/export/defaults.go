@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"maps"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -121,7 +122,9 @@ func (d *dropper) walkMap(m map[string]any, path []any, written any) {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	slices.SortFunc(keys, metadataLast)
+	// sort.Slice: its one sort serves every element type, where
+	// slices.SortFunc would add a sort for strings to the page's binary.
+	sort.Slice(keys, func(i, j int) bool { return metadataLast(keys[i], keys[j]) < 0 })
 	for _, k := range keys {
 		p := append(slices.Clip(path), k)
 		if isIdentity(p) {

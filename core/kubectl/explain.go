@@ -43,9 +43,8 @@ var explainFlags = []flagDef{
 // runExplain prints a kind's or a field's schema: `kubectl explain
 // deployment.spec.strategy`, `kubectl explain pods --recursive`.
 func runExplain(c *invocation, args []string) {
-	pos, f, err := parseFlags(args, explainFlags)
-	if err != nil {
-		c.flagError(err)
+	pos, f, ok := c.parse(args, explainFlags...)
+	if !ok {
 		return
 	}
 	switch {

@@ -204,7 +204,12 @@ func heredocDelimiter(stdin string) string {
 
 // oneLine keeps a typed line on one line of the transcript.
 func oneLine(line string) string {
-	return strings.NewReplacer("\r", " ", "\n", " ").Replace(line)
+	return strings.Map(func(r rune) rune {
+		if r == '\r' || r == '\n' {
+			return ' '
+		}
+		return r
+	}, line)
 }
 
 // ReadsStdin reports whether a kubectl line reads its stdin: -f - (a

@@ -12,13 +12,13 @@
 package textcat
 
 import (
-	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // keyLen is how many bytes of a format's leading literal index it.
@@ -103,16 +103,65 @@ func hasLetter(s string) bool {
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }
 
-// verb matches a format verb: flags, width, precision, an optional
-// argument index, and the verb's letter; or "%%".
-var verb = regexp.MustCompile(`%(?:%|[-+# 0-9.]*(?:\[(\d+)\])?[-+# 0-9.]*([a-zA-Z]))`)
+// findVerb finds the first format verb in s — "%", flags, width and
+// precision, an optional argument index "[n]", more flags, and the verb's
+// letter; or "%%" — and returns its bounds as a regexp's submatch indexes
+// would: [start, end, index start, index end, letter, letter+1], with -1
+// for an index it does not have; nil when s has none. (By hand, not with
+// regexp: the page's binary leaves regexp out, wasm/deps_test.go.)
+func findVerb(s string) []int {
+	for i := strings.IndexByte(s, '%'); i >= 0; {
+		if loc := verbAt(s, i); loc != nil {
+			return loc
+		}
+		next := strings.IndexByte(s[i+1:], '%')
+		if next < 0 {
+			return nil
+		}
+		i += 1 + next
+	}
+	return nil
+}
+
+// verbAt matches a verb starting at s[i] == '%'.
+func verbAt(s string, i int) []int {
+	j := i + 1
+	if j < len(s) && s[j] == '%' {
+		return []int{i, j + 1, -1, -1, -1, -1}
+	}
+	j = skipFlags(s, j)
+	idx0, idx1 := -1, -1
+	if j < len(s) && s[j] == '[' {
+		k := j + 1
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k > j+1 && k < len(s) && s[k] == ']' {
+			idx0, idx1 = j+1, k
+			j = k + 1
+		}
+	}
+	j = skipFlags(s, j)
+	if j < len(s) && (s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z') {
+		return []int{i, j + 1, idx0, idx1, j, j + 1}
+	}
+	return nil
+}
+
+// skipFlags skips a verb's flags, width and precision: "-+# 0-9.".
+func skipFlags(s string, j int) int {
+	for j < len(s) && strings.IndexByte("-+# 0123456789.", s[j]) >= 0 {
+		j++
+	}
+	return j
+}
 
 func compile(en, to string) (*format, error) {
 	f := &format{en: en}
 	rest := en
 	lit := ""
 	for {
-		loc := verb.FindStringSubmatchIndex(rest)
+		loc := findVerb(rest)
 		if loc == nil {
 			lit += rest
 			break
@@ -152,7 +201,7 @@ func compileTo(to string, args int) ([]part, error) {
 	rest := to
 	lit := ""
 	for {
-		loc := verb.FindStringSubmatchIndex(rest)
+		loc := findVerb(rest)
 		if loc == nil {
 			lit += rest
 			break
@@ -323,19 +372,51 @@ func quoted(s string) int {
 	return 0
 }
 
-// untranslated matches three English words in a row: a sentence, or a
-// phrase of one, left in English.
-var untranslated = regexp.MustCompile(`\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b`)
-
-// Untranslated returns an English phrase left in a translated line, or "".
+// Untranslated returns an English phrase left in a translated line, or "":
+// three lower-case English words in a row (whole words of two letters or
+// more, one space apart), a sentence or a phrase of one.
 func Untranslated(line string) string {
-	return untranslated.FindString(line)
+	var words [][2]int // the line's runs of ASCII word characters
+	for i := 0; i < len(line); {
+		if !isWordByte(line[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && isWordByte(line[j]) {
+			j++
+		}
+		words = append(words, [2]int{i, j})
+		i = j
+	}
+	lower := func(w [2]int) bool {
+		if w[1]-w[0] < 2 {
+			return false
+		}
+		for _, c := range []byte(line[w[0]:w[1]]) {
+			if c < 'a' || c > 'z' {
+				return false
+			}
+		}
+		return true
+	}
+	for k := 0; k+2 < len(words); k++ {
+		a, b, c := words[k], words[k+1], words[k+2]
+		if lower(a) && lower(b) && lower(c) && b[0] == a[1]+1 && c[0] == b[1]+1 && line[a[1]] == ' ' && line[b[1]] == ' ' {
+			return line[a[0]:c[1]]
+		}
+	}
+	return ""
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // ParseFile reads a catalog's JSON form without building it.
 func ParseFile(data []byte) (File, error) {
 	var f File
-	if err := json.Unmarshal(data, &f); err != nil {
+	if err := apijson.Unmarshal(data, &f); err != nil {
 		return f, fmt.Errorf("catalog: %w", err)
 	}
 	return f, nil

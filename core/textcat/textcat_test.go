@@ -1,6 +1,7 @@
 package textcat
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -89,5 +90,31 @@ func BenchmarkTranslate(b *testing.B) {
 	})
 	for b.Loop() {
 		c.Translate("pod web-7d9f-abcde on node-2: phase Running, containers: nginx running (ready, 0 restarts)")
+	}
+}
+
+// TestFindVerbIsTheVerbPattern holds the hand-written scanner to the
+// pattern it stands for (the page's binary leaves regexp out).
+func TestFindVerbIsTheVerbPattern(t *testing.T) {
+	verb := regexp.MustCompile(`%(?:%|[-+# 0-9.]*(?:\[(\d+)\])?[-+# 0-9.]*([a-zA-Z]))`)
+	for _, s := range []string{
+		"", "no verb", "%", "100%", "%%", "a %s b", "%d/%d", "%[2]s then %[1]s", "%-10s|", "%5.2f",
+		"% d", "%#v", "%[x]s", "%[12]d", "%[3", "50% of %d", "%%d", "%.1f%%", "%!", "%[1]#v", "x%",
+	} {
+		want := verb.FindStringSubmatchIndex(s)
+		assert.Equal(t, want, findVerb(s), "%q", s)
+	}
+}
+
+// TestUntranslatedIsThreeWordsInARow holds Untranslated to the pattern
+// it stands for, \b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b.
+func TestUntranslatedIsThreeWordsInARow(t *testing.T) {
+	words := regexp.MustCompile(`\b[a-z]{2,} [a-z]{2,} [a-z]{2,}\b`)
+	for _, line := range []string{
+		"the pod cannot", "Pod x：its kubelet stopped posting", "a pod is here", "Three Words here",
+		"two  spaces here", "snake_case word here", "x1 ab cd", "ab cd ef9", "节点 node-1 已宕机",
+		"ab cd ef", "ab cd e fg hi jk", "(run the job)", "é ab cd ef", "ab cd efG hi jk lm",
+	} {
+		assert.Equal(t, words.FindString(line), Untranslated(line), "%q", line)
 	}
 }
