@@ -28,8 +28,11 @@ import (
 // 2.66 MB without time/tzdata (core/tz), fmt's scanning and fs.Glob; to
 // issue 8's 2.5 MB when goccy's reflection decoder left (core/yaml decodes
 // through JSON: 2.50 MB) and the line tables were zeroed (site/wasmdata:
-// 2.37 MB).
-const maxWasmGzip = 2_500_000
+// 2.37 MB). Raised to 2.6 MB for issue 32's page — presenter mode and the
+// splitters, session links with their dialog, export, the shell's
+// completion, kubectl explain and the trace's Chinese — with regexp and
+// encoding/json kept out again; issue 36's worker split is to take it down.
+const maxWasmGzip = 2_600_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.
