@@ -1,6 +1,9 @@
+//go:build !js
+
 // Package editor_test checks the page's JavaScript that can be checked
 // outside a browser: the QR encoder (qr.js), run by Node, its codes read
-// back by an independent decoder (gozxing, a port of ZXing).
+// back by an independent decoder (gozxing, a port of ZXing). Not under
+// GOOS=js: a test there cannot start Node.
 package editor_test
 
 import (
