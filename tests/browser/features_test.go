@@ -411,7 +411,8 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 		p.waitFor("a fourth lane", `document.querySelectorAll("#nodes .lane[data-node]").length === 4`)
 		p.click(`#nodes .lane[data-node="node-1"] .lane-menu`)
 		p.waitFor("the node menu", `!document.getElementById("pod-menu").hidden`)
-		p.click(`#pod-menu .menu-item.danger`) // fail
+		// The node's menu offers cordon, drain, taint … before fail.
+		eval[bool](p, `(() => { [...document.querySelectorAll("#pod-menu .menu-item")].find(b => b.textContent.includes("sim node fail node-1")).click(); return true })()`)
 		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim node fail node-1")`)
 		p.click(`[data-speed="100"]`)
 		p.waitFor("node-1 NotReady", `document.querySelector('#nodes .lane[data-node="node-1"]').classList.contains("notready")`)

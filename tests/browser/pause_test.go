@@ -78,7 +78,7 @@ func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
 	      return requestAnimationFrame(look);
 	    }
 	    type("kubectl get deployments");
-	    type("get replicasets");
+	    type("k get replicasets");
 	    const parkedAfterEnter = d.parked();
 	    const queued = [...out.querySelectorAll(".term-queued")].map((e) => e.textContent);
 	    const wait = () => {
@@ -97,10 +97,10 @@ func TestACommandTypedWhileATaskIsPausedWaitsForIt(t *testing.T) {
 	})`)
 	require.True(t, r.Found, "a 3,000-pod scale-up at ×100 pauses a task half-way within 20 s")
 	assert.True(t, r.ParkedAfterEnter, "Enter leaves the paused task to the next frames")
-	assert.Equal(t, []string{"kubectl get deployments", "get replicasets"}, r.Queued, "both lines show at once, queued")
+	assert.Equal(t, []string{"kubectl get deployments", "k get replicasets"}, r.Queued, "both lines show at once, queued")
 	require.True(t, r.Ran, "the next frames run the queued commands")
 	require.Len(t, r.Commands, 2, "each command is printed once: %q", r.Commands)
-	assert.Equal(t, []string{"kubectl get deployments", "kubectl get replicasets"}, r.Commands, "in the order typed")
+	assert.Equal(t, []string{"kubectl get deployments", "k get replicasets"}, r.Commands, "in the order typed, as typed")
 	assert.True(t, strings.HasPrefix(r.Outputs[0], "NAME") && strings.Contains(r.Outputs[0], "nginx"), "deployments: %q", r.Outputs[0])
 	assert.True(t, strings.HasPrefix(r.Outputs[1], "NAME") && strings.Contains(r.Outputs[1], "nginx-"), "replicasets: %q", r.Outputs[1])
 	p.noConsoleErrors()
