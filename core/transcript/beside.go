@@ -16,27 +16,32 @@ func isBeside(line string) bool {
 }
 
 // Beside runs a kubectl line as a second terminal would while watch, open
-// in the first, goes on: it returns the command's output (stdout and stderr
-// as written, ending in a newline) and the watch's rows for what changed
-// while it ran, polled between the simulation's tasks whenever the command
-// waits, so each row's AGE is the one kubectl prints at that instant. The
-// page runs a button's command so while a watch is open; with watch nil it
-// is the command alone. A watch or shell the command itself opens is
-// closed at once: the second terminal returns to its prompt.
-func Beside(sim kubectl.Env, line, stdin string, watch *kubectl.Watch) (output, rows string) {
+// in the first, goes on: it returns the command's result and the watch's
+// rows for what changed while it ran, polled between the simulation's
+// tasks whenever the command waits, so each row's AGE is the one kubectl
+// prints at that instant. The page runs a button's command so while a
+// watch is open; with watch nil it is the command alone. A watch or shell
+// the command itself opens is closed at once (what it printed is in the
+// result's output): the second terminal returns to its prompt.
+func Beside(sim kubectl.Env, line, stdin string, watch *kubectl.Watch) (r kubectl.Result, rows string) {
 	var b strings.Builder
 	poll := func() { b.WriteString(watch.Poll()) }
-	r := kubectl.RunObserved(sim, line, stdin, poll)
-	output = r.Interleaved()
+	r = kubectl.RunObserved(sim, line, stdin, poll)
 	if r.Watch != nil {
-		output += r.Watch.Poll()
+		if more := r.Watch.Poll(); more != "" {
+			r.Output = append(r.Output, kubectl.Chunk{Text: more})
+		}
 		r.Watch.Stop()
+		r.Watch = nil
 	}
 	if r.Session != nil {
-		output += terminated(r.Session.Close())
+		if more := r.Session.Close(); more != "" {
+			r.Output = append(r.Output, kubectl.Chunk{Text: terminated(more)})
+		}
+		r.Session = nil
 	}
 	poll()
-	return output, b.String()
+	return r, b.String()
 }
 
 // markBeside marks each line of text as the second terminal's.

@@ -148,8 +148,8 @@ func Run(sim Sim, script string) (output string, err error) {
 			i = end
 		}
 		if beside {
-			text, rows := Beside(sim, strings.TrimSpace(cmd), stdin, watch)
-			out.WriteString(markBeside("$ " + strings.Join(echo, "\n") + "\n" + text))
+			r, rows := Beside(sim, strings.TrimSpace(cmd), stdin, watch)
+			out.WriteString(markBeside("$ " + strings.Join(echo, "\n") + "\n" + r.Interleaved()))
 			out.WriteString(rows)
 			continue
 		}
