@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -101,5 +103,46 @@ func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
 	// A typed command ends the watch, as a shell needs Ctrl+C first.
 	p.runInTerminal("kubectl get deploy")
 	p.waitFor("the watch ended", `!document.getElementById("term-form").classList.contains("watching")`)
+	p.noConsoleErrors()
+}
+
+// TestALessonsChangeRunsBesideItsWatch: lesson 1's step 2 offers the watch,
+// then the delete marked to run beside it. Clicking the delete while the
+// watch runs runs it at once in the "second terminal"; the watch shows the
+// pods terminate and their replacements come up, and the step is done.
+func TestALessonsChangeRunsBesideItsWatch(t *testing.T) {
+	p := openPage(t)
+	p.viewport(1366, 768)
+	p.click(`[data-lang="zh-CN"]`)
+	p.selectLesson("01-control-loop")
+	p.click("#lesson-start")
+	p.waitFor("step 1 open", `document.querySelector('.lesson-step.current[data-step="1"]')`)
+	p.click(`.lesson-step.current .offer-yaml`)
+	p.click("#apply")
+	p.waitFor("step 1 done", `kubeloop.lesson().step === 1`)
+	p.click("#lesson-next")
+	p.waitFor("step 2 open", `kubeloop.lesson().open === 1`)
+
+	eval[bool](p, `(() => { [...document.querySelectorAll(".lesson-step.current .offer")].find(b => b.textContent.includes("get pods -w")).click(); return true; })()`)
+	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter))
+	p.waitFor("the watch holds the terminal", `document.getElementById("term-form").classList.contains("watching")`)
+	assert.Contains(t, p.text(`.lesson-step.current .offer-beside`), "在 watch 旁边")
+	p.click(`.lesson-step.current .offer-beside`)
+	p.waitFor("the delete ran beside the watch", `[...document.querySelectorAll("#term-out .term-cmd.term-beside")].some(e => e.textContent === "kubectl delete pods -l app=nginx")`)
+	assert.Equal(t, "", p.inputValue(), "run at once, not typed into the input")
+	assert.True(t, eval[bool](p, `document.getElementById("term-form").classList.contains("watching")`), "the watch is still open")
+	p.waitFor("step 2 done", `kubeloop.lesson().step === 2`)
+	p.waitFor("three replacements Running", `document.getElementById("term-out").textContent.split("\n").filter(l => / Running /.test(l)).length >= 6`)
+
+	lines := p.termLines()
+	text := strings.Join(lines, "\n")
+	del := strings.Index(text, "& $ kubectl delete pods -l app=nginx")
+	require.GreaterOrEqual(t, del, 0, text)
+	after := text[del:]
+	assert.Regexp(t, `(?m)^& pod "nginx-deployment-\S+" deleted$`, after)
+	assert.Regexp(t, `(?s)Terminating.*Pending.*ContainerCreating.*Running`, after)
+	assert.True(t, eval[bool](p, `[...document.querySelectorAll(".lesson-step.current .offer.ran")].some(b => b.textContent.includes("delete pods"))`), "the offer is ticked")
+	eval[any](p, `[...document.querySelectorAll("#term-out .term-cmd.term-beside")].pop().scrollIntoView({block: "start"})`)
+	p.screenshot("watch-beside-lesson-zh-1366x768")
 	p.noConsoleErrors()
 }
