@@ -706,7 +706,12 @@ func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
 		if p.Stdin != "" {
 			cmd += " <<EOF " + a.tr("lesson.heredoc", strings.Count(p.Stdin, "\n")) + " EOF"
 		}
-		box.AppendChild(a.el("pre", "real-cmd", cmd))
+		pre := a.el("pre", "real-cmd", cmd)
+		if p.Beside {
+			pre.Class().Add("real-beside")
+			pre.SetAttribute("data-label", a.tr("term.beside"))
+		}
+		box.AppendChild(pre)
 		if p.Output != "" {
 			box.AppendChild(a.el("pre", "real-output", strings.TrimRight(p.Output, "\n")))
 		}
@@ -743,6 +748,9 @@ func (a *app) offerButton(c lessons.Command) dom.HTMLElement {
 		line := c.Line
 		a.listen(b, "click", func(event) { a.typeCommand(line) })
 		return b
+	}
+	if c.Beside {
+		return a.offerBeside(c.Line) // beside.go
 	}
 	b := a.el("button", "offer", a.el("span", "offer-label", a.tr("lesson.cmd")), a.el("code", "offer-cmd", c.Line))
 	b.SetAttribute("type", "button")

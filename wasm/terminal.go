@@ -298,7 +298,7 @@ func (a *app) updatePrompt() {
 		u.termInput.SetAttribute("placeholder", "exit")
 	case u.watch != nil:
 		u.prompt.SetTextContent("$")
-		u.termInput.SetAttribute("placeholder", a.tr("term.watching"))
+		u.termInput.SetAttribute("placeholder", a.tr("term.watching")+a.tr("term.watching.beside"))
 		setClass(u.termForm, "watching", true)
 		return
 	default:
@@ -447,8 +447,13 @@ func (a *app) typeCommand(line string) {
 }
 
 // runVisible runs a command as if typed: the page's buttons use it, so the
-// terminal always shows the command a button stands for.
+// terminal always shows the command a button stands for. While a watch is
+// open a kubectl line runs beside it (beside.go).
 func (a *app) runVisible(line string) {
 	a.remember(line)
+	if a.besideWatch(line) {
+		a.runBeside(line)
+		return
+	}
 	a.runTerminal(line)
 }

@@ -119,7 +119,7 @@ func runDelete(c *invocation, args []string) {
 		return true
 	}
 	if !allGone() {
-		c.env.RunUntil(allGone, deleteWaitMax)
+		c.runUntil(allGone, deleteWaitMax)
 	}
 }
 

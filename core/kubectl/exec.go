@@ -285,7 +285,7 @@ func runRun(c *invocation, args []string) {
 		}
 		return false
 	}
-	if !c.env.RunUntil(started, runWaitMax) {
+	if !c.runUntil(started, runWaitMax) {
 		c.fail("timed out waiting for the condition")
 		c.removeRunPod(f, ns, name, uid)
 		return
@@ -326,7 +326,7 @@ func runRun(c *invocation, args []string) {
 		code = n
 	}
 	// The attached process ends; let the kubelet see it before deleting.
-	c.env.RunUntil(func() bool {
+	c.runUntil(func() bool {
 		o, err := st.Get(api.ResourceFor("pods"), ns, name)
 		return err != nil || o.(*api.Pod).Status.Phase != api.PodPending
 	}, runWaitMax)
@@ -348,7 +348,7 @@ func (c *invocation) removeRunPod(f *flags, ns, name, uid string) {
 		return
 	}
 	c.printf("pod %q deleted\n", name)
-	c.env.RunUntil(func() bool {
+	c.runUntil(func() bool {
 		o, err := st.Get(api.ResourceFor("pods"), ns, name)
 		return err != nil || o.GetObjectMeta().UID != uid
 	}, deleteWaitMax)

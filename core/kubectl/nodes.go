@@ -207,7 +207,7 @@ func (c *invocation) drainNode(node string, f *flags) string {
 			break
 		}
 		remaining := deadline.Sub(st.Clock().Now())
-		if remaining <= 0 || !c.env.RunUntil(func() bool {
+		if remaining <= 0 || !c.runUntil(func() bool {
 			for _, p := range left {
 				if gone(p) {
 					return true

@@ -136,7 +136,7 @@ func runRolloutStatus(c *invocation, args []string) {
 			c.fail("timed out waiting for the condition")
 			return
 		}
-		changed := c.env.RunUntil(func() bool {
+		changed := c.runUntil(func() bool {
 			m, d, e := status()
 			return e != nil || d || m != last
 		}, remaining)

@@ -56,6 +56,8 @@ type invocation struct {
 	watch *Watch
 	// session is the interactive shell the command leaves open, if any.
 	session *Session
+	// observe, when set, runs between the tasks of every wait (RunObserved).
+	observe func()
 	// probe, when set, asks only for the command's flags (accepts.go).
 	probe *flagProbe
 }
@@ -90,8 +92,17 @@ func registerRun() {
 // It never panics: a bug becomes an error message and exit code 1, so the
 // page's terminal survives it.
 func Run(env Env, line string, stdin string) (res Result) {
+	return RunObserved(env, line, stdin, nil)
+}
+
+// RunObserved is Run, with observe called between the simulation's tasks
+// whenever the command waits on simulated time (delete --wait, rollout
+// status, wait, drain, exec's start): a terminal beside it — an open
+// `get -w` — goes on printing what changes meanwhile, at the instant it
+// changes (core/transcript's Beside).
+func RunObserved(env Env, line string, stdin string, observe func()) (res Result) {
 	register()
-	c := &invocation{env: env, stdin: stdin}
+	c := &invocation{env: env, stdin: stdin, observe: observe}
 	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
 	defer func() {
 		if r := recover(); r != nil {
@@ -335,4 +346,16 @@ func runVersion(c *invocation, args []string) {
 	if !f.boolean("client") {
 		c.printf("Server Version: %s\n", Version)
 	}
+}
+
+// runUntil is env.RunUntil, observed (RunObserved): the cluster calls done
+// before each task it runs, so observe sees every instant of the wait.
+func (c *invocation) runUntil(done func() bool, max time.Duration) bool {
+	if c.observe == nil {
+		return c.env.RunUntil(done, max)
+	}
+	return c.env.RunUntil(func() bool {
+		c.observe()
+		return done()
+	}, max)
 }

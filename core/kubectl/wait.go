@@ -120,7 +120,7 @@ func runWait(c *invocation, args []string) {
 		}
 		if !met {
 			var checkErr error
-			c.env.RunUntil(func() bool {
+			c.runUntil(func() bool {
 				obj := get()
 				if obj == nil && !cond.forDelete {
 					checkErr = api.NewNotFound(o.kind, o.name)

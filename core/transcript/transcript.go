@@ -26,7 +26,22 @@
 // changes it caused, as a second terminal would show them. Time then moves
 // a second at a time, so each row's AGE is what kubectl would have printed
 // when the change happened. Any other line (a command, a comment, a blank
-// line) ends the watch, as Ctrl+C would.
+// line) ends the watch, as Ctrl+C would — except a command run beside it.
+//
+// A line that starts with "& " runs in a second terminal, beside the watch,
+// which stays open:
+//
+//	kubectl get pods -w -l app=nginx
+//	& kubectl delete pod web-0 web-1
+//	sim settle
+//
+// Every line the second terminal shows is marked "& ": its echo ("& $
+// kubectl delete pod web-0 web-1"), then its output. Under them come the
+// watch's rows for what the command changed — also while it waited (delete
+// --wait, rollout status), each at the instant it happened — and the sim
+// lines that follow go on printing rows as before. Without a watch open, a
+// "& " line is an ordinary command, marked all the same. A second terminal
+// keeps no watch or shell of its own: one it opens is closed at once.
 package transcript
 
 import (
@@ -90,6 +105,10 @@ func Run(sim Sim, script string) (output string, err error) {
 			out.WriteString(line + "\n")
 			continue
 		}
+		beside := isBeside(line)
+		if beside {
+			line = strings.TrimPrefix(strings.TrimLeft(line, " \t"), BesideMark)
+		}
 		// Continuation lines: echo verbatim, run joined.
 		echo := []string{line}
 		cmd := line
@@ -127,6 +146,12 @@ func Run(sim Sim, script string) (output string, err error) {
 				stdin = strings.Join(body, "\n") + "\n"
 			}
 			i = end
+		}
+		if beside {
+			r, rows := Beside(sim, strings.TrimSpace(cmd), stdin, watch)
+			out.WriteString(markBeside("$ " + strings.Join(echo, "\n") + "\n" + r.Interleaved()))
+			out.WriteString(rows)
+			continue
 		}
 		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
 		text, w, session := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)

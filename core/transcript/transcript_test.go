@@ -231,3 +231,53 @@ func TestAdvanceAndSettleRefuseMoreThanADay(t *testing.T) {
 	assert.Contains(t, out, "error: sim settle 25h0m0s is more than kubeloop simulates in one command: at most 24h0m0s")
 	assert.Equal(t, 24*time.Hour, s.clk.Now().Sub(start), "only the day allowed passed")
 }
+
+// A "& " line runs beside the open watch, as from a second terminal: its
+// lines are marked, the watch's rows for its change come right under it,
+// and the watch goes on under the sim lines that follow. A watch the
+// second terminal opens itself ends at once.
+func TestBesideKeepsTheWatchOpen(t *testing.T) {
+	sim := newSim(t)
+	sim.clk.After(3*time.Second, "create late", func() {
+		_, err := sim.st.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "late"}})
+		require.NoError(t, err)
+	})
+	script := `kubectl get ns -w
+& kubectl create namespace web
+& kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Namespace
+metadata:
+  name: db
+EOF
+& kubectl get ns --watch-only
+sim advance 5s
+# Not beside: the watch ends.
+& kubectl create namespace after
+sim advance 5s
+`
+	got, err := Run(sim, script)
+	require.NoError(t, err)
+	assert.Equal(t, `$ kubectl get ns -w
+NAME      STATUS   AGE
+default   Active   0s
+& $ kubectl create namespace web
+& namespace/web created
+web       Active   0s
+& $ kubectl apply -f - <<EOF
+& apiVersion: v1
+& kind: Namespace
+& metadata:
+&   name: db
+& EOF
+& namespace/db created
+db        Active   0s
+& $ kubectl get ns --watch-only
+$ sim advance 5s
+late      Active   0s
+# Not beside: the watch ends.
+& $ kubectl create namespace after
+& namespace/after created
+$ sim advance 5s
+`, got)
+}

@@ -13,6 +13,10 @@
 //	kubectl scale …                      what the learner may do: the page offers each
 //	                                     command (a heredoc's YAML goes to the editor)
 //	sim settle                           time passing: the page's clock does this
+//	kubectl get pods -w -l app=web       a watch, offered before the change it watches
+//	& kubectl delete pod web-0           "& ": the change, run beside the open watch as
+//	                                     from a second terminal (core/transcript); the
+//	                                     page runs it at a click while the watch streams
 //	# check: kubectl get deploy web => 3/3         stdout contains the text
 //	# check: kubectl get pods !> web-bare          stdout does not contain it
 //	# check: kubectl get rs ~> (?m)^web-\S+ +0 +0  stdout matches the regexp: RE2
@@ -36,6 +40,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/transcript"
 
 	"github.com/kubeloop/kubeloop/core/pattern"
 )
@@ -92,6 +97,9 @@ type Command struct {
 	Stdin string // a heredoc's body, when the line had one
 	// Script is the command as written in the file, heredoc included.
 	Script string
+	// Beside: the line was marked "& ", to run beside an open watch
+	// (core/transcript). Line is the command without the mark.
+	Beside bool
 }
 
 // IsApplyYAML reports whether the command applies YAML from a heredoc:
@@ -321,6 +329,10 @@ func readCommand(lines []string, i int) (Command, int, error) {
 		cmd = strings.TrimSuffix(cmd, "\\") + " " + lines[i]
 	}
 	c := Command{Line: strings.TrimSpace(cmd)}
+	if rest, ok := strings.CutPrefix(c.Line, transcript.BesideMark); ok {
+		c.Line, c.Beside = strings.TrimSpace(rest), true
+		cmd = strings.TrimPrefix(strings.TrimLeft(cmd, " \t"), transcript.BesideMark)
+	}
 	if j := strings.Index(cmd, "<<"); j >= 0 {
 		delim := strings.Trim(strings.TrimSpace(strings.TrimPrefix(cmd[j+2:], "-")), `'"`)
 		if delim == "" || strings.ContainsAny(delim, " \t") {
@@ -343,6 +355,9 @@ func readCommand(lines []string, i int) (Command, int, error) {
 	c.Script = strings.Join(lines[start:i+1], "\n") + "\n"
 	if !strings.HasPrefix(c.Line, "kubectl ") && !c.IsSim() {
 		return c, i, fmt.Errorf("a lesson runs kubectl and sim commands, not %q", c.Line)
+	}
+	if c.Beside && c.IsSim() {
+		return c, i, fmt.Errorf("%q: only a kubectl command runs beside a watch; sim lines already let it go on", c.Line)
 	}
 	return c, i, nil
 }

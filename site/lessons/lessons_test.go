@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,27 +183,60 @@ func TestEveryCheckReadsInPlainWords(t *testing.T) {
 	assert.Greater(t, n, 100)
 }
 
-// TestAWatchComesBeforeTheYAMLItWatches: on the page a watch keeps
-// printing while YAML is applied from the editor, so a step offers its
-// watch first and then the YAML; offered after, the watch would start
-// when the change is already under way. (A kubectl command in the one
-// terminal ends a running watch, so after a command such as a delete the
-// watch comes next.)
-func TestAWatchComesBeforeTheYAMLItWatches(t *testing.T) {
+// TestAWatchComesBeforeTheChangeItWatches: a step offers its watch first
+// and then the change, or the watch would start when the change is already
+// under way (issue 32: lesson 10 deleted its pods before the watch, so the
+// learner never saw them terminate and come back in order). YAML is
+// applied from the editor, which leaves the terminal's watch running; a
+// kubectl change runs beside the watch ("& "), as from a second terminal.
+// So in a step with a watch no change comes before it, and the first
+// command after it that is not time passing is YAML or marked beside.
+func TestAWatchComesBeforeTheChangeItWatches(t *testing.T) {
 	all, err := All()
 	require.NoError(t, err)
-	watches := 0
+	watches, beside := 0, 0
 	for _, l := range all {
 		for i, s := range l.Steps {
-			applied := false
-			for _, c := range s.Commands {
-				applied = applied || c.IsApplyYAML()
-				if isWatch(c.Line) {
-					watches++
-					assert.False(t, applied, "%s step %d: %q is offered after the YAML it watches", l.ID, i+1, c.Line)
+			w := slices.IndexFunc(s.Commands, func(c Command) bool { return isWatch(c.Line) })
+			if w < 0 {
+				continue
+			}
+			watches++
+			for _, c := range s.Commands[:w] {
+				assert.False(t, isChange(c), "%s step %d: %q comes before the watch %q", l.ID, i+1, c.Line, s.Commands[w].Line)
+			}
+			for _, c := range s.Commands[w+1:] {
+				if c.IsSim() {
+					continue
 				}
+				assert.True(t, c.IsApplyYAML() || c.Beside, "%s step %d: %q after the watch would end it: mark it '& ' to run beside the watch", l.ID, i+1, c.Line)
+				if c.Beside {
+					beside++
+				}
+				break
 			}
 		}
 	}
-	assert.Equal(t, 6, watches)
+	assert.Equal(t, 8, watches)
+	assert.Equal(t, 3, beside)
+}
+
+// isChange reports a command that changes the cluster: YAML applied, or a
+// kubectl verb that writes.
+func isChange(c Command) bool {
+	if c.IsApplyYAML() {
+		return true
+	}
+	f := strings.Fields(c.Line)
+	if len(f) < 2 || f[0] != "kubectl" {
+		return false
+	}
+	switch f[1] {
+	case "apply", "create", "replace", "delete", "scale", "set", "patch", "label", "annotate", "taint",
+		"cordon", "uncordon", "drain", "run", "expose", "autoscale", "edit":
+		return true
+	case "rollout":
+		return len(f) > 2 && f[2] != "status" && f[2] != "history"
+	}
+	return false
 }

@@ -13,6 +13,9 @@ type Printed struct {
 	Command string
 	Stdin   string
 	Output  string
+	// Beside: run in a second terminal while the watch before it went on
+	// printing (a "& " line).
+	Beside bool
 }
 
 // Printed runs the lesson on sim, a fresh cluster at the lessons' seed —
@@ -93,20 +96,19 @@ func learnersOrder(ps []Printed) []Printed {
 }
 
 // splitPrinted cuts a step's transcript output at its "$ " lines, one per
-// command in order, dropping comments and heredoc bodies.
+// command in order, dropping comments and heredoc bodies. A command run
+// beside a watch ("& $ …") gets its own "& " lines; the unmarked rows
+// under it are the watch's, as are those under the sim lines.
 func splitPrinted(text string, cmds []Command) []Printed {
 	var out []Printed
-	var cur *Printed // the kubectl command whose output is being read
+	cur, watch, beside := -1, -1, -1 // in out: whose output is being read, the open watch, the last "& " command
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	next := 0
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
+		marked := strings.HasPrefix(line, transcript.BesideMark)
 		switch {
-		case strings.HasPrefix(line, "$ "):
-			if cur != nil {
-				out = append(out, *cur)
-			}
-			cur = nil
+		case strings.HasPrefix(line, "$ ") || marked && strings.HasPrefix(line, transcript.BesideMark+"$ "):
 			var c Command
 			if next < len(cmds) {
 				c = cmds[next]
@@ -114,27 +116,35 @@ func splitPrinted(text string, cmds []Command) []Printed {
 			}
 			if j := strings.Index(line, "<<"); j >= 0 {
 				delim := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line[j+2:], "-")), `'"`)
+				if marked {
+					delim = transcript.BesideMark + delim
+				}
 				for i+1 < len(lines) && lines[i+1] != delim {
 					i++
 				}
 				i++ // the delimiter
 			}
 			if c.IsSim() {
-				// Its output (a running watch's rows) goes to the watch.
-				if n := len(out); n > 0 && isWatch(out[n-1].Command) {
-					p := out[n-1]
-					out, cur = out[:n-1], &p
-				}
+				cur = watch // its output is a running watch's rows
 				continue
 			}
-			cur = &Printed{Command: c.Line, Stdin: c.Stdin}
+			out = append(out, Printed{Command: c.Line, Stdin: c.Stdin, Beside: marked})
+			switch {
+			case marked:
+				beside, cur = len(out)-1, watch
+			case isWatch(c.Line):
+				watch, cur = len(out)-1, len(out)-1
+			default:
+				watch, cur = -1, len(out)-1
+			}
+		case marked:
+			if beside >= 0 {
+				out[beside].Output += strings.TrimPrefix(line, transcript.BesideMark) + "\n"
+			}
 		case strings.HasPrefix(line, "# ") || line == "#":
-		case cur != nil:
-			cur.Output += line + "\n"
+		case cur >= 0:
+			out[cur].Output += line + "\n"
 		}
-	}
-	if cur != nil {
-		out = append(out, *cur)
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,4 +76,40 @@ func TestPrintedForEveryLesson(t *testing.T) {
 			assert.Len(t, st, want, "%s step %d", le.ID, i+1)
 		}
 	}
+}
+
+// A change run beside a watch ("& ") has its own output; the watch's
+// command has every row: the pods Terminating (while the delete waited),
+// then web-0 and only then web-1 coming back.
+func TestPrintedKeepsTheWatchOpenBesideTheDelete(t *testing.T) {
+	le := lessonByID(t, "10-statefulset-identity")
+	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	require.NoError(t, err)
+	step := steps[2]
+	require.GreaterOrEqual(t, len(step), 2)
+	watch, del := step[0], step[1]
+	assert.Equal(t, "kubectl get pods -w -l app=nginx", watch.Command)
+	assert.False(t, watch.Beside)
+	assert.Equal(t, Printed{Command: "kubectl delete pod web-0 web-1", Output: "pod \"web-0\" deleted\npod \"web-1\" deleted\n", Beside: true}, del)
+	rows := strings.Split(strings.TrimSuffix(watch.Output, "\n"), "\n")
+	var seen []string
+	for _, r := range rows[1:] {
+		f := strings.Fields(r)
+		seen = append(seen, f[0]+" "+f[2])
+	}
+	// The rows after the table (both pods Running) are the changes.
+	require.Greater(t, len(seen), 2)
+	seen = seen[2:]
+	first := func(s string) int {
+		i := slices.Index(seen, s)
+		require.GreaterOrEqual(t, i, 0, "no %q in\n%s", s, watch.Output)
+		return i
+	}
+	assert.Less(t, first("web-0 Terminating"), first("web-0 Pending"), "%s", watch.Output)
+	assert.Less(t, first("web-1 Terminating"), first("web-0 Pending"), "%s", watch.Output)
+	assert.Less(t, first("web-0 Pending"), first("web-0 ContainerCreating"), "%s", watch.Output)
+	assert.Less(t, first("web-0 ContainerCreating"), first("web-0 Running"), "%s", watch.Output)
+	assert.Less(t, first("web-0 Running"), first("web-1 Pending"), "%s", watch.Output)
+	assert.Less(t, first("web-1 Pending"), first("web-1 Running"), "%s", watch.Output)
+	assert.NotContains(t, watch.Output, "& ")
 }
