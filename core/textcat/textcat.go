@@ -156,34 +156,50 @@ func skipFlags(s string, j int) int {
 	return j
 }
 
-func compile(en, to string) (*format, error) {
-	f := &format{en: en}
-	rest := en
+// verbRef is one verb of a format, as splitFormat finds it.
+type verbRef struct {
+	letter byte
+	index  int  // the argument it names, 1-based ("%[2]s"); -1 when it names none
+	raw    bool // the flag # ("%#v")
+}
+
+// splitFormat cuts a format into its literal pieces (one more than its
+// verbs; "%%" in them is "%") and its verbs.
+func splitFormat(s string) (lits []string, verbs []verbRef) {
 	lit := ""
 	for {
-		loc := findVerb(rest)
+		loc := findVerb(s)
 		if loc == nil {
-			lit += rest
-			break
+			return append(lits, lit+s), verbs
 		}
-		lit += rest[:loc[0]]
-		if rest[loc[0]:loc[1]] == "%%" {
+		lit += s[:loc[0]]
+		if s[loc[0]:loc[1]] == "%%" {
 			lit += "%"
-			rest = rest[loc[1]:]
+			s = s[loc[1]:]
 			continue
 		}
-		v := rest[loc[4]]
-		switch v {
+		v := verbRef{letter: s[loc[4]], index: -1, raw: strings.Contains(s[loc[0]:loc[1]], "#")}
+		if loc[2] >= 0 {
+			v.index, _ = strconv.Atoi(s[loc[2]:loc[3]])
+		}
+		lits, verbs = append(lits, lit), append(verbs, v)
+		lit = ""
+		s = s[loc[1]:]
+	}
+}
+
+func compile(en, to string) (*format, error) {
+	f := &format{en: en}
+	lits, verbs := splitFormat(en)
+	for _, v := range verbs {
+		switch v.letter {
 		case 'd', 'f', 'q', 's', 'v':
 		default:
-			return nil, fmt.Errorf("catalog: %q: verb %%%c is not matched", en, v)
+			return nil, fmt.Errorf("catalog: %q: verb %%%c is not matched", en, v.letter)
 		}
-		f.lits = append(f.lits, lit)
-		f.verbs = append(f.verbs, v)
-		lit = ""
-		rest = rest[loc[1]:]
+		f.verbs = append(f.verbs, v.letter)
 	}
-	f.lits = append(f.lits, lit)
+	f.lits = lits
 	for _, l := range f.lits {
 		f.literal += len(l)
 	}
@@ -195,41 +211,28 @@ func compile(en, to string) (*format, error) {
 	return f, nil
 }
 
+// compileTo makes the pieces a translation is written from: literals, and
+// the arguments in the order it names them.
 func compileTo(to string, args int) ([]part, error) {
 	var parts []part
+	lits, verbs := splitFormat(to)
 	next := 0
-	rest := to
-	lit := ""
-	for {
-		loc := findVerb(rest)
-		if loc == nil {
-			lit += rest
-			break
-		}
-		lit += rest[:loc[0]]
-		if rest[loc[0]:loc[1]] == "%%" {
-			lit += "%"
-			rest = rest[loc[1]:]
-			continue
-		}
+	for i, v := range verbs {
 		n := next
-		if loc[2] >= 0 {
-			i, _ := strconv.Atoi(rest[loc[2]:loc[3]])
-			n = i - 1
+		if v.index >= 0 {
+			n = v.index - 1
 		}
 		if n < 0 || n >= args {
 			return nil, fmt.Errorf("argument %d of %d", n+1, args)
 		}
 		next = n + 1
-		if lit != "" {
-			parts = append(parts, part{text: lit, arg: -1})
-			lit = ""
+		if lits[i] != "" {
+			parts = append(parts, part{text: lits[i], arg: -1})
 		}
-		parts = append(parts, part{arg: n, raw: strings.Contains(rest[loc[0]:loc[1]], "#")})
-		rest = rest[loc[1]:]
+		parts = append(parts, part{arg: n, raw: v.raw})
 	}
-	if lit != "" {
-		parts = append(parts, part{text: lit, arg: -1})
+	if last := lits[len(lits)-1]; last != "" {
+		parts = append(parts, part{text: last, arg: -1})
 	}
 	return parts, nil
 }
