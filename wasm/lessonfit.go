@@ -17,7 +17,7 @@ import (
 
 // lessonEditorLines is the YAML the editor keeps in view beside a running
 // lesson.
-const lessonEditorLines = 10.3
+const lessonEditorLines = 10.15
 
 // lessonMinShare is the least of the column a running lesson gets, so
 // that the pane does not shrink to a sliver on a short step.

@@ -600,9 +600,6 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	if passed {
 		li.AppendChild(a.wayOn(le))
 	}
-	for _, say := range s.Say {
-		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
-	}
 	offers := a.el("div", "step-offers")
 	for j, c := range s.Commands {
 		offers.AppendChild(a.offer(c, l.prog.Ran(j)))
@@ -615,6 +612,11 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 		offers = a.el("details", "step-solution", a.el("summary", "", a.tr("lesson.solution")), offers)
 	}
 	li.AppendChild(offers)
+	// The explanation follows the commands it explains: on a short screen
+	// the commands are what must stay in view.
+	for _, say := range s.Say {
+		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
+	}
 	li.AppendChild(a.checkList(s, passed))
 	if passed {
 		if l.prog.HasNext() {

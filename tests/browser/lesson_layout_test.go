@@ -180,27 +180,3 @@ func TestNodeMenuFitsTheWindow(t *testing.T) {
 	}
 	p.noConsoleErrors()
 }
-
-// TestPresenterTerminalShowsOutput: presenting at 1280×720 and larger, the
-// kubectl pane shows six lines of output at 20 px under the pods.
-func TestPresenterTerminalShowsOutput(t *testing.T) {
-	longTab(t)
-	p := openURL(t, "?present", "")
-	p.applyLong()
-	p.runInTerminal("kubectl get pods -o wide")
-	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
-		for _, r := range []roomSize{roomSizes[1], roomSizes[4], roomSizes[2], roomSizes[3]} {
-			p.setRoom(r)
-			lines := eval[float64](p, `(() => { const o = document.getElementById("term-out");
-			  return o.clientHeight / parseFloat(getComputedStyle(o).lineHeight); })()`)
-			v := p.inView()
-			t.Logf("presenting %s %s: %.1f lines of kubectl, %+v", r.name, lang, lines, v)
-			assert.GreaterOrEqual(t, lines, 6.0, "%s %s: lines of kubectl output", r.name, lang)
-			assert.GreaterOrEqual(t, v.TermFont, 20.0)
-			assert.Equal(t, 3, v.PodCards, "%s %s: the pods stay in view", r.name, lang)
-			p.screenshot("present-terminal-" + r.name + "-" + lang)
-		}
-	}
-	p.noConsoleErrors()
-}
