@@ -173,6 +173,9 @@ func (a *app) apply(text string) (lines []string, errs []lineError) {
 // there), or the lines kubectl would print for a successful apply.
 func (a *app) drawApplyResult() {
 	u := a.ui
+	// The result takes room from the editor: a running lesson's pane
+	// gives it back (lessonfit.go).
+	defer a.fitLesson()
 	clearNode(u.applyResult)
 	if !u.applied {
 		return

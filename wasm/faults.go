@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -229,29 +230,49 @@ func (a *app) showMenuFor(anchor, back dom.HTMLElement, title string, items []me
 	}
 	u.popoverReturn = back
 	u.popover.RemoveAttribute("hidden")
-	// Place it under the anchor, inside the window.
-	rect, err := safejs.Safe(anchor.Underlying()).Call("getBoundingClientRect")
-	if err != nil {
-		return
-	}
-	left := jsFloat(prop2(rect, "left"), 0)
-	top := jsFloat(prop2(rect, "bottom"), 0) + 4
-	width := jsFloat(prop(u.popover, "offsetWidth"), 220)
-	height := jsFloat(prop(u.popover, "offsetHeight"), 120)
-	winW := jsFloat(prop2(a.global, "innerWidth"), 1280)
-	winH := jsFloat(prop2(a.global, "innerHeight"), 720)
-	if left+width > winW-8 {
-		left = winW - 8 - width
-	}
-	if top+height > winH-8 {
-		top = jsFloat(prop2(rect, "top"), 0) - height - 4
-	}
-	u.popover.Style().SetProperty("left", strconv.Itoa(int(max(8, left)))+"px", "")
-	u.popover.Style().SetProperty("top", strconv.Itoa(int(max(8, top)))+"px", "")
+	a.placePopover(anchor)
 	if first := a.queryAll(u.popover, "button"); len(first) > 0 {
 		first[0].Focus()
 	}
 }
+
+// placePopover puts the open popover beside anchor, inside the window and
+// below the page's header and bars (the clock stays in reach): under the
+// anchor when it fits there, else above it, else on the roomier side,
+// scrolling inside.
+func (a *app) placePopover(anchor dom.HTMLElement) {
+	pop := a.ui.popover
+	style := pop.Style()
+	style.RemoveProperty("max-height")
+	r := rect(anchor)
+	winW := jsFloat(prop2(a.global, "innerWidth"), 1280)
+	winH := jsFloat(prop2(a.global, "innerHeight"), 720)
+	ceiling := 8.0
+	if a.layout.root != nil {
+		ceiling = math.Max(ceiling, rect(a.layout.root).y)
+	}
+	width := jsFloat(prop(pop, "offsetWidth"), 220)
+	height := jsFloat(prop(pop, "offsetHeight"), 120)
+	below := winH - 8 - (r.y + r.h + 4)
+	above := r.y - 4 - ceiling
+	top := r.y + r.h + 4
+	switch {
+	case height <= below:
+	case height <= above:
+		top = r.y - 4 - height
+	case below >= above:
+		style.SetProperty("max-height", px(below), "")
+	default:
+		style.SetProperty("max-height", px(above), "")
+		top = ceiling
+	}
+	left := math.Max(8, math.Min(r.x, winW-8-width))
+	style.SetProperty("left", px(left), "")
+	style.SetProperty("top", px(math.Max(ceiling, top)), "")
+}
+
+// px is a length in whole CSS pixels.
+func px(v float64) string { return strconv.Itoa(int(math.Floor(v))) + "px" }
 
 // hidePodMenu closes the popover and gives focus back to its anchor.
 func (a *app) hidePodMenu() {

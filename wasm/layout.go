@@ -393,6 +393,9 @@ func (a *app) layOut() {
 	}
 	rows := [3]float64{l.sizes.Left, l.sizes.Mid, l.sizes.Right}
 	for i, v := range rows {
+		if i == 0 && a.fitLesson() {
+			continue
+		}
 		setStyleVar(l.cols[i], "--split", pct(v))
 	}
 	left, right := l.sizes.ColLeft, l.sizes.ColRight

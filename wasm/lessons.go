@@ -68,6 +68,9 @@ type lessonState struct {
 	// kept is the learner's own YAML a lesson replaced in the editor (also
 	// set aside in storage): "Bring back my YAML" puts it back.
 	kept string
+	// introOpen keeps the running lesson's introduction unfolded across
+	// redraws, once the learner opened it.
+	introOpen bool
 	// scrollOpen asks the next draw to bring the open step into view: it
 	// has just opened, or just become done.
 	scrollOpen bool
@@ -452,14 +455,17 @@ func (a *app) drawLesson(force bool) {
 	a.drawLessonSelect()
 	clearNode(u.lessonBody)
 	body := u.lessonBody
+	running := l.running && l.prog != nil
+	setClass(body, "running", running)
 	if le.Intro.EN != "" {
-		body.AppendChild(a.el("p", "lesson-intro", le.Intro.In(a.lang)))
+		body.AppendChild(a.lessonIntro(le, running))
 	}
 	if l.kept != "" {
 		body.AppendChild(a.bringBackBox())
 	}
-	body.AppendChild(a.realToggle())
-	running := l.running && l.prog != nil
+	if !running {
+		body.AppendChild(a.realToggle())
+	}
 	done := l.progress.Done[le.ID]
 	if !running {
 		label := a.tr("lesson.start")
@@ -481,12 +487,29 @@ func (a *app) drawLesson(force bool) {
 		restart := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.restart"))
 		restart.SetAttribute("type", "button")
 		a.listen(restart, "click", func(event) { a.startLesson(true) })
-		body.AppendChild(a.el("div", "lesson-foot", restart))
+		body.AppendChild(a.el("div", "lesson-foot", a.realToggle(), restart))
 	}
+	// The pane fits the step just drawn before it is scrolled to.
+	a.layOut()
 	if l.scrollOpen {
 		l.scrollOpen = false
 		a.scrollOpenStepIntoView()
 	}
+}
+
+// lessonIntro is the lesson's introduction: open before the lesson
+// starts, folded to one line while it runs (the open step needs the room).
+func (a *app) lessonIntro(le *lessons.Lesson, running bool) dom.HTMLElement {
+	p := a.el("p", "lesson-intro", le.Intro.In(a.lang))
+	if !running {
+		return p
+	}
+	d := a.el("details", "lesson-about", a.el("summary", "", a.tr("lesson.about")), p)
+	if a.lessons.introOpen {
+		d.SetAttribute("open", "")
+	}
+	a.listenPassive(d, "toggle", func(event) { a.lessons.introOpen = d.HasAttribute("open") })
+	return d
 }
 
 // scrollOpenStepIntoView scrolls the lesson pane (only it) so that the
@@ -572,8 +595,10 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 		}
 		return li
 	}
-	for _, say := range s.Say {
-		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
+	// A done step's way on comes first, under its goal: in view whatever
+	// the pane's height.
+	if passed {
+		li.AppendChild(a.wayOn(le))
 	}
 	offers := a.el("div", "step-offers")
 	for j, c := range s.Commands {
@@ -587,9 +612,16 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 		offers = a.el("details", "step-solution", a.el("summary", "", a.tr("lesson.solution")), offers)
 	}
 	li.AppendChild(offers)
+	// The explanation follows the commands it explains: on a short screen
+	// the commands are what must stay in view.
+	for _, say := range s.Say {
+		li.AppendChild(a.el("p", "step-say", say.In(a.lang)))
+	}
 	li.AppendChild(a.checkList(s, passed))
 	if passed {
-		li.AppendChild(a.wayOn(le))
+		if l.prog.HasNext() {
+			li.AppendChild(a.el("p", "hint wrap lesson-next-hint", a.tr("lesson.next.hint")))
+		}
 		return li
 	}
 	retry := a.el("button", "btn btn-small btn-ghost", a.tr("lesson.retry"))
@@ -638,8 +670,10 @@ func (a *app) wayOn(le *lessons.Lesson) dom.HTMLElement {
 		b.SetAttribute("type", "button")
 		b.SetAttribute("id", "lesson-next")
 		a.listen(b, "click", func(event) { a.moveOn() })
-		return a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.step.passed")), b,
-			a.el("span", "hint wrap", a.tr("lesson.next.hint")))
+		b.SetAttribute("title", a.tr("lesson.next.hint"))
+		// The goal's ✓ says the step is done: the way on is the button alone.
+		b.SetAttribute("aria-description", a.tr("lesson.step.passed"))
+		return a.el("div", "lesson-done lesson-way", b)
 	}
 	fin := a.el("div", "lesson-done", a.el("strong", "", a.tr("lesson.complete")))
 	if l.cur+1 < len(l.all) {

@@ -335,6 +335,9 @@ func (a *app) noticeText(n notice) string {
 
 func (a *app) drawNotices() {
 	u := a.ui
+	// A notice takes height from the columns: a running lesson's pane
+	// gives the editor its lines back (lessonfit.go).
+	defer a.fitLesson()
 	clearNode(u.noticeText)
 	for _, n := range u.notices {
 		u.noticeText.AppendChild(a.el("span", "notice-line", a.noticeText(n)))

@@ -55,7 +55,7 @@ func TestLessonWaitsForTheLearner(t *testing.T) {
 	offers := p.text(`.lesson-step.current[data-step="2"] .step-offers`)
 	assert.Contains(t, offers, hostnameCmd)
 	assert.Contains(t, offers, "nslookup web-0.nginx")
-	assert.Contains(t, p.text(`.lesson-step.current .lesson-done`), "这一步完成了")
+	assert.Equal(t, "这一步完成了。", eval[string](p, `document.getElementById("lesson-next").getAttribute("aria-description")`), "the way on says the step is done")
 	assert.Contains(t, p.text(`#lesson-next`), "下一步：删掉两个 Pod")
 	p.screenshot("40-lesson-pace-done-zh-1366x768")
 	eval[chromedp.Void](p, `document.getElementById("lesson-next").scrollIntoView({block: "end"})`)
