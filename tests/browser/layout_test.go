@@ -91,6 +91,7 @@ type inView struct {
 	Apply       bool    `json:"apply"`       // the Apply button is wholly inside the window
 	EditorFont  float64 `json:"editorFont"`
 	TermFont    float64 `json:"termFont"`
+	TermLines   float64 `json:"termLines"` // lines of output the terminal has room for
 }
 
 // visibleJS measures inView. A rect is in view when it lies inside the
@@ -117,7 +118,8 @@ const visibleJS = `(() => {
   const cm = root.querySelector(".cm-content");
   const term = document.getElementById("term-out");
   return {editorLines: lines, podCards: pods, apply: clip(document.getElementById("apply"), true),
-    editorFont: parseFloat(getComputedStyle(cm).fontSize), termFont: parseFloat(getComputedStyle(term).fontSize)};
+    editorFont: parseFloat(getComputedStyle(cm).fontSize), termFont: parseFloat(getComputedStyle(term).fontSize),
+    termLines: term.clientHeight / parseFloat(getComputedStyle(term).lineHeight)};
 })()`
 
 func (p *page) inView() inView {
@@ -270,6 +272,7 @@ func TestPresenterMode(t *testing.T) {
 			assert.GreaterOrEqual(t, v.EditorLines, 14, "%s %s: lines of YAML at 20 px", r.name, lang)
 			assert.Equal(t, 3, v.PodCards, "%s %s: the pods in view", r.name, lang)
 			assert.True(t, v.Apply, "%s %s: Apply in view", r.name, lang)
+			assert.GreaterOrEqual(t, v.TermLines, 5.0, "%s %s: a command's output in view at 20 px", r.name, lang)
 			p.screenshot("present-" + r.name + "-" + lang)
 		}
 	}
