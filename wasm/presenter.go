@@ -77,6 +77,7 @@ func (a *app) paneShown(name string) bool {
 // buildPresenterControls wires the button, the pane chooser and the keys.
 func (a *app) buildPresenterControls() {
 	a.listen(a.byID("present"), "click", func(event) { a.setPresenting(!a.layout.presenter.on) })
+	a.listen(a.byID("present-share"), "click", func(event) { a.clickEl(a.byID("share")) })
 	for _, box := range a.all("#present-panes input[data-pane]") {
 		box := box
 		name := box.GetAttribute("data-pane")

@@ -310,13 +310,17 @@ func (a *app) notify(key string, args ...any) { a.addNotice(notice{key: key, arg
 // showNotice shows raw text (an error message from elsewhere).
 func (a *app) showNotice(msg string) { a.addNotice(notice{raw: msg}) }
 
-// addNotice keeps the last three messages until dismissed.
+// addNotice keeps the last three messages until dismissed. A message of
+// the same kind as the last one (its key: "the link is copied, 446
+// characters", then 448) replaces it rather than piling up.
 func (a *app) addNotice(n notice) {
 	u := a.ui
 	if u == nil {
 		return
 	}
-	if k := len(u.notices); k > 0 && a.noticeText(u.notices[k-1]) == a.noticeText(n) {
+	if k := len(u.notices); k > 0 && (a.noticeText(u.notices[k-1]) == a.noticeText(n) || n.key != "" && u.notices[k-1].key == n.key) {
+		u.notices[k-1] = n
+		a.drawNotices()
 		return
 	}
 	u.notices = append(u.notices, n)
