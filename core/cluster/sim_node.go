@@ -124,26 +124,12 @@ func (c *Cluster) heartbeats() *kubelet.Heartbeats {
 // FailNode stops node's kubelet: no more lease renewals or status, and
 // its pods are left as they are — a machine that dropped off the network.
 func (c *Cluster) FailNode(name string) error {
-	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
-		return err
-	}
-	if !c.heartbeats().Fail(name) {
-		return fmt.Errorf("node %q has already failed", name)
-	}
-	c.faultEpoch++
-	return nil
+	return c.changeNode(name, c.heartbeats().Fail, "has already failed")
 }
 
 // RecoverNode restarts a failed node's kubelet.
 func (c *Cluster) RecoverNode(name string) error {
-	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
-		return err
-	}
-	if !c.heartbeats().Recover(name) {
-		return fmt.Errorf("node %q has not failed", name)
-	}
-	c.faultEpoch++
-	return nil
+	return c.changeNode(name, c.heartbeats().Recover, "has not failed")
 }
 
 // PartitionNode cuts node off from the control plane, as a broken switch
@@ -153,25 +139,24 @@ func (c *Cluster) RecoverNode(name string) error {
 // taints it unreachable and, 300 s later, evicts its pods. Unlike a failed
 // node, its containers keep running all along.
 func (c *Cluster) PartitionNode(name string) error {
-	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
-		return err
-	}
-	if !c.heartbeats().Partition(name) {
-		return fmt.Errorf("node %q is already partitioned", name)
-	}
-	c.faultEpoch++
-	return nil
+	return c.changeNode(name, c.heartbeats().Partition, "is already partitioned")
 }
 
 // HealNode ends a partition: the kubelet posts its status and renews its
 // Lease at once, the node goes Ready and its taints are lifted, and the
 // kubelet stops the containers of the pods deleted while it was cut off.
 func (c *Cluster) HealNode(name string) error {
+	return c.changeNode(name, c.heartbeats().Heal, "is not partitioned")
+}
+
+// changeNode makes a change to a node's machine (a Heartbeats method),
+// which refuses, saying why, when it does not apply to the node as it is.
+func (c *Cluster) changeNode(name string, change func(node string) bool, refused string) error {
 	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
 		return err
 	}
-	if !c.heartbeats().Heal(name) {
-		return fmt.Errorf("node %q is not partitioned", name)
+	if !change(name) {
+		return fmt.Errorf("node %q %s", name, refused)
 	}
 	c.faultEpoch++
 	return nil
