@@ -1,5 +1,7 @@
 package export
 
+import "slices"
+
 // allocatedFields are the fields the API server (or a controller) fills
 // with a value of its own choosing when the learner leaves them out: a new
 // cluster chooses again, so exporting the old choice would at best pin it
@@ -32,7 +34,7 @@ func dropAllocated(tree map[string]any, kind string, written map[string]any) {
 	for _, pattern := range allocatedFields[kind] {
 		for _, path := range expand(tree, pattern) {
 			v := at(tree, path...)
-			if ips, _ := v.([]any); v == headless || contains(ips, headless) {
+			if ips, _ := v.([]any); v == headless || slices.Contains(ips, any(headless)) {
 				continue
 			}
 			if _, wrote := lookup(written, path); !wrote {

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -51,7 +52,7 @@ func stripServerFields(tree, written map[string]any) {
 		wrote, _ := at(written, "metadata", "finalizers").([]any)
 		var keep []any
 		for _, f := range fs {
-			if s, _ := f.(string); !kubernetesFinalizer(s) || contains(wrote, f) {
+			if s, _ := f.(string); !kubernetesFinalizer(s) || slices.Contains(wrote, f) {
 				keep = append(keep, f)
 			}
 		}
@@ -88,15 +89,6 @@ func stripEmbeddedStatus(v any) {
 func kubernetesFinalizer(s string) bool {
 	domain, _, ok := strings.Cut(s, "/")
 	return !ok || domain == "kubernetes.io" || strings.HasSuffix(domain, ".kubernetes.io")
-}
-
-func contains(s []any, v any) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // at follows a path of map keys (string) and slice indexes (int) in a

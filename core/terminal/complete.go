@@ -73,6 +73,19 @@ func readKubectl(words []string) kubectlLine {
 	l := kubectlLine{namespace: "default"}
 	flags := kubectl.GlobalFlags()
 	for i := 0; i < len(words); i++ {
+		// take gives flag f its value: written onto it (inline), else the
+		// next word — or, at the line's end, the word being completed.
+		take := func(f *kubectl.Flag, inline string, written bool) {
+			if !written {
+				if i+1 == len(words) {
+					l.pending = f
+					return
+				}
+				i++
+				inline = words[i]
+			}
+			l.setFlag(f, inline)
+		}
 		w := words[i]
 		l.pending = nil
 		switch {
@@ -80,37 +93,18 @@ func readKubectl(words []string) kubectlLine {
 			l.dashdash = true
 			return l
 		case strings.HasPrefix(w, "--"):
-			name, value, hasValue := strings.Cut(w[2:], "=")
-			f := findFlag(flags, name, "")
-			if f == nil || !f.Value {
-				continue
+			name, value, written := strings.Cut(w[2:], "=")
+			if f := findFlag(flags, name, ""); f != nil && f.Value {
+				take(f, value, written)
 			}
-			if !hasValue {
-				if i+1 == len(words) {
-					l.pending = f
-					continue
-				}
-				i++
-				value = words[i]
-			}
-			l.setFlag(f, value)
 		case strings.HasPrefix(w, "-") && len(w) > 1:
+			// Short flags run together (-it); the first that takes a value
+			// takes the rest of the word, or the next word.
 			for j := 1; j < len(w); j++ {
-				f := findFlag(flags, "", w[j:j+1])
-				if f == nil || !f.Value {
-					continue
+				if f := findFlag(flags, "", w[j:j+1]); f != nil && f.Value {
+					take(f, strings.TrimPrefix(w[j+1:], "="), j+1 < len(w))
+					break
 				}
-				value := strings.TrimPrefix(w[j+1:], "=")
-				if j+1 == len(w) {
-					if i+1 == len(words) {
-						l.pending = f
-						break
-					}
-					i++
-					value = words[i]
-				}
-				l.setFlag(f, value)
-				break
 			}
 		case l.path == "":
 			l.path = w
