@@ -23,6 +23,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/session"
 )
 
 // defaultSeed is the seed of a fresh page; reset(seed) picks another.
@@ -63,8 +64,9 @@ type app struct {
 
 	replay  replayState
 	lessons lessonState
-	help    fieldHelp   // kubectl explain's and the editor's field help (fieldhelp.go)
-	layout  layoutState // layout.go: splitters, folds, presenter mode
+	help    fieldHelp         // kubectl explain's and the editor's field help (fieldhelp.go)
+	layout  layoutState       // layout.go: splitters, folds, presenter mode
+	session *session.Recorder // what was done to this cluster, for share links (session.go)
 
 	ui *ui
 }

@@ -19,14 +19,18 @@ import (
 // lesson's start, an opened link). The clock needs no hook: the recorder
 // reads how far it went when the next command comes (session.Recorder).
 
-// sessions holds the recorder of the app's current cluster. Kept outside
-// the app struct, whose file other work edits.
-var sessions = map[*app]*session.Recorder{}
-
-func (a *app) rec() *session.Recorder { return sessions[a] }
+// rec is the recorder of the current cluster (nil before the first).
+func (a *app) rec() *session.Recorder { return a.session }
 
 // startRecording begins the record of a new cluster.
-func (a *app) startRecording() { sessions[a] = session.New(a.seed, a.cluster.Clock()) }
+func (a *app) startRecording() { a.session = session.New(a.seed, a.cluster.Clock()) }
+
+// recordShellLine records a line that opens a shell in a pod or runs in
+// one; after it, the record learns whether the shell is still open.
+func (a *app) recordShellLine(r *session.Recorder, line string) (done func()) {
+	ran := r.Command(line, "")
+	return func() { ran(); r.Shell(a.ui.shell != nil) }
+}
 
 func nop() {}
 
@@ -38,8 +42,7 @@ func (a *app) recordLine(line string) (done func()) {
 		return nop
 	}
 	if u.shell != nil {
-		done := r.Command(line, "")
-		return func() { done(); r.Shell(u.shell != nil) }
+		return a.recordShellLine(r, line)
 	}
 	l := terminal.Parse(line)
 	switch l.Kind {
@@ -55,8 +58,7 @@ func (a *app) recordLine(line string) (done func()) {
 		return nop // clear, help, a comment, a command not found: the cluster is untouched
 	}
 	if _, _, _, ok := execInteractive(strings.Fields(line)); ok && shellOpener != nil {
-		done := r.Command(line, "")
-		return func() { done(); r.Shell(u.shell != nil) }
+		return a.recordShellLine(r, line)
 	}
 	return a.recordKubectl(line, u.editor.Text())
 }
