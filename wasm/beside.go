@@ -44,13 +44,7 @@ func (a *app) runBeside(line string) {
 	echo.SetAttribute("title", a.tr("term.beside.title"))
 	a.termAppend(echo)
 	res, rows := transcript.Beside(a.cluster, l.Kubectl, u.editor.Text(), u.watch)
-	for _, chunk := range res.Output {
-		if chunk.Stderr {
-			a.termText(chunk.Text, "term-err term-beside")
-		} else {
-			a.termText(chunk.Text, "term-stdout term-beside")
-		}
-	}
+	a.termOutput(res.Output, "term-beside")
 	if rows != "" {
 		a.termText(rows, "term-stdout")
 	}

@@ -10,6 +10,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -193,18 +194,27 @@ func (a *app) runTerminal(line string) {
 		return
 	}
 	res := a.cluster.Kubectl(l.Kubectl, u.editor.Text())
-	for _, chunk := range res.Output {
-		if chunk.Stderr {
-			a.termText(chunk.Text, "term-err")
-		} else {
-			a.termText(chunk.Text, "term-stdout")
-		}
-	}
+	a.termOutput(res.Output, "")
 	if res.Watch != nil {
 		u.watch = res.Watch
 		a.updatePrompt()
 	}
 	a.drawAfterAct()
+}
+
+// termOutput prints a command's output, both streams in the order they
+// were written; class marks every line (a command run beside a watch).
+func (a *app) termOutput(chunks []kubectl.Chunk, class string) {
+	for _, chunk := range chunks {
+		cls := "term-stdout"
+		if chunk.Stderr {
+			cls = "term-err"
+		}
+		if class != "" {
+			cls += " " + class
+		}
+		a.termText(chunk.Text, cls)
+	}
 }
 
 // termHelp is `help`: the commands this terminal has, and its keys.
