@@ -180,22 +180,14 @@ func (a *app) taintItems(n *api.Node) []menuItem {
 			continue
 		}
 		has = has || (t.Key == lessonTaint.Key && t.Effect == lessonTaint.Effect)
-		spec := taintSpec(t)
+		spec := t.ToString()
 		items = append(items, menuItem{label: a.tr("node.untaint", spec), command: "kubectl taint nodes " + n.Name + " " + spec + "-"})
 	}
 	if !has {
-		spec := taintSpec(lessonTaint)
+		spec := lessonTaint.ToString()
 		items = append([]menuItem{{label: a.tr("node.taint", spec), command: "kubectl taint nodes " + n.Name + " " + spec}}, items...)
 	}
 	return items
-}
-
-// taintSpec is a taint as kubectl taint takes it: key[=value]:Effect.
-func taintSpec(t api.Taint) string {
-	if t.Value == "" {
-		return t.Key + ":" + t.Effect
-	}
-	return t.Key + "=" + t.Value + ":" + t.Effect
 }
 
 // node is the named Node from the store, or nil.

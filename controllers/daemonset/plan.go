@@ -42,7 +42,7 @@ func NodeShouldRunDaemonPod(n *api.Node, ds *api.DaemonSet) Eligibility {
 	tols := DaemonPodTolerations(&spec)
 	if t, bad := api.FirstUntoleratedTaint(n.Spec.Taints, tols, "NoSchedule", "NoExecute"); bad {
 		_, evict := api.FirstUntoleratedTaint(n.Spec.Taints, tols, "NoExecute")
-		return Eligibility{ShouldContinue: !evict, Why: fmt.Sprintf("%s: taint %s not tolerated", n.Name, taintString(t))}
+		return Eligibility{ShouldContinue: !evict, Why: fmt.Sprintf("%s: taint %s not tolerated", n.Name, t.ToString())}
 	}
 	return Eligibility{ShouldRun: true, ShouldContinue: true}
 }
@@ -379,11 +379,4 @@ func sortedKeys(m map[string][]*api.Pod) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func taintString(t api.Taint) string {
-	if t.Value == "" {
-		return t.Key + ":" + t.Effect
-	}
-	return t.Key + "=" + t.Value + ":" + t.Effect
 }

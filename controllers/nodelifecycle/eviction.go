@@ -149,7 +149,7 @@ func tolerationWait(tols []api.Toleration, taints []api.Taint, seen, now time.Ti
 			}
 		}
 		if !matched {
-			return 0, fmt.Sprintf("taint %s is not tolerated", TaintString(t))
+			return 0, fmt.Sprintf("taint %s is not tolerated", t.ToString())
 		}
 		if t.TimeAdded != nil && (start.IsZero() || t.TimeAdded.Before(start)) {
 			start = t.TimeAdded.Time

@@ -16,7 +16,6 @@
 package nodelifecycle
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -308,18 +307,9 @@ func taintList(ts []api.Taint) string {
 		if i > 0 {
 			s += ", "
 		}
-		s += TaintString(t)
+		s += t.ToString()
 	}
 	return s
-}
-
-// TaintString is how kubectl writes a taint: key=value:Effect, or
-// key:Effect without a value.
-func TaintString(t api.Taint) string {
-	if t.Value == "" {
-		return fmt.Sprintf("%s:%s", t.Key, t.Effect)
-	}
-	return fmt.Sprintf("%s=%s:%s", t.Key, t.Value, t.Effect)
 }
 
 func condition(n *api.Node, t string) *api.NodeCondition {

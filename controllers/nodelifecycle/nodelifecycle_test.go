@@ -46,7 +46,7 @@ func TestDesiredTaintsFollowConditionsAndCordon(t *testing.T) {
 	keys := func(ts []api.Taint) []string {
 		var out []string
 		for _, t := range ts {
-			out = append(out, TaintString(t))
+			out = append(out, t.ToString())
 		}
 		return out
 	}

@@ -40,7 +40,7 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 			if i > 0 {
 				w.write(0, "\t")
 			}
-			w.line(taintText(t))
+			w.line(t.ToString())
 		}
 		w.write(0, "Unschedulable:\t%v\n", n.Spec.Unschedulable)
 		if lease != nil {
@@ -113,14 +113,6 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 		w.write(1, "memory\t%s\t%s\n", withPercent(formatMemory(sum[2]), sum[2], allocMem.MilliValue()), withPercent(formatMemory(sum[3]), sum[3], allocMem.MilliValue()))
 		describeEvents(events, now, w)
 	})
-}
-
-// taintText is a taint as describe shows it: key=value:Effect.
-func taintText(t api.Taint) string {
-	if t.Value == "" {
-		return t.Key + ":" + t.Effect
-	}
-	return t.Key + "=" + t.Value + ":" + t.Effect
 }
 
 func optionalTime(t *api.MicroTime) string {
