@@ -150,12 +150,12 @@ func (a *app) nodeItems(name string) []menuItem {
 	items = append(items, a.taintItems(n)...)
 	if hasSim("node") {
 		fault := a.cluster.NodeFault(name)
-		if strings.Contains(fault, "partitioned") {
+		if fault.Partitioned {
 			items = append(items, menuItem{label: a.tr("node.heal"), command: "sim node heal " + name})
 		} else {
 			items = append(items, menuItem{label: a.tr("node.partition"), command: "sim node partition " + name, danger: true})
 		}
-		if strings.Contains(fault, "failed") {
+		if fault.Failed {
 			items = append(items, menuItem{label: a.tr("node.recover"), command: "sim node recover " + name})
 		} else {
 			items = append(items, menuItem{label: a.tr("node.fail"), command: "sim node fail " + name, danger: true})

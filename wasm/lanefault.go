@@ -64,12 +64,12 @@ func showMark(el dom.HTMLElement, shown *bool, show bool) {
 
 // mainFault is the fault a lane names: a failed kubelet silences the
 // node whether or not it is also partitioned.
-func mainFault(fault string) string {
-	switch fault {
-	case "":
-		return ""
-	case "partitioned":
+func mainFault(f cluster.NodeFault) string {
+	switch {
+	case f.Failed:
+		return "failed"
+	case f.Partitioned:
 		return "partitioned"
 	}
-	return "failed"
+	return ""
 }

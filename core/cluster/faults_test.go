@@ -34,7 +34,7 @@ func TestAPartitionedNodeGoesUnknownWhileItsContainersKeepRunning(t *testing.T) 
 	out, err := c.Sim([]string{"node", "partition", "node-2"})
 	require.NoError(t, err)
 	assert.Equal(t, "node/node-2 partitioned: its kubelet cannot reach the API server; its containers keep running\n", out)
-	assert.Equal(t, "partitioned", c.NodeFault("node-2"))
+	assert.Equal(t, cluster.NodeFault{Partitioned: true}, c.NodeFault("node-2"))
 	_, err = c.Sim([]string{"node", "partition", "node-2"})
 	assert.EqualError(t, err, `node "node-2" is already partitioned`)
 
@@ -68,7 +68,7 @@ func TestAPartitionedNodeGoesUnknownWhileItsContainersKeepRunning(t *testing.T) 
 	out, err = c.Sim([]string{"node", "heal", "node-2"})
 	require.NoError(t, err)
 	assert.Equal(t, "node/node-2 healed: its kubelet reaches the API server again\n", out)
-	assert.Equal(t, "", c.NodeFault("node-2"))
+	assert.Equal(t, cluster.NodeFault{}, c.NodeFault("node-2"))
 	settled, _ := c.Settle(time.Minute)
 	assert.True(t, settled)
 	n = node(t, c, "node-2")
@@ -133,9 +133,9 @@ func TestOverviewShowsCordonAndFaults(t *testing.T) {
 		views[n.Name] = n
 	}
 	assert.True(t, views["node-1"].Unschedulable)
-	assert.Equal(t, "", views["node-1"].Fault)
-	assert.Equal(t, "partitioned", views["node-2"].Fault)
-	assert.Equal(t, "failed", views["node-3"].Fault)
+	assert.Equal(t, cluster.NodeFault{}, views["node-1"].Fault)
+	assert.Equal(t, cluster.NodeFault{Partitioned: true}, views["node-2"].Fault)
+	assert.Equal(t, cluster.NodeFault{Failed: true}, views["node-3"].Fault)
 }
 
 const soloAndCache = `apiVersion: v1

@@ -162,23 +162,20 @@ func (c *Cluster) changeNode(name string, change func(node string) bool, refused
 	return nil
 }
 
-// NodeFault names what the sandbox has done to a node's machine, which no
-// object in the API shows: "failed" (its kubelet is stopped),
-// "partitioned" (cut off from the control plane), both joined by a comma,
-// or "" for a healthy node.
-func (c *Cluster) NodeFault(name string) string {
+// NodeFault is what the sandbox has done to a node's machine, which no
+// object in the API shows; the zero value is a healthy machine.
+type NodeFault struct {
+	Failed      bool `json:"failed,omitempty"`      // its kubelet is stopped (sim node fail)
+	Partitioned bool `json:"partitioned,omitempty"` // cut off from the control plane (sim node partition)
+}
+
+// NodeFault is what the sandbox has done to the named node's machine.
+func (c *Cluster) NodeFault(name string) NodeFault {
 	h := c.heartbeats()
 	if h == nil {
-		return ""
+		return NodeFault{}
 	}
-	var faults []string
-	if h.Down(name) {
-		faults = append(faults, "failed")
-	}
-	if h.Partitioned(name) {
-		faults = append(faults, "partitioned")
-	}
-	return strings.Join(faults, ",")
+	return NodeFault{Failed: h.Down(name), Partitioned: h.Partitioned(name)}
 }
 
 // FaultEpoch changes whenever a node fails, recovers, is partitioned or

@@ -37,9 +37,9 @@ type NodeView struct {
 	// SchedulingDisabled).
 	Unschedulable bool `json:"unschedulable,omitempty"`
 	// Fault is what the sandbox did to the machine, which no object
-	// shows (NodeFault): "failed", "partitioned". Only the newest state
-	// has it; a replayed revision's nodes have none.
-	Fault string `json:"fault,omitempty"`
+	// shows (NodeFault). Only the newest state has it; a replayed
+	// revision's nodes have none.
+	Fault NodeFault `json:"fault,omitzero"`
 }
 
 // JobView is a Job's progress: how many pods succeeded of how many wanted.
