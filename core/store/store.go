@@ -37,6 +37,9 @@ type Store struct {
 	clk     *clock.Sim
 	rev     int64
 	objects map[*api.Kind]map[string]api.Object
+	// stored is how many objects objects holds, of every kind: kept by
+	// write, so that admission can read the cluster's size in O(1).
+	stored int
 	// log holds every event after compacted, in revision order.
 	log       []Event
 	compacted int64
@@ -136,6 +139,10 @@ func (s *Store) Get(kind *api.Kind, namespace, name string) (api.Object, error) 
 
 // Count returns how many objects of a kind are stored.
 func (s *Store) Count(kind *api.Kind) int { return len(s.objects[kind]) }
+
+// Len returns how many objects are stored, of every kind. It costs the
+// same at any size: writes keep the count.
+func (s *Store) Len() int { return s.stored }
 
 // Create admits and stores a new object and returns the stored copy.
 func (s *Store) Create(in api.Object) (api.Object, error) {
@@ -373,9 +380,14 @@ func (s *Store) write(t EventType, kind *api.Kind, key string, o, old api.Object
 		objs = map[string]api.Object{}
 		s.objects[kind] = objs
 	}
-	if t == Deleted {
+	switch t {
+	case Deleted:
 		delete(objs, key)
-	} else {
+		s.stored--
+	case Added:
+		objs[key] = o
+		s.stored++
+	default:
 		objs[key] = o
 	}
 	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Key: key, Revision: s.rev}
