@@ -67,6 +67,8 @@ type Cluster struct {
 	volumes *volume.Volumes
 	// faultEpoch counts the node faults made and undone (FaultEpoch).
 	faultEpoch int
+	// budget holds the cluster to MaxPods and MaxObjects (budget.go).
+	budget *budget
 }
 
 // New builds and starts a cluster with its namespaces and Ready nodes.
@@ -97,13 +99,15 @@ func Build(opts Options) *Cluster {
 	}
 	clk := clock.New(opts.Seed)
 	s := store.New(clk)
+	b := newBudget(s)
 	s.AddAdmission(admitLimits)
+	s.AddAdmission(b.admit)
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
 	s.AddAdmission(serviceaccount.ExistsAdmission(s))
 	s.AddAdmission(resourcequota.Admission(s))
 	s.AddAdmission(certificates.Admission)
-	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
+	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit), budget: b}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
