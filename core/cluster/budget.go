@@ -15,8 +15,9 @@ import (
 const (
 	// MaxPods bounds the pods stored at once, Terminating ones included:
 	// twice MaxReplicas, so the largest workload a learner may write
-	// rolls out whole — its new pods, the surge and the old pods still
-	// terminating side by side — without meeting the budget.
+	// rolls out without meeting the budget. A rollout keeps at most all
+	// its new pods beside all its old ones (live, surged over or still
+	// terminating): the old ReplicaSet makes no pod while it shrinks.
 	MaxPods = 2 * MaxReplicas
 	// MaxObjects bounds the objects stored at once, of every kind but
 	// Event: a claim and its volume for each pod the budget allows. Events
