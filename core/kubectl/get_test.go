@@ -156,7 +156,7 @@ func TestGetEventsInNameOrderUnlessSorted(t *testing.T) {
 	e := clusterEnv(t)
 	now := e.clk.Now()
 	for i, ev := range []struct{ name, reason, kind, obj, msg string }{
-		{"b", "ScalingReplicaSet", "Deployment", "nginx-deployment", "Scaled up replica set nginx-deployment-5bf87f5f59 to 3"},
+		{"b", "ScalingReplicaSet", "Deployment", "nginx-deployment", "Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3"},
 		{"a", "SuccessfulCreate", "ReplicaSet", "nginx-deployment-5bf87f5f59", "Created pod: nginx-deployment-5bf87f5f59-7xk2p"},
 	} {
 		ts := api.NewTime(now.Add(time.Duration(i-60) * time.Second))
@@ -166,11 +166,11 @@ func TestGetEventsInNameOrderUnlessSorted(t *testing.T) {
 	byName := lines(
 		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
 		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
-		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3",
 	)
 	byTime := lines(
 		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
-		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3",
 		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
 	)
 	assert.Equal(t, byName, e.run("kubectl get events").Stdout)
