@@ -2,8 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -30,8 +28,8 @@ var generatorFlags = []flagDef{
 	{long: "save-config", boolean: true},
 }
 
-// generatorOutputFormats are the generators' -o values, as their error
-// lists them.
+// generatorOutputFormats are the -o values the generators print (real
+// kubectl names more: realGeneratorOutputFormats).
 var generatorOutputFormats = []string{"json", "name", "yaml"}
 
 // withGeneratorFlags is defs and the generators' flags.
@@ -81,8 +79,8 @@ func (c *invocation) parseGenerator(args []string, path string, defs ...flagDef)
 // generated checks what a generator was asked for before it builds the
 // object: the --dry-run value and the -o format.
 func (c *invocation) generated(f *flags) (dryRun, bool) {
-	if format := f.str("output"); format != "" && !slices.Contains(generatorOutputFormats, format) {
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: %s", format, strings.Join(generatorOutputFormats, ","))
+	if err := checkOutputFormat(f.str("output"), realGeneratorOutputFormats, generatorOutputFormats); err != nil {
+		c.fail("%v", err)
 		return dryRunNone, false
 	}
 	return c.dryRunOf(f)
