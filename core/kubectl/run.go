@@ -273,6 +273,11 @@ func (c *invocation) parse(args []string, defs ...flagDef) ([]string, *flags, bo
 		c.flagError(err)
 		return nil, nil, false
 	}
+	for _, d := range defs {
+		if d.deprecated != "" && f.has(d.long) {
+			fmt.Fprintf(&c.err, "Flag --%s has been deprecated, %s\n", d.long, d.deprecated)
+		}
+	}
 	return pos, f, true
 }
 
