@@ -502,6 +502,6 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 		}
 		return formatError(err, verb, source)
 	}
-	c.printGenerated(got, "", "")
+	c.printGenerated(got, "", "created")
 	return ""
 }
