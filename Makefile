@@ -72,7 +72,7 @@ vet: $(WASM_OVERLAY)
 
 # Every package but the browser tests, which test-browser runs against a fresh dist/.
 test-native:
-	$(GO) test $$($(GO) list ./... | grep -v /tests/browser)
+	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test $$($(GO) list ./... | grep -v /tests/browser)
 
 # The core, the controllers, the scenario tests and the page's own helpers, under
 # GOOS=js in Node: the simulation must behave the same in the browser.

@@ -205,7 +205,7 @@ func TestNewDeploymentCreatesItsReplicaSet(t *testing.T) {
 	prog := condition(d, api.DeploymentProgressing)
 	assert.Equal(t, [3]string{"True", ReasonNewReplicaSetAvailable, `ReplicaSet "` + rs.Name + `" has successfully progressed.`},
 		[3]string{prog.Status, prog.Reason, prog.Message})
-	assert.Equal(t, []string{"Scaled up replica set " + rs.Name + " to 3"}, e.events("ScalingReplicaSet"))
+	assert.Equal(t, []string{"Scaled up replica set " + rs.Name + " from 0 to 3"}, e.events("ScalingReplicaSet"))
 }
 
 func TestSettledDeploymentMakesNoWrites(t *testing.T) {
@@ -245,10 +245,10 @@ func TestTemplateChangeCreatesRevision2SizedByMaxSurge(t *testing.T) {
 	// available); that leaves room for two more new pods; then nothing can
 	// move until new pods become available.
 	assert.Equal(t, []string{
-		"Scaled up replica set " + old.Name + " to 10",
-		"Scaled up replica set " + cur.Name + " to 3",
-		"Scaled down replica set " + old.Name + " to 8 from 10",
-		"Scaled up replica set " + cur.Name + " to 5 from 3",
+		"Scaled up replica set " + old.Name + " from 0 to 10",
+		"Scaled up replica set " + cur.Name + " from 0 to 3",
+		"Scaled down replica set " + old.Name + " from 10 to 8",
+		"Scaled up replica set " + cur.Name + " from 3 to 5",
 	}, e.events("ScalingReplicaSet"))
 	assert.Equal(t, int32(5), specOf(cur))
 	assert.Equal(t, int32(8), specOf(old))
@@ -337,7 +337,7 @@ func TestPausedDeploymentCreatesNoReplicaSet(t *testing.T) {
 		require.Len(t, rss, 1)
 		assert.Equal(t, int32(5), specOf(rss[0]))
 		assert.Equal(t, "5", rss[0].Annotations[DesiredReplicasAnnotation])
-		assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled up replica set "+rss[0].Name+" to 5 from 3")
+		assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled up replica set "+rss[0].Name+" from 3 to 5")
 	})
 	t.Run("resume rolls the new template out", func(t *testing.T) {
 		e.update("web", func(d *api.Deployment) { d.Spec.Paused = false })
@@ -413,7 +413,7 @@ func TestRecreateWaitsForOldPodsToGo(t *testing.T) {
 	rss := e.replicaSets()
 	require.Len(t, rss, 1, "no new ReplicaSet while old pods exist")
 	assert.Equal(t, int32(0), specOf(rss[0]))
-	assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled down replica set "+old.Name+" to 0 from 3")
+	assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled down replica set "+old.Name+" from 3 to 0")
 
 	for i, name := range pods {
 		_, err := e.s.Delete(api.ResourceFor("pods"), "default", name, store.DeleteOptions{})

@@ -56,7 +56,7 @@ func TestOversizedNewReplicaSetScalesDownToReplicas(t *testing.T) {
 	require.NoError(t, err)
 	e.settle()
 	assert.Equal(t, int32(10), specOf(e.replicaSets()[0]))
-	assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled down replica set "+rs.Name+" to 10 from 11")
+	assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled down replica set "+rs.Name+" from 11 to 10")
 }
 
 // isCleanup tells an unhealthy-first step from a healthy scale-down step.

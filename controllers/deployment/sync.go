@@ -454,7 +454,7 @@ func (s *syncer) getNewReplicaSet(existing *api.ReplicaSet, oldRSs []*api.Replic
 	s.rsList = append(s.rsList, created)
 	s.created = !existed
 	if !existed && n > 0 {
-		s.ctx.Event(d, controller.EventNormal, "ScalingReplicaSet", "Scaled up replica set %s to %d", created.Name, n)
+		s.ctx.Event(d, controller.EventNormal, "ScalingReplicaSet", "Scaled up replica set %s from 0 to %d", created.Name, n)
 	}
 	s.setRevision(strconv.FormatInt(newRevision, 10))
 	if !existed && hasProgressDeadline(d) {
@@ -506,7 +506,7 @@ func (s *syncer) scaleTo(rs *api.ReplicaSet, to int32, why string, syncAnnotatio
 		if to < from {
 			op = "down"
 		}
-		s.ctx.Event(s.d, controller.EventNormal, "ScalingReplicaSet", "Scaled %s replica set %s to %d from %d", op, rs.Name, to, from)
+		s.ctx.Event(s.d, controller.EventNormal, "ScalingReplicaSet", "Scaled %s replica set %s from %d to %d", op, rs.Name, from, to)
 	}
 	return resize, nil
 }

@@ -44,7 +44,7 @@ type Options struct {
 }
 
 // KubernetesVersion is the version the simulated nodes report.
-const KubernetesVersion = "v1.31.4"
+const KubernetesVersion = api.KubernetesVersion
 
 // Cluster is one simulated cluster.
 type Cluster struct {

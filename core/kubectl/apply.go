@@ -380,7 +380,7 @@ func (f *flags) all(name string) []string {
 }
 
 func runApply(c *invocation, args []string) {
-	_, f, ok := c.parse(args, flagDef{long: "filename", short: "f"}, flagDef{long: "record", boolean: true})
+	_, f, ok := c.parse(args, flagDef{long: "filename", short: "f"}, recordFlag)
 	if !ok {
 		return
 	}
@@ -450,7 +450,7 @@ func runCreate(c *invocation, args []string) {
 	}
 	pos, f, ok := c.parse(args,
 		flagDef{long: "filename", short: "f"},
-		flagDef{long: "record", boolean: true},
+		recordFlag,
 		flagDef{long: "save-config", boolean: true},
 	)
 	if !ok {
@@ -502,6 +502,6 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 		}
 		return formatError(err, verb, source)
 	}
-	c.printGenerated(got, "", "")
+	c.printGenerated(got, "", "created")
 	return ""
 }

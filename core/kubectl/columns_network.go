@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"cmp"
 	"fmt"
 	"sort"
 	"strconv"
@@ -180,10 +181,14 @@ func formatSliceEndpoints(eps []api.Endpoint) string {
 // runExpose is `kubectl expose (deployment|replicaset|pod|service) NAME`:
 // a Service selecting what the resource selects.
 func runExpose(c *invocation, args []string) {
-	pos, f, ok := c.parse(args,
+	pos, f, ok := c.parse(args, withGeneratorFlags(
 		flagDef{long: "port"}, flagDef{long: "target-port"}, flagDef{long: "type"},
 		flagDef{long: "name"}, flagDef{long: "protocol"}, flagDef{long: "selector"},
-	)
+	)...)
+	if !ok {
+		return
+	}
+	mode, ok := c.generated(f)
 	if !ok {
 		return
 	}
@@ -249,7 +254,7 @@ func runExpose(c *invocation, args []string) {
 		c.fail("invalid port %q", port)
 		return
 	}
-	sp := api.ServicePort{Port: int32(n), Protocol: f.str("protocol")}
+	sp := api.ServicePort{Port: int32(n), Protocol: cmp.Or(f.str("protocol"), "TCP"), TargetPort: api.FromInt(int32(n))}
 	if tp := f.str("target-port"); tp != "" {
 		if m, err := strconv.Atoi(tp); err == nil {
 			sp.TargetPort = api.FromInt(int32(m))
@@ -263,11 +268,7 @@ func runExpose(c *invocation, args []string) {
 	}
 	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: o.GetObjectMeta().Labels},
 		Spec: api.ServiceSpec{Type: f.str("type"), Selector: sel, Ports: []api.ServicePort{sp}}}
-	if _, err := c.env.Store().Create(svc); err != nil {
-		c.apiError(err, "", "")
-		return
-	}
-	c.printf("service/%s exposed\n", name)
+	c.createGeneratedAs(svc, f, mode, "exposed")
 }
 
 // joinHostPort is net.JoinHostPort ("[::1]:80" for an IPv6 address): the

@@ -53,6 +53,6 @@ func TestCreateService(t *testing.T) {
 		assert.Equal(t, "", r.Stdout, cmd)
 	}
 	h := e.run("kubectl create service -h").Stdout
-	assert.Contains(t, h, "  clusterip     Create a ClusterIP service\n")
+	assert.Contains(t, h, "  clusterip      Create a ClusterIP service\n")
 	assert.Contains(t, e.run("kubectl create service clusterip --help").Stdout, "kubectl create service clusterip NAME [--tcp=<port>:<targetPort>]")
 }

@@ -20,7 +20,7 @@ func TestDescribeDeployment(t *testing.T) {
 	d := o.(*api.Deployment)
 	e.create(&api.Event{ObjectMeta: api.ObjectMeta{Name: "a", Namespace: "default"}, Type: "Normal", Reason: "ScalingReplicaSet",
 		InvolvedObject: api.ObjectReference{Kind: "Deployment", Name: d.Name, Namespace: "default", UID: d.UID},
-		Message:        "Scaled up replica set nginx-deployment-5bf87f5f59 to 3", Source: api.EventSource{Component: "deployment-controller"},
+		Message:        "Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3", Source: api.EventSource{Component: "deployment-controller"},
 		FirstTimestamp: api.NewTime(now.Add(-80 * time.Second)), LastTimestamp: api.NewTime(now.Add(-20 * time.Second)), Count: 4})
 	e.create(&api.Event{ObjectMeta: api.ObjectMeta{Name: "b", Namespace: "default"}, Type: "Normal", Reason: "ScalingReplicaSet",
 		InvolvedObject: api.ObjectReference{Kind: "Deployment", Name: d.Name, Namespace: "default", UID: "an-older-deployment"},
@@ -56,7 +56,7 @@ func TestDescribeDeployment(t *testing.T) {
 		"Events:",
 		"  Type    Reason             Age                From                   Message",
 		"  ----    ------             ----               ----                   -------",
-		"  Normal  ScalingReplicaSet  20s (x4 over 80s)  deployment-controller  Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"  Normal  ScalingReplicaSet  20s (x4 over 80s)  deployment-controller  Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3",
 	), r.Stdout)
 
 	r = e.run("kubectl describe deploy nginx-deployment --show-events=false")

@@ -2,8 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -30,8 +28,8 @@ var generatorFlags = []flagDef{
 	{long: "save-config", boolean: true},
 }
 
-// generatorOutputFormats are the generators' -o values, as their error
-// lists them.
+// generatorOutputFormats are the -o values the generators print (real
+// kubectl names more: realGeneratorOutputFormats).
 var generatorOutputFormats = []string{"json", "name", "yaml"}
 
 // withGeneratorFlags is defs and the generators' flags.
@@ -81,8 +79,8 @@ func (c *invocation) parseGenerator(args []string, path string, defs ...flagDef)
 // generated checks what a generator was asked for before it builds the
 // object: the --dry-run value and the -o format.
 func (c *invocation) generated(f *flags) (dryRun, bool) {
-	if format := f.str("output"); format != "" && !slices.Contains(generatorOutputFormats, format) {
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: %s", format, strings.Join(generatorOutputFormats, ","))
+	if err := checkOutputFormat(f.str("output"), realGeneratorOutputFormats, generatorOutputFormats); err != nil {
+		c.fail("%v", err)
 		return dryRunNone, false
 	}
 	return c.dryRunOf(f)
@@ -91,6 +89,12 @@ func (c *invocation) generated(f *flags) (dryRun, bool) {
 // createGenerated creates o as a generator does, honouring --dry-run and
 // -o, and returns what the API server stored (nil when nothing was).
 func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Object {
+	return c.createGeneratedAs(o, f, mode, "created")
+}
+
+// createGeneratedAs is createGenerated for a command that says verb
+// ("exposed") where the generators say "created".
+func (c *invocation) createGeneratedAs(o api.Object, f *flags, mode dryRun, verb string) api.Object {
 	if f.boolean("save-config") {
 		if b, ok := builtJSON(asBuilt(o, f)); ok {
 			m := o.GetObjectMeta()
@@ -98,7 +102,7 @@ func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Ob
 		}
 	}
 	if mode == dryRunClient {
-		c.printGenerated(asBuilt(o, f), f.str("output"), " (dry run)")
+		c.printGenerated(asBuilt(o, f), f.str("output"), verb+" (dry run)")
 		return nil
 	}
 	created, err := c.env.Store().Create(o)
@@ -106,7 +110,7 @@ func (c *invocation) createGenerated(o api.Object, f *flags, mode dryRun) api.Ob
 		c.apiError(err, "", "")
 		return nil
 	}
-	c.printGenerated(created, f.str("output"), "")
+	c.printGenerated(created, f.str("output"), verb)
 	return created
 }
 
@@ -134,9 +138,9 @@ func builtJSON(built api.Object) (string, bool) {
 	return head + string(b[1:]), true
 }
 
-// printGenerated prints a generated object as -o asks: "kind/name created",
-// its name, or the object.
-func (c *invocation) printGenerated(o api.Object, format, suffix string) {
+// printGenerated prints a generated object as -o asks: "kind/name " and
+// what was done ("created (dry run)"), its name, or the object.
+func (c *invocation) printGenerated(o api.Object, format, done string) {
 	name := qualifiedName(api.KindOf(o), o.GetObjectMeta().Name)
 	switch format {
 	case "yaml", "json":
@@ -144,6 +148,6 @@ func (c *invocation) printGenerated(o api.Object, format, suffix string) {
 	case "name":
 		c.printf("%s\n", name)
 	default:
-		c.printf("%s created%s\n", name, suffix)
+		c.printf("%s %s\n", name, done)
 	}
 }

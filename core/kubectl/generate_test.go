@@ -136,7 +136,8 @@ func TestGeneratorErrors(t *testing.T) {
 		{"kubectl create deployment --image=nginx", "error: exactly one NAME is required, got 0\nSee 'kubectl create deployment -h' for help and examples\n"},
 		{"kubectl create deployment web --image=a --image=b -- sleep 1", "error: cannot specify multiple --image options and command\n"},
 		{"kubectl create deployment web --image=nginx --dry-run=maybe", "error: Invalid dry-run value (maybe). Must be \"none\", \"server\", or \"client\".\n"},
-		{"kubectl create job x --image=busybox -o wide", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: json,name,yaml\n"},
+		{"kubectl create job x --image=busybox -o wide", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,yaml\n"},
+		{"kubectl create job x --image=busybox -o go-template={{.kind}}", "error: -o go-template is not simulated by kubeloop's kubectl; it prints -o json, -o name, -o yaml\n"},
 		{"kubectl run sh -it --image=busybox --dry-run=client", "error: --dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)\n"},
 	} {
 		t.Run(tc.line, func(t *testing.T) {

@@ -2,7 +2,6 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -11,8 +10,8 @@ import (
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
-// getOutputFormats are get's -o values, as its error lists them; the
-// template ones are parsed by parseTemplateOutput.
+// getOutputFormats are the -o values get prints (real kubectl names more:
+// realGetOutputFormats); the template ones are parsed by parseTemplateOutput.
 var getOutputFormats = []string{"custom-columns", "json", "jsonpath", "name", "wide", "yaml"}
 
 // getGroup is what `get` found for one kind.
@@ -55,9 +54,11 @@ func runGet(c *invocation, args []string) {
 		c.fail("%v", err)
 		return
 	}
-	if !isTemplate && format != "" && !slices.Contains(getOutputFormats, format) {
-		c.fail("unable to match a printer suitable for the output format %q, allowed formats are: %s", format, strings.Join(getOutputFormats, ","))
-		return
+	if !isTemplate {
+		if err := checkOutputFormat(format, realGetOutputFormats, getOutputFormats); err != nil {
+			c.fail("%v", err)
+			return
+		}
 	}
 	sel := readListSelect(f)
 	allNS := f.boolean("all-namespaces")

@@ -105,9 +105,15 @@ func TestGetPrintsKubectlTables(t *testing.T) {
 		{name: "unknown flag", cmd: "kubectl get pods --bogus", code: 1, stderr: "Error: unknown flag: --bogus\nSee 'kubectl get --help' for usage.\n"},
 		{name: "unknown shorthand", cmd: "kubectl get pods -x", code: 1, stderr: "Error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n"},
 		{name: "bad output", cmd: "kubectl get pods -o table", code: 1,
-			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: custom-columns,json,jsonpath,name,wide,yaml\n"},
+			stderr: "error: unable to match a printer suitable for the output format \"table\", allowed formats are: custom-columns,custom-columns-file,go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,name,template,templatefile,wide,yaml\n"},
+		{name: "known but not printed", cmd: "kubectl get pods -o go-template-file=/tmp/t", code: 1,
+			stderr: "error: -o go-template-file is not simulated by kubeloop's kubectl; it prints -o custom-columns, -o json, -o jsonpath, -o name, -o wide, -o yaml\n"},
 		{name: "unknown command", cmd: "kubectl frob", code: 1, stderr: "Error: unknown command \"frob\" for \"kubectl\"\n"},
-		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.31.0-kubeloop\nServer Version: v1.31.0-kubeloop\n"},
+		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.32.4\nKustomize Version: v5.5.0\nServer Version: v1.31.4\n"},
+		{name: "version of the client", cmd: "kubectl version --client", stdout: "Client Version: v1.32.4\nKustomize Version: v5.5.0\n"},
+		{name: "version as yaml", cmd: "kubectl version --client -o yaml",
+			stdout: "clientVersion:\n  compiler: gc\n  gitTreeState: clean\n  gitVersion: v1.32.4\n  major: \"1\"\n  minor: \"32\"\n  platform: linux/amd64\nkustomizeVersion: v5.5.0\n"},
+		{name: "version output", cmd: "kubectl version -o foo", code: 1, stderr: "error: --output must be 'yaml' or 'json'\n"},
 		{name: "redirect", cmd: "kubectl get pods > pods.txt", code: 1,
 			stderr: "error: redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; a | may pass kubectl's output to grep, head, tail, wc or sort\n"},
 	}
@@ -156,7 +162,7 @@ func TestGetEventsInNameOrderUnlessSorted(t *testing.T) {
 	e := clusterEnv(t)
 	now := e.clk.Now()
 	for i, ev := range []struct{ name, reason, kind, obj, msg string }{
-		{"b", "ScalingReplicaSet", "Deployment", "nginx-deployment", "Scaled up replica set nginx-deployment-5bf87f5f59 to 3"},
+		{"b", "ScalingReplicaSet", "Deployment", "nginx-deployment", "Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3"},
 		{"a", "SuccessfulCreate", "ReplicaSet", "nginx-deployment-5bf87f5f59", "Created pod: nginx-deployment-5bf87f5f59-7xk2p"},
 	} {
 		ts := api.NewTime(now.Add(time.Duration(i-60) * time.Second))
@@ -166,11 +172,11 @@ func TestGetEventsInNameOrderUnlessSorted(t *testing.T) {
 	byName := lines(
 		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
 		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
-		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3",
 	)
 	byTime := lines(
 		"LAST SEEN   TYPE     REASON              OBJECT                                   MESSAGE",
-		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 to 3",
+		"60s         Normal   ScalingReplicaSet   deployment/nginx-deployment              Scaled up replica set nginx-deployment-5bf87f5f59 from 0 to 3",
 		"59s         Normal   SuccessfulCreate    replicaset/nginx-deployment-5bf87f5f59   Created pod: nginx-deployment-5bf87f5f59-7xk2p",
 	)
 	assert.Equal(t, byName, e.run("kubectl get events").Stdout)

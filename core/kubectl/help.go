@@ -39,7 +39,7 @@ var subcommands map[string][]string
 
 func fillSubcommands() {
 	subcommands = map[string][]string{
-		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "secret", "service", "serviceaccount"},
+		"create":  {"configmap", "cronjob", "deployment", "job", "namespace", "poddisruptionbudget", "quota", "secret", "service", "serviceaccount"},
 		"rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 		"set":     {"env", "image", "resources"},
 		// kubectl create service's types.
@@ -117,6 +117,23 @@ func fillHelpTexts() {
 			options: generatorOptions + opt("--from=''", "The name of the resource to create a Job from (only cronjob is supported).") +
 				opt("--image=''", "Image name to run."),
 			usage: "kubectl create job NAME --image=image [--from=cronjob/name] -- [COMMAND] [args...] [options]",
+		},
+		"create poddisruptionbudget": {
+			short:   "Create a pod disruption budget with the specified name",
+			long:    "Create a pod disruption budget with the specified name, selector, and desired minimum available pods.",
+			example: "  # Create a pod disruption budget named my-pdb that will select all pods with the app=rails label\n  # and require at least one of them being available at any point in time\n  kubectl create poddisruptionbudget my-pdb --selector=app=rails --min-available=1\n  \n  # Create a pod disruption budget named my-pdb that will select all pods with the app=nginx label\n  # and require at least half of the pods selected to be available at any point in time\n  kubectl create pdb my-pdb --selector=app=nginx --min-available=50%",
+			options: generatorOptions + opt("--max-unavailable=''", "The maximum number or percentage of unavailable pods this budget requires.") +
+				opt("--min-available=''", "The minimum number or percentage of available pods this budget requires.") +
+				opt("--selector=''", "A label selector to use for this budget. Only equality-based selector requirements are supported."),
+			usage: "kubectl create poddisruptionbudget NAME --selector=SELECTOR --min-available=N [--dry-run=server|client|none] [options]",
+		},
+		"create quota": {
+			short:   "Create a quota with the specified name",
+			long:    "Create a resource quota with the specified name, hard limits, and optional scopes.",
+			example: "  # Create a new resource quota named my-quota\n  kubectl create quota my-quota --hard=cpu=1,memory=1G,pods=2,services=3,replicationcontrollers=2,resourcequotas=1,secrets=5,persistentvolumeclaims=10",
+			options: generatorOptions + opt("--hard=''", "A comma-delimited set of resource=quantity pairs that define a hard limit.") +
+				opt("--scopes=''", "A comma-delimited set of quota scopes that must all match each object tracked by the quota. (kubeloop does not simulate quota scopes.)"),
+			usage: "kubectl create quota NAME [--hard=key1=value1,key2=value2] [--scopes=Scope1,Scope2] [--dry-run=server|client|none] [options]",
 		},
 		"create namespace": {
 			short:   "Create a namespace with the specified name",
@@ -236,9 +253,10 @@ func fillHelpTexts() {
 		},
 		"rollout": {
 			short: "Manage the rollout of a resource",
-			long:  "Manage the rollout of one or many resources.\n        \n Valid resource types include:\n\n  *  deployments",
+			long:  "Manage the rollout of one or many resources.\n        \n Valid resource types include:\n\n  *  deployments\n  *  daemonsets\n  *  statefulsets",
 			example: "  # Rollback to the previous deployment\n  kubectl rollout undo deployment/abc\n  \n" +
-				"  # Check the rollout status of a deployment\n  kubectl rollout status deployment/abc",
+				"  # Check the rollout status of a daemonset\n  kubectl rollout status daemonset/foo\n  \n" +
+				"  # Restart a deployment\n  kubectl rollout restart deployment/abc",
 			usage: "kubectl rollout SUBCOMMAND [options]",
 		},
 		"rollout history": {
@@ -369,15 +387,28 @@ func opt(flag, text string) string {
 	return "    " + flag + ":\n\t" + text + "\n\n"
 }
 
+// subcommandAliases are the other names cobra knows a subcommand by (its
+// Aliases), under the name its help is kept.
+var subcommandAliases = map[string]string{
+	"create cm": "configmap", "create cj": "cronjob", "create deploy": "deployment", "create ns": "namespace",
+	"create pdb": "poddisruptionbudget", "create resourcequota": "quota", "create svc": "service",
+	"create sa": "serviceaccount",
+}
+
 // wantsHelp reports whether a command line asks for help (-h or --help
 // before any "--"), and for which command path.
 func wantsHelp(words []string) (string, bool) {
 	path := words[0]
 	rest := words[1:]
 	// Down the subcommands as far as the words go: "create service clusterip".
-	for len(rest) > 0 && slices.Contains(subcommands[path], rest[0]) {
-		path += " " + rest[0]
-		rest = rest[1:]
+	for len(rest) > 0 {
+		next := path + " " + rest[0]
+		if name, ok := subcommandAliases[next]; ok {
+			next = path + " " + name
+		} else if !slices.Contains(subcommands[path], rest[0]) {
+			break
+		}
+		path, rest = next, rest[1:]
 	}
 	for _, w := range rest {
 		switch w {
@@ -435,19 +466,26 @@ func printHelp(c *invocation, path string) {
 	}
 	var b strings.Builder
 	b.WriteString(h.long + "\n\n")
+	parent, name := path[:max(strings.LastIndexByte(path, ' '), 0)], path[strings.LastIndexByte(path, ' ')+1:]
+	for alias, target := range subcommandAliases {
+		if target == name && strings.HasPrefix(alias, parent+" ") {
+			fmt.Fprintf(&b, "Aliases:\n%s, %s\n\n", name, alias[len(parent)+1:])
+		}
+	}
+	if h.example != "" {
+		b.WriteString("Examples:\n" + h.example + "\n\n")
+	}
 	if subs, ok := subcommands[path]; ok {
 		b.WriteString("Available Commands:\n")
-		width := 13 // cobra pads names to the longest, and at least this
+		longest := 11 // cobra's minNamePadding; kubectl's template adds two
 		for _, s := range subs {
-			width = max(width, len(s))
+			longest = max(longest, len(s))
 		}
+		width := longest + 2
 		for _, s := range subs {
 			fmt.Fprintf(&b, "  %-*s %s\n", width, s, helpTexts[path+" "+s].short)
 		}
 		b.WriteString("\n")
-	}
-	if h.example != "" {
-		b.WriteString("Examples:\n" + h.example + "\n\n")
 	}
 	if h.options != "" {
 		b.WriteString("Options:\n" + h.options)

@@ -177,7 +177,7 @@ func TestPauseResumeRestart(t *testing.T) {
 		{"kubectl rollout pause deployment/nginx-deployment", "deployment.apps/nginx-deployment paused\n", ""},
 		{"kubectl rollout pause deployment/nginx-deployment", "", "error: deployments.apps \"nginx-deployment\" is already paused\n"},
 		{"kubectl rollout undo deployment/nginx-deployment", "",
-			"error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/nginx-deployment' and try again\n"},
+			"error: you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again\n"},
 		{"kubectl rollout restart deployment/nginx-deployment", "",
 			"error: deployments.apps \"nginx-deployment\" can't restart paused deployment (run rollout resume first)\n"},
 		{"kubectl rollout resume deploy/nginx-deployment", "deployment.apps/nginx-deployment resumed\n", ""},

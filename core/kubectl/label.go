@@ -88,7 +88,7 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 		flagDef{long: "all", boolean: true},
 		flagDef{long: "selector", short: "l"},
 		flagDef{long: "field-selector"},
-		flagDef{long: "record", boolean: true},
+		recordFlag,
 	)
 	if !ok {
 		return

@@ -85,7 +85,12 @@ type flagDef struct {
 	integer     bool   // pflag's Int/Int64 flags: the value must parse as one
 	def         string // default shown when the flag is absent
 	noOptDef    string // value of a bare --flag that otherwise takes one (--cascade)
+	deprecated  string // pflag's MarkDeprecated message, printed when the flag is given
 }
+
+// recordFlag is --record, which kubectl v1.32 still honours but has
+// marked deprecated.
+var recordFlag = flagDef{long: "record", boolean: true, deprecated: "--record will be removed in the future"}
 
 // display is how pflag names a flag in its errors: "-w, --watch" or
 // "--replicas".

@@ -19,7 +19,7 @@ func runPatch(c *invocation, args []string) {
 		flagDef{long: "patch", short: "p"},
 		flagDef{long: "patch-file"},
 		flagDef{long: "type", def: "strategic"},
-		flagDef{long: "record", boolean: true},
+		recordFlag,
 	)
 	if !ok {
 		return

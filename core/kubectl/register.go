@@ -22,6 +22,7 @@ var register = sync.OnceFunc(func() {
 	registerBatch()
 	registerCertificate()
 	registerCreateConfig()
+	registerCreatePolicy()
 	registerCreateDeployment()
 	registerCreateService()
 	registerColumnsAutoscaling()

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -75,7 +76,7 @@ func rollback(c *invocation, d *api.Deployment, to int64) (string, *api.Deployme
 		return "", nil, err
 	}
 	if d.Spec.Paused {
-		return "", nil, fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume deployment/%s' and try again", d.Name)
+		return "", nil, errors.New("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again")
 	}
 	if equalIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
 		return fmt.Sprintf("skipped rollback (current template already matches revision %d)", to), nil, nil

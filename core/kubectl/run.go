@@ -36,9 +36,14 @@ type Result struct {
 	Session *Session
 }
 
-// Version is what `kubectl version` reports for both client and server: the
-// Kubernetes release whose behaviour kubeloop follows, marked as kubeloop.
-const Version = "v1.31.0-kubeloop"
+// Version is what `kubectl version` reports as the client: the kubectl
+// release whose output this one follows (the course's, v1.32, one minor
+// ahead of the server, within kubectl's supported skew). The server is the
+// sandbox's api.KubernetesVersion.
+const (
+	Version          = "v1.32.4"
+	kustomizeVersion = "v5.5.0"
+)
 
 // invocation is one command being run: its input, the cluster and the
 // output so far.
@@ -273,6 +278,11 @@ func (c *invocation) parse(args []string, defs ...flagDef) ([]string, *flags, bo
 		c.flagError(err)
 		return nil, nil, false
 	}
+	for _, d := range defs {
+		if d.deprecated != "" && f.has(d.long) {
+			fmt.Fprintf(&c.err, "Flag --%s has been deprecated, %s\n", d.long, d.deprecated)
+		}
+	}
 	return pos, f, true
 }
 
@@ -342,9 +352,29 @@ func runVersion(c *invocation, args []string) {
 	if !ok {
 		return
 	}
-	c.printf("Client Version: %s\n", Version)
+	server := ""
 	if !f.boolean("client") {
-		c.printf("Server Version: %s\n", Version)
+		server = api.KubernetesVersion
+	}
+	switch f.str("output") {
+	case "":
+		c.printf("Client Version: %s\nKustomize Version: %s\n", Version, kustomizeVersion)
+		if server != "" {
+			c.printf("Server Version: %s\n", server)
+		}
+	case "json":
+		c.printf("{\n  \"clientVersion\": %s,\n  \"kustomizeVersion\": %q", versionInfoJSON(Version), kustomizeVersion)
+		if server != "" {
+			c.printf(",\n  \"serverVersion\": %s", versionInfoJSON(server))
+		}
+		c.printf("\n}\n")
+	case "yaml":
+		c.printf("clientVersion:\n%skustomizeVersion: %s\n", versionInfoYAML(Version), kustomizeVersion)
+		if server != "" {
+			c.printf("serverVersion:\n%s", versionInfoYAML(server))
+		}
+	default:
+		c.fail("--output must be 'yaml' or 'json'")
 	}
 }
 

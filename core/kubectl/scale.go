@@ -7,7 +7,7 @@ import (
 func runScale(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "replicas", integer: true, def: "-1"},
-		flagDef{long: "record", boolean: true},
+		recordFlag,
 		flagDef{long: "current-replicas", integer: true, def: "-1"},
 	)
 	if !ok {

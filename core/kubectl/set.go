@@ -32,7 +32,7 @@ func runSet(c *invocation, args []string) {
 var setFlags = []flagDef{
 	{long: "all", boolean: true},
 	{long: "selector", short: "l"},
-	{long: "record", boolean: true},
+	recordFlag,
 }
 
 // setTargets are the objects a set subcommand changes: TYPE NAME... or

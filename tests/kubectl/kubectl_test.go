@@ -192,7 +192,7 @@ func TestDescribeShowsWhatTheControllersDid(t *testing.T) {
 		"OldReplicaSets:  <none>\n",
 		"NewReplicaSet:   " + rsName + " (3/3 replicas created)\n",
 		"  Normal  ScalingReplicaSet  ",
-		"deployment-controller  Scaled up replica set " + rsName + " to 3\n",
+		"deployment-controller  Scaled up replica set " + rsName + " from 0 to 3\n",
 	} {
 		assert.Contains(t, out, want)
 	}
