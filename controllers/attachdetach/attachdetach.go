@@ -77,18 +77,16 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    func(o api.Object) { node(o.GetObjectMeta().Name) },
 		OnUpdate: func(_, o api.Object) { node(o.GetObjectMeta().Name) },
 	})
-	// A claim bound after its pod was scheduled (WaitForFirstConsumer).
+	// A claim bound after its pod was scheduled (WaitForFirstConsumer):
+	// the nodes of the pods that use it, from the index — a walk over the
+	// namespace's pods on every claim event grew with the square of a
+	// StatefulSet's replicas.
 	r.claims.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) {
 			cl := o.(*api.PersistentVolumeClaim)
-			for _, po := range r.pods.List(cl.Namespace) {
-				p := po.(*api.Pod)
-				for _, v := range p.Spec.Volumes {
-					if claimOf(p, v) == cl.Name {
-						node(p.Spec.NodeName)
-					}
-				}
-			}
+			r.pods.EachSortedByIndex(informer.IndexClaim, informer.ClaimKey(cl.Namespace, cl.Name), func(p api.Object) {
+				node(p.(*api.Pod).Spec.NodeName)
+			})
 		},
 	})
 	return c

@@ -49,7 +49,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			return
 		}
 		m := cl.GetObjectMeta()
-		for _, po := range r.pods.List(m.Namespace) {
+		for _, po := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
 			p := po.(*api.Pod)
 			for i := range p.Spec.Volumes {
 				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == m.Name {

@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/api"
@@ -25,20 +26,13 @@ func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
 		classes: m.Informers.For(api.ResourceFor("storageclasses")),
 	}
-	// A claim that appears or binds may let its pods go on.
+	// A claim that appears or binds may let its pods go on: those that
+	// wait and use it, found in the index, so a claim event costs the pods
+	// that use the claim and not every unscheduled pod.
+	r.pods.AddIndexer(indexUnscheduledClaims, unscheduledClaimKeys)
 	retry := func(o api.Object) {
 		c := o.(*api.PersistentVolumeClaim)
-		for _, po := range r.pods.ByIndex(informer.IndexNode, "") {
-			p := po.(*api.Pod)
-			if p.Namespace != c.Namespace || !needsScheduling(p) {
-				continue
-			}
-			for _, name := range volume.PodClaims(p) {
-				if name == c.Name {
-					r.ctrl.EnqueueObject(p)
-				}
-			}
-		}
+		r.pods.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
 	}
 	v.claims.AddHandler(informer.Handler{OnAdd: retry, OnUpdate: func(_, o api.Object) { retry(o) }})
 	return v
@@ -128,6 +122,26 @@ func (v *volumeBinding) preBind(ctx *controller.Context, pod *api.Pod, node stri
 		}
 	}
 	return ready, nil
+}
+
+// indexUnscheduledClaims indexes the pods that wait for the scheduler
+// (needsScheduling) by informer.ClaimKey of each claim they mount.
+const indexUnscheduledClaims = "scheduler.unscheduledClaims"
+
+// unscheduledClaimKeys is a pod's indexUnscheduledClaims values, each
+// once: none once it is bound, deleted or finished.
+func unscheduledClaimKeys(o api.Object) []string {
+	p := o.(*api.Pod)
+	if !needsScheduling(p) {
+		return nil
+	}
+	var out []string
+	for _, name := range volume.PodClaims(p) {
+		if key := informer.ClaimKey(p.Namespace, name); !slices.Contains(out, key) {
+			out = append(out, key)
+		}
+	}
+	return out
 }
 
 // delayed reports whether a claim's class binds WaitForFirstConsumer.

@@ -33,6 +33,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
 		classes: m.Informers.For(api.ResourceFor("storageclasses")),
 	}
+	addBinderIndexes(b.claims, b.volumes)
 	b.claimCtrl = m.NewController("persistentvolume-binder", controller.ReconcileFunc(b.syncClaim), controller.Options{Component: Component})
 	b.volumeCtrl = m.NewController("persistentvolume", controller.ReconcileFunc(b.syncVolume), controller.Options{Component: Component})
 	b.claims.AddHandler(informer.Handler{
@@ -41,11 +42,8 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnDelete: func(o any) {
 			if c := objectOf(o); c != nil {
 				// Its volume is released now.
-				for _, v := range b.volumes.List("") {
-					if ref := v.(*api.PersistentVolume).Spec.ClaimRef; ref != nil && ref.Namespace == c.GetObjectMeta().Namespace && ref.Name == c.GetObjectMeta().Name {
-						b.volumeCtrl.EnqueueObject(v)
-					}
-				}
+				m := c.GetObjectMeta()
+				b.volumes.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
 			}
 		},
 	})
@@ -90,11 +88,7 @@ func (b *Binder) volumeChanged(o api.Object) {
 }
 
 func (b *Binder) enqueuePendingClaims() {
-	for _, o := range b.claims.List("") {
-		if c := o.(*api.PersistentVolumeClaim); c.Spec.VolumeName == "" {
-			b.claimCtrl.EnqueueObject(c)
-		}
-	}
+	b.claims.EachSortedByIndex(indexClaimUnbound, "", b.claimCtrl.EnqueueObject)
 }
 
 // syncClaim binds one claim, or says why it cannot yet.
@@ -178,19 +172,16 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 // Available one that fits it.
 func (b *Binder) findVolume(claim *api.PersistentVolumeClaim) *api.PersistentVolume {
 	want := claim.Spec.Resources.Requests["storage"]
-	var fits []*api.PersistentVolume
-	for _, o := range b.volumes.List("") {
+	for _, o := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
 		pv := o.(*api.PersistentVolume)
-		if pv.DeletionTimestamp != nil {
-			continue
+		if ref := pv.Spec.ClaimRef; pv.DeletionTimestamp == nil && (ref.UID == "" || ref.UID == claim.UID) {
+			return pv // made or reserved for this claim
 		}
-		if ref := pv.Spec.ClaimRef; ref != nil {
-			if ref.Namespace == claim.Namespace && ref.Name == claim.Name && (ref.UID == "" || ref.UID == claim.UID) {
-				return pv // made or reserved for this claim
-			}
-			continue
-		}
-		if fitsClaim(pv, claim, want) {
+	}
+	var fits []*api.PersistentVolume
+	for _, o := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
+		pv := o.(*api.PersistentVolume)
+		if pv.DeletionTimestamp == nil && fitsClaim(pv, claim, want) {
 			fits = append(fits, pv)
 		}
 	}

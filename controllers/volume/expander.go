@@ -170,12 +170,8 @@ func (e *Expander) sync(ctx *controller.Context, req controller.Request) (contro
 
 // runningOn is the node of a running pod that mounts claim, or "".
 func (e *Expander) runningOn(claim *api.PersistentVolumeClaim) string {
-	for _, o := range e.pods.List(claim.Namespace) {
-		p := o.(*api.Pod)
-		if p.Status.Phase != api.PodRunning || p.Spec.NodeName == "" || p.DeletionTimestamp != nil {
-			continue
-		}
-		if slices.Contains(PodClaims(p), claim.Name) {
+	for _, o := range e.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(claim.Namespace, claim.Name)) {
+		if p := o.(*api.Pod); p.Status.Phase == api.PodRunning && p.Spec.NodeName != "" && p.DeletionTimestamp == nil {
 			return p.Spec.NodeName
 		}
 	}

@@ -6,9 +6,6 @@ import (
 	"github.com/kubeloop/kubeloop/core/informer"
 )
 
-// indexPodClaims indexes pods by "namespace/claim" of each claim they mount.
-const indexPodClaims = "volume.claims"
-
 // protection removes the protection finalizers once it is safe: from a
 // deleted claim when no pod uses it any more, from a deleted volume when
 // it is no longer bound. Until then they stay Terminating, so data in use
@@ -23,14 +20,6 @@ func registerProtection(m *controller.Manager) {
 		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
 		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
 	}
-	p.pods.AddIndexer(indexPodClaims, func(o api.Object) []string {
-		var out []string
-		pod := o.(*api.Pod)
-		for _, name := range PodClaims(pod) {
-			out = append(out, pod.Namespace+"/"+name)
-		}
-		return out
-	})
 	pvc := m.NewController("pvc-protection", controller.ReconcileFunc(p.syncClaim), controller.Options{Component: "pvc-protection-controller"})
 	pv := m.NewController("pv-protection", controller.ReconcileFunc(p.syncVolume), controller.Options{Component: "pv-protection-controller"})
 	enqueueDeleting := func(c *controller.Controller) informer.Handler {
@@ -107,7 +96,7 @@ func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) 
 	if claim.DeletionTimestamp == nil || !hasFinalizer(claim.Finalizers, FinalizerPVCProtection) {
 		return controller.Result{}, nil
 	}
-	for _, po := range p.pods.ByIndex(indexPodClaims, req.String()) {
+	for _, po := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
 		pod := po.(*api.Pod)
 		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed && podUsesClaim(pod, claim) {
 			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
