@@ -99,6 +99,7 @@ BENCH_OUT := tests/out/bench
 bench:
 	$(GO) test -run='^$$' -bench=. -benchmem $$($(GO) list ./... | grep -v /tests/bench)
 	$(GO) test -run='^$$' -bench=CommandsAt10000Pods -benchmem ./tests/bench
+	$(GO) test -run='^$$' -bench=StatefulSetClaims -benchtime=1x ./tests/bench
 	$(MAKE) bench-scenario
 
 bench-scenario: $(WASM_OVERLAY)
