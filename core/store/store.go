@@ -42,6 +42,8 @@ type Store struct {
 	compacted int64
 	watchers  []*watcher
 	admission []AdmissionFunc
+	// deleteAdmission may refuse a delete (deleteadmission.go).
+	deleteAdmission []DeleteAdmissionFunc
 	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
 	freeDeliveries *delivery
 	// otherFieldIndexes caches otherFields (copy.go).
