@@ -22,7 +22,7 @@ type lineError struct {
 
 // applyErrors turns the error of Cluster.Apply into editor messages: the
 // decoder's errors carry their line; a rejected object's field errors are
-// placed at the line of the field (spec.replicas → the "replicas:" line).
+// placed at the field's key (spec.replicas → "replicas" of its line).
 func applyErrors(text string, err error) []lineError {
 	if err == nil {
 		return nil
@@ -42,51 +42,24 @@ func applyErrors(text string, err error) []lineError {
 	var se *api.StatusError
 	if errors.As(err, &se) {
 		if len(se.Causes) <= 1 {
-			line := 0
+			e := lineError{Message: se.Message}
 			if len(se.Causes) == 1 {
-				line = fieldLine(text, se.Kind, se.Name, se.Causes[0].Field)
+				e.Line, e.Column = yaml.FieldPosition(text, se.Kind, se.Name, se.Causes[0].Field)
 			}
-			return []lineError{{Line: line, Message: se.Message}}
+			return []lineError{e}
 		}
 		out := make([]lineError, 0, len(se.Causes))
 		for _, c := range se.Causes {
+			line, col := yaml.FieldPosition(text, se.Kind, se.Name, c.Field)
 			out = append(out, lineError{
-				Line:    fieldLine(text, se.Kind, se.Name, c.Field),
+				Line:    line,
+				Column:  col,
 				Message: fmt.Sprintf("%s %q is invalid: %s", se.Kind, se.Name, c.Error()),
 			})
 		}
 		return out
 	}
 	return []lineError{{Message: err.Error()}}
-}
-
-// fieldLine finds the 1-based line of a field path such as
-// "spec.template.spec.containers[0].image" in the document of text that
-// describes kind/name, or of the nearest enclosing field that is written
-// out; 0 if none is. It reads indentation only — enough for the block-style
-// YAML people write, and only ever used to point at a line.
-func fieldLine(text, kind, name, field string) int {
-	docs := splitDocs(text)
-	var doc *docText
-	for i := range docs {
-		if docs[i].is(kind, name) {
-			doc = &docs[i]
-			break
-		}
-	}
-	if doc == nil {
-		if len(docs) != 1 {
-			return 0
-		}
-		doc = &docs[0]
-	}
-	lines := pathLines(doc.lines)
-	for path := field; path != ""; path = parentPath(path) {
-		if l, ok := lines[path]; ok {
-			return doc.first + l + 1
-		}
-	}
-	return 0
 }
 
 // docText is one YAML document: its lines, and how many lines of the
@@ -114,37 +87,6 @@ func splitDocs(text string) []docText {
 		docs = append(docs, cur)
 	}
 	return docs
-}
-
-// is reports whether the document declares kind and metadata.name.
-func (d docText) is(kind, name string) bool {
-	paths := pathValues(d.lines)
-	return paths["kind"] == kind && paths["metadata.name"] == name
-}
-
-// parentPath drops the last segment: a.b[0].c → a.b[0] → a.b → a → "".
-func parentPath(p string) string {
-	if strings.HasSuffix(p, "]") {
-		if i := strings.LastIndexByte(p, '['); i >= 0 {
-			return p[:i]
-		}
-	}
-	if i := strings.LastIndexByte(p, '.'); i >= 0 {
-		return p[:i]
-	}
-	return ""
-}
-
-// pathLines maps each field path written in a block-style document to its
-// 0-based line index.
-func pathLines(lines []string) map[string]int {
-	out := map[string]int{}
-	walkPaths(lines, func(path string, line int, _ string) {
-		if _, seen := out[path]; !seen {
-			out[path] = line
-		}
-	})
-	return out
 }
 
 // pathValues maps each field path to its scalar value as written (unquoted).

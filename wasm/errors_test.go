@@ -4,43 +4,18 @@ package main
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
-func TestFieldLineFindsTheFieldOfAValidationError(t *testing.T) {
-	tests := []struct {
-		name, field string
-		want        int
-	}{
-		{"scalar", "spec.replicas", 8},
-		{"nested map", "spec.template.metadata.labels", 14},
-		{"list item", "spec.template.spec.containers[0]", 18},
-		{"field of a list item", "spec.template.spec.containers[0].image", 19},
-		{"list in a list item", "spec.template.spec.containers[0].ports[0].containerPort", 21},
-		{"field not written: its parent", "spec.strategy", 7},
-		{"missing item: the list", "spec.template.spec.containers[3].image", 17},
-		{"nothing written", "status.replicas", 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, fieldLine(courseManifest, "Deployment", "nginx-deployment", tt.field))
-		})
-	}
-}
-
-func TestFieldLinePicksTheDocumentOfTheObject(t *testing.T) {
-	text := "# two objects\napiVersion: v1\nkind: Pod\nmetadata:\n  name: a\nspec: {}\n---\n" + courseManifest
-	assert.Equal(t, 15, fieldLine(text, "Deployment", "nginx-deployment", "spec.replicas"))
-	assert.Equal(t, 6, fieldLine(text, "Pod", "a", "spec.containers"))
-	assert.Equal(t, 0, fieldLine(text, "Pod", "b", "spec"), "no such object, and several documents")
-}
-
-func TestFieldLineReadsCompactAndCommentedYAML(t *testing.T) {
+func TestPathValuesReadCompactAndCommentedYAML(t *testing.T) {
 	text := `kind: Deployment   # the kind
 metadata:
   name: "web"
@@ -53,9 +28,10 @@ spec:
         -   name: b
             image: "y # not a comment"
 `
-	assert.Equal(t, 9, fieldLine(text, "Deployment", "web", "spec.template.spec.containers[0].image"))
-	assert.Equal(t, 11, fieldLine(text, "Deployment", "web", "spec.template.spec.containers[1].image"))
-	assert.Equal(t, "y # not a comment", pathValues(splitDocs(text)[0].lines)["spec.template.spec.containers[1].image"])
+	values := pathValues(splitDocs(text)[0].lines)
+	assert.Equal(t, "Deployment", values["kind"])
+	assert.Equal(t, "web", values["metadata.name"])
+	assert.Equal(t, "y # not a comment", values["spec.template.spec.containers[1].image"])
 }
 
 func TestApplyErrorsKeepTheDecodersLines(t *testing.T) {
@@ -70,6 +46,7 @@ func TestApplyErrorsPlaceFieldErrorsAtTheirLine(t *testing.T) {
 	got := applyErrors(courseManifest, one)
 	assert.Len(t, got, 1)
 	assert.Equal(t, 8, got[0].Line)
+	assert.Equal(t, 3, got[0].Column)
 	assert.Equal(t, one.Error(), got[0].Message, "one cause: kubectl's message as it is")
 
 	two := api.NewInvalid("Deployment", "nginx-deployment", api.FieldErrors{
@@ -78,12 +55,38 @@ func TestApplyErrorsPlaceFieldErrorsAtTheirLine(t *testing.T) {
 	})
 	got = applyErrors(courseManifest, two)
 	assert.Len(t, got, 2)
-	assert.Equal(t, 8, got[0].Line)
-	assert.Equal(t, 14, got[1].Line)
+	assert.Equal(t, [2]int{8, 3}, [2]int{got[0].Line, got[0].Column})
+	assert.Equal(t, [2]int{14, 7}, [2]int{got[1].Line, got[1].Column})
 	assert.Contains(t, got[1].Message, `Deployment "nginx-deployment" is invalid: spec.template.metadata.labels`)
 }
 
 func TestApplyErrorsOfOtherKindsHaveNoLine(t *testing.T) {
 	assert.Equal(t, []lineError{{Message: "boom"}}, applyErrors(courseManifest, errors.New("boom")))
 	assert.Nil(t, applyErrors(courseManifest, nil))
+}
+
+// TestTheClustersValidationErrorsPointAtTheirField applies what the
+// cluster refuses, as the editor does, and finds each error at the key of
+// its field.
+func TestTheClustersValidationErrorsPointAtTheirField(t *testing.T) {
+	tests := []struct {
+		name, from, to string
+		line, col      int
+		message        string
+	}{
+		{"negative replicas", "replicas: 3", "replicas: -1", 8, 3, "spec.replicas: Invalid value: -1"},
+		{"negative port", "containerPort: 80", "containerPort: -1", 21, 11, "containerPort: Invalid value: -1"},
+		{"template labels the selector misses", "        app: nginx\n    spec:", "        app: web\n    spec:", 14, 7, "spec.template.metadata.labels: Invalid value"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			text := strings.Replace(courseManifest, tt.from, tt.to, 1)
+			require.NotEqual(t, courseManifest, text)
+			_, err := cluster.New(cluster.Options{Seed: 1}).Apply(text)
+			got := applyErrors(text, err)
+			require.Len(t, got, 1, "%v", err)
+			assert.Contains(t, got[0].Message, tt.message)
+			assert.Equal(t, [2]int{tt.line, tt.col}, [2]int{got[0].Line, got[0].Column})
+		})
+	}
 }

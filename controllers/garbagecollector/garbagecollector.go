@@ -30,8 +30,20 @@ type Reconciler struct {
 	ctrl    *controller.Controller
 }
 
-// Kinds the garbage collector follows (more as kinds are added).
-var Kinds = []string{"deployments", "replicasets", "replicationcontrollers", "pods", "services", "endpointslices", "jobs", "cronjobs", "statefulsets", "daemonsets", "controllerrevisions", "persistentvolumeclaims"}
+// Kinds the garbage collector follows: every kind the sandbox serves but
+// Events, as upstream's collector watches every resource it can delete and
+// leaves out only events. Any object may own any other (a ConfigMap may own
+// a Secret), so no kind can be left out without leaving its dependents
+// behind.
+var Kinds = func() []string {
+	var out []string
+	for _, k := range api.Kinds {
+		if k.Resource != "events" {
+			out = append(out, k.Resource)
+		}
+	}
+	return out
+}()
 
 // Register adds the garbage collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
@@ -44,9 +56,16 @@ func Register(m *controller.Manager) *controller.Controller {
 		r.inOrder = append(r.inOrder, inf)
 		inf.AddHandler(informer.Handler{
 			OnAdd: func(o api.Object) { r.enqueue(o) },
-			OnUpdate: func(_, o api.Object) {
+			OnUpdate: func(old, o api.Object) {
 				if o.GetObjectMeta().DeletionTimestamp != nil {
 					r.enqueue(o)
+				}
+				if !sameBlockingOwners(old.GetObjectMeta().OwnerReferences, o.GetObjectMeta().OwnerReferences) {
+					// A reference added may point at an owner that is gone;
+					// one removed or made non-blocking may be all an owner
+					// deleted in the foreground was waiting for.
+					r.enqueue(o)
+					r.enqueueOwners(old)
 				}
 			},
 			OnDelete: func(o any) {
@@ -85,16 +104,24 @@ func (r *Reconciler) enqueueDependents(o api.Object) {
 			r.ctrl.Enqueue(requestFor(d))
 		}
 	}
+	r.enqueueOwners(o)
+}
+
+// enqueueOwners looks at o's owners that are being deleted: one deleted in
+// the foreground may have been waiting for o.
+func (r *Reconciler) enqueueOwners(o api.Object) {
 	for _, ref := range o.GetObjectMeta().OwnerReferences {
 		if inf := r.informers[ref.Kind]; inf != nil {
-			if owner, ok := inf.Get(o.GetObjectMeta().Namespace, ref.Name); ok {
+			if owner, ok := inf.Get(namespaceOf(inf.Kind(), o), ref.Name); ok && owner.GetObjectMeta().DeletionTimestamp != nil {
 				r.ctrl.Enqueue(requestFor(owner))
 			}
 		}
 	}
 }
 
-// Reconcile decides about one object.
+// Reconcile decides about one object: an owner being deleted with the
+// orphan or foregroundDeletion finalizer is carried through it; any other
+// object with owners is looked at as a dependent (attemptToDelete).
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	kind, ns, _ := cut(req.Namespace)
 	inf := r.informers[kind]
@@ -111,60 +138,148 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		case slices.Contains(m.Finalizers, store.FinalizerOrphan):
 			return controller.Result{}, r.orphan(ctx, o)
 		case slices.Contains(m.Finalizers, store.FinalizerForeground):
-			return controller.Result{}, r.foreground(ctx, o)
+			return controller.Result{}, r.deleteDependents(ctx, o)
 		}
+		return controller.Result{}, nil // on its way out; its owners hear when it goes
 	}
 	if len(m.OwnerReferences) == 0 {
 		return controller.Result{}, nil
 	}
-	for _, ref := range m.OwnerReferences {
-		owner := r.owner(ns, ref)
-		if owner == nil {
-			continue
-		}
-		if slices.Contains(owner.GetObjectMeta().Finalizers, store.FinalizerForeground) && owner.GetObjectMeta().DeletionTimestamp != nil {
-			if m.DeletionTimestamp == nil {
-				ctx.Why("owner %s %s is being deleted in the foreground: delete its dependent first", ref.Kind, ref.Name)
-				return controller.Result{}, ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: r.cascadePolicy(o)}, "foreground cascade"))
-			}
-			return controller.Result{}, nil
-		}
-		ctx.Observe("owner %s %s exists", ref.Kind, ref.Name)
-		return controller.Result{}, nil
-	}
-	if m.DeletionTimestamp != nil {
-		return controller.Result{}, nil
-	}
-	ctx.Observe("%s %s: every owner is gone", kind, m.Name)
-	ctx.Diff("dependent without owner")
-	ctx.Why("background cascade: a dependent whose owners no longer exist is deleted")
-	return controller.Result{}, ignoreNotFound(ctx.Delete(o, store.DeleteOptions{}, "owner gone"))
+	return controller.Result{}, r.attemptToDelete(ctx, o)
 }
 
-// owner returns the live object a reference points to (matching uid).
-func (r *Reconciler) owner(ns string, ref api.OwnerReference) api.Object {
+// owners sorts a dependent's owner references as upstream's collector
+// does: solid owners exist and are not waiting for their dependents;
+// waiting ones are being deleted in the foreground; dangling ones are gone
+// (or were re-created: another uid).
+type owners struct {
+	solid, waiting, dangling []api.OwnerReference
+}
+
+func (r *Reconciler) classify(ctx *controller.Context, o api.Object) owners {
+	var out owners
+	for _, ref := range o.GetObjectMeta().OwnerReferences {
+		owner, known := r.owner(ctx, o, ref)
+		switch {
+		case !known:
+			// A kind the sandbox does not serve: whether the owner exists
+			// cannot be told, so the dependent is not collected.
+			ctx.Observe("owner %s %s is of a kind the collector does not know", ref.Kind, ref.Name)
+			out.solid = append(out.solid, ref)
+		case owner == nil:
+			out.dangling = append(out.dangling, ref)
+		case deletingDependents(owner):
+			out.waiting = append(out.waiting, ref)
+		default:
+			out.solid = append(out.solid, ref)
+		}
+	}
+	return out
+}
+
+// attemptToDelete decides about a dependent, as upstream's
+// attemptToDeleteItem: it stays while it has an owner; it goes when every
+// owner is gone or waits for it — in the foreground when it has dependents
+// of its own, so that the waiting owner waits for the whole tree.
+func (r *Reconciler) attemptToDelete(ctx *controller.Context, o api.Object) error {
+	m := o.GetObjectMeta()
+	ow := r.classify(ctx, o)
+	switch {
+	case len(ow.solid) > 0 && len(ow.dangling)+len(ow.waiting) == 0:
+		ctx.Observe("owner %s %s exists", ow.solid[0].Kind, ow.solid[0].Name)
+		return nil
+	case len(ow.solid) > 0:
+		ctx.Observe("owner %s %s exists; %d other owner(s) gone or being deleted in the foreground", ow.solid[0].Kind, ow.solid[0].Name, len(ow.dangling)+len(ow.waiting))
+		ctx.Why("a dependent with an owner that stays is not deleted: only its references to the others are removed, so no owner waits for it")
+		c := api.DeepCopyObject(o)
+		c.GetObjectMeta().OwnerReferences = ow.solid
+		_, err := ctx.Update(c, "remove owner references")
+		return ignoreNotFound(err)
+	case len(ow.waiting) > 0 && len(r.dependents(o)) > 0:
+		if r.hasDependentDeletingDependents(o) {
+			// Upstream's circle breaker: o's owner waits for o, and o
+			// would wait for a dependent that waits too — perhaps for that
+			// very owner. Once o's references no longer block, no owner
+			// waits for o, and o is deleted in the foreground all the same.
+			ctx.Why("a dependent of %s is itself waiting for its dependents, which may be a circle: its owner references stop blocking their owners", m.Name)
+			c := api.DeepCopyObject(o)
+			unblock(c.GetObjectMeta().OwnerReferences)
+			if _, err := ctx.Update(c, "ownerReferences blockOwnerDeletion=false"); err != nil {
+				return ignoreNotFound(err)
+			}
+		}
+		ctx.Why("owner %s %s is being deleted in the foreground and %s has dependents of its own: delete it in the foreground too", ow.waiting[0].Kind, ow.waiting[0].Name, m.Name)
+		return ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: store.PropagationForeground}, "foreground cascade"))
+	case len(ow.waiting) > 0:
+		ctx.Why("owner %s %s is being deleted in the foreground: delete its dependent first", ow.waiting[0].Kind, ow.waiting[0].Name)
+		return ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: ownPolicy(o)}, "foreground cascade"))
+	}
+	ctx.Observe("%s %s: every owner is gone", api.KindOf(o).Kind, m.Name)
+	ctx.Diff("dependent without owner")
+	ctx.Why("background cascade: a dependent whose owners no longer exist is deleted")
+	return ignoreNotFound(ctx.Delete(o, store.DeleteOptions{PropagationPolicy: ownPolicy(o)}, "owner gone"))
+}
+
+// ownPolicy is how a dependent that goes is deleted when no owner asks
+// otherwise: as its own finalizers say, else in the background (a pod
+// then terminates gracefully and its kubelet removes it).
+func ownPolicy(o api.Object) string {
+	switch f := o.GetObjectMeta().Finalizers; {
+	case slices.Contains(f, store.FinalizerOrphan):
+		return store.PropagationOrphan
+	case slices.Contains(f, store.FinalizerForeground):
+		return store.PropagationForeground
+	}
+	return store.PropagationBackground
+}
+
+// owner returns the live object a reference points to (matching uid), and
+// whether the reference's kind is one the collector knows. The informer
+// answers first; a miss is checked with the store, as upstream asks the
+// API server before it calls an owner gone.
+func (r *Reconciler) owner(ctx *controller.Context, dependent api.Object, ref api.OwnerReference) (api.Object, bool) {
 	inf := r.informers[ref.Kind]
 	if inf == nil {
-		return nil
+		return nil, false
 	}
+	ns := namespaceOf(inf.Kind(), dependent)
 	o, ok := inf.Get(ns, ref.Name)
 	if !ok {
-		o, ok = inf.Get("", ref.Name)
+		live, err := ctx.Store().Get(inf.Kind(), ns, ref.Name)
+		o, ok = live, err == nil
 	}
 	if !ok || o.GetObjectMeta().UID != ref.UID {
-		return nil
+		return nil, true
 	}
-	return o
+	return o, true
+}
+
+// namespaceOf is where an owner of kind k of o lives: in o's namespace,
+// or in none for a cluster-scoped kind.
+func namespaceOf(k *api.Kind, o api.Object) string {
+	if !k.Namespaced {
+		return ""
+	}
+	return o.GetObjectMeta().Namespace
+}
+
+// deletingDependents reports an object being deleted in the foreground.
+func deletingDependents(o api.Object) bool {
+	m := o.GetObjectMeta()
+	return m.DeletionTimestamp != nil && slices.Contains(m.Finalizers, store.FinalizerForeground)
 }
 
 // dependents lists the objects naming o as an owner.
 func (r *Reconciler) dependents(o api.Object) []api.Object {
 	var out []api.Object
-	for _, k := range Kinds {
-		inf := r.informers[api.ResourceFor(k).Kind]
+	for _, inf := range r.inOrder {
 		out = append(out, inf.ByIndex(informer.IndexOwner, o.GetObjectMeta().UID)...)
 	}
 	return out
+}
+
+func (r *Reconciler) hasDependentDeletingDependents(o api.Object) bool {
+	return slices.ContainsFunc(r.dependents(o), deletingDependents)
 }
 
 // orphan strips o from its dependents' owner references, then lets o go.
@@ -182,34 +297,57 @@ func (r *Reconciler) orphan(ctx *controller.Context, o api.Object) error {
 	return r.removeFinalizer(ctx, o, store.FinalizerOrphan)
 }
 
-// foreground deletes o's dependents and removes o once none block it.
-func (r *Reconciler) foreground(ctx *controller.Context, o api.Object) error {
+// deleteDependents carries an owner deleted in the foreground, as
+// upstream's processDeletingDependentsItem: each dependent not yet being
+// deleted is looked at in its own reconcile (attemptToDelete), and the
+// owner goes once no dependent whose reference has blockOwnerDeletion is
+// left. A dependent without it is deleted all the same, but not waited for.
+func (r *Reconciler) deleteDependents(ctx *controller.Context, o api.Object) error {
+	uid := o.GetObjectMeta().UID
 	blocking := 0
 	for _, d := range r.dependents(o) {
-		blocking++
+		if blocks(d, uid) {
+			blocking++
+		}
 		if d.GetObjectMeta().DeletionTimestamp == nil {
-			if err := ctx.Delete(d, store.DeleteOptions{PropagationPolicy: r.cascadePolicy(d)}, "foreground cascade"); err != nil && !api.IsNotFound(err) {
-				return err
-			}
+			r.ctrl.Enqueue(requestFor(d))
 		}
 	}
 	if blocking > 0 {
+		ctx.Observe("%d dependent(s) block the owner's deletion", blocking)
 		ctx.Why("foreground deletion: %d dependent(s) must go before the owner", blocking)
 		return nil
 	}
+	ctx.Why("foreground deletion: no dependent blocks the owner any more")
 	return r.removeFinalizer(ctx, o, store.FinalizerForeground)
 }
 
-// cascadePolicy is how a dependent of an owner being deleted in the
-// foreground is deleted, as upstream: in the foreground too when it has
-// dependents of its own (so the owner waits for the whole tree), else in
-// the background — a pod then terminates gracefully and its kubelet removes
-// it, instead of leaving the API the moment its finalizer is removed.
-func (r *Reconciler) cascadePolicy(o api.Object) string {
-	if len(r.dependents(o)) > 0 {
-		return store.PropagationForeground
+// blocks reports whether d's reference to the owner uid has
+// blockOwnerDeletion set.
+func blocks(d api.Object, uid string) bool {
+	for _, ref := range d.GetObjectMeta().OwnerReferences {
+		if ref.UID == uid && api.Deref(ref.BlockOwnerDeletion, false) {
+			return true
+		}
 	}
-	return store.PropagationBackground
+	return false
+}
+
+// unblock sets blockOwnerDeletion to false on every reference that had it.
+func unblock(refs []api.OwnerReference) {
+	for i := range refs {
+		if api.Deref(refs[i].BlockOwnerDeletion, false) {
+			refs[i].BlockOwnerDeletion = api.Ptr(false)
+		}
+	}
+}
+
+// sameBlockingOwners reports two lists of owner references naming the same
+// owners, each blocking its owner's deletion or not alike.
+func sameBlockingOwners(a, b []api.OwnerReference) bool {
+	return slices.EqualFunc(a, b, func(x, y api.OwnerReference) bool {
+		return x.UID == y.UID && api.Deref(x.BlockOwnerDeletion, false) == api.Deref(y.BlockOwnerDeletion, false)
+	})
 }
 
 func (r *Reconciler) removeFinalizer(ctx *controller.Context, o api.Object, f string) error {

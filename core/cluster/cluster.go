@@ -107,6 +107,7 @@ func Build(opts Options) *Cluster {
 	s.AddAdmission(serviceaccount.ExistsAdmission(s))
 	s.AddAdmission(resourcequota.Admission(s))
 	s.AddAdmission(certificates.Admission)
+	s.AddDeleteAdmission(admitNamespaceDelete)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit), budget: b}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},

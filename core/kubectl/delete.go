@@ -84,6 +84,7 @@ func runDelete(c *invocation, args []string) {
 		uid      string
 	}
 	var waitFor []gone
+	failed := false
 	for i, t := range ts {
 		ns := namespaceFor(t.kind, f)
 		if namespaces != nil && t.kind.Namespaced {
@@ -98,6 +99,7 @@ func runDelete(c *invocation, args []string) {
 				continue
 			}
 			c.apiError(err, "", "")
+			failed = true
 			continue
 		}
 		verb := "deleted"
@@ -107,7 +109,8 @@ func runDelete(c *invocation, args []string) {
 		c.printf("%s %q %s\n", kindGroup(t.kind), t.name, verb)
 		waitFor = append(waitFor, gone{t.kind, ns, t.name, live.GetObjectMeta().UID})
 	}
-	if !f.boolean("wait") || len(waitFor) == 0 {
+	// As kubectl, which returns the errors it met before it would wait.
+	if failed || !f.boolean("wait") || len(waitFor) == 0 {
 		return
 	}
 	allGone := func() bool {

@@ -42,6 +42,9 @@ func (s *Store) Delete(kind *api.Kind, namespace, name string, opts DeleteOption
 	if opts.UID != "" && opts.UID != om.UID {
 		return nil, api.NewConflict(kind, name)
 	}
+	if err := s.admitDelete(kind, old); err != nil {
+		return nil, err
+	}
 	o := shallowCopy(old) // only metadata changes (copy.go)
 	m := o.GetObjectMeta()
 	switch opts.PropagationPolicy {

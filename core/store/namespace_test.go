@@ -50,3 +50,22 @@ func TestFinalizingAnActiveNamespaceKeepsIt(t *testing.T) {
 	_, err = s.Get(api.ResourceFor("namespaces"), "", "shop")
 	assert.NoError(t, err)
 }
+
+func TestNothingIsCreatedInATerminatingNamespace(t *testing.T) {
+	s := store.New(clock.New(1))
+	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop", Finalizers: []string{"example.com/hold"}}})
+	require.NoError(t, err)
+	_, err = s.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	require.NoError(t, err)
+	for _, meta := range []api.ObjectMeta{
+		{Name: "settings", Namespace: "shop"},
+		{GenerateName: "settings-", Namespace: "shop"}, // named as the client wrote it: no name is generated
+	} {
+		_, err := s.Create(&api.ConfigMap{ObjectMeta: meta})
+		var se *api.StatusError
+		require.ErrorAs(t, err, &se)
+		assert.Equal(t, api.ReasonForbidden, se.Reason)
+		assert.Equal(t, `configmaps "`+meta.Name+meta.GenerateName+`" is forbidden: unable to create new content in namespace shop because it is being terminated`, se.Message)
+	}
+	assert.Empty(t, s.List(api.ResourceFor("configmaps"), "shop"))
+}

@@ -45,6 +45,8 @@ type Store struct {
 	compacted int64
 	watchers  []*watcher
 	admission []AdmissionFunc
+	// deleteAdmission may refuse a delete (deleteadmission.go).
+	deleteAdmission []DeleteAdmissionFunc
 	// freeDeliveries are delivery tasks that ran, for reuse (watch.go).
 	freeDeliveries *delivery
 	// otherFieldIndexes caches otherFields (copy.go).
@@ -207,8 +209,12 @@ func (s *Store) checkNamespace(kind *api.Kind, m *api.ObjectMeta) error {
 		return api.NewNotFound(namespacesKind, m.Namespace)
 	}
 	if ns.GetObjectMeta().DeletionTimestamp != nil {
+		name := m.Name
+		if name == "" {
+			name = m.GenerateName // as the plugin: no name is generated yet
+		}
 		return &api.StatusError{Reason: api.ReasonForbidden, Message: fmt.Sprintf(
-			"%s %q is forbidden: unable to create new content in namespace %s because it is being terminated", kind.GroupResource(), m.Name, m.Namespace)}
+			"%s %q is forbidden: unable to create new content in namespace %s because it is being terminated", kind.GroupResource(), name, m.Namespace)}
 	}
 	return nil
 }

@@ -226,9 +226,10 @@ func (d *docDecoder) kindOf(m *ast.MappingNode) (*api.Kind, Errors) {
 		if key != "apiVersion" && key != "kind" {
 			continue
 		}
-		s, ok := stringValue(mv.Value)
+		value := d.resolve(mv.Value)
+		s, ok := stringValue(value)
 		if !ok {
-			errs = append(errs, d.at(mv.Value, fmt.Sprintf("%s must be a string, not a %s", key, nodeKind(mv.Value))))
+			errs = append(errs, d.at(mv.Value, fmt.Sprintf("%s must be a string, not a %s", key, nodeKind(value))))
 			continue
 		}
 		if key == "kind" {
@@ -412,11 +413,25 @@ func keyString(k ast.MapKeyNode) string {
 	return k.String()
 }
 
-// stringValue is n's text when n is a string scalar.
+// resolve is what n stands for: the anchored value when n is an alias
+// (checkAliases recorded it), else n.
+func (d *docDecoder) resolve(n ast.Node) ast.Node {
+	if a, ok := unwrap(n).(*ast.AliasNode); ok {
+		if target, found := d.aliases[a]; found {
+			return target
+		}
+	}
+	return n
+}
+
+// stringValue is n's text when n is a string scalar, in any of YAML's
+// styles: plain, quoted, or a block scalar.
 func stringValue(n ast.Node) (string, bool) {
 	switch x := unwrap(n).(type) {
 	case *ast.StringNode:
 		return x.Value, true
+	case *ast.LiteralNode: // a block scalar: "|-" or ">-" and the lines under it
+		return x.Value.Value, true
 	case *ast.NullNode:
 		return "", true // "kind: null" is as good as no kind
 	}
