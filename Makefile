@@ -4,7 +4,8 @@
 #              single-file dist/kubeloop.html that works from file://; SITE_URL=https://…/
 #              is where their share links point (default: the deployed site)
 # make serve   make site, then serve it at http://127.0.0.1:8080
-# make test    vet, native tests, core tests under GOOS=js (Node), browser tests (Chromium)
+# make test    vet, native tests, core tests under GOOS=js (Node), the native/wasm identity
+#              corpus, browser tests (Chromium)
 # make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make perf    the page benchmark: 1,000- and 10,000-pod rollouts, long tasks and fps
@@ -30,7 +31,7 @@ ESBUILD   := node_modules/.bin/esbuild
 WASM_OVERLAY := build/wasm-overlay.json
 WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/") -overlay=$(WASM_OVERLAY)
 
-.PHONY: FORCE all site serve test vet test-native test-js test-browser bench bench-scenario size perf fuzz fuzz-short clean
+.PHONY: FORCE all site serve test vet test-native test-js test-identity test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
@@ -63,21 +64,27 @@ site: node_modules/.package-lock.json $(WASM_OVERLAY)
 serve: site
 	$(GO) run ./cmd/kubeloop serve -addr $(ADDR)
 
-test: vet test-native test-js test-browser fuzz-short
+test: vet test-native test-js test-identity test-browser fuzz-short
 
 vet: $(WASM_OVERLAY)
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	GOOS=js GOARCH=wasm $(GO) vet -tags=kubeloop_idlemark -overlay=$(WASM_OVERLAY) ./wasm
 
-# Every package but the browser tests, which test-browser runs against a fresh dist/.
+# Every package but the browser tests, which test-browser runs against a fresh dist/,
+# and the identity corpus, which test-identity runs.
 test-native:
-	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test $$($(GO) list ./... | grep -v /tests/browser)
+	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test $$($(GO) list ./... | grep -v -e /tests/browser -e /tests/identity)
 
 # The core, the controllers, the scenario tests and the page's own helpers, under
 # GOOS=js in Node: the simulation must behave the same in the browser.
 test-js:
 	GOOS=js GOARCH=wasm $(GO) test -exec="$(JS_EXEC)" $$(GOOS=js GOARCH=wasm $(GO) list ./... | grep -v -e /tests/browser -e /cmd/)
+
+# The edge-case transcripts of tests/identity/testdata, run natively and built for
+# GOOS=js under Node: their outputs must be the same bytes (same seed, same history).
+test-identity:
+	GOROOT=$(GOROOT) $(GO) test ./tests/identity
 
 test-browser: site
 	rm -f tests/out/browser/timings.txt

@@ -185,7 +185,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("cpu %d%% of request on %d ready pod(s), target %d%%: ratio %.2f", util, ready, targetUtil, ratio)
 		proposal := current
 		if math.Abs(ratio-1) > Tolerance {
-			proposal = int32(math.Ceil(ratio * float64(ready)))
+			proposal = int32(min(api.FloatToInt64(math.Ceil(ratio*float64(ready))), math.MaxInt32))
 			ctx.Why("|%.2f − 1| > tolerance %.1f: ceil(%d × %d%% / %d%%) = %d", ratio, Tolerance, ready, util, targetUtil, proposal)
 		} else {
 			ctx.Why("|%.2f − 1| ≤ tolerance %.1f: keep %d", ratio, Tolerance, current)

@@ -71,7 +71,7 @@ func admitOne(q *api.ResourceQuota, obj api.Object, list lister, ns string, now 
 	for _, n := range charged {
 		hard := q.Spec.Hard[n]
 		u, r := used[n], requested[n]
-		if u.MilliValue()+r.MilliValue() > hard.MilliValue() {
+		if api.AddMilli(u.MilliValue(), r.MilliValue()) > hard.MilliValue() {
 			exceeded = append(exceeded, n)
 		}
 	}

@@ -41,7 +41,9 @@ type amount struct {
 	binary bool
 }
 
-func (a amount) add(b amount) amount { return amount{a.milli + b.milli, a.binary || b.binary} }
+func (a amount) add(b amount) amount {
+	return amount{api.AddMilli(a.milli, b.milli), a.binary || b.binary}
+}
 
 func (a amount) quantity() api.Quantity { return api.NewMilliQuantity(a.milli, a.binary) }
 

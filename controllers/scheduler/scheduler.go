@@ -218,10 +218,10 @@ func (r *Reconciler) unfit(pod *api.Pod, req nodeUsage, info nodeInfo) string {
 	if info.maxPods != 0 && int64(use.pods+1) > info.maxPods {
 		return "Too many pods"
 	}
-	if info.hasCPU && use.cpu+req.cpu > info.cpu {
+	if info.hasCPU && use.cpu.Plus(req.cpu).Cmp(api.MilliTotalOf(info.cpu)) > 0 {
 		return "Insufficient cpu"
 	}
-	if info.hasMemory && use.memory+req.memory > info.memory {
+	if info.hasMemory && use.memory.Plus(req.memory).Cmp(api.MilliTotalOf(info.memory)) > 0 {
 		return "Insufficient memory"
 	}
 	return ""

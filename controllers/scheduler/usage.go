@@ -6,15 +6,20 @@ import (
 )
 
 // nodeUsage is what a node's pods take: their count and summed requests
-// (milli-units), including pods bound but not yet in the cache.
+// (milli-units), including pods bound but not yet in the cache. The sums
+// are exact: a pod asking for 8Ei cpu neither wraps a node's usage to a
+// negative that fits everything nor, once gone, leaves a wrong total.
 type nodeUsage struct {
 	pods        int
-	cpu, memory int64
+	cpu, memory api.MilliTotal
 }
 
 // plus adds sign × d (sign is 1 or -1).
 func (u nodeUsage) plus(d nodeUsage, sign int) nodeUsage {
-	return nodeUsage{pods: u.pods + sign*d.pods, cpu: u.cpu + int64(sign)*d.cpu, memory: u.memory + int64(sign)*d.memory}
+	if sign < 0 {
+		return nodeUsage{pods: u.pods - d.pods, cpu: u.cpu.Minus(d.cpu), memory: u.memory.Minus(d.memory)}
+	}
+	return nodeUsage{pods: u.pods + d.pods, cpu: u.cpu.Plus(d.cpu), memory: u.memory.Plus(d.memory)}
 }
 
 // podUsage is one pod's share of its node.
@@ -72,11 +77,11 @@ func (r *Reconciler) usageHandler() informer.Handler {
 func (u *nodeUsages) total() nodeUsage { return u.cached.plus(u.assumed, 1) }
 
 // podRequest sums a pod's container requests of a resource, in milli-units.
-func podRequest(p *api.Pod, res string) int64 {
-	var sum int64
+func podRequest(p *api.Pod, res string) api.MilliTotal {
+	var sum api.MilliTotal
 	for _, c := range p.Spec.Containers {
 		if q, ok := c.Resources.Requests[res]; ok {
-			sum += q.MilliValue()
+			sum = sum.Plus(api.MilliTotalOf(q.MilliValue()))
 		}
 	}
 	return sum

@@ -65,7 +65,7 @@ func (v IntOrString) ScaledValue(total int, roundUp bool) (int, error) {
 	}
 	f := float64(pct) * float64(total) / 100
 	if roundUp {
-		return int(math.Ceil(f)), nil
+		return int(FloatToInt64(math.Ceil(f))), nil
 	}
-	return int(math.Floor(f)), nil
+	return int(FloatToInt64(math.Floor(f))), nil
 }

@@ -3,7 +3,7 @@ package api
 import (
 	"fmt"
 	"math"
-	"strconv"
+	"math/big"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -11,49 +11,178 @@ import (
 
 // Quantity is a resource amount as written ("100m", "200Mi", "1Gi", "2").
 // It keeps the text the user wrote, and its value in milli-units for
-// arithmetic; 1Ei in milli-units overflows int64, so values saturate.
+// arithmetic. A value beyond int64 milli-units (8Ei, 1e100) saturates at
+// math.MaxInt64 (math.MinInt64 below zero) — the same on every platform —
+// so it compares as more than any node has; Cmp and Value go back to the
+// text for the exact value when both sides saturate.
 type Quantity struct {
 	text  string
 	milli int64
 }
 
-var quantitySuffixes = map[string]float64{
-	"n": 1e-9, "u": 1e-6, "m": 1e-3, "": 1, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15, "E": 1e18,
-	"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30, "Ti": 1 << 40, "Pi": 1 << 50, "Ei": 1 << 60,
-}
+const quantitySyntaxMsg = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
 
-// ParseQuantity reads Kubernetes quantity syntax.
+// decimalSuffixes are the SI suffixes as powers of ten, binarySuffixes
+// the IEC ones as powers of two.
+var (
+	decimalSuffixes = map[string]int{"n": -9, "u": -6, "m": -3, "": 0, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}
+	binarySuffixes  = map[string]uint{"Ki": 10, "Mi": 20, "Gi": 30, "Ti": 40, "Pi": 50, "Ei": 60}
+)
+
+// ParseQuantity reads Kubernetes quantity syntax, exactly: the number is
+// read as a decimal, not a float, so "0.1" is 100m and "9223372036854775807"
+// is that many units.
 func ParseQuantity(s string) (Quantity, error) {
 	t := strings.TrimSpace(s)
-	if t == "" {
-		return Quantity{}, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
+	v, err := exactQuantity(t)
+	if err != nil {
+		return Quantity{}, err
 	}
+	return Quantity{text: t, milli: roundAwayFromZero(new(big.Rat).Mul(v, big.NewRat(1000, 1)))}, nil
+}
+
+// exactQuantityBound is where exactQuantity stops following a value up:
+// 10^60 units, far beyond any int64 amount, so a "1e999999999" costs no
+// more than a "1e60" to read.
+const exactQuantityBound = 60
+
+// exactQuantityMax is upstream's cap on binary (Ki…Ei) and exponent (1e3)
+// quantities: 2^63-1 units. Decimal-suffixed ones are not capped there.
+var exactQuantityMax = new(big.Rat).SetInt64(math.MaxInt64)
+
+// exactQuantity is the value of quantity text t in units.
+func exactQuantity(t string) (*big.Rat, error) {
+	sign, digits, point, suffix, ok := splitQuantity(t)
+	if !ok {
+		return nil, fmt.Errorf("%s", quantitySyntaxMsg)
+	}
+	exp10, exp2, capped := 0, uint(0), false
+	if e, ok := decimalSuffixes[suffix]; ok {
+		exp10 = e
+	} else if b, ok := binarySuffixes[suffix]; ok {
+		exp2, capped = b, true
+	} else if e, ok := parseExponent(suffix); ok {
+		exp10, capped = e, true
+	} else {
+		return nil, fmt.Errorf("unable to parse quantity's suffix")
+	}
+	fraction := len(digits) - point // digits after the decimal point
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return new(big.Rat), nil
+	}
+	// The value is digits × 10^scale × 2^exp2, below 10^magnitude × 2^exp2.
+	scale := exp10 - fraction
+	magnitude := len(digits) + scale
+	v := new(big.Rat)
+	switch {
+	case magnitude > exactQuantityBound:
+		v.SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(exactQuantityBound), nil))
+	case magnitude < -exactQuantityBound:
+		v.SetFrac64(1, 1_000_000_000) // rounds up to the smallest amount, 1n, as upstream does
+	default:
+		n, _ := new(big.Int).SetString(digits, 10)
+		v.SetInt(n)
+		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(absInt(scale))), nil)
+		if scale >= 0 {
+			v.Mul(v, new(big.Rat).SetInt(p))
+		} else {
+			v.Quo(v, new(big.Rat).SetInt(p))
+		}
+		v.Mul(v, new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), exp2)))
+	}
+	if capped && v.Cmp(exactQuantityMax) > 0 {
+		v.Set(exactQuantityMax)
+	}
+	if sign < 0 {
+		v.Neg(v)
+	}
+	return v, nil
+}
+
+// splitQuantity cuts t into its sign, its digits without the decimal
+// point, how many of them come before the point, and the suffix.
+func splitQuantity(t string) (sign int, digits string, point int, suffix string, ok bool) {
+	sign = 1
 	i := 0
-	for i < len(t) && (t[i] == '+' || t[i] == '-' || t[i] == '.' || (t[i] >= '0' && t[i] <= '9')) {
+	if i < len(t) && (t[i] == '+' || t[i] == '-') {
+		if t[i] == '-' {
+			sign = -1
+		}
 		i++
 	}
-	num, suffix := t[:i], t[i:]
-	f, err := strconv.ParseFloat(num, 64)
-	if err != nil {
-		return Quantity{}, fmt.Errorf("quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'")
-	}
-	mult, ok := quantitySuffixes[suffix]
-	if !ok {
-		if len(suffix) > 1 && (suffix[0] == 'e' || suffix[0] == 'E') {
-			exp, err := strconv.Atoi(suffix[1:])
-			if err != nil {
-				return Quantity{}, fmt.Errorf("unable to parse quantity's suffix")
-			}
-			mult = math.Pow10(exp)
-		} else {
-			return Quantity{}, fmt.Errorf("unable to parse quantity's suffix")
+	var b strings.Builder
+	point = -1
+	for ; i < len(t); i++ {
+		switch c := t[i]; {
+		case c >= '0' && c <= '9':
+			b.WriteByte(c)
+		case c == '.' && point < 0:
+			point = b.Len()
+		default:
+			goto end
 		}
 	}
-	m := math.Ceil(f * mult * 1000)
-	if m > math.MaxInt64 {
-		m = math.MaxInt64
+end:
+	if b.Len() == 0 {
+		return 0, "", 0, "", false
 	}
-	return Quantity{text: t, milli: int64(m)}, nil
+	if point < 0 {
+		point = b.Len()
+	}
+	return sign, b.String(), point, t[i:], true
+}
+
+// parseExponent reads a decimal exponent suffix: "e3", "E-2", "e+6".
+func parseExponent(suffix string) (int, bool) {
+	if len(suffix) < 2 || (suffix[0] != 'e' && suffix[0] != 'E') {
+		return 0, false
+	}
+	s := suffix[1:]
+	neg := false
+	if s[0] == '+' || s[0] == '-' {
+		neg, s = s[0] == '-', s[1:]
+	}
+	if s == "" {
+		return 0, false
+	}
+	e := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		if e <= 10*exactQuantityBound { // beyond the bound every exponent reads the same
+			e = e*10 + int(c-'0')
+		}
+	}
+	if neg {
+		e = -e
+	}
+	return e, true
+}
+
+func absInt(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// roundAwayFromZero is v rounded to a whole number away from zero, as
+// upstream's MilliValue and Value round ("500u" is 1m), and saturated at
+// the int64 bounds.
+func roundAwayFromZero(v *big.Rat) int64 {
+	q, r := new(big.Int).QuoRem(v.Num(), v.Denom(), new(big.Int))
+	if r.Sign() != 0 {
+		q.Add(q, big.NewInt(int64(v.Sign())))
+	}
+	switch {
+	case q.IsInt64():
+		return q.Int64()
+	case q.Sign() > 0:
+		return math.MaxInt64
+	}
+	return math.MinInt64
 }
 
 // MustParseQuantity is ParseQuantity for literals known to be valid.
@@ -65,14 +194,51 @@ func MustParseQuantity(s string) Quantity {
 	return q
 }
 
-// MilliValue is the amount in thousandths (100m cpu → 100).
+// MilliValue is the amount in thousandths (100m cpu → 100), saturated at
+// the int64 bounds.
 func (q Quantity) MilliValue() int64 { return q.milli }
 
-// Value is the amount rounded up to a whole unit.
-func (q Quantity) Value() int64 { return (q.milli + 999) / 1000 }
+// saturated reports a milli value that stands for a larger amount.
+func (q Quantity) saturated() bool { return q.milli == math.MaxInt64 || q.milli == math.MinInt64 }
+
+// exact is the quantity's value in units, from its text.
+func (q Quantity) exact() *big.Rat {
+	v, err := exactQuantity(q.text)
+	if err != nil { // a Quantity is made from parsed text only
+		return new(big.Rat).SetFrac64(q.milli, 1000)
+	}
+	return v
+}
+
+// Value is the amount in whole units, rounded away from zero, saturated at
+// the int64 bounds.
+func (q Quantity) Value() int64 {
+	if q.saturated() {
+		return roundAwayFromZero(q.exact())
+	}
+	v := q.milli / 1000
+	switch r := q.milli % 1000; {
+	case r > 0:
+		v++
+	case r < 0:
+		v--
+	}
+	return v
+}
 
 // IsZero reports an unset or zero quantity.
 func (q Quantity) IsZero() bool { return q.milli == 0 }
+
+// Sign is -1, 0 or 1 as the quantity is negative, zero or positive.
+func (q Quantity) Sign() int {
+	switch {
+	case q.milli < 0:
+		return -1
+	case q.milli > 0:
+		return 1
+	}
+	return 0
+}
 
 func (q Quantity) String() string {
 	if q.text == "" {
@@ -104,13 +270,17 @@ func (q *Quantity) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// Cmp is -1, 0 or 1 as q is less than, equal to or greater than o.
+// Cmp is -1, 0 or 1 as q is less than, equal to or greater than o,
+// exactly: two quantities beyond int64 milli-units ("8Ei", "16Ei") are
+// compared by their values, not their saturated milli-units.
 func (q Quantity) Cmp(o Quantity) int {
 	switch {
 	case q.milli < o.milli:
 		return -1
 	case q.milli > o.milli:
 		return 1
+	case q.saturated():
+		return q.exact().Cmp(o.exact())
 	}
 	return 0
 }

@@ -72,3 +72,73 @@ func TestQuantityJSON(t *testing.T) {
 func TestMustParseQuantityPanicsOnBadLiteral(t *testing.T) {
 	assert.Panics(t, func() { api.MustParseQuantity("lots") })
 }
+
+// TestQuantityParse takes its cases from upstream's TestQuantityParse
+// (apimachinery resource/quantity_test.go): exact decimals, every suffix,
+// exponents, and values beyond int64 that saturate instead of wrapping.
+func TestQuantityParse(t *testing.T) {
+	const maxInt64 = int64(^uint64(0) >> 1)
+	for _, tc := range []struct {
+		in    string
+		milli int64
+		value int64
+	}{
+		{"0", 0, 0},
+		{"0n", 0, 0},
+		{"0Ki", 0, 0},
+		{"0.1", 100, 1},
+		{"0.001", 1, 1},
+		{".5", 500, 1},
+		{"5.", 5000, 5},
+		{"100e-3", 100, 1},
+		{"1.5Gi", 1536 << 20 * 1000, 1536 << 20},
+		{"1n", 1, 1},
+		{"1u", 1, 1},
+		{"1.01m", 2, 1},
+		{"1E", maxInt64, 1e18}, // milli-units saturate, units do not
+		{"8E", maxInt64, 8e18},
+		{"7Ei", maxInt64, 7 << 60},
+		{"8Ei", maxInt64, maxInt64}, // upstream caps binary quantities at 2^63-1 units
+		{"1e100", maxInt64, maxInt64},
+		{"1e999999999999", maxInt64, maxInt64},
+		{"9223372036854775807", maxInt64, maxInt64},
+		{"9223372036854775", 9223372036854775000, 9223372036854775},
+		{"1e-100", 1, 1}, // rounds up to the smallest amount
+		{"-1", -1000, -1},
+		{"-1.5m", -2, -1}, // away from zero, as upstream rounds
+		{"-8Ei", -maxInt64 - 1, -maxInt64},
+		{"-1e100", -maxInt64 - 1, -maxInt64},
+		{"+1.5", 1500, 2},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			q, err := api.ParseQuantity(tc.in)
+			require.NoError(t, err)
+			assert.Equal(t, tc.milli, q.MilliValue(), "milli")
+			assert.Equal(t, tc.value, q.Value(), "value")
+		})
+	}
+}
+
+// TestQuantityCmp as upstream's: exact, also where milli-units saturate.
+func TestQuantityCmp(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"1m", "8Ei", -1},
+		{"8Ei", "1m", 1},
+		{"1", "1000m", 0},
+		{"0.1", "100m", 0},
+		{"1Gi", "1G", 1},
+		{"7Ei", "8E", 1},
+		{"8E", "9E", -1},
+		{"8Ei", "16Ei", 0}, // both capped at 2^63-1 units, as upstream
+		{"1e100", "8Ei", 0},
+		{"-8Ei", "-7Ei", -1},
+		{"-1", "0", -1},
+	} {
+		t.Run(tc.a+" vs "+tc.b, func(t *testing.T) {
+			assert.Equal(t, tc.want, api.MustParseQuantity(tc.a).Cmp(api.MustParseQuantity(tc.b)))
+		})
+	}
+}

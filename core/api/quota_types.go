@@ -105,9 +105,7 @@ func validateReplicationController(errs *FieldErrors, rc *ReplicationController)
 func validateResourceQuota(errs *FieldErrors, q *ResourceQuota) {
 	for _, k := range sortedResourceNames(q.Spec.Hard) {
 		v := q.Spec.Hard[k]
-		if v.MilliValue() < 0 {
-			errs.invalid("spec.hard["+k+"]", v.String(), "must be greater than or equal to 0")
-		}
+		validateNonnegative(errs, "spec.hard["+k+"]", v)
 		base := strings.TrimPrefix(strings.TrimPrefix(k, "requests."), "limits.")
 		compute := base == "cpu" || base == "memory" || base == "storage" || base == "ephemeral-storage"
 		if !compute && v.MilliValue()%1000 != 0 {

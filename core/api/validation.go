@@ -3,7 +3,6 @@ package api
 import (
 	"fmt"
 	"reflect"
-	"sort"
 )
 
 const (
@@ -115,7 +114,10 @@ func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
 				errs.invalid(fmt.Sprintf("%s.env[%d].name", p, j), e.Name, EnvVarNameMsg)
 			}
 		}
-		validateRequestsWithinLimits(errs, p+".resources", c.Resources)
+		validateResources(errs, p+".resources", c.Resources)
+	}
+	for i, c := range s.InitContainers {
+		validateResources(errs, fmt.Sprintf("%s.initContainers[%d].resources", path, i), c.Resources)
 	}
 	switch s.RestartPolicy {
 	case "Always", "OnFailure", "Never":
@@ -247,18 +249,25 @@ func IsEnvVarName(name string) bool {
 	return name != ""
 }
 
-// validateRequestsWithinLimits: a container may not request more of a
-// resource than its limit.
-func validateRequestsWithinLimits(errs *FieldErrors, path string, r ResourceRequirements) {
-	names := make([]string, 0, len(r.Requests))
-	for name := range r.Requests {
-		names = append(names, name)
+// validateResources holds a container's requests and limits to the API
+// server's rules: no amount below zero (limits checked first, as upstream
+// does), and no request above its limit.
+func validateResources(errs *FieldErrors, path string, r ResourceRequirements) {
+	for _, name := range sortedResourceNames(r.Limits) {
+		validateNonnegative(errs, path+".limits["+name+"]", r.Limits[name])
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		limit, ok := r.Limits[name]
-		if req := r.Requests[name]; ok && req.Cmp(limit) > 0 {
+	for _, name := range sortedResourceNames(r.Requests) {
+		req := r.Requests[name]
+		validateNonnegative(errs, path+".requests["+name+"]", req)
+		if limit, ok := r.Limits[name]; ok && req.Cmp(limit) > 0 {
 			errs.invalid(path+".requests", req.String(), fmt.Sprintf("must be less than or equal to %s limit of %s", name, limit.String()))
 		}
+	}
+}
+
+// validateNonnegative is upstream's ValidateNonnegativeQuantity.
+func validateNonnegative(errs *FieldErrors, path string, q Quantity) {
+	if q.Sign() < 0 {
+		errs.invalid(path, q.String(), "must be greater than or equal to 0")
 	}
 }

@@ -27,6 +27,11 @@ const subdomainDetail = "a lowercase RFC 1123 subdomain must consist of lower ca
 
 func TestValidDeploymentPasses(t *testing.T) {
 	assert.NoError(t, api.Validate(courseDeployment(), nil))
+	d := courseDeployment()
+	d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+		Limits:   api.ResourceList{"cpu": api.MustParseQuantity("8Ei")},
+		Requests: api.ResourceList{"cpu": api.MustParseQuantity("1m")}}
+	assert.NoError(t, api.Validate(d, nil), "1m is less than 8Ei, which saturates int64 milli-units")
 }
 
 // The field errors a learner meets, worded as the API server words them.
@@ -86,6 +91,24 @@ func TestValidateDeploymentMessages(t *testing.T) {
 				Limits:   api.ResourceList{"cpu": api.MustParseQuantity("500m"), "memory": api.MustParseQuantity("1Gi")},
 				Requests: api.ResourceList{"cpu": api.MustParseQuantity("1"), "memory": api.MustParseQuantity("1Gi")}}
 		}, `spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 500m`},
+		{"negative request", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Requests: api.ResourceList{"cpu": api.MustParseQuantity("-1")}}
+		}, `spec.template.spec.containers[0].resources.requests[cpu]: Invalid value: "-1": must be greater than or equal to 0`},
+		{"negative limit", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Limits: api.ResourceList{"memory": api.MustParseQuantity("-5Gi")}}
+		}, `spec.template.spec.containers[0].resources.limits[memory]: Invalid value: "-5Gi": must be greater than or equal to 0`},
+		{"negative init container request", func(d *api.Deployment) {
+			d.Spec.Template.Spec.InitContainers = []api.Container{{Name: "init", Image: "busybox",
+				Resources: api.ResourceRequirements{Requests: api.ResourceList{"cpu": api.MustParseQuantity("-100m")}}}}
+		}, `spec.template.spec.initContainers[0].resources.requests[cpu]: Invalid value: "-100m": must be greater than or equal to 0`},
+		{"request and limit both capped at 2^63-1 units are equal", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Resources = api.ResourceRequirements{
+				Limits:   api.ResourceList{"cpu": api.MustParseQuantity("8Ei")},
+				Requests: api.ResourceList{"cpu": api.MustParseQuantity("16Ei")}}
+			d.Spec.Replicas = api.Ptr[int32](-1) // so the one error is this one, as upstream
+		}, `spec.replicas: Invalid value: -1: must be greater than or equal to 0`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := courseDeployment()

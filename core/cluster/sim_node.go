@@ -270,12 +270,12 @@ func parseNodeOptions(args []string) (nodeOptions, error) {
 			}
 			o.taints = append(o.taints, t)
 		case "--cpu":
-			if _, err := api.ParseQuantity(value); err != nil {
+			if err := checkCapacity(value); err != nil {
 				return o, fmt.Errorf("invalid --cpu %q: %v", value, err)
 			}
 			o.cpu = value
 		case "--memory":
-			if _, err := api.ParseQuantity(value); err != nil {
+			if err := checkCapacity(value); err != nil {
 				return o, fmt.Errorf("invalid --memory %q: %v", value, err)
 			}
 			o.memory = value
@@ -284,6 +284,19 @@ func parseNodeOptions(args []string) (nodeOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// checkCapacity holds a node's capacity to the API server's rule for
+// status.capacity: a quantity, not below zero.
+func checkCapacity(value string) error {
+	q, err := api.ParseQuantity(value)
+	if err != nil {
+		return err
+	}
+	if q.Sign() < 0 {
+		return fmt.Errorf("must be greater than or equal to 0")
+	}
+	return nil
 }
 
 // ParseTaint reads key[=value]:Effect.

@@ -393,3 +393,23 @@ func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
 	}
 	assert.Equal(t, 1, onNode, "the daemon pod runs on the recovered node")
 }
+
+func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--cpu", "-5"}, `invalid --cpu "-5": must be greater than or equal to 0`},
+		{[]string{"--cpu", "2", "--memory", "-1Gi"}, `invalid --memory "-1Gi": must be greater than or equal to 0`},
+		{[]string{"--memory=-1"}, `invalid --memory "-1": must be greater than or equal to 0`},
+	} {
+		_, err := c.Sim(append([]string{"node", "add", "n1"}, tc.args...))
+		require.Error(t, err, "%v", tc.args)
+		assert.Equal(t, tc.want, err.Error())
+	}
+	_, err := c.Store().Get(api.ResourceFor("nodes"), "", "n1")
+	assert.Error(t, err, "no node was added")
+	_, err = c.Sim([]string{"node", "add", "n1", "--cpu", "0", "--memory", "0"})
+	assert.NoError(t, err, "zero is a capacity the API server accepts")
+}

@@ -99,7 +99,7 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 		for _, p := range pods {
 			r := podResources(p)
 			for i := range sum {
-				sum[i] += r[i]
+				sum[i] = api.AddMilli(sum[i], r[i])
 			}
 			w.write(1, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Namespace, p.Name,
 				withPercent(formatCPU(r[0]), r[0], allocCPU.MilliValue()), withPercent(formatCPU(r[1]), r[1], allocCPU.MilliValue()),
@@ -132,17 +132,20 @@ func podResources(p *api.Pod) [4]int64 {
 			name string
 		}{{c.Resources.Requests, "cpu"}, {c.Resources.Limits, "cpu"}, {c.Resources.Requests, "memory"}, {c.Resources.Limits, "memory"}} {
 			if v, ok := q.list[q.name]; ok {
-				r[i] += v.MilliValue()
+				r[i] = api.AddMilli(r[i], v.MilliValue())
 			}
 		}
 	}
 	return r
 }
 
+// withPercent appends v's share of total as kubectl computes it, in
+// floating point; the conversion back saturates so that an amount beyond
+// int64 prints the same percentage on every platform.
 func withPercent(s string, v, total int64) string {
 	pct := int64(0)
 	if total > 0 {
-		pct = int64(float64(v) / float64(total) * 100)
+		pct = api.FloatToInt64(float64(v) / float64(total) * 100)
 	}
 	return fmt.Sprintf("%s (%d%%)", s, pct)
 }
