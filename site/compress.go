@@ -26,11 +26,13 @@ var compressedTypes = map[string]bool{
 	".wasm": true, ".js": true, ".css": true, ".html": true, ".svg": true, ".json": true, ".txt": true,
 }
 
-// gzipped holds each file's compressed bytes, made once on first demand.
+// gzipped holds the compressed bytes of each file of the site worth
+// compressing, made once on first demand. Its set of files is fixed when it
+// is made: a request for a name the site does not have adds nothing, so no
+// client can grow it.
 type gzipped struct {
 	fsys  fs.FS
-	mu    sync.Mutex
-	files map[string]*gzipFile
+	files map[string]*gzipFile // read-only after newGzipped
 }
 
 type gzipFile struct {
@@ -38,19 +40,26 @@ type gzipFile struct {
 	data []byte // nil when the file cannot be read
 }
 
+// newGzipped lists the files of fsys worth compressing; none is compressed
+// yet (a server on loopback, the default, never sends gzip).
 func newGzipped(fsys fs.FS) *gzipped {
-	return &gzipped{fsys: fsys, files: map[string]*gzipFile{}}
+	g := &gzipped{fsys: fsys, files: map[string]*gzipFile{}}
+	fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && compressedTypes[path.Ext(name)] && pathHeaders["/"+name] == nil {
+			g.files[name] = &gzipFile{}
+		}
+		return nil
+	})
+	return g
 }
 
-// get returns name's gzip'd bytes, compressing it on the first call.
+// get returns name's gzip'd bytes, compressing it on the first call; nil
+// when the site has no such file.
 func (g *gzipped) get(name string) []byte {
-	g.mu.Lock()
 	f := g.files[name]
 	if f == nil {
-		f = &gzipFile{}
-		g.files[name] = f
+		return nil
 	}
-	g.mu.Unlock()
 	f.once.Do(func() {
 		raw, err := fs.ReadFile(g.fsys, name)
 		if err != nil {
@@ -60,7 +69,7 @@ func (g *gzipped) get(name string) []byte {
 		w, _ := gzip.NewWriterLevel(&buf, gzip.DefaultCompression) // best: 1% smaller, 3× slower
 		w.Write(raw)
 		w.Close()
-		f.data = buf.Bytes()
+		f.data = bytes.Clone(buf.Bytes()) // not the buffer's spare capacity
 	})
 	return f.data
 }

@@ -3,9 +3,14 @@ package site
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -131,4 +136,66 @@ func TestCacheControl(t *testing.T) {
 			assert.Equal(t, "no-store", get(t, h, name, local, "gzip").Header().Get("Cache-Control"), name+" from "+local)
 		}
 	}
+}
+
+// heapInUse is the live heap after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
+}
+
+// A client asking for names the site does not have — 200 distinct ones,
+// each long — leaves the gzip cache as it was: nothing is added for them,
+// and the heap does not keep them.
+func TestGzipCacheIgnoresMissingNames(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.html":    {Data: []byte("<!doctype html>")},
+		"app.js":        {Data: []byte("// app")},
+		"kubeloop.wasm": {Data: []byte("\x00asm")},
+		"favicon.png":   {Data: []byte("\x89PNG")},
+		"kubeloop.html": {Data: []byte("<!doctype html>single file")},
+		"lessons/a.css": {Data: []byte("p {}")},
+	}
+	gz := newGzipped(fsys)
+	assert.ElementsMatch(t, []string{"index.html", "app.js", "kubeloop.wasm", "lessons/a.css"}, slices.Collect(maps.Keys(gz.files)),
+		"the site's files worth compressing, and only those")
+	h := handler(fsys, true, gz)
+
+	const names, nameBytes = 200, 64 << 10 // 37.5 MiB of names in all
+	before := heapInUse()
+	for i := range names {
+		for _, ext := range []string{".js", ".css", ".wasm"} {
+			name := fmt.Sprintf("/missing-%d-%s%s", i, strings.Repeat("x", nameBytes), ext)
+			assert.Equal(t, http.StatusNotFound, get(t, h, name, "", "gzip").Code)
+		}
+	}
+	grown := int64(heapInUse()) - int64(before)
+	assert.Equal(t, 4, len(gz.files), "requests for missing names add nothing to the cache")
+	assert.Less(t, grown, int64(8<<20), "the heap grew by %d bytes after %d requests for missing names", grown, 3*names)
+
+	assert.Equal(t, "gzip", get(t, h, "/app.js", "", "gzip").Header().Get("Content-Encoding"), "an existing file is still gzip'd")
+	assert.Equal(t, 4, len(gz.files))
+}
+
+// An error answer is never stored, from this machine or the network: the
+// file server drops the Cache-Control set before it, and a file missing now
+// may be there after the next build.
+func TestErrorsAreNotStored(t *testing.T) {
+	h := Handler(fstest.MapFS{"index.html": {Data: []byte("page")}, "lessons/a.txt": {Data: []byte("a")}}, true)
+	for _, target := range []string{"/missing.js", "/kubeloop.wasm", "/lessons/", "/lessons/b.txt", "/%2e%2e/go.mod"} {
+		for _, remote := range []string{"", "127.0.0.1:50000"} {
+			w := get(t, h, target, remote, "gzip")
+			assert.Equal(t, http.StatusNotFound, w.Code, "%s from %q", target, remote)
+			assert.Equal(t, "no-store", w.Header().Get("Cache-Control"), "%s from %q", target, remote)
+			assert.Empty(t, w.Header().Get("Etag"), target)
+		}
+	}
+	r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader("x"))
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	assert.Equal(t, http.StatusMethodNotAllowed, w.Code)
+	assert.Equal(t, "no-store", w.Header().Get("Cache-Control"))
+	assert.Equal(t, "no-cache", get(t, h, "/", "", "gzip").Header().Get("Cache-Control"), "a file found is revalidated, as before")
 }

@@ -22,10 +22,15 @@ var pathHeaders = map[string]map[string]string{
 // GET and HEAD only, no directory listings, no path outside fsys (fs.FS
 // refuses ".."). built false answers every request with how to build it.
 func Handler(fsys fs.FS, built bool) http.Handler {
+	return handler(fsys, built, newGzipped(fsys))
+}
+
+// handler is Handler with the gzip cache given, for tests to look into.
+func handler(fsys fs.FS, built bool, gz *gzipped) http.Handler {
 	files := http.FileServerFS(fsys)
 	tags := entityTags(fsys)
-	gz := newGzipped(fsys)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w = errorsNotStored{w}
 		h := w.Header()
 		for k, v := range SecurityHeaders {
 			h.Set(k, v)
@@ -114,3 +119,19 @@ func entityTags(fsys fs.FS) map[string]string {
 	})
 	return tags
 }
+
+// errorsNotStored marks every error answer (404 and the like) no-store: an
+// error has no tag to revalidate, and a file missing now may exist after the
+// next build. It has to be set as the status is written, because
+// http.FileServer deletes Cache-Control from the errors it serves.
+type errorsNotStored struct{ http.ResponseWriter }
+
+func (w errorsNotStored) WriteHeader(code int) {
+	if code >= http.StatusBadRequest {
+		w.Header().Set("Cache-Control", "no-store")
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+// Unwrap lets http.ResponseController reach the connection's writer.
+func (w errorsNotStored) Unwrap() http.ResponseWriter { return w.ResponseWriter }

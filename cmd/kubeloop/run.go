@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/core/yaml"
 	"github.com/kubeloop/kubeloop/site/data"
 )
 
@@ -56,6 +58,7 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if s, ok := session.SeedOf(string(script)); ok && !seedSet {
 		*seed = s // a session saved by the page names its seed
 	}
+	var tooLarge error // the first -f file over the limit: the run fails
 	c := cluster.New(cluster.Options{
 		Seed:      *seed,
 		FieldDocs: data.MustExplainDocs("en"),
@@ -63,14 +66,51 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if !filepath.IsAbs(file) {
 				file = filepath.Join(dir, file)
 			}
-			return os.ReadFile(file)
+			b, err := readBounded(file, yaml.MaxBytes)
+			if errors.As(err, new(*tooLargeError)) && tooLarge == nil {
+				tooLarge = err
+			}
+			return b, err
 		},
 	})
 	out, err := transcript.Run(c, string(script))
 	io.WriteString(stdout, out)
+	if err == nil {
+		err = tooLarge
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "kubeloop run:", err)
 		return 1
 	}
 	return 0
+}
+
+// readBounded reads file, or refuses it once it is over limit bytes
+// without reading further (a -f /dev/zero must not fill the memory).
+func readBounded(file string, limit int) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(b) > limit {
+		return nil, &tooLargeError{file: file, limit: limit}
+	}
+	return b, nil
+}
+
+// tooLargeError is a -f file over the limit: kubectl -f here takes what the
+// page's editor takes, no more.
+type tooLargeError struct {
+	file  string
+	limit int
+}
+
+func (e *tooLargeError) Error() string {
+	return fmt.Sprintf("%s is larger than %g MiB (%d bytes), the most kubectl -f reads here, as in the page's editor",
+		e.file, float64(e.limit)/(1<<20), e.limit)
 }

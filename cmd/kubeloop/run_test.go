@@ -5,9 +5,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 const nginx = `apiVersion: apps/v1
@@ -90,4 +93,37 @@ func TestRunReplaysASavedSessionWithItsSeed(t *testing.T) {
 	pods := func(s string) string { return s[strings.LastIndex(s, "$ kubectl get pods"):] }
 	assert.Equal(t, pods(want.String()), pods(out.String()), "seed 42, from the session's first line")
 	assert.NotEqual(t, pods(other.String()), pods(out.String()), "another seed names the pods otherwise")
+}
+
+// A -f file over the page's limit is refused at once, without being read
+// whole (kubectl apply -f /dev/zero must not fill the memory), and the run
+// fails naming the limit.
+func TestRunRefusesAnOversizedFile(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	require.NoError(t, os.WriteFile(big, append([]byte(nginx), strings.Repeat("#", yaml.MaxBytes)...), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "nginx.yaml"), []byte(nginx), 0o644))
+	script := filepath.Join(dir, "lesson.txt")
+	require.NoError(t, os.WriteFile(script, []byte("kubectl apply -f big.yaml\nkubectl apply -f nginx.yaml\n"), 0o644))
+
+	var out, errOut strings.Builder
+	start := time.Now()
+	assert.Equal(t, 1, run([]string{"run", script}, nil, &out, &errOut))
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Contains(t, errOut.String(), big+" is larger than 1 MiB (1048576 bytes), the most kubectl -f reads here")
+	assert.NotContains(t, out.String(), "$ kubectl apply -f big.yaml\ndeployment.apps/nginx-deployment created")
+	assert.Contains(t, out.String(), "$ kubectl apply -f nginx.yaml\ndeployment.apps/nginx-deployment created", "a file within the limit is read as before")
+}
+
+func TestReadBoundedStopsAtTheLimit(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	require.NoError(t, os.WriteFile(file, []byte("12345"), 0o644))
+	b, err := readBounded(file, 5)
+	require.NoError(t, err)
+	assert.Equal(t, "12345", string(b), "exactly the limit is read")
+	_, err = readBounded(file, 4)
+	var tooLarge *tooLargeError
+	assert.ErrorAs(t, err, &tooLarge)
+	_, err = readBounded(filepath.Join(t.TempDir(), "nope"), 4)
+	assert.ErrorIs(t, err, os.ErrNotExist)
 }

@@ -240,3 +240,30 @@ func TestServeRevalidatesWithETag(t *testing.T) {
 	resp.Body.Close()
 	assert.Equal(t, http.StatusOK, resp.StatusCode, "a rebuilt wasm is sent again")
 }
+
+// The policy forbids plugins, a <base>, sending forms, and framing by
+// another site (X-Frame-Options for browsers before frame-ancestors), in
+// netlify.toml and kubeloop serve alike; error answers are not stored.
+func TestServeForbidsFramingAndForms(t *testing.T) {
+	want := netlifyHeaders(t)["/*"]
+	for _, directive := range []string{"object-src 'none'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'"} {
+		assert.Contains(t, strings.Split(want["Content-Security-Policy"], "; "), directive, "netlify.toml")
+		assert.Contains(t, strings.Split(site.SecurityHeaders["Content-Security-Policy"], "; "), directive, "kubeloop serve")
+	}
+	assert.Equal(t, "SAMEORIGIN", want["X-Frame-Options"])
+
+	addr, _ := startServe(t, testSite, defaultLimits)
+	for p, code := range map[string]int{"/": http.StatusOK, "/missing.js": http.StatusNotFound} {
+		resp, err := http.Get("http://" + addr + p)
+		require.NoError(t, err)
+		resp.Body.Close()
+		assert.Equal(t, code, resp.StatusCode, p)
+		for k, v := range want {
+			assert.Equal(t, v, resp.Header.Get(k), "%s %s", p, k)
+		}
+	}
+	resp, err := http.Get("http://" + addr + "/missing.js")
+	require.NoError(t, err)
+	resp.Body.Close()
+	assert.Equal(t, "no-store", resp.Header.Get("Cache-Control"), "a 404")
+}
