@@ -107,19 +107,14 @@ func (r *Reconciler) beginPull(ctx *controller.Context, pod *api.Pod, rt *podRun
 	}
 	d := r.pullTime(ctx, pod, group(pod, rt.group))
 	rt.stage, rt.nextAt = stageCreating, now.Add(d)
-	if rt.group == 0 {
+	switch {
+	case rt.group == 0:
 		ctx.Why("create the pod sandbox and pull images: ready in %s", d)
-	} else {
-		ctx.Why("%s: pull images: ready in %s", groupName(pod, rt.group), d)
+	case rt.group < len(pod.Spec.InitContainers):
+		ctx.Why("init container %s: pull images: ready in %s", pod.Spec.InitContainers[rt.group].Name, d)
+	default:
+		ctx.Why("the pod's containers: pull images: ready in %s", d)
 	}
-}
-
-// groupName names a group for the trace.
-func groupName(pod *api.Pod, g int) string {
-	if g < len(pod.Spec.InitContainers) {
-		return "init container " + pod.Spec.InitContainers[g].Name
-	}
-	return "the pod's containers"
 }
 
 // pullTime is how long pulling the group's images takes on the pod's node
@@ -179,8 +174,12 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, rt *podRuntim
 		}
 	}
 	rt.stage, rt.waitReason, rt.waitMessage = stageRunning, "", ""
+	if rt.group < inits {
+		ctx.Why("images present: start init container %s", specs[0].Name)
+	} else {
+		ctx.Why("images present: start the containers")
+	}
 	rt.group++
-	ctx.Why("images present: start %s", groupName(pod, rt.group-1))
 }
 
 // initPolicy is how an init container is restarted: a sidecar always; an
