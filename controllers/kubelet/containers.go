@@ -54,6 +54,11 @@ type container struct {
 	liveness  *prober
 	// ref is what its status shows for spec.image (Reconciler.ref).
 	ref *imageRef
+	// policy restarts it: the pod's restartPolicy, or an init
+	// container's own (initPolicy).
+	policy string
+	// init: an init container; sidecar: one with restartPolicy Always.
+	init, sidecar bool
 }
 
 type cstate int
@@ -143,7 +148,7 @@ func restartsWith(policy string, code int32) bool {
 func (c *container) status(pod *api.Pod) api.ContainerStatus {
 	cs := api.ContainerStatus{Name: c.name, Image: c.ref.name, RestartCount: c.restarts, Started: api.Ptr(false)}
 	if c.state == cCreated {
-		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "ContainerCreating"}
+		cs.State.Waiting = &api.ContainerStateWaiting{Reason: defaultWaitingReason(pod)}
 		return cs
 	}
 	cs.ImageID = c.ref.id
@@ -159,14 +164,28 @@ func (c *container) status(pod *api.Pod) api.ContainerStatus {
 	case cRunning:
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: api.NewTime(c.started)}
 		cs.LastState = last(c.cur)
-		cs.Ready, cs.Started = c.ready, api.Ptr(true)
+		// An init container is ready only once it has completed; a
+		// sidecar as the pod's containers are.
+		cs.Ready, cs.Started = c.ready && (!c.init || c.sidecar), api.Ptr(true)
 	case cExited:
 		cs.State, cs.LastState = last(c.cur), last(c.prev)
+		// An init container that completed is ready: the next may start.
+		cs.Ready = c.init && !c.sidecar && c.cur != nil && c.cur.ExitCode == 0
 	case cBackOff:
 		cs.State.Waiting = &api.ContainerStateWaiting{Reason: "CrashLoopBackOff", Message: c.backOffMessage(pod)}
 		cs.LastState = last(c.cur)
 	}
 	return cs
+}
+
+// defaultWaitingReason is why a container not yet running waits, as
+// upstream's kubelet reports it: PodInitializing in a pod with init
+// containers, else ContainerCreating.
+func defaultWaitingReason(pod *api.Pod) string {
+	if len(pod.Spec.InitContainers) > 0 {
+		return "PodInitializing"
+	}
+	return "ContainerCreating"
 }
 
 // backOffMessage is upstream's, with format.Pod's name_namespace(uid).

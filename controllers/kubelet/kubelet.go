@@ -75,22 +75,43 @@ type Reconciler struct {
 	scratch struct {
 		conditions []api.PodCondition
 		containers []api.ContainerStatus
+		inits      []api.ContainerStatus
 		unready    []string
+		incomplete []string
 		// line is where observeLine spells the line it observes.
 		line []byte
 	}
 }
 
 // podRuntime is the container runtime's record of one pod.
+//
+// A pod's containers start in groups, one after the other (groups.go):
+// each init container alone, in spec order, then all the pod's
+// containers together. A group's images are pulled, its containers
+// created and started; the next group begins when an init container has
+// completed (a sidecar: once it has started).
 type podRuntime struct {
-	stage     stage
-	nextAt    time.Time     // when the current stage ends (before stageRunning)
-	pullError string        // why the last pull failed
-	backoff   time.Duration // current image pull back-off
-	ip        string
-	released  bool // the IP went back to the pool (the pod finished)
-	// containers, once the images are present, in spec order.
-	containers []*container
+	stage   stage
+	nextAt  time.Time     // when the current stage ends (while a group is pulled)
+	backoff time.Duration // current image pull back-off
+	// group is the group being pulled, or the next to pull while stage
+	// is stageRunning: init container i, or the pod's containers at
+	// len(spec.initContainers); past that, every container exists.
+	group int
+	// waitReason and waitMessage are why the group's containers wait
+	// (ErrImagePull, ImagePullBackOff, InvalidImageName); empty while the
+	// pull goes well.
+	waitReason, waitMessage string
+	ip                      string
+	hostIP                  string
+	started                 time.Time // when the kubelet admitted the pod
+	released                bool      // the IP went back to the pool (the pod finished)
+	// inits are the init containers created so far, in spec order;
+	// containers the pod's containers, once their images are present.
+	inits, containers []*container
+	// sidecarsStopped: the pod's containers have all finished for good,
+	// and its sidecars were stopped after them.
+	sidecarsStopped bool
 	// hk is the pending housekeeping timer, if any.
 	hk *clock.Timer
 }
@@ -98,11 +119,12 @@ type podRuntime struct {
 type stage int
 
 const (
-	stageCreating   stage = iota // sandbox and pull in progress
+	stageCreating   stage = iota // a group's pull in progress
 	stagePullFailed              // ErrImagePull shown; back-off next
 	stageBackOff                 // ImagePullBackOff; pull again at nextAt
-	stageRunning                 // images present: containers have a life of their own
+	stageRunning                 // no pull in progress: the containers have a life of their own
 	stageStopping
+	stageInvalidImage // InvalidImageName: the group cannot start until the pod is replaced
 )
 
 // Register adds all kubelets to a manager.
@@ -203,36 +225,13 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if rt == nil {
 		return r.admit(ctx, pod, node, now)
 	}
-	if rt.stage == stageRunning {
-		return r.sync(ctx, pod, rt, now)
-	}
-	if now.Before(rt.nextAt) {
-		return controller.Result{RequeueAfter: rt.nextAt.Sub(now)}, nil
-	}
-	switch rt.stage {
-	case stageCreating, stageBackOff:
-		if rt.stage == stageBackOff {
-			// The back-off is over: the kubelet tries the pull again.
-			ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", failingImage(pod))
-		}
-		return r.pulled(ctx, pod, node, rt, now)
-	case stagePullFailed:
-		wait := rt.backoff
-		rt.stage, rt.nextAt = stageBackOff, now.Add(wait)
-		rt.backoff = min(2*rt.backoff, backoffMax)
-		ctx.Why("pull failed: back off %s before pulling again (10s doubling, at most 5m)", wait)
-		msg := fmt.Sprintf("Back-off pulling image %q", failingImage(pod))
-		r.writeStatus(ctx, pod, r.waitingStatus(pod, "ImagePullBackOff", msg), "ImagePullBackOff")
-		ctx.Event(pod, controller.EventNormal, "BackOff", "%s", msg)
-		ctx.Event(pod, controller.EventWarning, "Failed", "Error: ImagePullBackOff")
-		return controller.Result{RequeueAfter: wait}, nil
-	}
-	return controller.Result{}, nil
+	return r.sync(ctx, pod, rt, now)
 }
 
-// admit starts a newly bound pod: sandbox, IP, and the image pull.
+// admit starts a newly bound pod: sandbox, IP, and the first group's
+// image pull.
 func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node, now time.Time) (controller.Result, error) {
-	rt := &podRuntime{stage: stageCreating, backoff: backoffInitial}
+	rt := &podRuntime{stage: stageRunning, backoff: backoffInitial, hostIP: nodeIP(node), started: now}
 	ip, err := r.ipam.allocate(node)
 	if err != nil {
 		ctx.Why("%v", err)
@@ -240,81 +239,7 @@ func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node
 	}
 	rt.ip = ip
 	r.runtime[pod.UID] = rt
-	d := r.pullTime(ctx, pod, node)
-	rt.nextAt = now.Add(d)
 	ctx.Diff("pod bound here but no containers yet")
-	ctx.Why("create the pod sandbox and pull images: ready in %s", d)
-	// The status is built in r.scratch, as podStatus's: the store copies
-	// the status it keeps.
-	sc := &r.scratch
-	sc.unready = sc.unready[:0]
-	for _, c := range pod.Spec.Containers {
-		sc.unready = append(sc.unready, c.Name)
-	}
-	notReady := unreadyMessage(sc.unready)
-	at := api.NewTime(now)
-	st := api.PodStatus{
-		Phase: api.PodPending, HostIP: nodeIP(node), StartTime: &at, QOSClass: qosClass(pod),
-		Conditions: append(sc.conditions[:0],
-			api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue, LastTransitionTime: at},
-			api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
-			api.PodCondition{Type: api.ContainersReady, Status: api.ConditionFalse, Reason: "ContainersNotReady", Message: notReady, LastTransitionTime: at},
-			api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, LastTransitionTime: at},
-		),
-		ContainerStatuses: r.appendWaiting(sc.containers[:0], pod, "ContainerCreating", ""),
-	}
-	r.writeStatus(ctx, pod, st, "ContainerCreating")
-	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
-	return controller.Result{RequeueAfter: d}, nil
-}
-
-// pullTime is how long pulling the pod's images takes on this node (zero
-// for images already present with IfNotPresent), and emits pull events.
-func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, node *api.Node) time.Duration {
-	var longest time.Duration
-	for _, c := range pod.Spec.Containers {
-		if c.ImagePullPolicy != "Always" && r.images[node.Name][c.Image] {
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.Image)
-			continue
-		}
-		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.Image)
-		d, _ := pull(c.Image)
-		longest = max(longest, d)
-	}
-	return longest
-}
-
-// pulled finishes a pull: on success the containers are created and start
-// a moment later, on failure the pod shows ErrImagePull.
-func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Node, rt *podRuntime, now time.Time) (controller.Result, error) {
-	for _, c := range pod.Spec.Containers {
-		if _, err := pull(c.Image); err != nil {
-			rt.stage, rt.pullError, rt.nextAt = stagePullFailed, err.Error(), now.Add(time.Second)
-			msg := fmt.Sprintf("rpc error: code = NotFound desc = %v", err)
-			ctx.Diff("image %s cannot be pulled", c.Image)
-			ctx.Why("the registry has no such tag: the container cannot start")
-			r.writeStatus(ctx, pod, r.waitingStatus(pod, "ErrImagePull", msg), "ErrImagePull")
-			ctx.Event(pod, controller.EventWarning, "Failed", "Failed to pull image %q: %s", c.Image, msg)
-			ctx.Event(pod, controller.EventWarning, "Failed", "Error: ErrImagePull")
-			return controller.Result{RequeueAfter: time.Second}, nil
-		}
-	}
-	if r.images[node.Name] == nil {
-		r.images[node.Name] = map[string]bool{}
-	}
-	rt.containers = nil
-	for i := range pod.Spec.Containers {
-		c := &pod.Spec.Containers[i]
-		if !r.images[node.Name][c.Image] || c.ImagePullPolicy == "Always" {
-			d, _ := pull(c.Image)
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.Image, d, d)
-		}
-		r.images[node.Name][c.Image] = true
-		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
-		rt.containers = append(rt.containers, newContainer(c, r.ref(c.Image), rt.ip, now.Add(startDelay)))
-	}
-	rt.stage = stageRunning
-	ctx.Why("images present: start the containers")
 	return r.sync(ctx, pod, rt, now)
 }
 
@@ -322,9 +247,18 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, node *api.Nod
 // back-offs, probes — writes the status they add up to, and sets the
 // timers for what comes next.
 func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) (controller.Result, error) {
-	for _, c := range rt.containers {
-		r.advance(ctx, pod, c, now)
+	for {
+		for _, c := range rt.inits {
+			r.advance(ctx, pod, c, now)
+		}
+		for _, c := range rt.containers {
+			r.advance(ctx, pod, c, now)
+		}
+		if !r.progress(ctx, pod, rt, now) {
+			break
+		}
 	}
+	r.stopSidecarsAfterContainers(ctx, pod, rt, now)
 	st := r.podStatus(pod, rt, now)
 	if !statusEqual(&st, &pod.Status) {
 		// A shallow copy of the cached pod, handed to the store, which
@@ -348,7 +282,7 @@ func (r *Reconciler) sync(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 
 // advance applies everything due for one container up to now, in order.
 func (r *Reconciler) advance(ctx *controller.Context, pod *api.Pod, c *container, now time.Time) {
-	policy := pod.Spec.RestartPolicy
+	policy := c.policy
 	for {
 		d, ok := c.due()
 		if !ok || d.at.After(now) {
@@ -494,7 +428,11 @@ func (c *container) due() (due, bool) {
 // housekeeping timer for routine steps before it.
 func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controller.Result {
 	var busyAt, hkAt time.Time
-	for _, c := range rt.containers {
+	switch rt.stage {
+	case stageCreating, stagePullFailed, stageBackOff:
+		busyAt = rt.nextAt
+	}
+	for _, c := range rt.all() {
 		ds, n := c.dues()
 		for _, d := range ds[:n] {
 			switch {
@@ -528,71 +466,6 @@ func (r *Reconciler) wake(pod *api.Pod, rt *podRuntime, now time.Time) controlle
 	return controller.Result{RequeueAfter: max(busyAt.Sub(now), time.Nanosecond)}
 }
 
-// podStatus is the status the containers add up to: upstream's getPhase
-// and Ready conditions over the containers' own statuses.
-//
-// Its slices are r.scratch's, valid until the next call: a caller that
-// keeps the status copies it (the store does).
-func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.PodStatus {
-	sc := &r.scratch
-	sc.unready = sc.unready[:0]
-	st := pod.Status // shallow: the slices it changes are the scratch's
-	st.Conditions = append(sc.conditions[:0], pod.Status.Conditions...)
-	st.ContainerStatuses = sc.containers[:0]
-	var waiting, running, stopped, succeeded int
-	for i, c := range rt.containers {
-		cs := c.status(pod)
-		st.ContainerStatuses = append(st.ContainerStatuses, cs)
-		if !cs.Ready {
-			sc.unready = append(sc.unready, pod.Spec.Containers[i].Name)
-		}
-		switch c.state {
-		case cCreated:
-			waiting++
-		case cRunning:
-			running++
-		default:
-			stopped++
-			if c.cur.ExitCode == 0 {
-				succeeded++
-			}
-		}
-	}
-	if waiting < len(rt.containers) && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
-		st.PodIP, st.PodIPs = rt.ip, []api.PodIP{{IP: rt.ip}}
-	}
-	policy := pod.Spec.RestartPolicy
-	switch {
-	case waiting > 0:
-		st.Phase = api.PodPending
-	case running > 0, policy != "Never" && policy != "OnFailure":
-		st.Phase = api.PodRunning
-	case stopped == succeeded:
-		st.Phase = api.PodSucceeded
-	case policy == "Never":
-		st.Phase = api.PodFailed
-	default:
-		st.Phase = api.PodRunning // OnFailure: the failed ones restart
-	}
-	switch {
-	case st.Phase == api.PodSucceeded:
-		setCondition(&st, api.PodReady, api.ConditionFalse, "PodCompleted", "", now)
-		setCondition(&st, api.ContainersReady, api.ConditionFalse, "PodCompleted", "", now)
-	case st.Phase == api.PodFailed:
-		setCondition(&st, api.PodReady, api.ConditionFalse, "PodFailed", "", now)
-		setCondition(&st, api.ContainersReady, api.ConditionFalse, "PodFailed", "", now)
-	case len(sc.unready) > 0:
-		msg := unreadyMessage(sc.unready)
-		setCondition(&st, api.PodReady, api.ConditionFalse, "ContainersNotReady", msg, now)
-		setCondition(&st, api.ContainersReady, api.ConditionFalse, "ContainersNotReady", msg, now)
-	default:
-		setCondition(&st, api.PodReady, api.ConditionTrue, "", "", now)
-		setCondition(&st, api.ContainersReady, api.ConditionTrue, "", "", now)
-	}
-	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
-	return st
-}
-
 // statusDetail sums a status up for the trace: "CrashLoopBackOff, 0/1 ready".
 func statusDetail(p *api.Pod) string {
 	ready := 0
@@ -618,7 +491,7 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 		rt.nextAt = now.Add(min(stopDelay, grace))
 		ctx.Diff("pod is being deleted but its sandbox is still there")
 		running := 0
-		for _, c := range rt.containers {
+		for _, c := range rt.stopOrder() {
 			if c.state == cRunning {
 				running++
 				ctx.Event(pod, controller.EventNormal, "Killing", "Stopping container %s", c.name)
@@ -642,33 +515,6 @@ func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime,
 	return controller.Result{}, nil
 }
 
-func (r *Reconciler) writeStatus(ctx *controller.Context, pod *api.Pod, st api.PodStatus, detail string) {
-	p := *pod // handed to the store, which keeps its own copy of st and nothing else of p
-	p.Status = st
-	_, _ = ctx.UpdateStatusOwned(&p, detail)
-}
-
-// waitingStatus is pod's status with every container waiting for reason.
-// It shares all but its container statuses with the cached pod: the store,
-// which it is for, copies the status it keeps.
-func (r *Reconciler) waitingStatus(pod *api.Pod, reason, message string) api.PodStatus {
-	st := pod.Status
-	st.ContainerStatuses = r.appendWaiting(nil, pod, reason, message)
-	return st
-}
-
-// appendWaiting appends a status for every container of pod, waiting for
-// reason.
-func (r *Reconciler) appendWaiting(out []api.ContainerStatus, pod *api.Pod, reason, message string) []api.ContainerStatus {
-	for _, c := range pod.Spec.Containers {
-		out = append(out, api.ContainerStatus{
-			Name: c.Name, Image: r.ref(c.Image).name, Started: api.Ptr(false),
-			State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: reason, Message: message}},
-		})
-	}
-	return out
-}
-
 // setCondition sets a pod condition; its lastTransitionTime moves only when
 // its status changes.
 func setCondition(st *api.PodStatus, t, status, reason, message string, now time.Time) {
@@ -683,15 +529,6 @@ func setCondition(st *api.PodStatus, t, status, reason, message string, now time
 		}
 	}
 	st.Conditions = append(st.Conditions, api.PodCondition{Type: t, Status: status, Reason: reason, Message: message, LastTransitionTime: api.NewTime(now)})
-}
-
-func failingImage(pod *api.Pod) string {
-	for _, c := range pod.Spec.Containers {
-		if _, err := pull(c.Image); err != nil {
-			return c.Image
-		}
-	}
-	return ""
 }
 
 // unreadyMessage is the Ready condition's message for the containers not
@@ -782,10 +619,14 @@ func appendStage(b []byte, rt *podRuntime) []byte {
 		return append(b, ", no containers yet"...)
 	}
 	if rt.stage != stageRunning {
-		return append(b, [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping"}[rt.stage]...)
+		b = append(b, [...]string{", creating", ", image pull failed", ", backing off", ", running", ", stopping", ", invalid image name"}[rt.stage]...)
+	}
+	all := rt.all()
+	if len(all) == 0 || rt.stage == stageStopping {
+		return b
 	}
 	b = append(b, ", containers: "...)
-	for i, c := range rt.containers {
+	for i, c := range all {
 		if i > 0 {
 			b = append(b, ", "...)
 		}

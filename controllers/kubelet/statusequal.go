@@ -15,6 +15,7 @@ func statusEqual(a, b *api.PodStatus) bool {
 		a.NominatedNodeName == b.NominatedNodeName && a.HostIP == b.HostIP && a.PodIP == b.PodIP &&
 		a.QOSClass == b.QOSClass && timePtrEqual(a.StartTime, b.StartTime) &&
 		sliceEqual(a.Conditions, b.Conditions, conditionEqual) && sliceEqual(a.PodIPs, b.PodIPs, podIPEqual) &&
+		sliceEqual(a.InitContainerStatuses, b.InitContainerStatuses, containerStatusEqual) &&
 		sliceEqual(a.ContainerStatuses, b.ContainerStatuses, containerStatusEqual)
 }
 

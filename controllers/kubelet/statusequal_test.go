@@ -15,7 +15,7 @@ import (
 // compared.
 func TestStatusEqualComparesEveryField(t *testing.T) {
 	for typ, n := range map[reflect.Type]int{
-		reflect.TypeFor[api.PodStatus]():                11,
+		reflect.TypeFor[api.PodStatus]():                12,
 		reflect.TypeFor[api.PodCondition]():             6,
 		reflect.TypeFor[api.PodIP]():                    1,
 		reflect.TypeFor[api.ContainerStatus]():          9,
@@ -78,6 +78,7 @@ func TestStatusEqualIsAPIEqual(t *testing.T) {
 		"condition transition": func(s *api.PodStatus) { s.Conditions[0].LastTransitionTime = later },
 		"condition same time":  func(s *api.PodStatus) { s.Conditions[0].LastTransitionTime = api.Time{Time: at.In(utc)} },
 		"no containers":        func(s *api.PodStatus) { s.ContainerStatuses = nil },
+		"init containers":      func(s *api.PodStatus) { s.InitContainerStatuses = []api.ContainerStatus{{Name: "init"}} },
 		"empty containers":     func(s *api.PodStatus) { s.ContainerStatuses = []api.ContainerStatus{} },
 		"container name":       func(s *api.PodStatus) { s.ContainerStatuses[1].Name = "x" },
 		"ready":                func(s *api.PodStatus) { s.ContainerStatuses[0].Ready = false },

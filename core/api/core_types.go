@@ -170,6 +170,10 @@ type Container struct {
 	ReadinessProbe  *Probe               `json:"readinessProbe,omitempty"`
 	StartupProbe    *Probe               `json:"startupProbe,omitempty"`
 	ImagePullPolicy string               `json:"imagePullPolicy,omitempty"`
+	// RestartPolicy "Always" on an init container makes it a sidecar
+	// (a restartable init container): started in order, not waited on to
+	// complete, kept running beside the pod's containers.
+	RestartPolicy *string `json:"restartPolicy,omitempty"`
 	// TerminationMessagePath and Policy are defaulted by the server and
 	// shown by -o yaml; the simulation does not read them.
 	TerminationMessagePath   string `json:"terminationMessagePath,omitempty"`
@@ -276,17 +280,19 @@ type PreferredSchedulingTerm struct {
 }
 
 type PodStatus struct {
-	Phase             string            `json:"phase,omitempty"`
-	Conditions        []PodCondition    `json:"conditions,omitempty"`
-	Message           string            `json:"message,omitempty"`
-	Reason            string            `json:"reason,omitempty"`
-	NominatedNodeName string            `json:"nominatedNodeName,omitempty"`
-	HostIP            string            `json:"hostIP,omitempty"`
-	PodIP             string            `json:"podIP,omitempty"`
-	PodIPs            []PodIP           `json:"podIPs,omitempty"`
-	StartTime         *Time             `json:"startTime,omitempty"`
-	ContainerStatuses []ContainerStatus `json:"containerStatuses,omitempty"`
-	QOSClass          string            `json:"qosClass,omitempty"`
+	Phase             string         `json:"phase,omitempty"`
+	Conditions        []PodCondition `json:"conditions,omitempty"`
+	Message           string         `json:"message,omitempty"`
+	Reason            string         `json:"reason,omitempty"`
+	NominatedNodeName string         `json:"nominatedNodeName,omitempty"`
+	HostIP            string         `json:"hostIP,omitempty"`
+	PodIP             string         `json:"podIP,omitempty"`
+	PodIPs            []PodIP        `json:"podIPs,omitempty"`
+	StartTime         *Time          `json:"startTime,omitempty"`
+	// InitContainerStatuses are the init containers', in spec order.
+	InitContainerStatuses []ContainerStatus `json:"initContainerStatuses,omitempty"`
+	ContainerStatuses     []ContainerStatus `json:"containerStatuses,omitempty"`
+	QOSClass              string            `json:"qosClass,omitempty"`
 }
 
 type PodIP struct {
@@ -350,6 +356,9 @@ const (
 	PodReady        = "Ready"
 	ContainersReady = "ContainersReady"
 	PodInitialized  = "Initialized"
+	// PodReadyToStartContainers: the sandbox is created and its network
+	// configured (on by default since v1.29).
+	PodReadyToStartContainers = "PodReadyToStartContainers"
 )
 
 // Event records something that happened to an object (kubectl get events).

@@ -109,62 +109,15 @@ func rowFor(k *api.Kind, o api.Object, now time.Time, wide bool) []string {
 	return p.row(o, now, wide)
 }
 
-// podStatus is the STATUS column: the reason of the last container that has
-// one, Terminating while being deleted, else the phase.
-func podStatus(p *api.Pod) (status string, ready, restarts int, lastRestart time.Time) {
-	reason := p.Status.Phase
-	if reason == "" {
-		reason = api.PodPending // the API server sets it on create
-	}
-	if p.Status.Reason != "" {
-		reason = p.Status.Reason
-	}
-	hasRunning := false
-	for i := len(p.Status.ContainerStatuses) - 1; i >= 0; i-- {
-		cs := p.Status.ContainerStatuses[i]
-		restarts += int(cs.RestartCount)
-		if t := cs.LastState.Terminated; t != nil && t.FinishedAt.After(lastRestart) {
-			lastRestart = t.FinishedAt.Time
-		}
-		switch {
-		case cs.State.Waiting != nil && cs.State.Waiting.Reason != "":
-			reason = cs.State.Waiting.Reason
-		case cs.State.Terminated != nil && cs.State.Terminated.Reason != "":
-			reason = cs.State.Terminated.Reason
-		case cs.State.Terminated != nil:
-			reason = fmt.Sprintf("ExitCode:%d", cs.State.Terminated.ExitCode)
-		case cs.Ready && cs.State.Running != nil:
-			hasRunning = true
-			ready++
-		}
-	}
-	// A pod whose restarting container completed but another still runs.
-	if reason == "Completed" && hasRunning {
-		if api.IsPodReady(p) {
-			reason = api.PodRunning
-		} else {
-			reason = "NotReady"
-		}
-	}
-	if p.DeletionTimestamp != nil {
-		if p.Status.Reason == "NodeLost" {
-			reason = api.PodUnknown
-		} else {
-			reason = "Terminating"
-		}
-	}
-	return reason, ready, restarts, lastRestart
-}
-
 func podRow(o api.Object, now time.Time, wide bool) []string {
 	p := o.(*api.Pod)
-	status, ready, restarts, last := podStatus(p)
+	col := api.PodRow(p)
 	// strconv, not fmt: a row per pod, 10,000 of them at a time.
-	rs := strconv.Itoa(restarts)
-	if restarts > 0 && !last.IsZero() {
-		rs += " (" + HumanDuration(now.Sub(last)) + " ago)"
+	rs := strconv.Itoa(col.Restarts)
+	if col.Restarts > 0 && !col.LastRestart.IsZero() {
+		rs += " (" + HumanDuration(now.Sub(col.LastRestart)) + " ago)"
 	}
-	r := []string{p.Name, strconv.Itoa(ready) + "/" + strconv.Itoa(len(p.Spec.Containers)), status, rs, age(p.CreationTimestamp, now)}
+	r := []string{p.Name, strconv.Itoa(col.Ready) + "/" + strconv.Itoa(col.Total), col.Status, rs, age(p.CreationTimestamp, now)}
 	if wide {
 		r = append(r, orNone(p.Status.PodIP), orNone(p.Spec.NodeName), orNone(p.Status.NominatedNodeName), "<none>")
 	}

@@ -66,7 +66,7 @@ func describePod(p *api.Pod, events []*api.Event, now time.Time) string {
 			w.write(0, "NominatedNodeName:\t%s\n", p.Status.NominatedNodeName)
 		}
 		if len(p.Spec.InitContainers) > 0 {
-			describeContainers("Init Containers", p.Spec.InitContainers, nil, p, w, "")
+			describeContainers("Init Containers", p.Spec.InitContainers, p.Status.InitContainerStatuses, p, w, "")
 		}
 		describeContainers("Containers", p.Spec.Containers, p.Status.ContainerStatuses, p, w, "")
 		if len(p.Status.Conditions) > 0 {

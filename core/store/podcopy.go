@@ -32,19 +32,23 @@ func copyStatus(dst, src api.Object) {
 		c := *t
 		st.StartTime = &c
 	}
-	if st.ContainerStatuses != nil {
-		cs := cloneSlice(st.ContainerStatuses)
-		for i := range cs {
-			c := &cs[i]
-			deepenContainerState(&c.State)
-			deepenContainerState(&c.LastState)
-			if b := c.Started; b != nil {
-				started := *b
-				c.Started = &started
-			}
+	st.InitContainerStatuses = cloneContainerStatuses(st.InitContainerStatuses)
+	st.ContainerStatuses = cloneContainerStatuses(st.ContainerStatuses)
+}
+
+// cloneContainerStatuses deep-copies a pod's container statuses.
+func cloneContainerStatuses(s []api.ContainerStatus) []api.ContainerStatus {
+	cs := cloneSlice(s)
+	for i := range cs {
+		c := &cs[i]
+		deepenContainerState(&c.State)
+		deepenContainerState(&c.LastState)
+		if b := c.Started; b != nil {
+			started := *b
+			c.Started = &started
 		}
-		st.ContainerStatuses = cs
 	}
+	return cs
 }
 
 // The pointers are copied as written out rather than by a generic
