@@ -44,7 +44,7 @@ func (a *app) runBeside(line string) {
 	echo.SetAttribute("title", a.tr("term.beside.title"))
 	a.termAppend(echo)
 	res, rows := transcript.Beside(a.cluster, l.Kubectl, u.editor.Text(), u.watch)
-	a.termOutput(res.Output, "term-beside")
+	a.termOutput(res, "term-beside")
 	if rows != "" {
 		a.termText(rows, "term-stdout")
 	}
