@@ -11,6 +11,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -193,7 +194,12 @@ func (a *app) runTerminal(line string) {
 		a.updatePrompt()
 		return
 	}
-	res := a.cluster.Kubectl(l.Kubectl, u.editor.Text())
+	stdin, tooBig := a.editorStdin()
+	if tooBig != nil && session.ReadsStdin(l.Kubectl) {
+		a.termText("error: "+tooBig.Error(), "term-err")
+		return
+	}
+	res := a.cluster.Kubectl(l.Kubectl, stdin)
 	a.termOutput(res, "")
 	if res.Watch != nil {
 		u.watch = res.Watch
