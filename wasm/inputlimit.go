@@ -24,7 +24,18 @@ func jsLength(v safejs.Value) int {
 	if typeOf(v) != safejs.TypeString {
 		return 0
 	}
-	n, err := v.Get("length")
+	// A string primitive has no properties for Go to read (Value.Get is
+	// for objects): its String wrapper has the length, and wrapping
+	// copies nothing.
+	object, err := safejs.Global().Get("Object")
+	if err != nil {
+		return 0
+	}
+	wrapped, err := object.Invoke(v)
+	if err != nil {
+		return 0
+	}
+	n, err := wrapped.Get("length")
 	if err != nil {
 		return 0
 	}
