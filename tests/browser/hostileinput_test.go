@@ -171,6 +171,7 @@ func TestAHugePasteIsRefusedBeforeItCrosses(t *testing.T) {
 // has a budget of pods.
 func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 	for name, yaml := range map[string]string{
+		"deployment-of-3":               deploymentYAML("small", 3), // what the bounds hold for today
 		"statefulset-10000-with-claims": statefulSetYAML(10000),
 		"ten-deployments-of-10000":      tenDeploymentsYAML(),
 	} {
