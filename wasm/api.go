@@ -57,7 +57,11 @@ func (a *app) installAPI() {
 	fn("apply", func(msg string) any {
 		return a.toJS(applyResult{Errors: []lineError{{Message: msg}}, Lines: []string{}})
 	}, func(args []safejs.Value) any {
-		lines, errs := a.apply(jsString(arg(args, 0)))
+		text, err := jsYAML(arg(args, 0))
+		if err != nil {
+			return a.toJS(applyResult{Errors: applyErrors("", err), Lines: []string{}})
+		}
+		lines, errs := a.apply(text)
 		a.drawAfterAct()
 		if lines == nil {
 			lines = []string{}
@@ -71,9 +75,17 @@ func (a *app) installAPI() {
 	fn("kubectl", func(msg string) any {
 		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
 	}, func(args []safejs.Value) any {
-		line := terminal.AsKubectl(jsString(arg(args, 0)))
-		defer a.recordKubectl(line, jsString(arg(args, 1)))() // session.go
-		res := a.cluster.Kubectl(line, jsString(arg(args, 1)))
+		line, err := jsCommandLine(arg(args, 0))
+		if err != nil {
+			return a.toJS(kubectlResult{Stderr: "error: " + err.Error() + "\n", ExitCode: 1})
+		}
+		stdin, err := jsYAML(arg(args, 1))
+		if err != nil {
+			return a.toJS(kubectlResult{Stderr: "error: " + err.Error() + "\n", ExitCode: 1})
+		}
+		line = terminal.AsKubectl(line)
+		defer a.recordKubectl(line, stdin)() // session.go
+		res := a.cluster.Kubectl(line, stdin)
 		a.drawAfterAct()
 		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
 	})

@@ -5,6 +5,7 @@ package main
 import (
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -43,8 +44,13 @@ func (a *app) runBeside(line string) {
 	echo.SetAttribute("data-label", a.tr("term.beside"))
 	echo.SetAttribute("title", a.tr("term.beside.title"))
 	a.termAppend(echo)
-	res, rows := transcript.Beside(a.cluster, l.Kubectl, u.editor.Text(), u.watch)
-	a.termOutput(res.Output, "term-beside")
+	stdin, tooBig := a.editorStdin()
+	if tooBig != nil && session.ReadsStdin(l.Kubectl) {
+		a.termText("error: "+tooBig.Error(), "term-err term-beside")
+		return
+	}
+	res, rows := transcript.Beside(a.cluster, l.Kubectl, stdin, u.watch)
+	a.termOutput(res, "term-beside")
 	if rows != "" {
 		a.termText(rows, "term-stdout")
 	}

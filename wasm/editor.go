@@ -3,11 +3,13 @@
 package main
 
 import (
-	"github.com/kubeloop/kubeloop/core/examples"
 	"strconv"
 	"strings"
 
 	"github.com/hack-pad/safejs"
+
+	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // courseManifest is the Deployment the course starts from; the editor
@@ -110,7 +112,11 @@ func (a *app) buildEditor(u *ui) {
 // lost), and auto-apply waits for a pause in typing.
 func (a *app) editorChanged() {
 	u := a.ui
-	a.saveYAML(u.editor.Text())
+	if n, over := u.editor.over(); over {
+		a.keepable(n) // too big to keep: warns once
+	} else {
+		a.saveYAML(u.editor.Text())
+	}
 	u.docTimer.start(docListDelayMS)
 	if u.autoApply.Checked() && !a.replay.on {
 		u.autoTimer.start(autoApplyDelayMS)
@@ -120,14 +126,22 @@ func (a *app) editorChanged() {
 // saveYAML keeps the editor text, unless it is too big for the storage
 // (then the learner is told once; the text stays in the editor).
 func (a *app) saveYAML(text string) {
-	if len(text) > maxStoredYAML {
-		if !a.ui.warnedBig {
-			a.ui.warnedBig = true
-			a.notify("storage.toobig", maxStoredYAML>>10)
-		}
-		return
+	if a.keepable(len(text)) {
+		a.store(keyYAML, text)
 	}
-	a.store(keyYAML, text)
+}
+
+// keepable reports whether a text of n bytes fits the storage, and tells
+// the learner once when one does not.
+func (a *app) keepable(n int) bool {
+	if n <= maxStoredYAML {
+		return true
+	}
+	if !a.ui.warnedBig {
+		a.ui.warnedBig = true
+		a.notify("storage.toobig", maxStoredYAML>>10)
+	}
+	return false
 }
 
 // setEditorText replaces the editor's text on the page's behalf (a lesson,
@@ -146,9 +160,15 @@ func (a *app) applyEditor() {
 		a.notify("replay.readonly")
 		return
 	}
-	text := u.editor.Text()
-	a.saveYAML(text)
-	lines, errs := a.apply(text)
+	var lines []string
+	var errs []lineError
+	if n, over := u.editor.over(); over {
+		errs = applyErrors("", yaml.SizeError(n)) // the text stays in the editor
+	} else {
+		text := u.editor.Text()
+		a.saveYAML(text)
+		lines, errs = a.apply(text)
+	}
 	u.applied = true
 	u.lastErrors = errs
 	u.lastApplyLines = lines
@@ -208,6 +228,11 @@ func (a *app) drawApplyResult() {
 // document — as buttons that move the cursor to the document.
 func (a *app) drawDocList() {
 	u := a.ui
+	if _, over := u.editor.over(); over {
+		u.docSig = ""
+		clearNode(u.docList) // too large to apply: no object to go to
+		return
+	}
 	docs := splitDocs(u.editor.Text())
 	var sig strings.Builder
 	type item struct {

@@ -2,7 +2,11 @@
 
 package main
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
 
 // maxOutputLines is how many lines of one command's output the terminal
 // keeps, the last ones, as a terminal's scrollback does: a full
@@ -11,6 +15,17 @@ import "strings"
 // 600 ms of the page beside kubectl's 325. A note says what was cut and
 // how to see it (term.cut).
 const maxOutputLines = 20000
+
+// maxOutputBytes bounds one output by bytes too, the last ones kept: a
+// line can be long (`-o jsonpath='{..}'` prints one line of every field),
+// and maxOutputLines lines of it would be unbounded. It holds
+// maxOutputLines lines of `get pods -o wide`.
+const maxOutputBytes = 2 << 20
+
+// maxTermBytes is what the terminal keeps of all its outputs together;
+// past it the oldest blocks go first, as a terminal's scrollback drops
+// its oldest lines.
+const maxTermBytes = 8 << 20
 
 // lastLines returns the last max lines of text (no trailing newline) and
 // how many lines before them it left out.
@@ -22,6 +37,34 @@ func lastLines(text string, max int) (kept string, cut int) {
 	cut = lines - max
 	at, _ := skipLines(text, cut)
 	return text[at:], cut
+}
+
+// lastBytes returns at most the last max bytes of text, starting at a
+// line's start when one begins in the first tenth of what is kept and at
+// a rune's start otherwise, and how many bytes before them it left out.
+func lastBytes(text string, max int) (kept string, cut int) {
+	if len(text) <= max {
+		return text, 0
+	}
+	at := len(text) - max
+	if nl := strings.IndexByte(text[at:], '\n'); nl >= 0 && nl < max/10 {
+		at += nl + 1
+	}
+	for at < len(text) && !utf8.RuneStart(text[at]) {
+		at++
+	}
+	return text[at:], at
+}
+
+// sizeText is a number of bytes as the terminal's notes print it.
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
 }
 
 // skipLines is where text's line after its n-th newline starts, and how
@@ -45,16 +88,51 @@ func skipLines(text string, n int) (at, passed int) {
 // events at 1,000 pods) took 130 ms of the page's time.
 const termPartLines = 500
 
+// termPartBytes bounds a line in one part: a longer line is cut into
+// parts of this many bytes, each wrapped (.term-wrap) to about
+// termPartLines lines of the terminal's width.
+const termPartBytes = 40000
+
 // outputParts cuts text into parts of termPartLines lines, each but the
-// last ending in its newline, so the parts joined are the text.
-func outputParts(text string) []string {
-	var parts []string
+// last ending in its newline, so the parts joined are the text. A line
+// longer than termPartBytes is a part of its own, cut every termPartBytes
+// bytes (at a rune's start); wrapped reports that, for the output to wrap
+// its lines.
+func outputParts(text string) (parts []string, wrapped bool) {
 	for {
-		at, lines := skipLines(text, termPartLines)
-		if lines < termPartLines || at == len(text) {
-			return append(parts, text)
+		at := partEnd(text)
+		if at < len(text) && text[at-1] != '\n' {
+			wrapped = true
+		}
+		if at == len(text) {
+			return append(parts, text), wrapped
 		}
 		parts = append(parts, text[:at])
 		text = text[at:]
 	}
+}
+
+// partEnd is where text's first part ends: after termPartLines lines,
+// before a line longer than termPartBytes, or inside one that starts the
+// text.
+func partEnd(text string) int {
+	at := 0
+	for lines := 0; lines < termPartLines && at < len(text); lines++ {
+		end := len(text)
+		if nl := strings.IndexByte(text[at:], '\n'); nl >= 0 {
+			end = at + nl + 1
+		}
+		if end-at > termPartBytes {
+			if at > 0 {
+				return at
+			}
+			cut := termPartBytes
+			for !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			return cut
+		}
+		at = end
+	}
+	return at
 }

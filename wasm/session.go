@@ -60,7 +60,8 @@ func (a *app) recordLine(line string) (done func()) {
 	if _, _, _, ok := execInteractive(strings.Fields(line)); ok && shellOpener != nil {
 		return a.recordShellLine(r, line)
 	}
-	return a.recordKubectl(line, u.editor.Text())
+	stdin, _ := a.editorStdin()
+	return a.recordKubectl(line, stdin)
 }
 
 // recordKubectl records a kubectl line with the stdin it is given, if it

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -155,7 +156,7 @@ func (a *app) runTerminal(line string) {
 	switch l.Kind {
 	case terminal.Clear:
 		clearNode(u.termOut)
-		u.termBlocks = 0
+		u.termBlocks, u.termBytes = 0, 0
 		return
 	case terminal.Comment:
 		a.termCommand(line) // bash reads a comment and does nothing
@@ -193,8 +194,13 @@ func (a *app) runTerminal(line string) {
 		a.updatePrompt()
 		return
 	}
-	res := a.cluster.Kubectl(l.Kubectl, u.editor.Text())
-	a.termOutput(res.Output, "")
+	stdin, tooBig := a.editorStdin()
+	if tooBig != nil && session.ReadsStdin(l.Kubectl) {
+		a.termText("error: "+tooBig.Error(), "term-err")
+		return
+	}
+	res := a.cluster.Kubectl(l.Kubectl, stdin)
+	a.termOutput(res, "")
 	if res.Watch != nil {
 		u.watch = res.Watch
 		a.updatePrompt()
@@ -204,8 +210,10 @@ func (a *app) runTerminal(line string) {
 
 // termOutput prints a command's output, both streams in the order they
 // were written; class marks every line (a command run beside a watch).
-func (a *app) termOutput(chunks []kubectl.Chunk, class string) {
-	for _, chunk := range chunks {
+// kubectl's note that it cut its output (Result.Cut, at the end of its
+// stderr) is printed as the page's, in the learner's language.
+func (a *app) termOutput(res kubectl.Result, class string) {
+	for _, chunk := range res.Output {
 		cls := "term-stdout"
 		if chunk.Stderr {
 			cls = "term-err"
@@ -213,7 +221,17 @@ func (a *app) termOutput(chunks []kubectl.Chunk, class string) {
 		if class != "" {
 			cls += " " + class
 		}
-		a.termText(chunk.Text, cls)
+		text, cut := chunk.Text, false
+		if res.Cut && chunk.Stderr {
+			text, cut = strings.CutSuffix(text, kubectl.CutNote())
+		}
+		if text != "" {
+			a.termText(text, cls)
+		}
+		if cut {
+			size := sizeText(kubectl.MaxOutputBytes)
+			a.termNote(a.tr("term.kubectlcut", size, size))
+		}
 	}
 }
 
@@ -400,22 +418,30 @@ func (a *app) termCommand(line string) {
 }
 
 // termText prints output; trailing newlines are dropped (each block is a
-// line). Of a very long output only the last maxOutputLines lines are
-// kept, after a note that says so.
+// line). Of a very long output only the last maxOutputLines lines and
+// maxOutputBytes bytes are kept, after a note that says what was cut.
 func (a *app) termText(text, class string) {
-	text, cut := lastLines(strings.TrimRight(text, "\n"), maxOutputLines)
-	if cut > 0 {
-		a.termNote(a.tr("term.cut", cut, maxOutputLines))
+	text, cutLines := lastLines(strings.TrimRight(text, "\n"), maxOutputLines)
+	text, cutBytes := lastBytes(text, maxOutputBytes)
+	switch {
+	case cutBytes > 0:
+		a.termNote(a.tr("term.cutbytes", sizeText(cutBytes), sizeText(maxOutputBytes), maxOutputLines))
+	case cutLines > 0:
+		a.termNote(a.tr("term.cut", cutLines, maxOutputLines))
 	}
-	a.termAppend(a.termBlock(text, class))
+	a.termAppendSized(a.termBlock(text, class), len(text))
 }
 
 // termBlock is one output's element: a long output's lines go in parts,
-// each laid out only when scrolled into view (outputParts).
+// each laid out only when scrolled into view (outputParts); one with a
+// line cut into parts wraps its lines.
 func (a *app) termBlock(text, class string) dom.HTMLElement {
-	parts := outputParts(text)
+	parts, wrapped := outputParts(text)
 	if len(parts) == 1 {
 		return a.el("div", class, text)
+	}
+	if wrapped {
+		class += " term-wrap"
 	}
 	children := make([]any, len(parts))
 	for i, p := range parts {
@@ -436,14 +462,35 @@ func (a *app) termNote(text string) {
 	a.termText("# "+text, "term-note")
 }
 
-func (a *app) termAppend(e dom.HTMLElement) {
+// termBytesProp is the property on an output's element that holds its
+// size, for termAppendSized to take it off the total when it goes.
+const termBytesProp = "kubeloopBytes"
+
+// termAppend adds a block to the terminal: a command's echo, a prompt.
+func (a *app) termAppend(e dom.HTMLElement) { a.termAppendSized(e, 0) }
+
+// termAppendSized adds a block of size bytes of output. The terminal keeps
+// maxTermBlocks*2 blocks and maxTermBytes bytes of output, dropping the
+// oldest first, and always the newest block.
+func (a *app) termAppendSized(e dom.HTMLElement, size int) {
 	u := a.ui
+	if size > 0 {
+		safejs.Safe(e.Underlying()).Set(termBytesProp, size)
+	}
 	u.termOut.AppendChild(e)
 	u.termBlocks++
-	for u.termBlocks > maxTermBlocks*2 {
-		if first, err := safejs.Safe(u.termOut.Underlying()).Get("firstChild"); err == nil && !first.IsNull() {
-			safejs.Safe(u.termOut.Underlying()).Call("removeChild", first)
+	u.termBytes += size
+	out := safejs.Safe(u.termOut.Underlying())
+	for u.termBlocks > 1 && (u.termBlocks > maxTermBlocks*2 || u.termBytes > maxTermBytes) {
+		first, err := out.Get("firstChild")
+		if err != nil || first.IsNull() {
+			break
 		}
+		if n, err := first.Get(termBytesProp); err == nil && n.Type() == safejs.TypeNumber {
+			size, _ := n.Int()
+			u.termBytes -= size
+		}
+		out.Call("removeChild", first)
 		u.termBlocks--
 	}
 	setProp(u.termOut, "scrollTop", jsFloat(prop(u.termOut, "scrollHeight"), 0))

@@ -93,6 +93,7 @@ type ui struct {
 	termInput   *dom.HTMLInputElement
 	prompt      dom.HTMLElement
 	termBlocks  int
+	termBytes   int             // output the terminal holds (termAppendSized)
 	termWelcome dom.HTMLElement // the welcome line, redrawn in the page's language
 	history     []string
 	historyPos  int

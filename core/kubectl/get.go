@@ -204,12 +204,16 @@ func runGet(c *invocation, args []string) {
 		if len(all) == 0 && len(errs) > 0 {
 			return
 		}
-		var b strings.Builder
+		// Built apart, so that a failing template prints nothing of it;
+		// bounded, so that one past the limit stops there.
+		b := boundedBuilder{max: outputLimit + 1}
 		if err := templated.print(&b, all, named == 1 && len(reqs) == 1 && len(all) == 1); err != nil {
 			c.fail("%v", err)
 			return
 		}
-		c.out.WriteString(b.String())
+		for _, p := range b.pieces {
+			c.out.WriteString(p)
+		}
 		return
 	}
 	switch format {

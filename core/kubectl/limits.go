@@ -13,6 +13,13 @@ func checkCommandLine(line string) error {
 	if len(line) <= MaxCommandLine {
 		return nil
 	}
+	return CommandLineError(len(line))
+}
+
+// CommandLineError is Run's refusal of a line of n bytes, over
+// MaxCommandLine, for a caller that knows the size before it holds the
+// line; Run prints it as "error: …".
+func CommandLineError(n int) error {
 	return fmt.Errorf("the command line is %.1f KiB; kubeloop's terminal accepts at most 64 KiB per command (put long input in a manifest and use -f -)",
-		float64(len(line))/1024)
+		float64(n)/1024)
 }

@@ -19,10 +19,16 @@ type Chunk struct {
 // writes row by row (`get -o yaml` at 10,000 pods) copied everything
 // before each row again, and one that writes a 10 MB table at once
 // (`get events`) copied it twice more.
+//
+// A stream keeps at most limit bytes (outputlimit.go); 0 is no limit, for
+// a test's invocation.
 type output struct {
 	pieces []string
 	stderr bool
 	log    *[]logChunk
+	limit  int
+	size   int  // bytes kept
+	cut    bool // it refused bytes past limit
 }
 
 // logChunk is a run of writes to one stream, joined into a Chunk at the
@@ -32,10 +38,29 @@ type logChunk struct {
 	pieces []string
 }
 
+// WriteString keeps s, or as much of it as fits the limit; past the
+// limit it returns errOutputFull, and keeps nothing more after that (a
+// smaller piece that would fit is not kept after a gap).
 func (o *output) WriteString(s string) (int, error) {
-	if s == "" {
-		return 0, nil
+	if o.cut {
+		return 0, errOutputFull
 	}
+	if o.limit > 0 && o.size+len(s) > o.limit {
+		kept := prefixWithin(s, o.limit-o.size)
+		o.cut = true
+		o.keep(kept)
+		return len(kept), errOutputFull
+	}
+	o.keep(s)
+	return len(s), nil
+}
+
+// keep appends s to the stream and the log, whatever the limit.
+func (o *output) keep(s string) {
+	if s == "" {
+		return
+	}
+	o.size += len(s)
 	o.pieces = append(o.pieces, s)
 	if o.log != nil {
 		if n := len(*o.log); n > 0 && (*o.log)[n-1].stderr == o.stderr {
@@ -44,7 +69,6 @@ func (o *output) WriteString(s string) (int, error) {
 			*o.log = append(*o.log, logChunk{stderr: o.stderr, pieces: []string{s}})
 		}
 	}
-	return len(s), nil
 }
 
 func (o *output) Write(p []byte) (int, error) { return o.WriteString(string(p)) }

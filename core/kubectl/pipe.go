@@ -122,6 +122,8 @@ func (c *invocation) resetStdout(text string) {
 		}
 	}
 	c.log = log
-	c.out = output{log: &c.log}
+	cut := c.out.cut // the command's own output was cut, not the filters'
+	c.out = output{log: &c.log, limit: c.out.limit}
 	c.out.WriteString(text)
+	c.out.cut = c.out.cut || cut
 }

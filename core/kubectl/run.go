@@ -34,6 +34,9 @@ type Result struct {
 	// Session is set by `exec -it … sh` and `run -it … sh`: an interactive
 	// shell the caller feeds typed lines to until it ends (session.go).
 	Session *Session
+	// Cut reports output past MaxOutputBytes that was not kept; the last
+	// chunk of Output, and the end of Stderr, is then CutNote.
+	Cut bool
 }
 
 // Version is what `kubectl version` reports as the client: the kubectl
@@ -109,12 +112,17 @@ func RunObserved(env Env, line string, stdin string, observe func()) (res Result
 	register()
 	c := &invocation{env: env, stdin: stdin, observe: observe}
 	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
+	c.out.limit, c.err.limit = outputLimit, outputLimit
 	defer func() {
 		if r := recover(); r != nil {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
 			c.code = 1
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: chunks(c.log), ExitCode: c.code, Watch: c.watch, Session: c.session}
+		cut := c.out.cut || c.err.cut
+		if cut {
+			c.err.keep(CutNote())
+		}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: chunks(c.log), ExitCode: c.code, Watch: c.watch, Session: c.session, Cut: cut}
 	}()
 	if err := checkCommandLine(line); err != nil {
 		c.fail("%v", err)

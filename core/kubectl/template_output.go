@@ -1,7 +1,9 @@
 package kubectl
 
 import (
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -101,7 +103,10 @@ func genericsOf(objs []api.Object) ([]any, error) {
 
 // print writes objs: one object when single, else a List of them; or,
 // for custom-columns, a table with a row per object.
-func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single bool) error {
+//
+// It writes to b until b refuses (a bounded writer's errOutputFull): what
+// b kept is the output, and no error is returned for it.
+func (t *templateOutput) print(b io.StringWriter, objs []api.Object, single bool) error {
 	if t.format == "custom-columns" {
 		rows, err := t.columnRows(objs)
 		if err != nil {
@@ -124,7 +129,9 @@ func (t *templateOutput) print(b *strings.Builder, objs []api.Object, single boo
 		data = map[string]any{"apiVersion": "v1", "kind": "List", "items": items,
 			"metadata": map[string]any{"resourceVersion": ""}}
 	}
-	if err := t.tmpl.Execute(b, data, t.missing); err != nil {
+	if err := t.tmpl.Execute(b, data, t.missing); errors.Is(err, errOutputFull) {
+		return nil
+	} else if err != nil {
 		return fmt.Errorf("error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n"+
 			"\ttemplate was:\n\t\t%s\n\tobject given to jsonpath engine was:\n\t\t%v\n", t.text, err, t.text, data)
 	}

@@ -140,6 +140,11 @@ func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) 
 func (d *docDecoder) parse(text string) (body ast.Node, e *Error) {
 	// Shifting the tokens makes the parser's line numbers those of the
 	// whole text, in positions and in its messages alike.
+	if end, deep := flowTooDeep(text); deep {
+		if _, e := d.tokenize(text[:end], d.startLine-1); e != nil {
+			return nil, e
+		}
+	}
 	tokens, e := d.tokenize(text, d.startLine-1)
 	if e != nil {
 		return nil, e

@@ -38,7 +38,16 @@ func checkSize(text string) *Error {
 	if len(text) <= MaxBytes {
 		return nil
 	}
-	return &Error{Message: fmt.Sprintf("the YAML is %s; kubeloop accepts at most 1 MiB per apply", mebibytes(len(text)))}
+	return sizeError(len(text))
+}
+
+// SizeError is Decode's refusal of a text of n bytes, over MaxBytes, for a
+// caller that knows the size before it holds the text (the page, whose
+// text is still in JavaScript).
+func SizeError(n int) error { return Errors{sizeError(n)} }
+
+func sizeError(n int) *Error {
+	return &Error{Message: fmt.Sprintf("the YAML is %s; kubeloop accepts at most 1 MiB per apply", mebibytes(n))}
 }
 
 // mebibytes prints n bytes as MiB with one decimal, rounded up, so that

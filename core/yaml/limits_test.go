@@ -212,3 +212,44 @@ func BenchmarkHostileInput(b *testing.B) {
 		})
 	}
 }
+
+// TestDeepBracketsAreRefusedWithoutReadingThemAll: a long line of nested
+// brackets is refused at the same place as a short one, having read only
+// the brackets up to the limit (the scanner would read every one first).
+func TestDeepBracketsAreRefusedWithoutReadingThemAll(t *testing.T) {
+	head := "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\nspec:\n  containers:\n  - name: a\n    image: nginx\n"
+	short := decodeFails(t, head+"    args: "+strings.Repeat("[", 100)+strings.Repeat("]", 100)+"\n")
+	long := head + "    args: " + strings.Repeat("[", MaxBytes/4) + strings.Repeat("]", MaxBytes/4) + "\n"
+	end, deep := flowTooDeep(long)
+	require.True(t, deep)
+	assert.Less(t, end, len(head)+100, "the hint stops at the bracket past the limit")
+	assert.Equal(t, *short, *decodeFails(t, long))
+	e := decodeFails(t, strings.Repeat("{", MaxBytes-1))
+	assert.Equal(t, [2]int{1, MaxDepth + 1}, [2]int{e.Line, e.Column})
+}
+
+// TestBracketsInTextAreNotNesting: brackets in quoted strings, comments,
+// plain scalars and block scalars are text, not nesting; the hint does not
+// count them (and where it would, the tokenizer reads the whole text).
+func TestBracketsInTextAreNotNesting(t *testing.T) {
+	deep := strings.Repeat("[", 80)
+	for name, text := range map[string]string{
+		"double quoted":  "a: \"" + deep + "\"\n",
+		"single quoted":  "a: '" + deep + "'\n",
+		"in flow quote":  "a: [\"" + deep + "\", 'it''s " + deep + "']\n",
+		"comment":        "a: 1 # " + deep + "\n",
+		"plain scalar":   "a: x" + deep + "\n",
+		"block scalar":   "a: |\n  " + deep + "\n  " + deep + "\nb: 1\n",
+		"folded in list": "- >-\n  " + deep + "\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, isDeep := flowTooDeep(text)
+			assert.False(t, isDeep)
+			_, err := ToJSON(text)
+			assert.NoError(t, err)
+		})
+	}
+	// After a block scalar ends, brackets count again.
+	_, isDeep := flowTooDeep("a: |\n  x\nb: " + deep)
+	assert.True(t, isDeep)
+}

@@ -173,6 +173,9 @@ function create(host, opts) {
   return {
     view, // for tests
     getText: () => view.state.doc.toString(),
+    // getLength is the text's length in UTF-16 units: Go asks it before
+    // copying a text that may be too large to apply (wasm/inputlimit.go).
+    getLength: () => view.state.doc.length,
     // setText replaces the text without telling Go (Go asked for it).
     setText(text) {
       view.dispatch({

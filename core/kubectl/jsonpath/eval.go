@@ -2,19 +2,24 @@ package jsonpath
 
 import (
 	"fmt"
+	"io"
 	"slices"
-	"strings"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Execute writes the template's text for data. With allowMissing (kubectl's
 // --allow-missing-template-keys, true unless turned off) a field an object
-// does not have gives nothing; without it, an error.
-func (t *Template) Execute(w *strings.Builder, data any, allowMissing bool) error {
+// does not have gives nothing; without it, an error. It stops at the first
+// write w refuses and returns that error: a bounded writer ends a long
+// output early.
+func (t *Template) Execute(w io.StringWriter, data any, allowMissing bool) error {
 	return t.run(t.nodes, data, allowMissing, func(vals []any) error {
 		return printValues(w, vals)
-	}, func(s string) { w.WriteString(s) })
+	}, func(s string) error {
+		_, err := w.WriteString(s)
+		return err
+	})
 }
 
 // Results is what each expression of the template gave, in order (text
@@ -24,18 +29,20 @@ func (t *Template) Results(data any, allowMissing bool) ([][]any, error) {
 	err := t.run(t.nodes, data, allowMissing, func(vals []any) error {
 		out = append(out, vals)
 		return nil
-	}, func(string) {})
+	}, func(string) error { return nil })
 	return out, err
 }
 
 // run walks nodes over data, handing each expression's values to emit and
 // each text to text; a range runs the nodes up to its end once per value.
-func (t *Template) run(nodes []node, data any, allowMissing bool, emit func([]any) error, text func(string)) error {
+func (t *Template) run(nodes []node, data any, allowMissing bool, emit func([]any) error, text func(string) error) error {
 	for i := 0; i < len(nodes); i++ {
 		n := nodes[i]
 		switch n.kind {
 		case nodeText:
-			text(n.text)
+			if err := text(n.text); err != nil {
+				return err
+			}
 		case nodeExpr:
 			vals, err := eval([]any{data}, n.steps, allowMissing)
 			if err != nil {
@@ -346,20 +353,22 @@ func number(v any) (float64, bool) {
 
 // printValues writes one expression's values as kubectl prints them,
 // separated by spaces: maps and lists as compact JSON, the rest as text.
-func printValues(w *strings.Builder, vals []any) error {
+func printValues(w io.StringWriter, vals []any) error {
 	for i, v := range vals {
-		if i > 0 {
-			w.WriteByte(' ')
-		}
+		text := printable(v)
 		switch v.(type) {
 		case map[string]any, []any:
 			b, err := apijson.Marshal(v)
 			if err != nil {
 				return err
 			}
-			w.Write(b)
-		default:
-			w.WriteString(printable(v))
+			text = string(b)
+		}
+		if i > 0 {
+			text = " " + text
+		}
+		if _, err := w.WriteString(text); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -1,0 +1,294 @@
+package browser_test
+
+import (
+	"bytes"
+	"compress/flate"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/session"
+	"github.com/kubeloop/kubeloop/site/sharelink"
+)
+
+// Hostile and mistaken input on the page (issue 33): an output of tens of
+// megabytes, a paste of fifty, a link to a hundred thousand pods. Each is
+// bounded before it can hold the page's thread.
+
+// longTaskProbe collects the page's long tasks (main-thread work over
+// 50 ms), those before it too (buffered), in window.__long.
+const longTaskProbe = `(() => {
+  if (window.__long) return true;
+  window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+    .observe({type: "longtask", buffered: true});
+  return true;
+})()`
+
+// longest is the longest task the probe has seen, in ms, and forgets them.
+func longest(p *page) float64 {
+	return eval[float64](p, `(() => { const m = Math.max(0, ...window.__long); window.__long = []; return m; })()`)
+}
+
+// markOld marks the terminal's notes printed so far; newCutNote is a cut
+// note printed since.
+const (
+	markOld    = `(() => { document.querySelectorAll("#term-out .term-note").forEach((n) => { n.dataset.old = "1"; }); return true; })()`
+	newCutNote = `[...document.querySelectorAll("#term-out .term-note:not([data-old])")].some((n) => n.textContent.includes("MiB"))`
+)
+
+// termChars is how many characters the terminal's output holds.
+const termChars = `document.getElementById("term-out").textContent.length`
+
+// TestAHugeOutputIsCutInTheTerminal: `kubectl get pods -o jsonpath='{..}'`
+// at 600 pods is one line of about 4 MB. The terminal keeps its last
+// 2 MiB after a note saying what it left out, and after five runs it holds
+// at most its 8 MiB budget, the oldest outputs gone first.
+func TestAHugeOutputIsCutInTheTerminal(t *testing.T) {
+	longerTabs(t, 4*time.Minute)
+	p := openPage(t)
+	eval[bool](p, longTaskProbe)
+	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(deploymentYAML("wide", 350))+`)`)
+	require.Equal(t, true, res["ok"], "%v", res)
+	eval[any](p, `kubeloop.settle(120)`)
+	longest(p)
+	const line = "kubectl get pods -o jsonpath='{..}'"
+	for i := range 5 {
+		eval[bool](p, markOld)
+		start := time.Now()
+		p.typeInTerminal(line + "\n")
+		waitLong(p, "the output", newCutNote)
+		record(t, "jsonpath '{..}' at 350 pods, run %d: %v, longest task %.0f ms, terminal %d characters",
+			i+1, time.Since(start).Round(time.Millisecond), longest(p), eval[int](p, termChars))
+	}
+	assert.LessOrEqual(t, eval[int](p, termChars), 8<<20+64<<10, "the terminal keeps its budget")
+	assert.Contains(t, p.text("#term-out"), "of this output are not shown: the terminal keeps the last 2.0 MiB")
+	assert.GreaterOrEqual(t, p.count("#term-out .term-wrap"), 1, "the long line wraps, in parts")
+
+	p.viewport(1280, 720)
+	p.typeInTerminal("clear\n")
+	p.typeInTerminal(line + "\n")
+	waitLong(p, "the note", newCutNote)
+	scrollNoteIntoView(p)
+	p.capture("output-cut-1280x720-en")
+	p.click(`[data-lang="zh-CN"]`)
+	eval[bool](p, markOld)
+	p.typeInTerminal(line + "\n")
+	waitLong(p, "the Chinese note", newCutNote+` && document.getElementById("term-out").textContent.includes("未显示")`)
+	scrollNoteIntoView(p)
+	p.capture("output-cut-1280x720-zh-CN")
+	p.viewport(1366, 768)
+	scrollNoteIntoView(p)
+	p.capture("output-cut-1366x768-zh-CN")
+	p.click(`[data-lang="en"]`)
+	eval[bool](p, markOld)
+	p.typeInTerminal(line + "\n")
+	waitLong(p, "the note", newCutNote)
+	scrollNoteIntoView(p)
+	p.capture("output-cut-1366x768-en")
+	p.noConsoleErrors()
+}
+
+// waitLong waits for a condition as waitFor does, for a minute: a page
+// printing megabytes takes its time on a loaded machine.
+func waitLong(p *page, what, cond string) {
+	p.t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		ok, err := evalWithin[bool](p, `!!(`+cond+`)`, time.Minute)
+		require.NoError(p.t, err, "evaluating %s", cond)
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			p.t.Fatalf("timed out waiting for %s (%s)", what, cond)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+// scrollNoteIntoView shows the newest cut note and the start of the kept
+// output under it.
+func scrollNoteIntoView(p *page) {
+	eval[bool](p, `(() => { const n = [...document.querySelectorAll("#term-out .term-note")].pop(); n.scrollIntoView({block: "start"}); return true; })()`)
+	time.Sleep(300 * time.Millisecond)
+}
+
+// TestAHugePasteIsRefusedBeforeItCrosses: fifty megabytes given to
+// kubeloop.apply, or megabytes pasted into the editor and applied, are refused with
+// Decode's message while still JavaScript (it took 14.4 s to cross into Go
+// and be refused there), and the editor keeps every character.
+func TestAHugePasteIsRefusedBeforeItCrosses(t *testing.T) {
+	p := openPage(t)
+	got := eval[map[string]any](p, `(() => {
+  const text = "a: b\n".repeat(10 << 20);
+  kubeloop.apply(text); // the first call may find work of the page's start to finish
+  const t0 = performance.now();
+  const r = kubeloop.apply(text);
+  return {ms: performance.now() - t0, ok: r.ok, message: r.errors[0].message};
+})()`)
+	record(t, "kubeloop.apply of 50 MiB: refused in %.0f ms", got["ms"])
+	assert.Equal(t, false, got["ok"])
+	assert.Equal(t, "the YAML is 50.0 MiB; kubeloop accepts at most 1 MiB per apply", got["message"])
+	assert.Less(t, got["ms"], 2000.0, "refused without copying 50 MB into Go")
+
+	out := eval[map[string]any](p, `kubeloop.kubectl("get pods", "x".repeat(50 << 20))`)
+	assert.EqualValues(t, 1, out["exitCode"])
+	assert.Equal(t, "error: the YAML is 50.0 MiB; kubeloop accepts at most 1 MiB per apply\n", out["stderr"])
+	out = eval[map[string]any](p, `kubeloop.kubectl("get pods " + "x".repeat(1 << 20))`)
+	assert.Contains(t, out["stderr"], "the command line is 1024.0 KiB")
+
+	// In the editor, five MiB of long lines (CodeMirror takes its time
+	// over fifty).
+	eval[any](p, `kubeloop.editor.typeText("# mine\n" + ("#" + "x".repeat(1022) + "\n").repeat((5 << 10) - 1))`)
+	start := time.Now()
+	p.click("#apply")
+	p.waitFor("the refusal", `document.getElementById("apply-result").textContent.includes("kubeloop accepts at most 1 MiB per apply")`)
+	record(t, "editor apply of 5 MiB: refused in %v", time.Since(start).Round(time.Millisecond))
+	assert.Contains(t, p.text("#apply-result"), "the YAML is 5.0 MiB")
+	assert.Equal(t, 7+5<<20-1024, eval[int](p, `kubeloop.editor.getText().length`), "the editor keeps the text")
+	assert.True(t, eval[bool](p, `kubeloop.editor.getText().startsWith("# mine\n")`))
+	p.typeInTerminal("kubectl get ns default\n")
+	p.waitFor("kubectl answers", `document.getElementById("term-out").textContent.includes("Active")`)
+	p.typeInTerminal("kubectl apply -f -\n")
+	p.waitFor("the stdin refusal", `document.getElementById("term-out").textContent.includes("error: the YAML is 5.0 MiB")`)
+}
+
+// TestWorkloadLinksKeepThePageUsable opens two short share links (issue 33,
+// items 2 and 3) — a Parallel StatefulSet of 10,000 replicas with a volume
+// claim template, and ten Deployments of 10,000 replicas — plays them for
+// 20 seconds, and reports the longest main-thread task and the simulated
+// time reached. The page must stay usable: kubectl answers within a
+// second, no task holds the thread for a second, and the clock moves.
+// These bounds fail until the volume binding is linear and the cluster
+// has a budget of pods.
+func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
+	for name, yaml := range map[string]string{
+		"deployment-of-3":               deploymentYAML("small", 3), // what the bounds hold for today
+		"statefulset-10000-with-claims": statefulSetYAML(10000),
+		"ten-deployments-of-10000":      tenDeploymentsYAML(),
+	} {
+		t.Run(name, func(t *testing.T) {
+			longerTabs(t, 3*time.Minute)
+			frag := shareFragment(t, yaml)
+			p := openURL(t, frag, "")
+			eval[bool](p, longTaskProbe)
+			if eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`) != "true" {
+				p.click("#play")
+			}
+			time.Sleep(20 * time.Second)
+			kubectlMS, err := evalWithin[float64](p, `(() => { const t0 = performance.now(); kubeloop.kubectl("get pods --no-headers | wc -l"); return performance.now() - t0; })()`, 30*time.Second)
+			require.NoError(t, err, "kubectl did not answer in 30 s")
+			clock, err := evalWithin[float64](p, `kubeloop.advance(0).time`, 30*time.Second)
+			require.NoError(t, err)
+			worst := longest(p)
+			record(t, "%s link (%d characters): after 20 s longest task %.0f ms, kubectl get pods %.0f ms, simulated clock %.1f s",
+				name, len(frag), worst, kubectlMS, clock)
+			assert.Less(t, worst, 1000.0, "no task holds the page's thread for a second")
+			assert.Less(t, kubectlMS, 1000.0, "kubectl answers within a second")
+			assert.Greater(t, clock, 0.0, "the simulated clock moves")
+		})
+	}
+}
+
+// longerTabs gives the test's pages d to run, not tabTimeout.
+func longerTabs(t *testing.T, d time.Duration) {
+	old := tabTimeout
+	tabTimeout = d
+	t.Cleanup(func() { tabTimeout = old })
+}
+
+// evalWithin is eval that gives up after d (a page whose thread is held
+// answers late).
+func evalWithin[T any](p *page, expr string, d time.Duration) (T, error) {
+	ctx, cancel := context.WithTimeout(p.ctx, d)
+	defer cancel()
+	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+}
+
+// shareFragment is the #share= fragment the page's Share button makes for
+// a cluster with yaml applied: sharelink's payload, deflate-raw, base64url.
+func shareFragment(t *testing.T, yaml string) string {
+	t.Helper()
+	rec := session.New(1, fixedClock{})
+	rec.Command("kubectl apply -f -", yaml)()
+	payload, err := sharelink.Encode(1, yaml, rec.Transcript())
+	require.NoError(t, err)
+	var b bytes.Buffer
+	w, err := flate.NewWriter(&b, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = w.Write([]byte(payload))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	return sharelink.Prefix + base64.RawURLEncoding.EncodeToString(b.Bytes())
+}
+
+// fixedClock is a clock at the start that has run nothing: a session
+// recorded before the cluster ran.
+type fixedClock struct{}
+
+func (fixedClock) Now() time.Time           { return time.Time{} }
+func (fixedClock) Ran() (uint64, time.Time) { return 0, time.Time{} }
+
+func deploymentYAML(name string, replicas int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: %s
+spec:
+  replicas: %d
+  selector:
+    matchLabels: {app: %s}
+  template:
+    metadata:
+      labels: {app: %s}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+`, name, replicas, name, name)
+}
+
+func tenDeploymentsYAML() string {
+	docs := make([]string, 10)
+	for i := range docs {
+		docs[i] = deploymentYAML(fmt.Sprintf("d%d", i), 10000)
+	}
+	return strings.Join(docs, "---\n")
+}
+
+func statefulSetYAML(replicas int) string {
+	return fmt.Sprintf(`apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: web
+spec:
+  serviceName: web
+  podManagementPolicy: Parallel
+  replicas: %d
+  selector:
+    matchLabels: {app: web}
+  template:
+    metadata:
+      labels: {app: web}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.27
+  volumeClaimTemplates:
+  - metadata:
+      name: www
+    spec:
+      accessModes: [ReadWriteOnce]
+      resources:
+        requests:
+          storage: 1Gi
+`, replicas)
+}
