@@ -101,6 +101,8 @@ func Build(opts Options) *Cluster {
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
 	s.AddAdmission(serviceaccount.ExistsAdmission(s))
+	s.AddAdmission(admitServiceAccountToken(s))
+	s.AddAdmission(admitPriority)
 	s.AddAdmission(resourcequota.Admission(s))
 	s.AddAdmission(certificates.Admission)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit)}
