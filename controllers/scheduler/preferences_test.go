@@ -79,7 +79,7 @@ func TestAffinityAndTaintReasonsAreCountedPerNode(t *testing.T) {
 	f.settle()
 	c := f.get("p").Condition(api.PodScheduled)
 	require.NotNil(t, c)
-	assert.Equal(t, "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: db}, 2 node(s) didn't match Pod's node affinity/selector.", c.Message)
+	assert.Equal(t, "0/3 nodes are available: 1 node(s) had untolerated taint {dedicated: db}, 2 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", c.Message)
 }
 
 func TestPreferredNodeAffinityWins(t *testing.T) {

@@ -7,8 +7,6 @@ package scheduler
 import (
 	"fmt"
 	"slices"
-	"sort"
-	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -118,7 +116,8 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	pod := o.(*api.Pod)
 	nodes := r.nodeInfos()
 	if msg := r.volumes.preFilter(pod); msg != "" {
-		msg = fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg)
+		msg = withPostFilter(fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg),
+			postFilterMessage(pod, len(nodes), nil, r.preempts(pod, nodes)))
 		ctx.Why("%s", msg)
 		r.markUnschedulable(ctx, pod, msg)
 		return controller.Result{}, nil
@@ -127,6 +126,9 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	ctx.Observe("pod %s unscheduled; %d node(s), %d fit", pod.Name, len(nodes), len(fit))
 	if len(fit) == 0 {
 		msg := unschedulableMessage(len(nodes), reasons)
+		if len(nodes) > 0 {
+			msg = withPostFilter(msg, postFilterMessage(pod, len(nodes), reasons, r.preempts(pod, nodes)))
+		}
 		ctx.Why("%s", msg)
 		r.markUnschedulable(ctx, pod, msg)
 		// Like upstream's unschedulable queue, wait for a node to appear or
@@ -325,16 +327,12 @@ func (r *Reconciler) markUnschedulable(ctx *controller.Context, pod *api.Pod, ms
 	}
 }
 
-// unschedulableMessage words a failure as the scheduler does:
+// unschedulableMessage words the filters' failure as the scheduler does:
 // "0/3 nodes are available: 1 node(s) had untolerated taint {…}, 2 Insufficient cpu."
+// (the preemption step's answer follows it: preemption.go).
 func unschedulableMessage(total int, reasons []reasonCount) string {
 	if total == 0 {
 		return "no nodes available to schedule pods"
 	}
-	parts := make([]string, 0, len(reasons))
-	for _, r := range reasons {
-		parts = append(parts, fmt.Sprintf("%d %s", r.nodes, r.why))
-	}
-	sort.Strings(parts)
-	return fmt.Sprintf("0/%d nodes are available: %s.", total, strings.Join(parts, ", "))
+	return nodesAvailable(total, reasons)
 }

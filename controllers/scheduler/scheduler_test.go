@@ -197,7 +197,7 @@ func TestHonoursNodeSelector(t *testing.T) {
 	assert.Empty(t, p.Spec.NodeName)
 	cond := p.Condition(api.PodScheduled)
 	require.NotNil(t, cond)
-	assert.Equal(t, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector.", cond.Message)
+	assert.Equal(t, "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", cond.Message)
 }
 
 func TestFiltersNodesThatCannotTakeThePod(t *testing.T) {
@@ -269,7 +269,7 @@ func TestFiltersNodesThatCannotTakeThePod(t *testing.T) {
 			p := f.get("p3")
 			assert.Empty(t, p.Spec.NodeName)
 			require.NotNil(t, p.Condition(api.PodScheduled))
-			assert.Equal(t, "0/3 nodes are available: 1 Too many pods, "+tc.reason+".", p.Condition(api.PodScheduled).Message)
+			assert.Equal(t, "0/3 nodes are available: 1 Too many pods, "+tc.reason+". preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, 2 Preemption is not helpful for scheduling.", p.Condition(api.PodScheduled).Message)
 		})
 	}
 }
@@ -286,11 +286,11 @@ func TestAPodTooBigForEveryNodeStaysPendingUntilANodeFits(t *testing.T) {
 	require.NotNil(t, cond)
 	assert.Equal(t, api.ConditionFalse, cond.Status)
 	assert.Equal(t, "Unschedulable", cond.Reason)
-	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu.", cond.Message)
+	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.", cond.Message)
 	failed := f.events("FailedScheduling")
 	require.Len(t, failed, 1)
 	assert.Equal(t, controller.EventWarning, failed[0].Type)
-	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu.", failed[0].Message)
+	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.", failed[0].Message)
 	assert.Equal(t, int32(1), failed[0].Count, "the scheduler does not spin on an unschedulable pod")
 
 	// Time alone changes nothing.
@@ -315,7 +315,7 @@ func TestRequestsAddUpOnANode(t *testing.T) {
 	assert.Equal(t, "node-1", f.get("p0").Spec.NodeName)
 	assert.Equal(t, "node-1", f.get("p1").Spec.NodeName)
 	assert.Empty(t, f.get("p2").Spec.NodeName, "3 × 1.5 cpu do not fit in 4")
-	assert.Equal(t, "0/1 nodes are available: 1 Insufficient cpu.", f.get("p2").Condition(api.PodScheduled).Message)
+	assert.Equal(t, "0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", f.get("p2").Condition(api.PodScheduled).Message)
 }
 
 func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
@@ -332,7 +332,7 @@ func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
 		}
 	}
 	require.NotNil(t, pending)
-	assert.Equal(t, "0/1 nodes are available: 1 Too many pods.", pending.Condition(api.PodScheduled).Message)
+	assert.Equal(t, "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", pending.Condition(api.PodScheduled).Message)
 
 	// One bound pod goes; the pending one takes its place.
 	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
@@ -447,5 +447,5 @@ func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
 	f.create(pod("late"))
 	f.settle()
 	assert.Empty(t, f.get("late").Spec.NodeName, "node-2 is gone and node-1 is full")
-	assert.Equal(t, "0/1 nodes are available: 1 Too many pods.", f.get("late").Condition(api.PodScheduled).Message)
+	assert.Equal(t, "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", f.get("late").Condition(api.PodScheduled).Message)
 }

@@ -8,8 +8,8 @@
 //
 // Since v1.24 no token Secret is created for a ServiceAccount, so SECRETS
 // is 0; a hand-made token Secret is filled by controllers/serviceaccounttoken.
-// Not simulated: the projected kube-api-access-* volume the plugin mounts
-// into each pod.
+// The plugin's other half, the projected kube-api-access-* volume mounted
+// into each pod, is core/cluster/admission.go's.
 package serviceaccount
 
 import (

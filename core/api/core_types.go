@@ -109,16 +109,46 @@ type PodSpec struct {
 	DNSPolicy                     string            `json:"dnsPolicy,omitempty"`
 	NodeSelector                  map[string]string `json:"nodeSelector,omitempty"`
 	ServiceAccountName            string            `json:"serviceAccountName,omitempty"`
-	NodeName                      string            `json:"nodeName,omitempty"`
-	HostNetwork                   bool              `json:"hostNetwork,omitempty"`
-	Hostname                      string            `json:"hostname,omitempty"`
-	Subdomain                     string            `json:"subdomain,omitempty"`
-	Affinity                      *Affinity         `json:"affinity,omitempty"`
-	SchedulerName                 string            `json:"schedulerName,omitempty"`
-	Tolerations                   []Toleration      `json:"tolerations,omitempty"`
-	PriorityClassName             string            `json:"priorityClassName,omitempty"`
-	Priority                      *int32            `json:"priority,omitempty"`
-	EnableServiceLinks            *bool             `json:"enableServiceLinks,omitempty"`
+	// DeprecatedServiceAccount is serviceAccountName's old name, which the
+	// API server still writes beside it (and reads when it is alone).
+	DeprecatedServiceAccount     string              `json:"serviceAccount,omitempty"`
+	AutomountServiceAccountToken *bool               `json:"automountServiceAccountToken,omitempty"`
+	NodeName                     string              `json:"nodeName,omitempty"`
+	HostNetwork                  bool                `json:"hostNetwork,omitempty"`
+	SecurityContext              *PodSecurityContext `json:"securityContext,omitempty"`
+	Hostname                     string              `json:"hostname,omitempty"`
+	Subdomain                    string              `json:"subdomain,omitempty"`
+	Affinity                     *Affinity           `json:"affinity,omitempty"`
+	SchedulerName                string              `json:"schedulerName,omitempty"`
+	Tolerations                  []Toleration        `json:"tolerations,omitempty"`
+	PriorityClassName            string              `json:"priorityClassName,omitempty"`
+	Priority                     *int32              `json:"priority,omitempty"`
+	EnableServiceLinks           *bool               `json:"enableServiceLinks,omitempty"`
+	PreemptionPolicy             *string             `json:"preemptionPolicy,omitempty"`
+}
+
+// Preemption policies: whether a pod may evict pods of lower priority to
+// be scheduled.
+const (
+	PreemptLowerPriority = "PreemptLowerPriority"
+	PreemptNever         = "Never"
+)
+
+// PodSecurityContext is the pod-wide security settings; the simulation
+// stores and prints them, and the server defaults an absent one to {}.
+type PodSecurityContext struct {
+	RunAsUser           *int64          `json:"runAsUser,omitempty"`
+	RunAsGroup          *int64          `json:"runAsGroup,omitempty"`
+	RunAsNonRoot        *bool           `json:"runAsNonRoot,omitempty"`
+	SupplementalGroups  []int64         `json:"supplementalGroups,omitempty"`
+	FSGroup             *int64          `json:"fsGroup,omitempty"`
+	FSGroupChangePolicy *string         `json:"fsGroupChangePolicy,omitempty"`
+	SeccompProfile      *SeccompProfile `json:"seccompProfile,omitempty"`
+}
+
+type SeccompProfile struct {
+	Type             string  `json:"type"`
+	LocalhostProfile *string `json:"localhostProfile,omitempty"`
 }
 
 type Volume struct {
@@ -129,6 +159,55 @@ type Volume struct {
 	ConfigMap             *ConfigMapVolumeSource             `json:"configMap,omitempty"`
 	Secret                *SecretVolumeSource                `json:"secret,omitempty"`
 	Ephemeral             *EphemeralVolumeSource             `json:"ephemeral,omitempty"`
+	Projected             *ProjectedVolumeSource             `json:"projected,omitempty"`
+}
+
+// ProjectedVolumeSource is several sources in one directory: what the
+// ServiceAccount admission plugin mounts as kube-api-access-xxxxx.
+type ProjectedVolumeSource struct {
+	Sources     []VolumeProjection `json:"sources"`
+	DefaultMode *int32             `json:"defaultMode,omitempty"`
+}
+
+type VolumeProjection struct {
+	Secret              *SecretProjection              `json:"secret,omitempty"`
+	DownwardAPI         *DownwardAPIProjection         `json:"downwardAPI,omitempty"`
+	ConfigMap           *ConfigMapProjection           `json:"configMap,omitempty"`
+	ServiceAccountToken *ServiceAccountTokenProjection `json:"serviceAccountToken,omitempty"`
+}
+
+type KeyToPath struct {
+	Key  string `json:"key"`
+	Path string `json:"path"`
+	Mode *int32 `json:"mode,omitempty"`
+}
+
+type SecretProjection struct {
+	Name     string      `json:"name,omitempty"`
+	Items    []KeyToPath `json:"items,omitempty"`
+	Optional *bool       `json:"optional,omitempty"`
+}
+
+type ConfigMapProjection struct {
+	Name     string      `json:"name,omitempty"`
+	Items    []KeyToPath `json:"items,omitempty"`
+	Optional *bool       `json:"optional,omitempty"`
+}
+
+type DownwardAPIProjection struct {
+	Items []DownwardAPIVolumeFile `json:"items,omitempty"`
+}
+
+type DownwardAPIVolumeFile struct {
+	Path     string               `json:"path"`
+	FieldRef *ObjectFieldSelector `json:"fieldRef,omitempty"`
+	Mode     *int32               `json:"mode,omitempty"`
+}
+
+type ServiceAccountTokenProjection struct {
+	Audience          string `json:"audience,omitempty"`
+	ExpirationSeconds *int64 `json:"expirationSeconds,omitempty"`
+	Path              string `json:"path"`
 }
 
 type HostPathVolumeSource struct {

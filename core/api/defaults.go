@@ -94,6 +94,18 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 	if s.SchedulerName == "" {
 		s.SchedulerName = "default-scheduler"
 	}
+	if s.SecurityContext == nil {
+		s.SecurityContext = &PodSecurityContext{}
+	}
+	// The server reads the old name when the new one is absent, and
+	// always writes both.
+	if s.ServiceAccountName == "" {
+		s.ServiceAccountName = s.DeprecatedServiceAccount
+	}
+	s.DeprecatedServiceAccount = s.ServiceAccountName
+	for i := range s.Volumes {
+		defaultProjected(s.Volumes[i].Projected)
+	}
 	for i := range s.Containers {
 		c := &s.Containers[i]
 		if c.ImagePullPolicy == "" {
@@ -119,6 +131,10 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 		}
 	}
 	if isPod {
+		// Service links are defaulted on pods, not on templates.
+		if s.EnableServiceLinks == nil {
+			s.EnableServiceLinks = Ptr(true)
+		}
 		// A pod (not a template) whose container sets a limit but not the
 		// request gets the request equal to the limit.
 		for _, cs := range [][]Container{s.InitContainers, s.Containers} {
@@ -137,6 +153,27 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 		for _, key := range []string{"node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"} {
 			if !toleratesKey(s.Tolerations, key) {
 				s.Tolerations = append(s.Tolerations, Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: Ptr[int64](300)})
+			}
+		}
+	}
+}
+
+// defaultProjected fills a projected volume's mode (0644) and its
+// downward API items' field apiVersion, as the API server does.
+func defaultProjected(p *ProjectedVolumeSource) {
+	if p == nil {
+		return
+	}
+	if p.DefaultMode == nil {
+		p.DefaultMode = Ptr[int32](0o644)
+	}
+	for _, src := range p.Sources {
+		if src.DownwardAPI == nil {
+			continue
+		}
+		for j := range src.DownwardAPI.Items {
+			if f := src.DownwardAPI.Items[j].FieldRef; f != nil && f.APIVersion == "" {
+				f.APIVersion = "v1"
 			}
 		}
 	}

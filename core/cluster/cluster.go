@@ -105,6 +105,8 @@ func Build(opts Options) *Cluster {
 	s.AddAdmission(admitJob(s))
 	s.AddAdmission(serviceaccount.Admission)
 	s.AddAdmission(serviceaccount.ExistsAdmission(s))
+	s.AddAdmission(admitServiceAccountToken(s))
+	s.AddAdmission(admitPriority)
 	s.AddAdmission(resourcequota.Admission(s))
 	s.AddAdmission(certificates.Admission)
 	s.AddDeleteAdmission(admitNamespaceDelete)

@@ -282,7 +282,7 @@ func TestSnapshotShowsWhyAPodIsPending(t *testing.T) {
 	require.Len(t, snap.Pods, 1)
 	assert.Equal(t, "Pending", snap.Pods[0].Status)
 	assert.Empty(t, snap.Pods[0].Node)
-	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu.", snap.Pods[0].Reason)
+	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.", snap.Pods[0].Reason)
 }
 
 func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {

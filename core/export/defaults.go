@@ -17,6 +17,10 @@ import (
 type recreator struct {
 	kind *api.Kind
 	uid  string // the live object's: a Job's generated selector names it
+	// tokenVolume is the live pod's kube-api-access- volume, "" if
+	// admission mounted none: its name was drawn at random, so recreating
+	// the pod mounts it under the same name.
+	tokenVolume string
 }
 
 func (r recreator) recreate(tree map[string]any) ([]byte, error) {
@@ -30,15 +34,16 @@ func (r recreator) recreate(tree map[string]any) ([]byte, error) {
 	}
 	o.GetObjectMeta().UID = r.uid
 	api.Default(o)
-	onCreate(o)
+	r.onCreate(o)
 	return apijson.Marshal(o)
 }
 
 // onCreate is what admission writes into a new object besides api.Default
 // that is the same on every cluster: a Job's selector and template labels
 // generated from its uid (unless manualSelector), and a pod's service
-// account.
-func onCreate(o api.Object) {
+// account, its token volume and mounts (if the live pod has them), and
+// its priority.
+func (r recreator) onCreate(o api.Object) {
 	switch x := o.(type) {
 	case *api.Job:
 		api.GenerateJobSelector(x)
@@ -46,6 +51,13 @@ func onCreate(o api.Object) {
 		if x.Spec.ServiceAccountName == "" {
 			x.Spec.ServiceAccountName = api.DefaultServiceAccountName
 		}
+		x.Spec.DeprecatedServiceAccount = x.Spec.ServiceAccountName
+		if r.tokenVolume != "" {
+			api.MountServiceAccountToken(x, r.tokenVolume)
+		}
+		// A live pod passed admission; a manifest it refuses is one whose
+		// fields are not to be dropped, and the comparison keeps them.
+		_ = api.AdmitPodPriority(x)
 	}
 }
 

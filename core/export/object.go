@@ -32,6 +32,9 @@ func Object(o api.Object) (map[string]any, error) {
 	stripServerFields(tree, written)
 	dropAllocated(tree, api.KindOf(o).Kind, written)
 	r := recreator{kind: api.KindOf(o), uid: o.GetObjectMeta().UID}
+	if p, ok := o.(*api.Pod); ok {
+		r.tokenVolume = api.ServiceAccountTokenVolume(p)
+	}
 	target, err := r.recreate(tree)
 	if err != nil {
 		return nil, err

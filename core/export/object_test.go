@@ -248,7 +248,12 @@ spec:
 `, func(o api.Object) {
 		p := o.(*api.Pod)
 		p.Spec.NodeName, p.Spec.ServiceAccountName = "node-2", "default"
+		p.Spec.DeprecatedServiceAccount = "default"
+		// What the ServiceAccount and Priority plugins add on create.
+		api.MountServiceAccountToken(p, "kube-api-access-x7k2p")
+		require.NoError(t, api.AdmitPodPriority(p))
 	})
+	require.Len(t, p.(*api.Pod).Spec.Volumes, 1)
 	assert.Equal(t, `apiVersion: v1
 kind: Pod
 metadata:

@@ -326,8 +326,38 @@ func describeVolumes(vs []api.Volume, w *prefixWriter, space string) {
 		case v.Secret != nil:
 			w.write(2, "Type:\tSecret (a volume populated by a Secret)\n    SecretName:\t%s\n    Optional:\t%v\n",
 				v.Secret.SecretName, api.Deref(v.Secret.Optional, false))
+		case v.Projected != nil:
+			describeProjected(v.Projected, w)
 		default:
 			w.write(1, "<unknown>\n")
 		}
 	}
+}
+
+// describeProjected prints each source of a projected volume as kubectl
+// does: the token's lifetime, a ConfigMap's or Secret's name and whether
+// it is optional (<nil> when unset), and only that there is a downward
+// API part.
+func describeProjected(p *api.ProjectedVolumeSource, w *prefixWriter) {
+	w.write(2, "Type:\tProjected (a volume that contains injected data from multiple sources)\n")
+	for _, src := range p.Sources {
+		switch {
+		case src.Secret != nil:
+			w.write(2, "SecretName:\t%s\n    SecretOptionalName:\t%s\n", src.Secret.Name, optionalText(src.Secret.Optional))
+		case src.DownwardAPI != nil:
+			w.write(2, "DownwardAPI:\ttrue\n")
+		case src.ConfigMap != nil:
+			w.write(2, "ConfigMapName:\t%s\n    ConfigMapOptional:\t%s\n", src.ConfigMap.Name, optionalText(src.ConfigMap.Optional))
+		case src.ServiceAccountToken != nil:
+			w.write(2, "TokenExpirationSeconds:\t%d\n", api.Deref(src.ServiceAccountToken.ExpirationSeconds, 0))
+		}
+	}
+}
+
+// optionalText is a *bool as kubectl's %v prints it: <nil>, true or false.
+func optionalText(b *bool) string {
+	if b == nil {
+		return "<nil>"
+	}
+	return fmt.Sprint(*b)
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -222,20 +221,27 @@ func (s *Store) checkNamespace(kind *api.Kind, m *api.ObjectMeta) error {
 // generateName appends five random characters from the alphabet upstream
 // uses, cutting the base to 58 characters, and retries on a collision.
 func (s *Store) generateName(kind *api.Kind, namespace, base string) string {
-	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
 	if len(base) > 58 {
 		base = base[:58]
 	}
 	for {
-		var b strings.Builder
-		b.WriteString(base)
-		for i := 0; i < 5; i++ {
-			b.WriteByte(alphabet[s.clk.Rand().IntN(len(alphabet))])
-		}
-		if _, taken := s.objects[kind][Key(namespace, b.String())]; !taken {
-			return b.String()
+		name := base + s.NameSuffix()
+		if _, taken := s.objects[kind][Key(namespace, name)]; !taken {
+			return name
 		}
 	}
+}
+
+// NameSuffix draws five characters from the alphabet upstream's name
+// generator uses (no vowels, no 0, 1 or 3: no words), from the seeded
+// source: a generated name's tail, and the token volume's admission adds.
+func (s *Store) NameSuffix() string {
+	const alphabet = "bcdfghjklmnpqrstvwxz2456789"
+	var b [5]byte
+	for i := range b {
+		b[i] = alphabet[s.clk.Rand().IntN(len(alphabet))]
+	}
+	return string(b[:])
 }
 
 // NewUID draws a new uid. Admission that needs the uid of the object
