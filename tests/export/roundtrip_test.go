@@ -84,7 +84,8 @@ func run(t *testing.T, script string) *cluster.Cluster {
 // userObjects maps kind/namespace/name of each of the learner's objects to
 // what a learner owns of it: labels, annotations (but the controllers' and
 // kubectl's) and everything but metadata and status, with the values a
-// cluster allocates taken out and the object's own uid written as <uid>.
+// cluster allocates taken out and the object's own uid written as <uid>
+// (and a pod's token volume's random suffix as <suffix>).
 func userObjects(t *testing.T, c *cluster.Cluster) map[string]string {
 	t.Helper()
 	out := map[string]string{}
@@ -114,6 +115,13 @@ func userObjects(t *testing.T, c *cluster.Cluster) map[string]string {
 		text := string(b)
 		if m.UID != "" {
 			text = strings.ReplaceAll(text, m.UID, "<uid>")
+		}
+		if p, ok := o.(*api.Pod); ok {
+			for _, v := range p.Spec.Volumes {
+				if strings.HasPrefix(v.Name, "kube-api-access-") { // named by admission, at random
+					text = strings.ReplaceAll(text, v.Name, "kube-api-access-<suffix>")
+				}
+			}
 		}
 		out[fmt.Sprintf("%s/%s/%s", api.KindOf(o).Kind, m.Namespace, m.Name)] = text
 	}
