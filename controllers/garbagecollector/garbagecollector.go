@@ -30,8 +30,9 @@ type Reconciler struct {
 	ctrl    *controller.Controller
 }
 
-// Kinds the garbage collector follows (more as kinds are added).
-var Kinds = []string{"deployments", "replicasets", "replicationcontrollers", "pods", "services", "endpointslices", "jobs", "cronjobs", "statefulsets", "daemonsets", "controllerrevisions", "persistentvolumeclaims"}
+// Kinds the garbage collector follows (more as kinds are added). Nodes own
+// their static pods' mirror pods.
+var Kinds = []string{"deployments", "replicasets", "replicationcontrollers", "pods", "services", "endpointslices", "jobs", "cronjobs", "statefulsets", "daemonsets", "controllerrevisions", "persistentvolumeclaims", "nodes"}
 
 // Register adds the garbage collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {

@@ -108,10 +108,12 @@ func Build(opts Options) *Cluster {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
+	c.mustCreate(newControlPlaneNode())
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(newNode(i))
 	}
 	c.startNetwork()
+	c.startSystem()
 	return c
 }
 
