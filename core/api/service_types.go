@@ -12,22 +12,24 @@ type Service struct {
 	Status     ServiceStatus `json:"status,omitempty"`
 }
 
+// ServiceSpec's fields are in upstream's order: a typed Service (kubectl
+// create service … -o json) prints in it.
 type ServiceSpec struct {
-	Type                          string            `json:"type,omitempty"`
-	Selector                      map[string]string `json:"selector,omitempty"`
 	Ports                         []ServicePort     `json:"ports,omitempty"`
+	Selector                      map[string]string `json:"selector,omitempty"`
 	ClusterIP                     string            `json:"clusterIP,omitempty"`
 	ClusterIPs                    []string          `json:"clusterIPs,omitempty"`
+	Type                          string            `json:"type,omitempty"`
 	ExternalIPs                   []string          `json:"externalIPs,omitempty"`
+	SessionAffinity               string            `json:"sessionAffinity,omitempty"`
+	LoadBalancerIP                string            `json:"loadBalancerIP,omitempty"`
 	ExternalName                  string            `json:"externalName,omitempty"`
 	ExternalTrafficPolicy         string            `json:"externalTrafficPolicy,omitempty"`
-	InternalTrafficPolicy         *string           `json:"internalTrafficPolicy,omitempty"`
+	PublishNotReadyAddresses      bool              `json:"publishNotReadyAddresses,omitempty"`
 	IPFamilies                    []string          `json:"ipFamilies,omitempty"`
 	IPFamilyPolicy                *string           `json:"ipFamilyPolicy,omitempty"`
-	LoadBalancerIP                string            `json:"loadBalancerIP,omitempty"`
-	PublishNotReadyAddresses      bool              `json:"publishNotReadyAddresses,omitempty"`
-	SessionAffinity               string            `json:"sessionAffinity,omitempty"`
 	AllocateLoadBalancerNodePorts *bool             `json:"allocateLoadBalancerNodePorts,omitempty"`
+	InternalTrafficPolicy         *string           `json:"internalTrafficPolicy,omitempty"`
 }
 
 type ServicePort struct {

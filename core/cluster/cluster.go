@@ -38,6 +38,11 @@ type Options struct {
 	// ControllerManagers is the number of kube-controller-manager replicas
 	// competing for the lead (default 2).
 	ControllerManagers int
+	// KindShape gives the cluster a kind cluster's control plane in the
+	// API (bootstrap.go): the control-plane-1 node besides the Nodes
+	// workers, the control plane's mirror pods, CoreDNS, kube-proxy and
+	// kindnet. Off until the goldens, lessons and page count them.
+	KindShape bool
 	// FieldDocs are kubectl explain's descriptions (site/data), in the
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
@@ -115,10 +120,16 @@ func Build(opts Options) *Cluster {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
+	if opts.KindShape {
+		c.mustCreate(newControlPlaneNode())
+	}
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(newNode(i))
 	}
 	c.startNetwork()
+	if opts.KindShape {
+		c.startSystem()
+	}
 	return c
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // This file holds what kubectl's generators share — `create job|cronjob|
@@ -144,7 +145,9 @@ func (c *invocation) printGenerated(o api.Object, format, done string) {
 	name := qualifiedName(api.KindOf(o), o.GetObjectMeta().Name)
 	switch format {
 	case "yaml", "json":
-		c.printObject(o, format)
+		// kubectl built o as a typed object and prints it so: -o json
+		// in its type's field order, kind first.
+		c.printEncoded(o, format, yaml.EncodeTypedJSON)
 	case "name":
 		c.printf("%s\n", name)
 	default:

@@ -324,14 +324,20 @@ func tableRows(g getGroup, now time.Time, wide, nsColumn, showLabels, withKind b
 	return rows
 }
 
-// printObject prints one object as -o yaml or -o json.
+// printObject prints one object read from the API server as -o yaml or
+// -o json: kubectl holds it unstructured, so its keys print sorted.
 func (c *invocation) printObject(o api.Object, format string) {
+	c.printEncoded(o, format, yaml.EncodeJSON)
+}
+
+// printEncoded prints o as -o yaml, or as -o json written by encodeJSON.
+func (c *invocation) printEncoded(o api.Object, format string, encodeJSON func(api.Object) (string, error)) {
 	var text string
 	var err error
 	if format == "yaml" {
 		text, err = yaml.Encode(o)
 	} else {
-		text, err = yaml.EncodeJSON(o)
+		text, err = encodeJSON(o)
 	}
 	if err != nil {
 		c.fail("%v", err)

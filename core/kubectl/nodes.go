@@ -261,6 +261,11 @@ func drainFilter(p *api.Pod, f *flags) drainVerdict {
 		}
 		return drainVerdict{warning: drainDaemonSetWarning}
 	}
+	if _, mirror := p.Annotations["kubernetes.io/config.mirror"]; mirror {
+		// kubectl's mirrorPodFilter: a static pod's mirror is skipped,
+		// silently — the kubelet, not the API, runs it.
+		return drainVerdict{}
+	}
 	if hasEmptyDir(p) {
 		if !f.boolean("delete-emptydir-data") && !f.boolean("delete-local-data") {
 			return drainVerdict{refusal: drainLocalRefusal}

@@ -34,10 +34,40 @@ func EncodeList(objs []api.Object) (string, error) {
 	}), nil
 }
 
-// EncodeJSON writes o as `kubectl get -o json` prints it: fields in the
-// order of the Go type, 4-space indentation, a final newline.
+// EncodeJSON writes o as `kubectl get -o json` prints an object read from
+// the API server: kubectl decodes the server's JSON into an unstructured map
+// and encodes it again, so every object's keys are in alphabetical order, all
+// the way down; 4-space indentation, a final newline.
 func EncodeJSON(o api.Object) (string, error) {
-	b, err := apijson.MarshalIndent(withKind(o), "", "    ")
+	v, err := Generic(o)
+	if err != nil {
+		return "", err
+	}
+	b, err := apijson.MarshalIndent(v, "", "    ")
+	if err != nil {
+		return "", err
+	}
+	return string(b) + "\n", nil
+}
+
+// EncodeTypedJSON writes o as kubectl prints an object it built itself
+// (`kubectl create deployment … -o json`, with or without --dry-run): a
+// typed Go object encoded in the order of its type's fields, kind before
+// apiVersion as upstream's TypeMeta declares them.
+func EncodeTypedJSON(o api.Object) (string, error) {
+	typed := api.DeepCopyObject(o)
+	k := api.KindOf(typed)
+	*typed.GetTypeMeta() = api.TypeMeta{}
+	b, err := apijson.Marshal(typed)
+	if err != nil {
+		return "", err
+	}
+	head := `{"kind":` + string(apijson.Quote(k.Kind)) + `,"apiVersion":` + string(apijson.Quote(k.APIVersion()))
+	if len(b) > 2 {
+		head += ","
+	}
+	compact := append([]byte(head), b[1:]...)
+	b, err = apijson.MarshalIndent(apijson.RawMessage(compact), "", "    ")
 	if err != nil {
 		return "", err
 	}

@@ -114,6 +114,8 @@ metadata:
 	assert.Equal(t, "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n", got)
 }
 
+// kubectl get -o json prints the server's object as an unstructured map:
+// keys sorted at every level.
 func TestEncodeJSONLikeKubectlGetJSON(t *testing.T) {
 	ns := &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "a", Labels: map[string]string{"x": "<y>"}}}
 	got, err := EncodeJSON(ns)
@@ -121,6 +123,28 @@ func TestEncodeJSONLikeKubectlGetJSON(t *testing.T) {
 	assert.Equal(t, `{
     "apiVersion": "v1",
     "kind": "Namespace",
+    "metadata": {
+        "creationTimestamp": null,
+        "labels": {
+            "x": "\u003cy\u003e"
+        },
+        "name": "a"
+    },
+    "spec": {},
+    "status": {}
+}
+`, got)
+}
+
+// kubectl prints an object it built itself as a typed object: its Go
+// type's field order, kind before apiVersion.
+func TestEncodeTypedJSONLikeKubectlCreateDryRun(t *testing.T) {
+	ns := &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "a", Labels: map[string]string{"x": "<y>"}}}
+	got, err := EncodeTypedJSON(ns)
+	require.NoError(t, err)
+	assert.Equal(t, `{
+    "kind": "Namespace",
+    "apiVersion": "v1",
     "metadata": {
         "name": "a",
         "creationTimestamp": null,
@@ -132,6 +156,7 @@ func TestEncodeJSONLikeKubectlGetJSON(t *testing.T) {
     "status": {}
 }
 `, got)
+	assert.Empty(t, ns.Kind, "the object given is not changed")
 }
 
 func populatedPod() *api.Pod {
