@@ -10,9 +10,10 @@ package cluster
 
 import (
 	"fmt"
-	"github.com/kubeloop/kubeloop/controllers/certificates"
+	"io/fs"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers/certificates"
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/controllers/resourcequota"
 	"github.com/kubeloop/kubeloop/controllers/scheduler"
@@ -196,7 +197,7 @@ func (c *Cluster) Scheduler() *controller.Manager { return c.scheduler.manager()
 // ReadFile resolves -f FILE for kubectl.
 func (c *Cluster) ReadFile(name string) ([]byte, error) {
 	if c.opts.ReadFile == nil {
-		return nil, fmt.Errorf("the path %q does not exist", name)
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	return c.opts.ReadFile(name)
 }

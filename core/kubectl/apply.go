@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"slices"
 	"strings"
@@ -326,8 +327,12 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			text, source = c.stdin, "STDIN"
 		} else {
 			b, err := c.env.ReadFile(file)
-			if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
 				c.fail("the path %q does not exist", file)
+				return nil, nil, false
+			}
+			if err != nil {
+				c.fail("%v", err) // a file kubeloop refuses to read whole, say
 				return nil, nil, false
 			}
 			text = string(b)

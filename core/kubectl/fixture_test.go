@@ -1,7 +1,7 @@
 package kubectl
 
 import (
-	"errors"
+	"io/fs"
 	"testing"
 	"time"
 
@@ -44,7 +44,7 @@ func (e *fakeEnv) ReadFile(name string) ([]byte, error) {
 	if s, ok := e.files[name]; ok {
 		return []byte(s), nil
 	}
-	return nil, errors.New("no such file")
+	return nil, fs.ErrNotExist
 }
 
 func (e *fakeEnv) run(line string) Result { return Run(e, line, "") }
