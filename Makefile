@@ -10,6 +10,8 @@
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make perf    the page benchmark: 1,000- and 10,000-pod rollouts, long tasks and fps
 # make fuzz    every Fuzz target for FUZZTIME (10s) each
+# make parity  every transcript and lesson through kubeloop and a real control plane
+#              (ORACLE, default ../shared/oracle; not in make test: it takes an hour)
 #
 # The editor (site/editor, CodeMirror 6) is bundled by esbuild from node_modules,
 # installed from package-lock.json by `npm ci` (make does it when node_modules is
@@ -148,3 +150,10 @@ fuzz:
 clean:
 	rm -rf dist tests/out build
 	find site/dist -mindepth 1 ! -name README.md -exec rm -rf {} +
+
+# The parity run (tests/parity): kubeloop against a real v1.32 control plane built
+# by the oracle's scripts, which start and stop it on loopback ports.
+ORACLE ?= ../shared/oracle
+parity:
+	$(GO) run ./tests/parity -oracle $(ORACLE) $(PARITY_FILES)
+
