@@ -35,6 +35,5 @@
 // only through the controller Context.
 //
 // Not modelled: the deprecated rollbackTo field (kubectl rollout undo is
-// client-side), and upstream's exact pod-template-hash bytes (see
-// ComputeHash).
+// client-side).
 package deployment

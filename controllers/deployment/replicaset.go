@@ -6,14 +6,12 @@ package deployment
 
 import (
 	"bytes"
-	"encoding/binary"
-	"hash/fnv"
 	"maps"
 	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/controllers/history"
+	"github.com/kubeloop/kubeloop/controllers/deephash"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
 )
@@ -40,26 +38,13 @@ const (
 	maxRevisionHistoryChars = 2000
 )
 
-// ComputeHash is the pod-template-hash of a template: FNV-32a over the
-// template, then collisionCount (little-endian uint32) when set, printed in
-// decimal and each digit safe-encoded (history.SafeEncode), so hashes use only
-// 456789bcdf.
-//
-// Upstream feeds FNV the output of a deep-hash printer of the Go struct
-// (spew), whose bytes depend on k8s.io/api's exact types; we cannot match
-// them, so the names differ from a real cluster's for the same template.
-// Instead we hash the canonical JSON of the template (encoding/json sorts
-// map keys) with the pod-template-hash label removed: deterministic, and
-// equal templates give equal names.
+// ComputeHash is the pod-template-hash of a template, as upstream's
+// controller.ComputeHash computes it: the deep hash of the template as the
+// k8s.io/api struct of the release the sandbox claims (deephash), then the
+// collision count when set, so a ReplicaSet gets the name a real cluster of
+// that release gives it. The template is hashed as it is, labels and all.
 func ComputeHash(t *api.PodTemplateSpec, collisionCount *int32) string {
-	h := fnv.New32a()
-	h.Write(canonicalTemplate(t))
-	if collisionCount != nil {
-		var b [4]byte
-		binary.LittleEndian.PutUint32(b[:], uint32(*collisionCount))
-		h.Write(b[:])
-	}
-	return history.SafeEncode(strconv.FormatUint(uint64(h.Sum32()), 10))
+	return deephash.PodTemplateHash(t, collisionCount, deephash.Minor)
 }
 
 // canonicalTemplate is the template's JSON without the pod-template-hash

@@ -1,0 +1,148 @@
+package deephash
+
+// This file prints v1.Volume: a name and the inlined VolumeSource, one
+// pointer per volume type upstream knows, all nil but the one in use.
+
+import "github.com/kubeloop/kubeloop/core/api"
+
+// volumeSources are VolumeSource's fields in k8s.io/api's order; the ones
+// kubeloop models are printed by name in volume.
+var volumeSources = [...][2]string{
+	{"HostPath", ""}, {"EmptyDir", ""},
+	{"GCEPersistentDisk", "*v1.GCEPersistentDiskVolumeSource"},
+	{"AWSElasticBlockStore", "*v1.AWSElasticBlockStoreVolumeSource"},
+	{"GitRepo", "*v1.GitRepoVolumeSource"},
+	{"Secret", ""},
+	{"NFS", "*v1.NFSVolumeSource"},
+	{"ISCSI", "*v1.ISCSIVolumeSource"},
+	{"Glusterfs", "*v1.GlusterfsVolumeSource"},
+	{"PersistentVolumeClaim", ""},
+	{"RBD", "*v1.RBDVolumeSource"},
+	{"FlexVolume", "*v1.FlexVolumeSource"},
+	{"Cinder", "*v1.CinderVolumeSource"},
+	{"CephFS", "*v1.CephFSVolumeSource"},
+	{"Flocker", "*v1.FlockerVolumeSource"},
+	{"DownwardAPI", "*v1.DownwardAPIVolumeSource"},
+	{"FC", "*v1.FCVolumeSource"},
+	{"AzureFile", "*v1.AzureFileVolumeSource"},
+	{"ConfigMap", ""},
+	{"VsphereVolume", "*v1.VsphereVirtualDiskVolumeSource"},
+	{"Quobyte", "*v1.QuobyteVolumeSource"},
+	{"AzureDisk", "*v1.AzureDiskVolumeSource"},
+	{"PhotonPersistentDisk", "*v1.PhotonPersistentDiskVolumeSource"},
+	{"Projected", ""},
+	{"PortworxVolume", "*v1.PortworxVolumeSource"},
+	{"ScaleIO", "*v1.ScaleIOVolumeSource"},
+	{"StorageOS", "*v1.StorageOSVolumeSource"},
+	{"CSI", "*v1.CSIVolumeSource"},
+	{"Ephemeral", "*v1.EphemeralVolumeSource"},
+	{"Image", "*v1.ImageVolumeSource"},
+}
+
+func (p *printer) volume(v *api.Volume) {
+	p.str("Name", "string", v.Name)
+	emptyDir := v.EmptyDir
+	if v.HostPath == nil && v.EmptyDir == nil && v.PersistentVolumeClaim == nil && v.ConfigMap == nil &&
+		v.Secret == nil && v.Ephemeral == nil && v.Projected == nil {
+		emptyDir = &api.EmptyDirVolumeSource{} // the API server's default source
+	}
+	p.structField("VolumeSource", "v1.VolumeSource", func() {
+		for _, f := range volumeSources {
+			switch f[0] {
+			case "HostPath":
+				ptrField(p, f[0], "v1.HostPathVolumeSource", v.HostPath, func(h *api.HostPathVolumeSource) {
+					p.str("Path", "string", h.Path)
+					p.str("Type", "*v1.HostPathType", h.Type) // defaulted to a pointer to ""
+				})
+			case "EmptyDir":
+				ptrField(p, f[0], "v1.EmptyDirVolumeSource", emptyDir, func(e *api.EmptyDirVolumeSource) {
+					p.str("Medium", "v1.StorageMedium", e.Medium)
+					if e.SizeLimit == nil {
+						p.nilField("SizeLimit", "*resource.Quantity")
+					} else {
+						p.structField("SizeLimit", "*resource.Quantity", func() { p.quantity(*e.SizeLimit) })
+					}
+				})
+			case "Secret":
+				ptrField(p, f[0], "v1.SecretVolumeSource", v.Secret, func(s *api.SecretVolumeSource) {
+					p.str("SecretName", "string", s.SecretName)
+					p.nilField("Items", "[]v1.KeyToPath")
+					p.integer("DefaultMode", "*int32", defaultVolumeMode)
+					p.boolPtr("Optional", s.Optional)
+				})
+			case "PersistentVolumeClaim":
+				ptrField(p, f[0], "v1.PersistentVolumeClaimVolumeSource", v.PersistentVolumeClaim, func(c *api.PersistentVolumeClaimVolumeSource) {
+					p.str("ClaimName", "string", c.ClaimName)
+					p.boolean("ReadOnly", c.ReadOnly)
+				})
+			case "ConfigMap":
+				ptrField(p, f[0], "v1.ConfigMapVolumeSource", v.ConfigMap, func(c *api.ConfigMapVolumeSource) {
+					p.localObjectReference(c.Name)
+					p.nilField("Items", "[]v1.KeyToPath")
+					p.integer("DefaultMode", "*int32", defaultVolumeMode)
+					p.boolPtr("Optional", c.Optional)
+				})
+			case "Projected":
+				ptrField(p, f[0], "v1.ProjectedVolumeSource", v.Projected, p.projected)
+			default:
+				p.nilField(f[0], f[1]) // also Ephemeral: its claim template is not reproduced
+			}
+		}
+	})
+}
+
+func (p *printer) localObjectReference(name string) {
+	p.structField("LocalObjectReference", "v1.LocalObjectReference", func() { p.str("Name", "string", name) })
+}
+
+func (p *printer) projected(s *api.ProjectedVolumeSource) {
+	list(p, "Sources", "[]v1.VolumeProjection", s.Sources, func(v *api.VolumeProjection) {
+		p.element(func() {
+			ptrField(p, "Secret", "v1.SecretProjection", v.Secret, func(s *api.SecretProjection) {
+				p.localObjectReference(s.Name)
+				p.keysToPaths(s.Items)
+				p.boolPtr("Optional", s.Optional)
+			})
+			ptrField(p, "DownwardAPI", "v1.DownwardAPIProjection", v.DownwardAPI, func(d *api.DownwardAPIProjection) {
+				list(p, "Items", "[]v1.DownwardAPIVolumeFile", d.Items, func(f *api.DownwardAPIVolumeFile) {
+					p.element(func() {
+						p.str("Path", "string", f.Path)
+						ptrField(p, "FieldRef", "v1.ObjectFieldSelector", f.FieldRef, p.fieldSelector)
+						p.nilField("ResourceFieldRef", "*v1.ResourceFieldSelector")
+						p.int32Ptr("Mode", f.Mode)
+					})
+				})
+			})
+			ptrField(p, "ConfigMap", "v1.ConfigMapProjection", v.ConfigMap, func(c *api.ConfigMapProjection) {
+				p.localObjectReference(c.Name)
+				p.keysToPaths(c.Items)
+				p.boolPtr("Optional", c.Optional)
+			})
+			ptrField(p, "ServiceAccountToken", "v1.ServiceAccountTokenProjection", v.ServiceAccountToken, func(t *api.ServiceAccountTokenProjection) {
+				p.str("Audience", "string", t.Audience)
+				exp := int64(defaultTokenExpiration)
+				if t.ExpirationSeconds != nil {
+					exp = *t.ExpirationSeconds
+				}
+				p.integer("ExpirationSeconds", "*int64", exp)
+				p.str("Path", "string", t.Path)
+			})
+			p.nilField("ClusterTrustBundle", "*v1.ClusterTrustBundleProjection")
+		})
+	})
+	mode := int32(defaultVolumeMode)
+	if s.DefaultMode != nil {
+		mode = *s.DefaultMode
+	}
+	p.integer("DefaultMode", "*int32", int64(mode))
+}
+
+func (p *printer) keysToPaths(items []api.KeyToPath) {
+	list(p, "Items", "[]v1.KeyToPath", items, func(k *api.KeyToPath) {
+		p.element(func() {
+			p.str("Key", "string", k.Key)
+			p.str("Path", "string", k.Path)
+			p.int32Ptr("Mode", k.Mode)
+		})
+	})
+}
