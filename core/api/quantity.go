@@ -3,7 +3,7 @@ package api
 import (
 	"fmt"
 	"math"
-	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -38,7 +38,7 @@ func ParseQuantity(s string) (Quantity, error) {
 	if err != nil {
 		return Quantity{}, err
 	}
-	return Quantity{text: t, milli: roundAwayFromZero(new(big.Rat).Mul(v, big.NewRat(1000, 1)))}, nil
+	return Quantity{text: t, milli: v.rounded(3)}, nil
 }
 
 // exactQuantityBound is where exactQuantity stops following a value up:
@@ -46,15 +46,13 @@ func ParseQuantity(s string) (Quantity, error) {
 // more than a "1e60" to read.
 const exactQuantityBound = 60
 
-// exactQuantityMax is upstream's cap on binary (Ki…Ei) and exponent (1e3)
-// quantities: 2^63-1 units. Decimal-suffixed ones are not capped there.
-var exactQuantityMax = new(big.Rat).SetInt64(math.MaxInt64)
-
-// exactQuantity is the value of quantity text t in units.
-func exactQuantity(t string) (*big.Rat, error) {
+// exactQuantity is the value of quantity text t in units. Binary (Ki…Ei)
+// and exponent (1e3) quantities are capped at 2^63-1 units, as upstream
+// caps them; decimal-suffixed ones are not capped there.
+func exactQuantity(t string) (decimal, error) {
 	sign, digits, point, suffix, ok := splitQuantity(t)
 	if !ok {
-		return nil, fmt.Errorf("%s", quantitySyntaxMsg)
+		return decimal{}, fmt.Errorf("%s", quantitySyntaxMsg)
 	}
 	exp10, exp2, capped := 0, uint(0), false
 	if e, ok := decimalSuffixes[suffix]; ok {
@@ -64,38 +62,24 @@ func exactQuantity(t string) (*big.Rat, error) {
 	} else if e, ok := parseExponent(suffix); ok {
 		exp10, capped = e, true
 	} else {
-		return nil, fmt.Errorf("unable to parse quantity's suffix")
+		return decimal{}, fmt.Errorf("unable to parse quantity's suffix")
 	}
 	fraction := len(digits) - point // digits after the decimal point
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return new(big.Rat), nil
-	}
-	// The value is digits × 10^scale × 2^exp2, below 10^magnitude × 2^exp2.
-	scale := exp10 - fraction
-	magnitude := len(digits) + scale
-	v := new(big.Rat)
+	// The value is digits × 10^(exp10-fraction) × 2^exp2, below
+	// 10^v.exp × 2^exp2.
+	v := decimalOf(sign < 0, digits, exp10-fraction)
 	switch {
-	case magnitude > exactQuantityBound:
-		v.SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(exactQuantityBound), nil))
-	case magnitude < -exactQuantityBound:
-		v.SetFrac64(1, 1_000_000_000) // rounds up to the smallest amount, 1n, as upstream does
+	case v.isZero():
+		return v, nil
+	case v.exp > exactQuantityBound:
+		v = decimal{neg: v.neg, digits: "1", exp: exactQuantityBound + 1} // 10^60
+	case v.exp < -exactQuantityBound:
+		v = decimal{neg: v.neg, digits: "1", exp: -8} // 1n, rounded up to the smallest amount as upstream does
 	default:
-		n, _ := new(big.Int).SetString(digits, 10)
-		v.SetInt(n)
-		p := new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(absInt(scale))), nil)
-		if scale >= 0 {
-			v.Mul(v, new(big.Rat).SetInt(p))
-		} else {
-			v.Quo(v, new(big.Rat).SetInt(p))
-		}
-		v.Mul(v, new(big.Rat).SetInt(new(big.Int).Lsh(big.NewInt(1), exp2)))
+		v = v.timesPow2(exp2)
 	}
-	if capped && v.Cmp(exactQuantityMax) > 0 {
-		v.Set(exactQuantityMax)
-	}
-	if sign < 0 {
-		v.Neg(v)
+	if capped && v.cmpAbs(maxInt64Units) > 0 {
+		v = decimal{neg: v.neg, digits: maxInt64Units.digits, exp: maxInt64Units.exp}
 	}
 	return v, nil
 }
@@ -161,30 +145,6 @@ func parseExponent(suffix string) (int, bool) {
 	return e, true
 }
 
-func absInt(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
-
-// roundAwayFromZero is v rounded to a whole number away from zero, as
-// upstream's MilliValue and Value round ("500u" is 1m), and saturated at
-// the int64 bounds.
-func roundAwayFromZero(v *big.Rat) int64 {
-	q, r := new(big.Int).QuoRem(v.Num(), v.Denom(), new(big.Int))
-	if r.Sign() != 0 {
-		q.Add(q, big.NewInt(int64(v.Sign())))
-	}
-	switch {
-	case q.IsInt64():
-		return q.Int64()
-	case q.Sign() > 0:
-		return math.MaxInt64
-	}
-	return math.MinInt64
-}
-
 // MustParseQuantity is ParseQuantity for literals known to be valid.
 func MustParseQuantity(s string) Quantity {
 	q, err := ParseQuantity(s)
@@ -202,10 +162,14 @@ func (q Quantity) MilliValue() int64 { return q.milli }
 func (q Quantity) saturated() bool { return q.milli == math.MaxInt64 || q.milli == math.MinInt64 }
 
 // exact is the quantity's value in units, from its text.
-func (q Quantity) exact() *big.Rat {
+func (q Quantity) exact() decimal {
 	v, err := exactQuantity(q.text)
 	if err != nil { // a Quantity is made from parsed text only
-		return new(big.Rat).SetFrac64(q.milli, 1000)
+		abs := uint64(q.milli)
+		if q.milli < 0 {
+			abs = -abs
+		}
+		return decimalOf(q.milli < 0, strconv.FormatUint(abs, 10), -3)
 	}
 	return v
 }
@@ -214,7 +178,7 @@ func (q Quantity) exact() *big.Rat {
 // the int64 bounds.
 func (q Quantity) Value() int64 {
 	if q.saturated() {
-		return roundAwayFromZero(q.exact())
+		return q.exact().rounded(0)
 	}
 	v := q.milli / 1000
 	switch r := q.milli % 1000; {
@@ -280,7 +244,7 @@ func (q Quantity) Cmp(o Quantity) int {
 	case q.milli > o.milli:
 		return 1
 	case q.saturated():
-		return q.exact().Cmp(o.exact())
+		return q.exact().cmp(o.exact())
 	}
 	return 0
 }
