@@ -9,12 +9,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// The hand-written SHA-256 and HMAC agree with the standard library on
+// The hand-written HMAC agrees with the standard library on
 // every length around the block and padding boundaries, and on long keys.
 func TestHMACSHA256MatchesTheStandardLibrary(t *testing.T) {
 	for n := 0; n <= 200; n++ {
 		msg := []byte(strings.Repeat("k8s", n)[:n])
-		assert.Equal(t, sha256.Sum256(msg), sha256Sum(msg), "sha256 of %d bytes", n)
 		for _, key := range []string{"", "0123456789abcdef", strings.Repeat("x", 64), strings.Repeat("y", 100)} {
 			m := hmac.New(sha256.New, []byte(key))
 			m.Write(msg)

@@ -52,7 +52,7 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 				f.create(pod(fmt.Sprintf("shared-%d", i), usesClaim("shared")))
 			}
 			f.settle()
-			require.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-07" not found.`, f.scheduledMessage("own-07"))
+			require.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-07" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.`, f.scheduledMessage("own-07"))
 			pods := f.mgr.Informers.For(api.ResourceFor("pods"))
 			claimEvents := int64(0)
 			count := func(api.Object) { claimEvents++ }
@@ -70,7 +70,7 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 				f.settle()
 				assert.LessOrEqual(t, pods.Visited()-before, int64(tc.users)*(claimEvents-events), "pods read for claim %s", tc.claim)
 			}
-			assert.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-08" not found.`, f.scheduledMessage("own-08"), "a pod of another claim is not retried")
+			assert.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-08" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.`, f.scheduledMessage("own-08"), "a pod of another claim is not retried")
 			if mode == api.VolumeBindingImmediate {
 				assert.Equal(t, "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims.", f.scheduledMessage("own-07"))
 			} else {

@@ -1,12 +1,12 @@
 package cluster
 
 import (
-	"crypto/sha256"
 	"encoding/base32"
 	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/digest"
 )
 
 // The containers carry no command: the kubelet's process model runs an
@@ -128,7 +128,7 @@ func IsMirrorPod(p *api.Pod) bool {
 // configHashOf stands in for the kubelet's hash of a static pod's manifest:
 // 32 hex digits, the same for the same manifest.
 func configHashOf(component string) string {
-	sum := sha256.Sum256([]byte("/etc/kubernetes/manifests/" + component + ".yaml"))
+	sum := digest.SHA256([]byte("/etc/kubernetes/manifests/" + component + ".yaml"))
 	const hex = "0123456789abcdef"
 	var b strings.Builder
 	for _, x := range sum[:16] {
@@ -142,7 +142,7 @@ func configHashOf(component string) string {
 // apiserver-<hash>), which kube-apiserver names after its host as upstream
 // does: the base32 of the host's SHA-256, first 16 bytes, lower case.
 func apiServerLease(c *Cluster) *api.Lease {
-	sum := sha256.Sum256([]byte(ControlPlaneNode))
+	sum := digest.SHA256([]byte(ControlPlaneNode))
 	id := "apiserver-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:16]))
 	now := api.NewMicroTime(c.clk.Now())
 	return &api.Lease{
