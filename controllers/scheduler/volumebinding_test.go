@@ -72,7 +72,7 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 			}
 			assert.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-08" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.`, f.scheduledMessage("own-08"), "a pod of another claim is not retried")
 			if mode == api.VolumeBindingImmediate {
-				assert.Equal(t, "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims.", f.scheduledMessage("own-07"))
+				assert.Equal(t, "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", f.scheduledMessage("own-07"))
 			} else {
 				c, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", "data-07")
 				require.NoError(t, err)
