@@ -177,13 +177,24 @@ func (r *Reconciler) claimPods(ctx *controller.Context, set *api.StatefulSet, se
 	return out, nil
 }
 
+// burstPods caps the pods a Parallel sync creates, and those it deletes,
+// as the ReplicaSet controller's burstReplicas caps its own. Upstream's
+// StatefulSet controller issues them all in one sync; there each create
+// is an API call that takes its time, here it is not, and ten thousand in
+// one reconcile would hold the page's thread for seconds. The rest follow
+// in the syncs their own creations (or deletions) enqueue, at the same
+// simulated instant.
+const burstPods = 500
+
 // step makes the one move the policy allows — or, with Parallel, all of
-// them — and returns when to look again for pods inside minReadySeconds.
+// them, burstPods at a time — and returns when to look again for pods
+// inside minReadySeconds.
 func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, error) {
 	set := v.set
 	monotonic := set.Spec.PodManagementPolicy != api.ParallelPodManagement
 	now := ctx.Clock.Now()
 	var requeue time.Duration
+	created, condemned := 0, 0
 	firstUnhealthy := v.firstUnhealthy()
 
 	// Every ordinal in range, upwards.
@@ -204,10 +215,15 @@ func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, erro
 			p = v.slots[i]
 		}
 		if p == nil {
+			if !monotonic && created == burstPods {
+				ctx.Why("Parallel: more than %d pods missing: create %d this sync, the rest when their creation is seen", burstPods, burstPods)
+				return requeue, nil
+			}
 			ctx.Diff("%s is missing", PodName(set, ord))
 			if err := r.createPod(ctx, v, i); err != nil {
 				return 0, err
 			}
+			created++
 			if monotonic {
 				if i+1 < v.replicas {
 					ctx.Why("OrderedReady: create %s; %s waits until it is Running and Ready", PodName(set, ord), PodName(set, ord+1))
@@ -253,10 +269,15 @@ func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, erro
 			ctx.Why("OrderedReady scale-down waits: %s is unhealthy", firstUnhealthy.Name)
 			return 0, nil
 		}
+		if !monotonic && condemned == burstPods {
+			ctx.Why("Parallel: more than %d pods above spec.replicas: delete %d this sync, the rest when their deletion is seen", burstPods, burstPods)
+			return requeue, nil
+		}
 		ctx.Diff("%s is above spec.replicas=%d", p.Name, v.replicas)
 		if err := r.condemn(ctx, v, p); err != nil {
 			return 0, err
 		}
+		condemned++
 		if monotonic {
 			ctx.Why("OrderedReady scale-down: delete %s, the highest ordinal, one at a time", p.Name)
 			return 0, nil

@@ -2,6 +2,7 @@ package statefulset
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,6 +82,29 @@ func TestParallelCreatesAllAtOnce(t *testing.T) {
 	f.create(parallel(newSet("web", 3)))
 	f.run()
 	assert.Equal(t, []string{"web-0", "web-1", "web-2"}, names(f.pods()))
+}
+
+// A Parallel sync creates at most burstPods; the creations it sees bring
+// the next sync, at the same instant, until every ordinal exists. Scaling
+// down goes the same way.
+func TestParallelCreatesInBurstsOfBurstPods(t *testing.T) {
+	f := newFixture(t)
+	f.create(parallel(newSet("web", 2*burstPods+1)))
+	assert.True(t, f.clk.StepDue(), "the first sync")
+	for !strings.Contains(strings.Join(f.why(), "\n"), "more than") {
+		require.True(t, f.clk.StepDue(), "a sync that stops at the burst")
+	}
+	assert.Len(t, f.pods(), burstPods, "one sync creates burstPods")
+	f.run()
+	assert.Len(t, f.pods(), 2*burstPods+1, "the rest follow at the same instant")
+
+	s := f.set("web")
+	s.Spec.Replicas = api.Ptr(int32(0))
+	f.update(s)
+	f.run()
+	for _, p := range f.pods() {
+		assert.NotNil(t, p.DeletionTimestamp, "%s is being deleted", p.Name)
+	}
 }
 
 func TestClaimsAreCreatedBeforeThePodAndMounted(t *testing.T) {
