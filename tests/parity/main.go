@@ -6,7 +6,7 @@
 // prints too, in the same order, after normalize has taken out what no two
 // clusters share (times, UIDs, addresses, random suffixes).
 //
-//	go run ./tests/parity [-kubeloop BIN] [-oracle DIR] [-refresh] [FILE…]
+//	go run ./tests/parity [-kubeloop BIN] [-pace D] [-oracle DIR] [-refresh] [FILE…]
 //
 // With no FILE it runs every transcript in tests/transcripts/testdata and
 // every lesson (its setup and steps, as a learner who did each). The real
@@ -31,10 +31,15 @@ import (
 
 const outDir = "tests/out/parity"
 
+// pace is kubeloop run's --pace for every transcript (core/transcript's
+// Options.Pace): a real cluster keeps working while the learner types.
+var pace string
+
 func main() {
 	kubeloop := flag.String("kubeloop", "", "the kubeloop binary to measure (default: go build ./cmd/kubeloop)")
 	oracle := flag.String("oracle", "../shared/oracle", "the oracle's scripts")
 	refresh := flag.Bool("refresh", false, "run the real cluster again even where its output is kept")
+	flag.StringVar(&pace, "pace", "1s", "kubeloop run --pace: simulated time before each command, as a person typing gives a real cluster (empty: none, for a kubeloop without --pace)")
 	flag.Parse()
 	if err := run(*kubeloop, *oracle, *refresh, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "parity:", err)
@@ -147,7 +152,11 @@ func kubeloopOutput(bin, file string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cmd := exec.Command(abs, "run", filepath.Base(file))
+	args := []string{"run", filepath.Base(file)}
+	if pace != "" {
+		args = []string{"run", "--pace", pace, filepath.Base(file)}
+	}
+	cmd := exec.Command(abs, args...)
 	cmd.Dir = filepath.Dir(file)
 	out, err := cmd.Output()
 	if _, exited := err.(*exec.ExitError); err != nil && !exited {
@@ -167,7 +176,7 @@ func pct(a, b int) float64 {
 // side by side: the real cluster's, then kubeloop's.
 func report(bin string, results []result) []byte {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# Parity: kubeloop (%s) against a real control plane\n\n", bin)
+	fmt.Fprintf(&b, "# Parity: kubeloop (%s, --pace %q) against a real control plane\n\n", bin, pace)
 	fmt.Fprintf(&b, "What is normalized before comparing (nothing else is):\n\n")
 	for _, r := range rules {
 		fmt.Fprintf(&b, "- %s\n", r.why)
