@@ -317,8 +317,17 @@ func structFields(v reflect.Value, m map[string]any) error {
 }
 
 // readManifests reads and decodes every -f, printing kubectl's errors.
-// It returns the objects with their source names.
-func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, ok bool) {
+// It returns the objects with their source names and, for each, the
+// unknown fields it has.
+//
+// kubectl reads manifests loosely and leaves unknown fields to the API
+// server's strict field validation, which refuses the object when it is
+// sent — after the objects before it were written. So a document whose
+// only problems are unknown fields is returned with them, and the caller
+// answers for it as the server does (strictDecodingError); any other
+// problem is kubectl's own "error parsing" and stops everything. The
+// editor decodes through yaml.Decode and keeps its line and column.
+func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, unknown [][]string, ok bool) {
 	for _, file := range files {
 		var text string
 		source := file
@@ -328,24 +337,45 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			b, err := c.env.ReadFile(file)
 			if err != nil {
 				c.fail("the path %q does not exist", file)
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			text = string(b)
 		}
-		decoded, err := yaml.Decode(text)
-		if err != nil {
-			c.fail("error parsing %s: %v", source, err)
-			return nil, nil, false
-		}
-		for _, o := range decoded {
-			if !c.placeNamespace(o, f) {
-				return nil, nil, false
+		docs := yaml.DecodeDocuments(text)
+		var errs yaml.Errors
+		for _, d := range docs {
+			if d.Object == nil || d.UnknownFields() == nil {
+				errs = append(errs, d.Errors...)
 			}
-			objs = append(objs, o)
+		}
+		if len(errs) > 0 {
+			c.fail("error parsing %s: %v", source, errs)
+			return nil, nil, nil, false
+		}
+		for _, d := range docs {
+			if !c.placeNamespace(d.Object, f) {
+				return nil, nil, nil, false
+			}
+			objs = append(objs, d.Object)
 			sources = append(sources, source)
+			unknown = append(unknown, d.UnknownFields())
 		}
 	}
-	return objs, sources, true
+	return objs, sources, unknown, true
+}
+
+// refusedAsUnknown is the API server's answer to an object with unknown
+// fields under kubectl's default --validate=strict: a 400 naming each
+// field (k8s.io/apiserver's transformDecodeError around apimachinery's
+// strict decoding error).
+func refusedAsUnknown(o api.Object, fields []string) error {
+	tm := o.GetTypeMeta()
+	_, version, found := strings.Cut(tm.APIVersion, "/")
+	if !found {
+		version = tm.APIVersion
+	}
+	return api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s",
+		tm.Kind, version, tm.Kind, strictDecodingError(fields)))
 }
 
 // placeNamespace puts a namespaced object without one into -n (or
@@ -389,13 +419,17 @@ func runApply(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, ok := c.readManifests(files, f)
+	objs, sources, unknown, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"apply"}, nil, f)
 	var errs []string
 	for i, o := range objs {
+		if unknown[i] != nil {
+			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i]), c.applyVerb(o), sources[i]))
+			continue
+		}
 		recordChange(o.GetObjectMeta(), f, cause)
 		r := applyAll(c.env.Store(), []api.Object{o}, sources[i])[0]
 		c.err.WriteString(r.warning)
@@ -465,13 +499,17 @@ func runCreate(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, ok := c.readManifests(files, f)
+	objs, sources, unknown, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"create"}, nil, f)
 	var errs []string
 	for i, o := range objs {
+		if unknown[i] != nil {
+			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i]), "creating", sources[i]))
+			continue
+		}
 		recordChange(o.GetObjectMeta(), f, cause)
 		if f.boolean("save-config") {
 			if mm, err := manifestMap(o); err == nil {
@@ -504,4 +542,19 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 	}
 	c.printGenerated(got, "", "created")
 	return ""
+}
+
+// applyVerb is what kubectl apply was doing with o when the server refused
+// it: creating it, or patching the live object of its name.
+func (c *invocation) applyVerb(o api.Object) string {
+	m := o.GetObjectMeta()
+	ns := m.Namespace
+	k := api.KindOf(o)
+	if k != nil && k.Namespaced && ns == "" {
+		ns = "default"
+	}
+	if _, err := c.env.Store().Get(k, ns, m.Name); err == nil {
+		return "patching"
+	}
+	return "creating"
 }

@@ -205,6 +205,11 @@ func (d *docDecoder) decode(body ast.Node) (api.Object, Errors) {
 			a, b := c.errs[i], c.errs[j]
 			return a.Line < b.Line || (a.Line == b.Line && a.Column < b.Column)
 		})
+		if onlyUnknownFields(c.errs) {
+			// A server that decodes strictly still knows what the
+			// object is; the caller may answer as it does.
+			return d.lenient(m, kind), c.errs
+		}
 		return nil, c.errs
 	}
 	b, e := d.toJSON(m)
