@@ -11,7 +11,7 @@ var imageSizes = map[string]int64{
 	"ubuntu": 29754422, "mysql": 172320120, "postgres": 153049316, "perl": 335003480, "bench": 5012340,
 	"registry.k8s.io/pause": 320368, "k8s.gcr.io/fluentd-elasticsearch": 140208734,
 	"quay.io/fluentd_elasticsearch/fluentd": 148731106,
-	"kubeloop/crash": 2160406, "kubeloop/slow-start": 2160406, "kubeloop/unready": 2160406,
+	"kubeloop/crash":                        2160406, "kubeloop/slow-start": 2160406, "kubeloop/unready": 2160406,
 }
 
 // imageSize is the size the Pulled event reports for image: deterministic,
