@@ -10,8 +10,8 @@ var imageSizes = map[string]int64{
 	"nginx": 72080558, "busybox": 2160406, "redis": 45006040, "alpine": 3653068, "httpd": 58040108,
 	"ubuntu": 29754422, "mysql": 172320120, "postgres": 153049316, "perl": 335003480, "bench": 5012340,
 	"registry.k8s.io/pause": 320368, "k8s.gcr.io/fluentd-elasticsearch": 140208734,
+	"kubeloop/crash": 2160406, "kubeloop/slow-start": 2160406, "kubeloop/unready": 2160406,
 	"quay.io/fluentd_elasticsearch/fluentd": 148731106,
-	"kubeloop/crash":                        2160406, "kubeloop/slow-start": 2160406, "kubeloop/unready": 2160406,
 }
 
 // imageSize is the size the Pulled event reports for image: deterministic,
