@@ -317,8 +317,8 @@ func structFields(v reflect.Value, m map[string]any) error {
 }
 
 // readManifests reads and decodes every -f, printing kubectl's errors.
-// It returns the objects with their source names and, for each, the
-// unknown fields it has.
+// It returns the objects with their source names and, for each, its
+// unknown fields (nil when it has none).
 //
 // kubectl reads manifests loosely and leaves unknown fields to the API
 // server's strict field validation, which refuses the object when it is
@@ -327,7 +327,7 @@ func structFields(v reflect.Value, m map[string]any) error {
 // answers for it as the server does (strictDecodingError); any other
 // problem is kubectl's own "error parsing" and stops everything. The
 // editor decodes through yaml.Decode and keeps its line and column.
-func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, unknown [][]string, ok bool) {
+func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, unknown []*unknownManifest, ok bool) {
 	for _, file := range files {
 		var text string
 		source := file
@@ -358,10 +358,21 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			}
 			objs = append(objs, d.Object)
 			sources = append(sources, source)
-			unknown = append(unknown, d.UnknownFields())
+			var u *unknownManifest
+			if paths := d.UnknownFields(); paths != nil {
+				u = &unknownManifest{paths: paths, manifest: d.JSON}
+			}
+			unknown = append(unknown, u)
 		}
 	}
 	return objs, sources, unknown, true
+}
+
+// unknownManifest holds the fields of a manifest its kind does not have, and
+// the manifest as written (JSON), all of which kubectl sends.
+type unknownManifest struct {
+	paths    []string
+	manifest []byte
 }
 
 // refusedAsUnknown is the API server's answer to an object with unknown
@@ -427,7 +438,7 @@ func runApply(c *invocation, args []string) {
 	var errs []string
 	for i, o := range objs {
 		if unknown[i] != nil {
-			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i]), c.applyVerb(o), sources[i]))
+			errs = append(errs, c.refusedApply(o, unknown[i], sources[i]))
 			continue
 		}
 		recordChange(o.GetObjectMeta(), f, cause)
@@ -507,7 +518,7 @@ func runCreate(c *invocation, args []string) {
 	var errs []string
 	for i, o := range objs {
 		if unknown[i] != nil {
-			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i]), "creating", sources[i]))
+			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i].paths), "creating", sources[i]))
 			continue
 		}
 		recordChange(o.GetObjectMeta(), f, cause)
@@ -544,17 +555,22 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 	return ""
 }
 
-// applyVerb is what kubectl apply was doing with o when the server refused
-// it: creating it, or patching the live object of its name.
-func (c *invocation) applyVerb(o api.Object) string {
-	m := o.GetObjectMeta()
-	ns := m.Namespace
+// refusedApply is the API server's answer to `kubectl apply` of a manifest
+// with unknown fields. A new object is a create, refused as create -f's is.
+// An existing one is a strategic merge patch, and the server's patch
+// handler refuses it as an invalid "patch" whose value is the patch kubectl
+// computed (k8s.io/apiserver's applyPatchToObject), which kubectl prints as
+// "The request is invalid: patch: Invalid value: …".
+func (c *invocation) refusedApply(o api.Object, u *unknownManifest, source string) string {
 	k := api.KindOf(o)
-	if k != nil && k.Namespaced && ns == "" {
-		ns = "default"
+	m := o.GetObjectMeta()
+	live, err := c.env.Store().Get(k, m.Namespace, m.Name)
+	if err != nil {
+		return formatError(refusedAsUnknown(o, u.paths), "creating", source)
 	}
-	if _, err := c.env.Store().Get(k, ns, m.Name); err == nil {
-		return "patching"
+	patch, err := applyPatchOf(live, u.manifest, m.Namespace)
+	if err != nil {
+		return formatError(refusedAsUnknown(o, u.paths), "patching", source)
 	}
-	return "creating"
+	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", goValue(patch)), strictDecodingError(u.paths))
 }

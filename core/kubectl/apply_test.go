@@ -222,3 +222,23 @@ func TestUnknownFieldsAreRefusedByTheServer(t *testing.T) {
 	assert.Equal(t, "configmap \"good\" deleted\n", r.Stdout)
 	assert.Contains(t, r.Stderr, `configmaps "bad" not found`)
 }
+
+// Applying unknown fields to an existing object is a strategic merge patch
+// the server refuses as an invalid "patch": kubectl prints the patch it
+// sent — the new last-applied annotation and what changed.
+func TestApplyUnknownFieldToAnExistingObject(t *testing.T) {
+	e := newEnv(t)
+	e.files["cm.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: \"1\"\n"
+	e.files["typo.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: \"2\"\nextra: 1\n"
+	require.Equal(t, "configmap/cm created\n", e.run("kubectl apply -f cm.yaml").Stdout)
+
+	r := e.run("kubectl apply -f typo.yaml")
+
+	applied := `{"apiVersion":"v1","data":{"a":"2"},"extra":1,"kind":"ConfigMap","metadata":{"annotations":{},"name":"cm","namespace":"default"}}` + "\n"
+	patch := "map[data:map[a:2] extra:1 metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:" + applied + "]]]"
+	assert.Equal(t, fmt.Sprintf("The request is invalid: patch: Invalid value: %q: strict decoding error: unknown field \"extra\"\n", patch), r.Stderr)
+	assert.Equal(t, 1, r.ExitCode)
+	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
+	require.NoError(t, err)
+	assert.Equal(t, "1", cm.(*api.ConfigMap).Data["a"], "nothing is written")
+}

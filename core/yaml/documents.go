@@ -20,6 +20,10 @@ type Document struct {
 	// Errors are the document's problems, with line and column; nil when
 	// it decoded cleanly.
 	Errors Errors
+	// JSON is the document as JSON, unknown fields included, when they are
+	// its only problems: what kubectl would send (and record as the
+	// last-applied configuration).
+	JSON []byte
 }
 
 // UnknownFields are the paths of the document's unknown fields when they
@@ -44,7 +48,7 @@ func DecodeDocuments(text string) []Document {
 	}
 	var docs []Document
 	for _, chunk := range splitDocuments(text) {
-		o, errs, empty := decodeDocument(chunk, len(docs))
+		o, errs, empty, raw := decodeDocument(chunk, len(docs))
 		if empty {
 			continue
 		}
@@ -52,7 +56,7 @@ func DecodeDocuments(text string) []Document {
 			docs = append(docs, Document{Errors: Errors{tooManyDocuments(chunk.startLine)}})
 			break
 		}
-		docs = append(docs, Document{Object: o, Errors: errs})
+		docs = append(docs, Document{Object: o, Errors: errs, JSON: raw})
 	}
 	return docs
 }
@@ -77,5 +81,6 @@ func (d *docDecoder) lenient(m *ast.MappingNode, kind *api.Kind) api.Object {
 	if err := apijson.Decode(b, obj, apijson.Options{}); err != nil {
 		return nil
 	}
+	d.raw = b
 	return obj
 }
