@@ -26,12 +26,22 @@ import (
 // "exceeded its progress deadline".
 const rolloutStatusMax = 15 * time.Minute
 
-// stoppedWaitingQuiet and stoppedWaitingBusy are kubeloop's notes when
-// `rollout status` without --timeout stops waiting (rolloutStatusMax).
-const (
-	stoppedWaitingQuiet = "kubeloop: stopped waiting: the cluster has nothing left to do, so this rollout will not finish by itself; a real kubectl would keep waiting until interrupted\n"
-	stoppedWaitingBusy  = "kubeloop: stopped waiting after %s of simulated time; a real kubectl would keep waiting until the rollout finishes or is interrupted\n"
-)
+// StoppedWait says why kubeloop ended a wait that real kubectl would
+// carry on (rolloutStatusMax).
+type StoppedWait struct {
+	// After is the simulated time waited when the cluster stayed busy; 0
+	// when it went quiet with nothing left to do.
+	After time.Duration
+}
+
+// StoppedWaitingNote is kubeloop's stderr line for w; the page prints its
+// own, in the learner's language.
+func StoppedWaitingNote(w StoppedWait) string {
+	if w.After == 0 {
+		return "kubeloop: stopped waiting: the cluster has nothing left to do, so this rollout will not finish by itself; a real kubectl would keep waiting until interrupted\n"
+	}
+	return fmt.Sprintf("kubeloop: stopped waiting after %s of simulated time; a real kubectl would keep waiting until the rollout finishes or is interrupted\n", w.After)
+}
 
 // rolloutCommands are the subcommands of `kubectl rollout`.
 var rolloutCommands map[string]func(c *invocation, args []string)
@@ -156,7 +166,7 @@ func runRolloutStatus(c *invocation, args []string) {
 		remaining := limit - st.Clock().Now().Sub(start)
 		if remaining <= 0 {
 			if forever {
-				c.stopWaiting(fmt.Sprintf(stoppedWaitingBusy, limit))
+				c.stopWaiting(StoppedWait{After: limit})
 				return
 			}
 			c.fail("timed out waiting for the condition")
@@ -171,12 +181,12 @@ func runRolloutStatus(c *invocation, args []string) {
 			// finishing (nothing will change), or its next task lies past
 			// the limit (a long back-off).
 			if forever && c.busy() {
-				c.stopWaiting(fmt.Sprintf(stoppedWaitingBusy, limit))
+				c.stopWaiting(StoppedWait{After: limit})
 				return
 			}
 			if m, d, e := status(); e == nil && !d && m == last {
 				if forever {
-					c.stopWaiting(stoppedWaitingQuiet)
+					c.stopWaiting(StoppedWait{})
 					return
 				}
 				c.fail("timed out waiting for the condition")
@@ -188,8 +198,9 @@ func runRolloutStatus(c *invocation, args []string) {
 
 // stopWaiting ends a wait that real kubectl would carry on: kubeloop's note
 // on stderr, exit code 1.
-func (c *invocation) stopWaiting(note string) {
-	c.err.WriteString(note)
+func (c *invocation) stopWaiting(w StoppedWait) {
+	c.err.WriteString(StoppedWaitingNote(w))
+	c.stopped = &w
 	c.code = 1
 }
 

@@ -130,4 +130,7 @@ func TestRolloutStatusWithoutTimeoutStopsWithANote(t *testing.T) {
 	assert.Equal(t, "kubeloop: stopped waiting after 15m0s of simulated time; a real kubectl would keep waiting until the rollout finishes or is interrupted\n", r.Stderr)
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Equal(t, rolloutStatusMax, e.clk.Now().Sub(start))
+	require.NotNil(t, r.StoppedWaiting, "the page prints its own note")
+	assert.Equal(t, rolloutStatusMax, r.StoppedWaiting.After)
+	assert.Equal(t, r.Stderr, StoppedWaitingNote(*r.StoppedWaiting))
 }
