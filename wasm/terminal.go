@@ -221,9 +221,12 @@ func (a *app) termOutput(res kubectl.Result, class string) {
 		if class != "" {
 			cls += " " + class
 		}
-		text, cut := chunk.Text, false
+		text, cut, stopped := chunk.Text, false, false
 		if res.Cut && chunk.Stderr {
 			text, cut = strings.CutSuffix(text, kubectl.CutNote())
+		}
+		if w := res.StoppedWaiting; w != nil && chunk.Stderr {
+			text, stopped = strings.CutSuffix(text, kubectl.StoppedWaitingNote(*w))
 		}
 		if text != "" {
 			a.termText(text, cls)
@@ -232,7 +235,18 @@ func (a *app) termOutput(res kubectl.Result, class string) {
 			size := sizeText(kubectl.MaxOutputBytes)
 			a.termNote(a.tr("term.kubectlcut", size, size))
 		}
+		if stopped {
+			a.termNote(a.stoppedWaitingNote(*res.StoppedWaiting))
+		}
 	}
+}
+
+// stoppedWaitingNote is the page's words for kubectl's StoppedWaitingNote.
+func (a *app) stoppedWaitingNote(w kubectl.StoppedWait) string {
+	if w.After == 0 {
+		return a.tr("term.stoppedwaiting.quiet")
+	}
+	return a.tr("term.stoppedwaiting.busy", w.After.String())
 }
 
 // termHelp is `help`: the commands this terminal has, and its keys.

@@ -25,8 +25,9 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	seed := fs.Uint64("seed", 1, "seed of the simulation (same seed, same history)")
+	pace := fs.Duration("pace", 0, "simulated time that passes before each kubectl command, as a person types it (e.g. 1s; 0: none)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: kubeloop run [--seed N] SCRIPT|-")
+		fmt.Fprintln(stderr, "usage: kubeloop run [--seed N] [--pace D] SCRIPT|-")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -73,7 +74,7 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return b, err
 		},
 	})
-	out, err := transcript.Run(c, string(script))
+	out, err := transcript.RunWith(c, string(script), transcript.Options{Pace: *pace})
 	io.WriteString(stdout, out)
 	if err == nil {
 		err = tooLarge

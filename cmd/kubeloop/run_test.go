@@ -127,3 +127,19 @@ func TestReadBoundedStopsAtTheLimit(t *testing.T) {
 	_, err = readBounded(filepath.Join(t.TempDir(), "nope"), 4)
 	assert.ErrorIs(t, err, os.ErrNotExist)
 }
+
+// --pace lets time pass as a person types: a foreground deletion started
+// with --wait=false has finished by the next command, as on a real cluster.
+func TestRunPaceModelsTimeBetweenCommands(t *testing.T) {
+	script := "kubectl create deployment fg --image=nginx:1.25 --replicas=2\nsim settle\n" +
+		"kubectl delete deployment fg --cascade=foreground --wait=false\nkubectl get deploy fg\n"
+	var out, errOut strings.Builder
+	code := run([]string{"run", "--pace", "1s", "-"}, strings.NewReader(script), &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.True(t, strings.HasSuffix(out.String(), "$ kubectl get deploy fg\nError from server (NotFound): deployments.apps \"fg\" not found\n"), out.String())
+
+	out.Reset()
+	code = run([]string{"run", "-"}, strings.NewReader(script), &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Regexp(t, `\$ kubectl get deploy fg\nNAME .*\nfg `, out.String())
+}

@@ -159,7 +159,7 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, rt *podRuntim
 		c := &specs[i]
 		if !r.images[node][c.Image] || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
-			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.Image, d, d)
+			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, d, d, imageSize(c.Image))
 		}
 		r.images[node][c.Image] = true
 		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)

@@ -355,7 +355,7 @@ func (r *Reconciler) restart(ctx *controller.Context, pod *api.Pod, c *container
 	if c.spec.ImagePullPolicy == "Always" {
 		d, _ := pull(c.spec.Image)
 		ctx.Event(pod, controller.EventNormal, "Pulling", "Pulling image %q", c.spec.Image)
-		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting)", c.spec.Image, d, d)
+		ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.spec.Image, d, d, imageSize(c.spec.Image))
 	} else {
 		ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.spec.Image)
 	}

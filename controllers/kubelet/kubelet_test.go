@@ -165,7 +165,7 @@ func TestABoundPodRunsAfterPullAndStart(t *testing.T) {
 
 	assert.Equal(t, []string{
 		`Pulling: Pulling image "nginx:1.7.9"`,
-		`Pulled: Successfully pulled image "nginx:1.7.9" in 2s (2s including waiting)`,
+		`Pulled: Successfully pulled image "nginx:1.7.9" in 2s (2s including waiting). Image size: 72124681 bytes.`,
 		`Created: Created container nginx`,
 		`Started: Started container nginx`,
 	}, f.eventsInOrder("web"))
@@ -260,7 +260,9 @@ func TestAnUnknownTagBacksOffExponentially(t *testing.T) {
 
 	p := f.pod("typo")
 	assert.Equal(t, api.PodPending, p.Status.Phase)
-	assert.Empty(t, p.Status.PodIP)
+	// The sandbox exists before the pull: a pod that cannot pull has its IP.
+	assert.Equal(t, "10.244.1.2", p.Status.PodIP)
+	assert.Equal(t, []api.PodIP{{IP: "10.244.1.2"}}, p.Status.PodIPs)
 	require.Len(t, p.Status.ContainerStatuses, 1)
 	w := p.Status.ContainerStatuses[0].State.Waiting
 	require.NotNil(t, w)

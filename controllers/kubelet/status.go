@@ -30,7 +30,12 @@ func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.
 	for _, c := range rt.all() {
 		started = started || c.state != cCreated
 	}
-	if started && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
+	// The sandbox, and with it the pod's IP, exists before any image is
+	// pulled; the kubelet reports it in the status it writes after a
+	// container starts or a pull fails (a pod in ImagePullBackOff has its
+	// IP), not while a pull is still going.
+	reported := started || rt.waitReason != ""
+	if reported && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
 		st.PodIP, st.PodIPs = rt.ip, []api.PodIP{{IP: rt.ip}}
 	}
 	st.Phase = phase(pod, st.InitContainerStatuses, st.ContainerStatuses)

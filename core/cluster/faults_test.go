@@ -190,10 +190,13 @@ func TestDrainRefusesUnmanagedAndLocalStoragePodsInKubectlsWords(t *testing.T) {
 	assert.Equal(t, "node/node-1 cordoned\n", r.Stdout)
 	// kubectl really says "cannot delete cannot delete" for a pod no
 	// controller would re-create.
-	both := "[cannot delete Pods with local storage (use --delete-emptydir-data to override): default/" + cache +
-		", cannot delete cannot delete Pods that declare no controller (use --force to override): default/solo]"
-	assert.Equal(t, `error: unable to drain node "node-1" due to error: `+both+", continuing command...\n"+
-		"There are pending nodes to be drained:\n node-1\n"+both+"\n", r.Stderr)
+	local := "cannot delete Pods with local storage (use --delete-emptydir-data to override): default/" + cache
+	unmanaged := "cannot delete cannot delete Pods that declare no controller (use --force to override): default/solo"
+	// The node's errors are one aggregate: bracketed on the "unable to
+	// drain" line, one per line at the end (kubectl's checkErr unwraps the
+	// aggregate of nodes and prints each error of the node's own).
+	assert.Equal(t, `error: unable to drain node "node-1" due to error: [`+local+", "+unmanaged+"], continuing command...\n"+
+		"There are pending nodes to be drained:\n node-1\n"+local+"\n"+unmanaged+"\n", r.Stderr)
 
 	r = c.Kubectl("kubectl drain node-1 --ignore-daemonsets --delete-emptydir-data --force", "")
 	assert.Equal(t, 0, r.ExitCode, r.Stderr)

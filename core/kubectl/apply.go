@@ -318,8 +318,17 @@ func structFields(v reflect.Value, m map[string]any) error {
 }
 
 // readManifests reads and decodes every -f, printing kubectl's errors.
-// It returns the objects with their source names.
-func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, ok bool) {
+// It returns the objects with their source names and, for each, its
+// unknown fields (nil when it has none).
+//
+// kubectl reads manifests loosely and leaves unknown fields to the API
+// server's strict field validation, which refuses the object when it is
+// sent — after the objects before it were written. So a document whose
+// only problems are unknown fields is returned with them, and the caller
+// answers for it as the server does (strictDecodingError); any other
+// problem is kubectl's own "error parsing" and stops everything. The
+// editor decodes through yaml.Decode and keeps its line and column.
+func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, unknown []*unknownManifest, ok bool) {
 	for _, file := range files {
 		var text string
 		source := file
@@ -329,7 +338,7 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			b, err := c.env.ReadFile(file)
 			if errors.Is(err, fs.ErrNotExist) {
 				c.fail("the path %q does not exist", file)
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			if err != nil {
 				c.fail("%v", err) // a file kubeloop refuses to read whole, say
@@ -337,20 +346,52 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			}
 			text = string(b)
 		}
-		decoded, err := yaml.Decode(text)
-		if err != nil {
-			c.fail("error parsing %s: %v", source, err)
-			return nil, nil, false
-		}
-		for _, o := range decoded {
-			if !c.placeNamespace(o, f) {
-				return nil, nil, false
+		docs := yaml.DecodeDocuments(text)
+		var errs yaml.Errors
+		for _, d := range docs {
+			if d.Object == nil || d.UnknownFields() == nil {
+				errs = append(errs, d.Errors...)
 			}
-			objs = append(objs, o)
+		}
+		if len(errs) > 0 {
+			c.fail("error parsing %s: %v", source, errs)
+			return nil, nil, nil, false
+		}
+		for _, d := range docs {
+			if !c.placeNamespace(d.Object, f) {
+				return nil, nil, nil, false
+			}
+			objs = append(objs, d.Object)
 			sources = append(sources, source)
+			var u *unknownManifest
+			if paths := d.UnknownFields(); paths != nil {
+				u = &unknownManifest{paths: paths, manifest: d.JSON}
+			}
+			unknown = append(unknown, u)
 		}
 	}
-	return objs, sources, true
+	return objs, sources, unknown, true
+}
+
+// unknownManifest holds the fields of a manifest its kind does not have, and
+// the manifest as written (JSON), all of which kubectl sends.
+type unknownManifest struct {
+	paths    []string
+	manifest []byte
+}
+
+// refusedAsUnknown is the API server's answer to an object with unknown
+// fields under kubectl's default --validate=strict: a 400 naming each
+// field (k8s.io/apiserver's transformDecodeError around apimachinery's
+// strict decoding error).
+func refusedAsUnknown(o api.Object, fields []string) error {
+	tm := o.GetTypeMeta()
+	_, version, found := strings.Cut(tm.APIVersion, "/")
+	if !found {
+		version = tm.APIVersion
+	}
+	return api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s",
+		tm.Kind, version, tm.Kind, strictDecodingError(fields)))
 }
 
 // placeNamespace puts a namespaced object without one into -n (or
@@ -394,13 +435,17 @@ func runApply(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, ok := c.readManifests(files, f)
+	objs, sources, unknown, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"apply"}, nil, f)
 	var errs []string
 	for i, o := range objs {
+		if unknown[i] != nil {
+			errs = append(errs, c.refusedApply(o, unknown[i], sources[i]))
+			continue
+		}
 		recordChange(o.GetObjectMeta(), f, cause)
 		r := applyAll(c.env.Store(), []api.Object{o}, sources[i])[0]
 		c.err.WriteString(r.warning)
@@ -470,13 +515,17 @@ func runCreate(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, ok := c.readManifests(files, f)
+	objs, sources, unknown, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"create"}, nil, f)
 	var errs []string
 	for i, o := range objs {
+		if unknown[i] != nil {
+			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i].paths), "creating", sources[i]))
+			continue
+		}
 		recordChange(o.GetObjectMeta(), f, cause)
 		if f.boolean("save-config") {
 			if mm, err := manifestMap(o); err == nil {
@@ -509,4 +558,24 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 	}
 	c.printGenerated(got, "", "created")
 	return ""
+}
+
+// refusedApply is the API server's answer to `kubectl apply` of a manifest
+// with unknown fields. A new object is a create, refused as create -f's is.
+// An existing one is a strategic merge patch, and the server's patch
+// handler refuses it as an invalid "patch" whose value is the patch kubectl
+// computed (k8s.io/apiserver's applyPatchToObject), which kubectl prints as
+// "The request is invalid: patch: Invalid value: …".
+func (c *invocation) refusedApply(o api.Object, u *unknownManifest, source string) string {
+	k := api.KindOf(o)
+	m := o.GetObjectMeta()
+	live, err := c.env.Store().Get(k, m.Namespace, m.Name)
+	if err != nil {
+		return formatError(refusedAsUnknown(o, u.paths), "creating", source)
+	}
+	patch, err := applyPatchOf(live, u.manifest, m.Namespace)
+	if err != nil {
+		return formatError(refusedAsUnknown(o, u.paths), "patching", source)
+	}
+	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", goValue(patch)), strictDecodingError(u.paths))
 }

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"fmt"
 	"github.com/kubeloop/kubeloop/core/examples"
 	"testing"
 
@@ -101,6 +102,7 @@ func TestApplyAndCreateErrors(t *testing.T) {
 	e := newEnv(t)
 	e.files["nginx.yaml"] = nginxYAML
 	e.files["bad.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replica: 3\n"
+	e.files["tab.yaml"] = "apiVersion: v1\n\tkind: Pod\n"
 	e.files["invalid.yaml"] = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -125,7 +127,10 @@ spec:
 			"Error from server (AlreadyExists): error when creating \"nginx.yaml\": deployments.apps \"nginx-deployment\" already exists\n"},
 		{"kubectl apply -f missing.yaml", "", "error: the path \"missing.yaml\" does not exist\n"},
 		{"kubectl apply", "", "error: must specify one of -f and -k\n"},
-		{"kubectl apply -f bad.yaml", "", "error: error parsing bad.yaml: line 6, column 3: unknown field \"spec.replica\"\n"},
+		// The server's strict field validation refuses an unknown field
+		// (kubectl's default --validate=strict); a syntax error is kubectl's own.
+		{"kubectl apply -f bad.yaml", "", "Error from server (BadRequest): error when creating \"bad.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: strict decoding error: unknown field \"spec.replica\"\n"},
+		{"kubectl apply -f tab.yaml", "", "error: error parsing tab.yaml: line 2, column 1: tabs are not allowed for indentation in YAML; indent with spaces\n"},
 		{"kubectl apply -f invalid.yaml", "", "The Deployment \"nginx\" is invalid: \n" +
 			"* spec.replicas: Invalid value: -1: must be greater than or equal to 0\n" +
 			"* spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"web\"}: `selector` does not match template `labels`\n"},
@@ -189,4 +194,51 @@ func TestScaleAndSetImageErrors(t *testing.T) {
 	}
 	r := e.run("kubectl scale rs nginx-deployment-5bf87f5f59 --replicas=1")
 	assert.Equal(t, "replicaset.apps/nginx-deployment-5bf87f5f59 scaled\n", r.Stdout)
+}
+
+// Unknown fields are the API server's to refuse (strict field validation):
+// kubectl sends each object in turn, so the documents before and after
+// the refused one are written, and the error comes after the successes.
+func TestUnknownFieldsAreRefusedByTheServer(t *testing.T) {
+	e := newEnv(t)
+	e.files["two.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: bad\ndata: {}\nbinaryDta: {}\nextra: 1\n" +
+		"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: good\n"
+	const refused = "Error from server (BadRequest): error when %s \"two.yaml\": ConfigMap in version \"v1\" cannot be handled as a ConfigMap: " +
+		"strict decoding error: unknown field \"binaryDta\", unknown field \"extra\"\n"
+
+	r := e.run("kubectl create -f two.yaml")
+	assert.Equal(t, "configmap/good created\n", r.Stdout)
+	assert.Equal(t, fmt.Sprintf(refused, "creating"), r.Stderr)
+	assert.Equal(t, 1, r.ExitCode)
+	_, err := e.st.Get(api.ResourceFor("configmaps"), "default", "bad")
+	assert.True(t, api.IsNotFound(err), "the refused object is not written")
+
+	r = Run(e, "kubectl create -f -", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replica: 3\n")
+	assert.Equal(t, "Error from server (BadRequest): error when creating \"STDIN\": Deployment in version \"v1\" cannot be handled as a Deployment: "+
+		"strict decoding error: unknown field \"spec.replica\"\n", r.Stderr)
+
+	// delete -f reads only kind and name, as kubectl's loose reading does.
+	r = e.run("kubectl delete -f two.yaml")
+	assert.Equal(t, "configmap \"good\" deleted\n", r.Stdout)
+	assert.Contains(t, r.Stderr, `configmaps "bad" not found`)
+}
+
+// Applying unknown fields to an existing object is a strategic merge patch
+// the server refuses as an invalid "patch": kubectl prints the patch it
+// sent — the new last-applied annotation and what changed.
+func TestApplyUnknownFieldToAnExistingObject(t *testing.T) {
+	e := newEnv(t)
+	e.files["cm.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: \"1\"\n"
+	e.files["typo.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: \"2\"\nextra: 1\n"
+	require.Equal(t, "configmap/cm created\n", e.run("kubectl apply -f cm.yaml").Stdout)
+
+	r := e.run("kubectl apply -f typo.yaml")
+
+	applied := `{"apiVersion":"v1","data":{"a":"2"},"extra":1,"kind":"ConfigMap","metadata":{"annotations":{},"name":"cm","namespace":"default"}}` + "\n"
+	patch := "map[data:map[a:2] extra:1 metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:" + applied + "]]]"
+	assert.Equal(t, fmt.Sprintf("The request is invalid: patch: Invalid value: %q: strict decoding error: unknown field \"extra\"\n", patch), r.Stderr)
+	assert.Equal(t, 1, r.ExitCode)
+	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
+	require.NoError(t, err)
+	assert.Equal(t, "1", cm.(*api.ConfigMap).Data["a"], "nothing is written")
 }

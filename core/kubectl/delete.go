@@ -42,7 +42,7 @@ func runDelete(c *invocation, args []string) {
 			c.fail("when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well")
 			return
 		}
-		objs, _, ok := c.readManifests(files, f)
+		objs, _, _, ok := c.readManifests(files, f)
 		if !ok {
 			return
 		}

@@ -101,15 +101,15 @@ func runDrain(c *invocation, args []string) {
 		return
 	}
 	var pending []string
-	var fatal []string
+	var fatal [][]string
 	for _, n := range nodes {
 		if !c.setUnschedulable(n, true) {
 			return
 		}
-		if err := c.drainNode(n.Name, f); err != "" {
-			fmt.Fprintf(&c.err, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, err)
+		if errs := c.drainNode(n.Name, f); len(errs) > 0 {
+			fmt.Fprintf(&c.err, "error: unable to drain node %q due to error: %s, continuing command...\n", n.Name, aggregate(errs))
 			pending = append(pending, n.Name)
-			fatal = append(fatal, err)
+			fatal = append(fatal, errs)
 			continue
 		}
 		c.printf("node/%s drained\n", n.Name)
@@ -120,24 +120,77 @@ func runDrain(c *invocation, args []string) {
 		for _, n := range pending {
 			fmt.Fprintf(&c.err, " %s\n", n)
 		}
-		msg := strings.Join(fatal, ", ")
+		// kubectl's CheckErr unwraps an aggregate of one (one node's
+		// errors) and prints each error of an aggregate on its own line.
+		lines := fatal[0]
 		if len(fatal) > 1 {
-			msg = "[" + msg + "]"
+			lines = nil
+			for _, errs := range fatal {
+				lines = append(lines, aggregate(errs))
+			}
 		}
-		c.err.WriteString(msg + "\n")
+		for _, l := range lines {
+			c.err.WriteString(l + "\n")
+		}
 	}
 }
 
+// aggregate is the text of an aggregate error (k8s.io/apimachinery's
+// utilerrors): one error alone, several in brackets, comma-separated.
+func aggregate(errs []string) string {
+	if len(errs) == 1 {
+		return errs[0]
+	}
+	return "[" + strings.Join(errs, ", ") + "]"
+}
+
 // drainNode evicts node's pods and waits for them to go; it returns the
-// error kubectl would report, or "".
-func (c *invocation) drainNode(node string, f *flags) string {
+// errors kubectl would report, or none. When the evictions or the wait
+// fail, it lists first, as kubectl does, the pods still to go from the node.
+func (c *invocation) drainNode(node string, f *flags) []string {
+	evict, warnings, refusals := c.podsForDeletion(node, f)
+	if len(refusals) > 0 {
+		return refusals
+	}
+	if warnings != "" {
+		// kubectl writes its warning to stderr, between the progress lines.
+		fmt.Fprintf(&c.err, "Warning: %s\n", warnings)
+	}
+	if errs := c.deleteOrEvictPods(evict, f); len(errs) > 0 {
+		c.reportPendingPods(node, f, aggregate(errs))
+		return errs
+	}
+	return nil
+}
+
+// reportPendingPods is what kubectl drain prints when evicting or waiting
+// failed part-way: it asks again which pods the node still has to lose
+// and names them, one "pod/NAME" line each, under the error.
+func (c *invocation) reportPendingPods(node string, f *flags, cause string) {
+	pending, _, refusals := c.podsForDeletion(node, f)
+	if len(pending) > 0 {
+		fmt.Fprintf(&c.err, "There are pending pods in node %q when an error occurred: %s\n", node, cause)
+		for _, p := range pending {
+			fmt.Fprintf(&c.err, "pod/%s\n", p.Name)
+		}
+	}
+	if len(refusals) > 0 {
+		// kubectl ends this one without a newline.
+		fmt.Fprintf(&c.err, "Following errors occurred while getting the list of pods to delete:\n%s", aggregate(refusals))
+	}
+}
+
+// podsForDeletion runs drain's filters over the node's pods: the pods to
+// evict (those already going included: drain waits for them), the
+// warning for the pods let go with a flag, and the refusal when a pod may
+// not go. Like kubectl, it returns the pods even when it refuses.
+func (c *invocation) podsForDeletion(node string, f *flags) (evict []*api.Pod, warning string, refusals []string) {
 	st := c.env.Store()
 	onNode := func(o api.Object) bool { return o.(*api.Pod).Spec.NodeName == node }
-	var evict []*api.Pod
 	// Each refusal and warning lists its pods, in kubectl's filter order
 	// (one map per kind of message, joined in a fixed order here where
 	// kubectl's map has none).
-	refusals := map[string][]*api.Pod{}
+	refused := map[string][]*api.Pod{}
 	warned := map[string][]*api.Pod{}
 	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", onNode) {
 		p := o.(*api.Pod)
@@ -148,7 +201,7 @@ func (c *invocation) drainNode(node string, f *flags) string {
 		verdict := drainFilter(p, f)
 		switch {
 		case verdict.refusal != "":
-			refusals[verdict.refusal] = append(refusals[verdict.refusal], p)
+			refused[verdict.refusal] = append(refused[verdict.refusal], p)
 		case verdict.warning != "":
 			warned[verdict.warning] = append(warned[verdict.warning], p)
 		}
@@ -156,25 +209,23 @@ func (c *invocation) drainNode(node string, f *flags) string {
 			evict = append(evict, p)
 		}
 	}
-	var errs, warnings []string
+	var warnings []string
 	for _, msg := range drainMessages {
-		if pods := refusals[msg]; len(pods) > 0 {
-			errs = append(errs, "cannot delete "+msg+": "+podNames(pods))
+		if pods := refused[msg]; len(pods) > 0 {
+			refusals = append(refusals, "cannot delete "+msg+": "+podNames(pods))
 		}
 		if pods := warned[msg]; len(pods) > 0 {
 			warnings = append(warnings, msg+": "+podNames(pods))
 		}
 	}
-	if len(errs) > 0 {
-		if len(errs) == 1 {
-			return errs[0]
-		}
-		return "[" + strings.Join(errs, ", ") + "]"
-	}
-	if len(warnings) > 0 {
-		// kubectl writes its warning to stderr, between the progress lines.
-		fmt.Fprintf(&c.err, "Warning: %s\n", strings.Join(warnings, "; "))
-	}
+	return evict, strings.Join(warnings, "; "), refusals
+}
+
+// deleteOrEvictPods evicts pods and waits until each is gone (or replaced
+// by a new pod of its name), within --timeout; it returns kubectl's errors,
+// one per pod that failed.
+func (c *invocation) deleteOrEvictPods(evict []*api.Pod, f *flags) []string {
+	st := c.env.Store()
 	var opts store.DeleteOptions
 	if g := f.integer("grace-period"); g >= 0 {
 		opts.GracePeriodSeconds = api.Ptr(g)
@@ -185,8 +236,8 @@ func (c *invocation) drainNode(node string, f *flags) string {
 		limit = d
 	}
 	deadline := st.Clock().Now().Add(limit)
-	if err := c.evictAll(evict, opts, deadline, limit); err != "" {
-		return err
+	if errs := c.evictAll(evict, opts, deadline, limit); len(errs) > 0 {
+		return errs
 	}
 	gone := func(p *api.Pod) bool {
 		o, err := st.Get(kind, p.Namespace, p.Name)
@@ -216,11 +267,15 @@ func (c *invocation) drainNode(node string, f *flags) string {
 			return false
 		}, remaining) {
 			if !anyGone(left, gone) {
-				return fmt.Sprintf("error when waiting for pod %q in namespace %q to terminate: global timeout reached: %s", left[0].Name, left[0].Namespace, limit)
+				var errs []string
+				for _, p := range left {
+					errs = append(errs, fmt.Sprintf("error when waiting for pod %q in namespace %q to terminate: global timeout reached: %s", p.Name, p.Namespace, limit))
+				}
+				return errs
 			}
 		}
 	}
-	return ""
+	return nil
 }
 
 // kubectl's drain filters' messages. kubectl prefixes each refusal with
@@ -455,8 +510,10 @@ const evictionRetry = 5 * time.Second
 // evictAll posts an eviction for each pod not already going, in order. A
 // pod whose disruption budget refuses is tried again every 5 seconds of
 // simulated time — while the cluster runs, so a replacement can become
-// Ready elsewhere — until every eviction is accepted or the deadline.
-func (c *invocation) evictAll(pods []*api.Pod, opts store.DeleteOptions, deadline time.Time, limit time.Duration) string {
+// Ready elsewhere — until every eviction is accepted or the deadline. As
+// kubectl's per-pod loop does, each try announces "evicting pod" before it
+// looks at the deadline, and each pod still refused then fails on its own.
+func (c *invocation) evictAll(pods []*api.Pod, opts store.DeleteOptions, deadline time.Time, limit time.Duration) []string {
 	st := c.env.Store()
 	var pending []*api.Pod
 	for _, p := range pods {
@@ -464,10 +521,15 @@ func (c *invocation) evictAll(pods []*api.Pod, opts store.DeleteOptions, deadlin
 			pending = append(pending, p)
 		}
 	}
+	var errs []string
 	for len(pending) > 0 {
 		var refused []*api.Pod
 		for _, p := range pending {
 			c.printf("evicting pod %s/%s\n", p.Namespace, p.Name)
+			if !st.Clock().Now().Before(deadline) {
+				errs = append(errs, fmt.Sprintf("error when evicting pods/%q -n %q: global timeout reached: %s", p.Name, p.Namespace, limit))
+				continue
+			}
 			opts.UID = p.UID
 			err := st.Evict(p.Namespace, p.Name, opts)
 			switch {
@@ -476,18 +538,14 @@ func (c *invocation) evictAll(pods []*api.Pod, opts store.DeleteOptions, deadlin
 				fmt.Fprintf(&c.err, "error when evicting pods/%q -n %q (will retry after 5s): %v\n", p.Name, p.Namespace, err)
 				refused = append(refused, p)
 			default:
-				return fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
+				errs = append(errs, fmt.Sprintf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err))
 			}
 		}
 		pending = refused
 		if len(pending) == 0 {
 			break
 		}
-		if !st.Clock().Now().Add(evictionRetry).Before(deadline) {
-			p := pending[0]
-			return fmt.Sprintf("error when evicting pods/%q -n %q: global timeout reached: %s", p.Name, p.Namespace, limit)
-		}
 		st.Clock().Advance(evictionRetry) // the cluster runs meanwhile, as Advance does
 	}
-	return ""
+	return errs
 }

@@ -135,7 +135,11 @@ func applyPatch(live api.Object, typ string, patch any) (api.Object, string) {
 			return nil, "Error from server (BadRequest): " + err.Error()
 		}
 		if patched, err = applyJSONPatch(doc, ops); err != nil {
-			return nil, "Error from server: " + err.Error()
+			// The API server answers a patch that does not apply with a
+			// bare 422 (apimachinery's NewGenericServerResponse, which
+			// keeps the jsonpatch error out of the response), and
+			// kubectl prints its generic message: the reason is lost.
+			return nil, "The request is invalid: " + unprocessableMessage
 		}
 	case "merge":
 		patched = mergePatch(doc, patch)
@@ -190,3 +194,6 @@ func applyPatch(live api.Object, typ string, patch any) (api.Object, string) {
 	}
 	return next, ""
 }
+
+// unprocessableMessage is the message of the API server's generic 422.
+const unprocessableMessage = "the server rejected our request due to an error in our request"

@@ -83,12 +83,17 @@ func TestPatchCommand(t *testing.T) {
 			check: func(t *testing.T, d *api.Deployment) {
 				assert.Equal(t, "nginx:1.9.1", d.Spec.Template.Spec.Containers[0].Image)
 			}},
+		// A JSON patch that does not apply is a bare 422 from the server;
+		// kubectl's checkErr prints its message (real v1.32 output).
 		{name: "json: a failed test",
 			cmd:    `kubectl patch deployment nginx-deployment --type=json -p '[{"op":"test","path":"/spec/replicas","value":4}]'`,
-			stderr: "Error from server: testing value /spec/replicas failed: test failed\n"},
+			stderr: "The request is invalid: the server rejected our request due to an error in our request\n"},
 		{name: "json: replace of a missing key",
 			cmd:    `kubectl patch deployment nginx-deployment --type=json -p '[{"op":"replace","path":"/spec/paused2","value":true}]'`,
-			stderr: "Error from server: jsonpatch replace operation does not apply: doc is missing key: /spec/paused2\n"},
+			stderr: "The request is invalid: the server rejected our request due to an error in our request\n"},
+		{name: "json: remove of a missing path",
+			cmd:    `kubectl patch deployment nginx-deployment --type=json -p '[{"op":"remove","path":"/metadata/labels/missing"}]'`,
+			stderr: "The request is invalid: the server rejected our request due to an error in our request\n"},
 		{name: "json: an object instead of a list",
 			cmd:    `kubectl patch deployment nginx-deployment --type=json -p '{"spec":{}}'`,
 			stderr: "Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch\n"},

@@ -9,7 +9,39 @@ import (
 
 // rolloutStatusMax bounds `rollout status` in simulated time when no
 // --timeout is given.
-const rolloutStatusMax = 10 * time.Minute
+//
+// Real kubectl without --timeout waits until the rollout finishes or the
+// user interrupts it. A transcript, or the page's terminal, cannot wait
+// forever, and in a simulation it need not: kubeloop waits while the
+// cluster has work to do, and stops when the rollout is done, when the
+// cluster has settled with nothing pending (nothing will ever change the
+// status), or after rolloutStatusMax of simulated time while it stays busy
+// without finishing (a back-off or crash loop keeps it busy for ever). It
+// then prints what real kubectl would have printed so far, and one stderr
+// line in its own name saying that it stopped and that a real kubectl
+// would still be waiting, with exit code 1 (the rollout did not finish) —
+// never kubectl's "timed out" error, which only --timeout earns. The bound
+// is past a Deployment's default progress deadline (600s), so that a
+// Deployment that cannot progress ends as it does under real kubectl: with
+// "exceeded its progress deadline".
+const rolloutStatusMax = 15 * time.Minute
+
+// StoppedWait says why kubeloop ended a wait that real kubectl would
+// carry on (rolloutStatusMax).
+type StoppedWait struct {
+	// After is the simulated time waited when the cluster stayed busy; 0
+	// when it went quiet with nothing left to do.
+	After time.Duration
+}
+
+// StoppedWaitingNote is kubeloop's stderr line for w; the page prints its
+// own, in the learner's language.
+func StoppedWaitingNote(w StoppedWait) string {
+	if w.After == 0 {
+		return "kubeloop: stopped waiting: the cluster has nothing left to do, so this rollout will not finish by itself; a real kubectl would keep waiting until interrupted\n"
+	}
+	return fmt.Sprintf("kubeloop: stopped waiting after %s of simulated time; a real kubectl would keep waiting until the rollout finishes or is interrupted\n", w.After)
+}
 
 // rolloutCommands are the subcommands of `kubectl rollout`.
 var rolloutCommands map[string]func(c *invocation, args []string)
@@ -92,7 +124,7 @@ func runRolloutStatus(c *invocation, args []string) {
 		c.fail("no status viewer has been implemented for %s", t.kind.Kind)
 		return
 	}
-	limit := rolloutStatusMax
+	limit, forever := rolloutStatusMax, true
 	if v := f.str("timeout"); v != "0s" && v != "0" {
 		d, err := time.ParseDuration(v)
 		if err != nil {
@@ -100,7 +132,7 @@ func runRolloutStatus(c *invocation, args []string) {
 			return
 		}
 		if d > 0 {
-			limit = d
+			limit, forever = d, false
 		}
 	}
 	st := c.env.Store()
@@ -133,6 +165,10 @@ func runRolloutStatus(c *invocation, args []string) {
 		}
 		remaining := limit - st.Clock().Now().Sub(start)
 		if remaining <= 0 {
+			if forever {
+				c.stopWaiting(StoppedWait{After: limit})
+				return
+			}
 			c.fail("timed out waiting for the condition")
 			return
 		}
@@ -141,11 +177,36 @@ func runRolloutStatus(c *invocation, args []string) {
 			return e != nil || d || m != last
 		}, remaining)
 		if !changed && st.Clock().Now().Sub(start) < limit {
-			// The cluster went quiet without finishing: nothing will change.
+			// The wait ended early: either the cluster went quiet without
+			// finishing (nothing will change), or its next task lies past
+			// the limit (a long back-off).
+			if forever && c.busy() {
+				c.stopWaiting(StoppedWait{After: limit})
+				return
+			}
 			if m, d, e := status(); e == nil && !d && m == last {
+				if forever {
+					c.stopWaiting(StoppedWait{})
+					return
+				}
 				c.fail("timed out waiting for the condition")
 				return
 			}
 		}
 	}
+}
+
+// stopWaiting ends a wait that real kubectl would carry on: kubeloop's note
+// on stderr, exit code 1.
+func (c *invocation) stopWaiting(w StoppedWait) {
+	c.err.WriteString(StoppedWaitingNote(w))
+	c.stopped = &w
+	c.code = 1
+}
+
+// busy reports whether the cluster has work ahead (cluster.Busy), for an
+// Env that can tell; one that cannot is taken to be quiet.
+func (c *invocation) busy() bool {
+	b, ok := c.env.(interface{ Busy() bool })
+	return ok && b.Busy()
 }

@@ -117,3 +117,20 @@ func TestRolloutStatusTimesOut(t *testing.T) {
 	r = e.run("kubectl rollout frob deploy/nginx-deployment")
 	assert.Equal(t, "error: unknown command \"frob\"\nSee 'kubectl rollout -h' for help and examples\n", r.Stderr)
 }
+
+// Without --timeout real kubectl waits until interrupted; kubeloop stops
+// after rolloutStatusMax of simulated time, with its own note instead of
+// kubectl's "timed out" error.
+func TestRolloutStatusWithoutTimeoutStopsWithANote(t *testing.T) {
+	e := clusterEnv(t)
+	e.run("kubectl scale deploy nginx-deployment --replicas=5")
+	start := e.clk.Now()
+	r := e.run("kubectl rollout status deploy nginx-deployment")
+	assert.Equal(t, "Waiting for deployment spec update to be observed...\n", r.Stdout)
+	assert.Equal(t, "kubeloop: stopped waiting after 15m0s of simulated time; a real kubectl would keep waiting until the rollout finishes or is interrupted\n", r.Stderr)
+	assert.Equal(t, 1, r.ExitCode)
+	assert.Equal(t, rolloutStatusMax, e.clk.Now().Sub(start))
+	require.NotNil(t, r.StoppedWaiting, "the page prints its own note")
+	assert.Equal(t, rolloutStatusMax, r.StoppedWaiting.After)
+	assert.Equal(t, r.Stderr, StoppedWaitingNote(*r.StoppedWaiting))
+}

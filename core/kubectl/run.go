@@ -37,6 +37,10 @@ type Result struct {
 	// Cut reports output past MaxOutputBytes that was not kept; the last
 	// chunk of Output, and the end of Stderr, is then CutNote.
 	Cut bool
+	// StoppedWaiting is set when kubeloop ended a wait real kubectl would
+	// carry on (rollout status without --timeout): the last chunk of
+	// Output, and the end of Stderr, is then its StoppedWaitingNote.
+	StoppedWaiting *StoppedWait
 }
 
 // Version is what `kubectl version` reports as the client: the kubectl
@@ -64,6 +68,8 @@ type invocation struct {
 	watch *Watch
 	// session is the interactive shell the command leaves open, if any.
 	session *Session
+	// stopped is set when kubeloop ended a wait early (stopWaiting).
+	stopped *StoppedWait
 	// observe, when set, runs between the tasks of every wait (RunObserved).
 	observe func()
 	// probe, when set, asks only for the command's flags (accepts.go).
@@ -122,7 +128,7 @@ func RunObserved(env Env, line string, stdin string, observe func()) (res Result
 		if cut {
 			c.err.keep(CutNote())
 		}
-		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: chunks(c.log), ExitCode: c.code, Watch: c.watch, Session: c.session, Cut: cut}
+		res = Result{Stdout: c.out.String(), Stderr: c.err.String(), Output: chunks(c.log), ExitCode: c.code, Watch: c.watch, Session: c.session, Cut: cut, StoppedWaiting: c.stopped}
 	}()
 	if err := checkCommandLine(line); err != nil {
 		c.fail("%v", err)

@@ -42,6 +42,20 @@
 // lines that follow go on printing rows as before. Without a watch open, a
 // "& " line is an ordinary command, marked all the same. A second terminal
 // keeps no watch or shell of its own: one it opens is closed at once.
+//
+// # Time between commands
+//
+// A real cluster keeps working while a person types: after `kubectl delete
+// deployment fg --cascade=foreground --wait=false`, the next `kubectl get
+// deploy fg` a person types is already NotFound. By default no time passes
+// between a transcript's commands — only sim lines and commands that wait
+// move the clock — so goldens and lessons show each command's immediate
+// effect and do not depend on typing speed. Options.Pace models the person:
+// before each top-level kubectl command (not a sim line, a shell line or a
+// "& " command run beside a watch) the cluster runs for Pace of simulated
+// time, with any open watch closed first, as the person pressed Ctrl+C
+// before typing. It is off by default; a comparison with a real cluster
+// (the parity run) turns it on, at a typist's pace of about a second.
 package transcript
 
 import (
@@ -80,9 +94,28 @@ func CheckAdvance(d time.Duration) error {
 	return nil
 }
 
+// Options change how a transcript runs.
+type Options struct {
+	// Pace is the simulated time that passes before each top-level
+	// kubectl command, as a person types it (see "Time between commands");
+	// 0, the default, lets none pass.
+	Pace time.Duration
+}
+
 // Run runs script against sim and returns the terminal output, ending in a
 // newline. It never panics.
 func Run(sim Sim, script string) (output string, err error) {
+	return RunWith(sim, script, Options{})
+}
+
+// RunWith is Run with options. A Pace beyond MaxAdvance is an error.
+func RunWith(sim Sim, script string, opts Options) (output string, err error) {
+	if opts.Pace < 0 {
+		return "", fmt.Errorf("pace %s is negative", opts.Pace)
+	}
+	if err := CheckAdvance(opts.Pace); err != nil {
+		return "", err
+	}
 	var out strings.Builder
 	defer func() {
 		if r := recover(); r != nil {
@@ -153,6 +186,11 @@ func Run(sim Sim, script string) (output string, err error) {
 			out.WriteString(rows)
 			continue
 		}
+		if opts.Pace > 0 && isKubectl(cmd) {
+			watch.Stop() // the person ended the watch, then typed
+			watch = nil
+			sim.Advance(opts.Pace)
+		}
 		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
 		text, w, session := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)
 		if w != watch {
@@ -165,6 +203,12 @@ func Run(sim Sim, script string) (output string, err error) {
 		}
 	}
 	return out.String(), nil
+}
+
+// isKubectl reports whether cmd runs kubectl (or its alias k).
+func isKubectl(cmd string) bool {
+	words := strings.Fields(cmd)
+	return len(words) > 0 && (words[0] == "kubectl" || words[0] == kubectl.Alias)
 }
 
 // runSession feeds the lines from start to an interactive shell, each

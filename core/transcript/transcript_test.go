@@ -281,3 +281,29 @@ late      Active   0s
 $ sim advance 5s
 `, got)
 }
+
+// Pace lets simulated time pass before each kubectl command, as a person
+// types it; sim lines, comments and unknown commands take none, and no pace
+// (Run) leaves the clock where the commands put it.
+func TestPaceAdvancesBeforeEachKubectlCommand(t *testing.T) {
+	script := "kubectl create namespace web\n# a comment\nk get ns web -o name\nsim advance 10s\nfrobnicate\nkubectl get ns web\n"
+
+	sim := newSim(t)
+	out, err := RunWith(sim, script, Options{Pace: time.Second})
+	require.NoError(t, err)
+	assert.Equal(t, 13*time.Second, sim.clk.Now().Sub(clock.Epoch), "three kubectl commands, 1s each, and sim advance 10s")
+	// web was created at 1s; at 13s it is 12s old.
+	assert.Contains(t, out, "$ kubectl get ns web\nNAME   STATUS   AGE\nweb    Active   12s\n")
+
+	sim = newSim(t)
+	_, err = Run(sim, script)
+	require.NoError(t, err)
+	assert.Equal(t, 10*time.Second, sim.clk.Now().Sub(clock.Epoch))
+}
+
+func TestPaceMustBeABoundedDuration(t *testing.T) {
+	_, err := RunWith(newSim(t), "kubectl get ns\n", Options{Pace: -time.Second})
+	assert.EqualError(t, err, "pace -1s is negative")
+	_, err = RunWith(newSim(t), "kubectl get ns\n", Options{Pace: 25 * time.Hour})
+	assert.ErrorContains(t, err, "at most 24h0m0s")
+}

@@ -102,6 +102,7 @@ func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 			f, ok := fields[key]
 			if !ok {
 				c.fail(mv.Key, "", fmt.Sprintf("unknown field %q", joinPath(path, key)))
+				c.errs[len(c.errs)-1].UnknownField = joinPath(path, key)
 				continue
 			}
 			c.check(mv.Value, f, joinPath(path, key))

@@ -38,7 +38,7 @@ func Decode(text string) ([]api.Object, error) {
 		doc  int
 	)
 	for _, chunk := range splitDocuments(text) {
-		o, docErrs, empty := decodeDocument(chunk, doc)
+		o, docErrs, empty, _ := decodeDocument(chunk, doc)
 		if empty {
 			continue
 		}
@@ -110,29 +110,30 @@ func isDocumentStart(line string) bool {
 }
 
 // decodeDocument decodes one document; empty reports a document with no
-// content at all.
-func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool) {
+// content at all. For a document whose only problems are unknown fields,
+// raw is the document as JSON, unknown fields and all (lenient).
+func decodeDocument(c chunk, doc int) (obj api.Object, errs Errors, empty bool, raw []byte) {
 	if blank(c.text) {
-		return nil, nil, true
+		return nil, nil, true, nil
 	}
 	d := &docDecoder{doc: doc, lines: strings.Split(c.text, "\n"), startLine: c.startLine}
 	defer func() {
 		// goccy is a large parser fed arbitrary text; a panic in it must not
 		// end the wasm program, so it becomes this document's error.
 		if r := recover(); r != nil {
-			obj, empty = nil, false
+			obj, empty, raw = nil, false, nil
 			errs = Errors{{Line: c.startLine, Doc: doc, Message: fmt.Sprintf("cannot read this document: %v", r)}}
 		}
 	}()
 	body, e := d.parse(c.text)
 	if e != nil {
-		return nil, Errors{e}, false
+		return nil, Errors{e}, false, nil
 	}
 	if body == nil {
-		return nil, nil, true
+		return nil, nil, true, nil
 	}
 	obj, errs = d.decode(body)
-	return obj, errs, false
+	return obj, errs, false, d.raw
 }
 
 // parse reads a document's syntax tree within the limits; body is nil
@@ -176,6 +177,7 @@ type docDecoder struct {
 	lines     []string // the document's own lines, for finding tabs
 	startLine int
 	aliases   map[*ast.AliasNode]ast.Node // what each alias stands for (checkAliases)
+	raw       []byte                      // the document as JSON, when lenient decoded it
 }
 
 func (d *docDecoder) errorAt(tk *token.Token, msg string) *Error {
@@ -205,6 +207,11 @@ func (d *docDecoder) decode(body ast.Node) (api.Object, Errors) {
 			a, b := c.errs[i], c.errs[j]
 			return a.Line < b.Line || (a.Line == b.Line && a.Column < b.Column)
 		})
+		if onlyUnknownFields(c.errs) {
+			// A server that decodes strictly still knows what the
+			// object is; the caller may answer as it does.
+			return d.lenient(m, kind), c.errs
+		}
 		return nil, c.errs
 	}
 	b, e := d.toJSON(m)

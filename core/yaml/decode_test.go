@@ -358,3 +358,36 @@ func BenchmarkDecodeDeployment(b *testing.B) {
 		}
 	}
 }
+
+// DecodeDocuments reports each document alone; one whose only problems are
+// unknown fields still has its object (without them) and its JSON (with
+// them), so a caller acting as kubectl can send it to a strict server.
+func TestDecodeDocumentsKeepsObjectsWithOnlyUnknownFields(t *testing.T) {
+	text := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\nextra: 1\ndata:\n  k: v\n  x: \"2\"\n" +
+		"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\nbinaryData: 3\n" +
+		"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
+	docs := DecodeDocuments(text)
+	require.Len(t, docs, 3)
+
+	require.NotNil(t, docs[0].Object)
+	assert.Equal(t, "a", docs[0].Object.GetObjectMeta().Name)
+	assert.Equal(t, []string{"extra"}, docs[0].UnknownFields())
+	assert.JSONEq(t, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"extra":1,"data":{"k":"v","x":"2"}}`, string(docs[0].JSON))
+	assert.Equal(t, 5, docs[0].Errors[0].Line)
+
+	// A value of the wrong type is not the server's strict decoding: no object.
+	assert.Nil(t, docs[1].Object)
+	assert.Nil(t, docs[1].UnknownFields())
+	assert.NotEmpty(t, docs[1].Errors)
+
+	assert.NotNil(t, docs[2].Object)
+	assert.Empty(t, docs[2].Errors)
+	assert.Nil(t, docs[2].UnknownFields())
+	assert.Nil(t, docs[2].JSON)
+
+	// Decode itself is all-or-nothing per document, as before.
+	objs, err := Decode(text)
+	require.Error(t, err)
+	require.Len(t, objs, 1)
+	assert.Equal(t, "c", objs[0].GetObjectMeta().Name)
+}

@@ -14,6 +14,10 @@ type Error struct {
 	// (empty and comment-only documents are not counted).
 	Doc     int
 	Message string
+	// UnknownField is set when the problem is a field the object's type
+	// does not have: its path, as the API server's strict decoder names it
+	// ("spec.replica").
+	UnknownField string
 }
 
 // Error prints "line 7, column 3: unknown field ..." and leaves out what is
