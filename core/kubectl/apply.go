@@ -342,7 +342,7 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			}
 			if err != nil {
 				c.fail("%v", err) // a file kubeloop refuses to read whole, say
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			text = string(b)
 		}
