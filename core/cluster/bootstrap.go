@@ -1,8 +1,8 @@
 package cluster
 
 import (
-	"crypto/sha256"
 	"encoding/base32"
+	"hash/fnv"
 	"strings"
 	"time"
 
@@ -142,13 +142,22 @@ func IsMirrorPod(p *api.Pod) bool {
 	return ok
 }
 
+// digest16 is a stable 16-byte digest of s. The sandbox's stand-ins for
+// upstream's hashes use FNV-128a, not SHA-256: crypto/sha256 would bring
+// the crypto packages into the page's WebAssembly (wasm/deps_test.go).
+func digest16(s string) []byte {
+	h := fnv.New128a()
+	h.Write([]byte(s))
+	return h.Sum(nil)
+}
+
 // configHashOf stands in for the kubelet's hash of a static pod's manifest:
 // 32 hex digits, the same for the same manifest.
 func configHashOf(component string) string {
-	sum := sha256.Sum256([]byte("/etc/kubernetes/manifests/" + component + ".yaml"))
+	sum := digest16("/etc/kubernetes/manifests/" + component + ".yaml")
 	const hex = "0123456789abcdef"
 	var b strings.Builder
-	for _, x := range sum[:16] {
+	for _, x := range sum {
 		b.WriteByte(hex[x>>4])
 		b.WriteByte(hex[x&0xf])
 	}
@@ -156,11 +165,11 @@ func configHashOf(component string) string {
 }
 
 // apiServerLease is the API server's identity Lease (kube-system/
-// apiserver-<hash>), which kube-apiserver names after its host as upstream
-// does: the base32 of the host's SHA-256, first 16 bytes, lower case.
+// apiserver-<hash>), which kube-apiserver names after its host: upstream
+// takes the base32 of the host's SHA-256, first 16 bytes, lower case; the
+// sandbox the same of digest16, so the name has upstream's form.
 func apiServerLease(c *Cluster) *api.Lease {
-	sum := sha256.Sum256([]byte(ControlPlaneNode))
-	id := "apiserver-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:16]))
+	id := "apiserver-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(digest16(ControlPlaneNode)))
 	now := api.NewMicroTime(c.clk.Now())
 	return &api.Lease{
 		ObjectMeta: api.ObjectMeta{Name: id, Namespace: "kube-system", Labels: map[string]string{
