@@ -136,6 +136,37 @@ func (c *Cluster) mirrorPod(sp staticPod) *api.Pod {
 	}
 }
 
+// systemWorkloads are the workloads of kube-system that the cluster itself
+// runs (startSystem), by kind and name.
+var systemWorkloads = map[string]bool{"Deployment/coredns": true, "DaemonSet/kube-proxy": true, "DaemonSet/kindnet": true}
+
+// IsSystemWorkload reports whether the workload kind/name in namespace is
+// one the cluster runs itself (CoreDNS, kube-proxy, kindnet), not one a
+// learner made: a learner's DaemonSet in kube-system is the learner's.
+func IsSystemWorkload(namespace, kind, name string) bool {
+	return namespace == "kube-system" && systemWorkloads[kind+"/"+name]
+}
+
+// IsSystemPod reports whether p is one of the cluster's own pods: a mirror
+// pod of the control plane, or a pod of a system workload.
+func IsSystemPod(p *api.Pod) bool {
+	if p.Namespace != "kube-system" {
+		return false
+	}
+	if IsMirrorPod(p) {
+		return true
+	}
+	ref := api.ControllerOf(p)
+	switch {
+	case ref == nil:
+		return false
+	case ref.Kind == "ReplicaSet":
+		// CoreDNS's ReplicaSets are coredns-<hash>, its pods labelled so.
+		return strings.HasPrefix(ref.Name, "coredns-") && p.Labels["k8s-app"] == "kube-dns"
+	}
+	return IsSystemWorkload(p.Namespace, ref.Kind, ref.Name)
+}
+
 // IsMirrorPod reports whether p is a static pod's mirror.
 func IsMirrorPod(p *api.Pod) bool {
 	_, ok := p.Annotations[MirrorPodAnnotation]

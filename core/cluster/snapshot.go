@@ -72,7 +72,7 @@ type PodView struct {
 	Image     string `json:"image"`
 	Restarts  int32  `json:"restarts"`
 	Reason    string `json:"reason,omitempty"` // why it is Pending, from the scheduler
-	// System is one of the cluster's own pods (kube-system's: the control
+	// System is one of the cluster's own pods (IsSystemPod: the control
 	// plane's mirror pods, CoreDNS, kube-proxy, kindnet), which a page
 	// shows only when asked to.
 	System bool `json:"system,omitempty"`
@@ -243,7 +243,7 @@ func eventView(e *api.Event) EventView {
 func podView(p *api.Pod) PodView {
 	v := PodView{Name: p.Name, Namespace: p.Namespace, Phase: p.Status.Phase, Status: api.PodDisplayStatus(p),
 		Ready: api.IsPodReady(p), Node: p.Spec.NodeName, IP: p.Status.PodIP, Deleting: p.DeletionTimestamp != nil,
-		System: p.Namespace == "kube-system"}
+		System: IsSystemPod(p)}
 	ready := 0
 	for _, cs := range p.Status.ContainerStatuses {
 		if cs.Ready {
