@@ -47,6 +47,6 @@ func TestFinishedJobIsDeletedWithItsPodsAfterTheTTL(t *testing.T) {
 	require.True(t, settled)
 	_, err = c.Store().Get(jobs, "default", "short")
 	assert.True(t, api.IsNotFound(err), "deleted after the TTL")
-	assert.Zero(t, c.Store().Count(pods), "its pods went first (foreground)")
+	assert.Empty(t, c.Store().List(pods, "default"), "its pods went first (foreground)")
 	assert.WithinDuration(t, finished.Add(20*time.Second), c.Now(), 5*time.Second)
 }

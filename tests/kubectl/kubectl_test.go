@@ -234,7 +234,7 @@ func TestWatchSeesARollout(t *testing.T) {
 	r := e.c.Kubectl("kubectl get pods -w", "")
 	require.NotNil(t, r.Watch)
 	header := strings.SplitN(r.Stdout, "\n", 2)[0]
-	assert.Equal(t, "NAME                                READY   STATUS    RESTARTS   AGE", header)
+	assert.Regexp(t, `^NAME +READY   STATUS    RESTARTS   AGE$`, header)
 	e.run("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")
 	var rows []string
 	for i := 0; i < 5000 && e.c.Step(); i++ {
