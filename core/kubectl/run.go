@@ -324,16 +324,14 @@ func changeCause(path []string, pos []string, f *flags) string {
 const ChangeCauseAnnotation = "kubernetes.io/change-cause"
 
 // recordChange sets kubernetes.io/change-cause on m when --record is true,
-// or when the annotation already exists and --record is not false.
+// and only then: kubectl's RecordFlags give a no-op recorder otherwise. An
+// existing annotation is left as it is — older kubectl also rewrote it on
+// every later command, which a v1.32 cluster shows it no longer does
+// (the parity run's walkthrough: every revision keeps the create's cause).
 func recordChange(m *api.ObjectMeta, f *flags, cause string) {
-	_, exists := m.Annotations[ChangeCauseAnnotation]
-	if f.has("record") && !f.boolean("record") {
-		return
+	if f.boolean("record") {
+		m.Annotations = setKey(m.Annotations, ChangeCauseAnnotation, cause)
 	}
-	if !f.boolean("record") && !exists {
-		return
-	}
-	m.Annotations = setKey(m.Annotations, ChangeCauseAnnotation, cause)
 }
 
 // qualifiedName is how kubectl names an object in its messages:

@@ -86,15 +86,21 @@ func started(t *testing.T) *env {
 	return e
 }
 
+// Each revision shows the change-cause its template had: the create's,
+// recorded with --record, which a later command without --record leaves
+// (as on a real v1.32 cluster), and a command recorded with --record.
 func TestHistoryShowsEachRecordedCommand(t *testing.T) {
 	e := started(t)
 	e.run("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")
+	e.settle()
+	e.run("kubectl set image deployment/nginx-deployment nginx=nginx:1.16.1 --record")
 	e.settle()
 	assert.Equal(t, strings.Join([]string{
 		"deployment.apps/nginx-deployment ",
 		"REVISION  CHANGE-CAUSE",
 		"1         kubectl create --filename=nginx-deployment.yaml --record=true",
-		"2         kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1",
+		"2         kubectl create --filename=nginx-deployment.yaml --record=true",
+		"3         kubectl set image deployment/nginx-deployment nginx=nginx:1.16.1 --record=true",
 		"", "",
 	}, "\n"), e.run("kubectl rollout history deployment/nginx-deployment"))
 	rev2 := e.run("kubectl rollout history deployment/nginx-deployment --revision=2")
