@@ -90,7 +90,7 @@ test-identity:
 
 test-browser: site
 	rm -f tests/out/browser/timings.txt
-	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=20m ./tests/browser
+	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m ./tests/browser
 	@cat tests/out/browser/timings.txt 2>/dev/null || true
 
 # The Go benchmarks (with a learner's commands on a 10,000-pod cluster,

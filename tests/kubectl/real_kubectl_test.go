@@ -39,6 +39,15 @@ var clientSideLines = []string{
 	"kubectl create deployment web --image=nginx:1.25 --replicas=3 --dry-run=client -o yaml",
 	"kubectl create deployment web --image=nginx -o foo --dry-run=client",
 	"kubectl create job x --image=busybox -o wide --dry-run=client",
+	// A typed object kubectl built itself: -o json in its Go type's field
+	// order, kind before apiVersion.
+	"kubectl create deployment x --image=nginx --dry-run=client -o json",
+	"kubectl create deployment web --image=nginx:1.25 --replicas=3 --port=80 --dry-run=client -o json",
+	"kubectl create service clusterip my-svc --tcp=5678:8080 --dry-run=client -o json",
+	"kubectl create service nodeport np --tcp=80:8080 --dry-run=client -o json",
+	"kubectl create configmap cfg --from-literal=a=1 --from-literal=b=2 --dry-run=client -o json",
+	"kubectl create job j --image=busybox --dry-run=client -o json",
+	"kubectl create namespace ns1 --dry-run=client -o json",
 }
 
 // TestClientSideOutputIsRealKubectls runs each line through the real
