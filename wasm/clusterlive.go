@@ -52,9 +52,8 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		l.feed.EachPod(func(key string, _ *cluster.PodView) { keys = append(keys, key) })
 		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := l.feed.Pod(key); return ok })...)
 	}
-	get := v.visible(l.feed.Pod)
-	v.drawPods(keys, get)
-	if v.owners.draw(v.shownOverview(l.overview), keys, get, full) {
+	v.drawPods(keys, l.feed.Pod)
+	if v.owners.draw(l.overview, keys, l.feed.Pod, full) {
 		v.behind = true
 	}
 }
