@@ -87,9 +87,9 @@ type serveLimits struct {
 //
 // WriteStall: a class sharing a slow Wi-Fi may each get a few kilobytes a
 // second, and a lost packet stalls TCP for seconds while it retransmits
-// (1, 2, 4, 8 s…); 30 s for 32 KB accepts about 1 KB/s sustained — the
-// 2.5 MB gzip'd wasm in 40 minutes — and still frees a dead client's
-// connection within a minute.
+// (1, 2, 4, 8 s…): a deadline per 32 KB written, rather than one for the
+// whole answer, lets a slow but living client fetch the wasm however long
+// it takes, and still frees a dead client's connection soon.
 var defaultLimits = serveLimits{
 	ReadHeader:     10 * time.Second,
 	Idle:           30 * time.Second,
