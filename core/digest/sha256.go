@@ -1,9 +1,10 @@
-// Package digest is SHA-256 (FIPS 180-4), written out here because
-// crypto/sha256 brings Go's whole FIPS 140 module (AES, DRBG, SHA-3 …) into
-// the page's wasm binary for the few digests the sandbox takes: a bootstrap
-// token's signature, the names of the apiserver's identity Lease and of
-// static pods' config hashes. sha256_test.go checks it against the standard
-// library.
+// Package digest is SHA-256 and SHA-512 (FIPS 180-4), written out here
+// because crypto/sha256 and crypto/sha512 bring Go's whole FIPS 140 module
+// (AES, DRBG, SHA-3 …) into the page's wasm binary for the few digests the
+// sandbox takes: a bootstrap token's signature, the names of the
+// apiserver's identity Lease and of static pods' config hashes, discovery's
+// storage version hashes and ETags. The tests check both against the
+// standard library.
 package digest
 
 import (
