@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"text/tabwriter"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -162,4 +163,23 @@ func TestKubectlGetAllListsEveryResourceOfCategoryAll(t *testing.T) {
 		"/apis/batch/v1/namespaces/default/cronjobs",
 		"/apis/batch/v1/namespaces/default/jobs",
 	}, lists, out)
+}
+
+// This one needs the CRUD and table parts of issue 35: it passes once they
+// are merged with discovery.
+func TestKubectlGetAllPrintsWhatThePagesKubectlPrints(t *testing.T) {
+	h := newTestHost(t)
+	h.mu.Lock()
+	created := h.c.Kubectl("kubectl create deployment web --image=nginx --replicas=2", "")
+	h.mu.Unlock()
+	require.Equal(t, 0, created.ExitCode, created.Stderr)
+	h.advance(time.Minute)
+	for _, args := range [][]string{{"get", "all"}, {"get", "all", "-n", "kube-system"}} {
+		out, err := h.kubectl(t, "", args...)
+		require.NoError(t, err, out)
+		h.mu.Lock()
+		page := h.c.Kubectl("kubectl "+strings.Join(args, " "), "")
+		h.mu.Unlock()
+		assert.Equal(t, page.Stdout, out, strings.Join(args, " "))
+	}
 }
