@@ -48,7 +48,7 @@ func (s *Server) discoveryRoot(r *Request, legacy bool) *Response {
 	case refused != nil:
 		return notAcceptable(refused)
 	case rep != plainJSON:
-		return aggregatedResponse(r, rep, aggregatedList(legacy))
+		return aggregatedResponse(r, rep, legacy)
 	case legacy:
 		return documentResponse(r, s.legacyAPIVersions())
 	default:

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/digest"
@@ -118,24 +119,57 @@ func aggregatedResource(r servedResource) resourceDiscovery {
 // its ETag (the SHA-512 of its JSON, before kind and apiVersion are set),
 // Vary: Accept, and public caching; a client that names the same ETag in
 // If-None-Match gets 304 and no body.
-func aggregatedResponse(r *Request, rep representation, doc groupDiscoveryList) *Response {
-	unversioned, err := apijson.Marshal(doc)
-	if err != nil {
-		return statusResponse(internalError(err.Error()))
-	}
-	etag := strconv.Quote(discoveryETag(unversioned))
-	header := map[string]string{"ETag": etag, "Vary": "Accept", "Cache-Control": "public"}
-	if r.HeaderValue("If-None-Match") == etag {
+func aggregatedResponse(r *Request, rep representation, legacy bool) *Response {
+	docs := aggregatedDocuments()[legacy]
+	header := map[string]string{"ETag": docs.etag, "Vary": "Accept", "Cache-Control": "public"}
+	if r.HeaderValue("If-None-Match") == docs.etag {
 		return &Response{Code: 304, Header: header}
 	}
-	doc.Kind, doc.APIVersion = "APIGroupDiscoveryList", rep.aggregatedAPIVersion()
-	body, err := encodeDocument(r, doc)
-	if err != nil {
-		return statusResponse(internalError(err.Error()))
+	body := append([]byte(nil), docs.compact[rep]...) // the cache stays the server's
+	if wantsPretty(r) {
+		doc := docs.doc
+		doc.Kind, doc.APIVersion = "APIGroupDiscoveryList", rep.aggregatedAPIVersion()
+		var err error
+		if body, err = apijson.MarshalIndent(doc, "", "  "); err != nil {
+			return statusResponse(internalError(err.Error()))
+		}
 	}
 	header["Content-Type"] = rep.aggregatedMediaType()
 	return &Response{Code: 200, Header: header, Body: body}
 }
+
+// aggregatedDocument is /api's or /apis's aggregated document, made once:
+// it depends only on api.Kinds, and kubectl asks for it on every command
+// it runs without a cache.
+type aggregatedDocument struct {
+	doc     groupDiscoveryList
+	etag    string                    // quoted
+	compact map[representation][]byte // as upstream writes it for each version
+}
+
+// aggregatedDocuments holds both documents, by legacy (/api) or not.
+var aggregatedDocuments = sync.OnceValue(func() map[bool]aggregatedDocument {
+	docs := map[bool]aggregatedDocument{}
+	for _, legacy := range []bool{true, false} {
+		d := aggregatedDocument{doc: aggregatedList(legacy), compact: map[representation][]byte{}}
+		unversioned, err := apijson.Marshal(d.doc)
+		if err != nil {
+			panic(err) // plain structs of strings: cannot fail
+		}
+		d.etag = strconv.Quote(discoveryETag(unversioned))
+		for _, rep := range []representation{aggregatedV2, aggregatedV2beta1} {
+			doc := d.doc
+			doc.Kind, doc.APIVersion = "APIGroupDiscoveryList", rep.aggregatedAPIVersion()
+			b, err := apijson.Marshal(doc)
+			if err != nil {
+				panic(err)
+			}
+			d.compact[rep] = append(b, '\n')
+		}
+		docs[legacy] = d
+	}
+	return docs
+})
 
 // discoveryETag is upstream's: the SHA-512 of a document's JSON, in
 // upper-case hex.

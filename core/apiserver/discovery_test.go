@@ -327,6 +327,9 @@ func TestPeopleGetIndentedDocuments(t *testing.T) {
 	assert.Equal(t, pretty, string(get(s, "/api?pretty=true").Body))
 	assert.True(t, strings.HasSuffix(string(get(s, "/api?pretty=false", "User-Agent", "curl/8.5.0").Body), "}]}\n"))
 	assert.True(t, strings.HasSuffix(string(get(s, "/api", "User-Agent", "kubectl/v1.32.4 (linux/amd64) kubernetes/4cb5f07").Body), "}]}\n"))
+	aggregated := get(s, "/apis", "Accept", kubectlDiscoveryAccept, "User-Agent", "curl/8.5.0")
+	assert.True(t, strings.HasPrefix(string(aggregated.Body), "{\n  \"kind\": \"APIGroupDiscoveryList\",\n  \"apiVersion\": \"apidiscovery.k8s.io/v2\",\n  \"metadata\": {},\n  \"items\": [\n    {\n"), string(aggregated.Body))
+	assert.True(t, strings.HasSuffix(string(aggregated.Body), "\n}"))
 }
 
 func TestVersionsArePreferredAsKubernetesOrdersThem(t *testing.T) {
