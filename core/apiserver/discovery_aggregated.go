@@ -125,7 +125,7 @@ func aggregatedResponse(r *Request, rep representation, legacy bool) *Response {
 	if r.HeaderValue("If-None-Match") == docs.etag {
 		return &Response{Code: 304, Header: header}
 	}
-	body := append([]byte(nil), docs.compact[rep]...) // the cache stays the server's
+	var body []byte
 	if wantsPretty(r) {
 		doc := docs.doc
 		doc.Kind, doc.APIVersion = "APIGroupDiscoveryList", rep.aggregatedAPIVersion()
@@ -133,6 +133,8 @@ func aggregatedResponse(r *Request, rep representation, legacy bool) *Response {
 		if body, err = apijson.MarshalIndent(doc, "", "  "); err != nil {
 			return statusResponse(internalError(err.Error()))
 		}
+	} else {
+		body = append(body, docs.compact[rep]...) // a copy: the made document stays as made
 	}
 	header["Content-Type"] = rep.aggregatedMediaType()
 	return &Response{Code: 200, Header: header, Body: body}
