@@ -183,3 +183,18 @@ func TestKubectlGetAllPrintsWhatThePagesKubectlPrints(t *testing.T) {
 		assert.Equal(t, page.Stdout, out, strings.Join(args, " "))
 	}
 }
+
+func TestKubectlAgreesWithThePagesKubectlOnDiscovery(t *testing.T) {
+	h := newTestHost(t)
+	for _, args := range [][]string{
+		{"api-resources"}, {"api-resources", "-o", "name"},
+		{"api-resources", "--namespaced=false"}, {"api-versions"},
+	} {
+		out, err := h.kubectl(t, "", args...)
+		require.NoError(t, err, out)
+		h.mu.Lock()
+		page := h.c.Kubectl("kubectl "+strings.Join(args, " "), "")
+		h.mu.Unlock()
+		assert.Equal(t, page.Stdout, out, strings.Join(args, " "))
+	}
+}
