@@ -19,6 +19,14 @@ var scalars = map[reflect.Type]*named{
 	reflect.TypeOf(json.RawMessage{}): {rawExtensionName, &Schema{Type: "object"}},
 }
 
+// base64Fields are the fields (or maps' values) kubeloop keeps as the
+// base64 text the API carries, where upstream's Go types hold bytes: they
+// are strings in format byte.
+var base64Fields = map[string]bool{
+	"Secret.data": true, "ConfigMap.binaryData": true,
+	"CertificateSigningRequestSpec.request": true, "CertificateSigningRequestStatus.certificate": true,
+}
+
 // named is a component schema with its name.
 type named struct {
 	name   string
@@ -100,15 +108,23 @@ func (c *components) addFields(s *Schema, t reflect.Type, owner string) {
 			name = f.Name
 		}
 		p := c.field(f.Type, strings.Contains(opts, "omitempty"))
+		if base64Fields[owner+"."+name] {
+			if p.AdditionalProperties != nil {
+				p.AdditionalProperties = &Schema{Type: "string", Format: "byte"}
+			} else {
+				p.Format, p.Default = "byte", nil
+			}
+		}
 		p.Description = c.docs.Field(owner, name)
 		p.extensions = listExtensions[owner+"."+name]
+		required := !strings.Contains(opts, "omitempty") // as explain reads it, for the types it lacks
 		if known != nil {
 			if kf := known.Field(name); kf != nil {
-				p.Enum = kf.Enum
-				if kf.Required {
-					s.Required = append(s.Required, name)
-				}
+				p.Enum, required = kf.Enum, kf.Required
 			}
+		}
+		if required {
+			s.Required = append(s.Required, name)
 		}
 		s.Properties[name] = p
 	}

@@ -1,16 +1,16 @@
 package openapi
 
 import (
-	"encoding/json"
 	"reflect"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
 // The types of requests and responses that are not kinds kubeloop stores:
-// lists' metadata, Status, DeleteOptions, patches, watch events and the
+// lists' metadata, Status, DeleteOptions, patches and the
 // scale subresource. They follow k8s.io/apimachinery's and k8s.io/api's
-// fields; only their schemas are needed, so they live here.
+// fields; only their schemas are needed, so they live here. (No watch
+// paths are written — they are deprecated upstream — so no WatchEvent.)
 type (
 	listMeta struct {
 		Continue           string `json:"continue,omitempty"`
@@ -52,11 +52,7 @@ type (
 		ResourceVersion *string `json:"resourceVersion,omitempty"`
 		UID             *string `json:"uid,omitempty"`
 	}
-	patch      struct{}
-	watchEvent struct {
-		Object json.RawMessage `json:"object"`
-		Type   string          `json:"type"`
-	}
+	patch struct{}
 	scale struct {
 		api.TypeMeta `json:",inline"`
 		Metadata     api.ObjectMeta `json:"metadata,omitempty"`
@@ -81,7 +77,6 @@ var helperNames = map[reflect.Type]string{
 	reflect.TypeOf(deleteOptions{}): metaPackage + ".DeleteOptions",
 	reflect.TypeOf(preconditions{}): metaPackage + ".Preconditions",
 	reflect.TypeOf(patch{}):         metaPackage + ".Patch",
-	reflect.TypeOf(watchEvent{}):    metaPackage + ".WatchEvent",
 	reflect.TypeOf(scale{}):         "io.k8s.api.autoscaling.v1.Scale",
 	reflect.TypeOf(scaleSpec{}):     "io.k8s.api.autoscaling.v1.ScaleSpec",
 	reflect.TypeOf(scaleStatus{}):   "io.k8s.api.autoscaling.v1.ScaleStatus",
@@ -93,7 +88,6 @@ var helperNames = map[reflect.Type]string{
 var metaKinds = map[reflect.Type]GroupVersionKind{
 	reflect.TypeOf(status{}):        {Kind: "Status", Version: "v1"},
 	reflect.TypeOf(deleteOptions{}): {Kind: "DeleteOptions", Version: "v1"},
-	reflect.TypeOf(watchEvent{}):    {Kind: "WatchEvent", Version: "v1"},
 	reflect.TypeOf(scale{}):         {Group: "autoscaling", Kind: "Scale", Version: "v1"},
 }
 

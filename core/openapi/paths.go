@@ -72,15 +72,19 @@ func (c *components) paths(out map[string]*PathItem, k *api.Kind, schema string)
 	collection := prefix + "/" + k.Resource
 	scope := []*Parameter{}
 	if k.Namespaced {
-		out[collection] = &PathItem{Get: op.list("ForAllNamespaces"), Parameters: []*Parameter{pretty}}
+		// The one operation across namespaces has its parameters on the
+		// path, as upstream writes it.
+		all := op.list("ForAllNamespaces")
+		all.Parameters = nil
+		out[collection] = &PathItem{Get: all, Parameters: append(append([]*Parameter{}, listParameters...), pretty)}
 		collection = prefix + "/namespaces/{namespace}/" + k.Resource
 		scope = []*Parameter{namespaceParameter}
 	}
 	item := collection + "/{name}"
 	nameParam := &Parameter{Name: "name", In: "path", Description: "name of the " + k.Kind, Required: true, Schema: queryString()}
-	out[collection] = &PathItem{
-		Get: op.list(""), Post: op.create(), Delete: op.deleteCollection(),
-		Parameters: append(scope, pretty),
+	out[collection] = &PathItem{Get: op.list(""), Post: op.create(), Parameters: append(scope, pretty)}
+	if k.Kind != "Namespace" { // no one request deletes every namespace
+		out[collection].Delete = op.deleteCollection()
 	}
 	itemParams := append([]*Parameter{nameParam}, append(scope, pretty)...)
 	out[item] = &PathItem{
