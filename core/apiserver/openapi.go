@@ -67,8 +67,8 @@ func acceptsJSON(accept string) bool {
 // take a while to write: the last set built is kept for the descriptions
 // it was built with.
 var (
-	specMu       sync.Mutex
-	specDocs     any
+	specMu     sync.Mutex
+	specDocs   any
 	specCached *openapi.Spec
 )
 
