@@ -237,10 +237,18 @@ func TestTheRealKubectlExplainsADeploymentsStrategyAsAServerDoes(t *testing.T) {
 	assert.Contains(t, out, "\nFIELDS:\n  rollingUpdate\t<RollingUpdateDeployment>\n")
 	assert.Contains(t, out, "\n  type\t<string>\n  enum: Recreate, RollingUpdate\n")
 
-	// Upstream's name for the type, which the sandbox's Go type shortens.
-	out, err = h.kubectl(t, "", "explain", "hpa.spec")
-	require.NoError(t, err, out)
-	assert.Contains(t, out, "  behavior\t<HorizontalPodAutoscalerBehavior>\n")
+	// Upstream's names for the types the sandbox's Go types name otherwise,
+	// as a v1.32.13 server prints them.
+	for resource, field := range map[string]string{
+		"hpa.spec":            "  behavior\t<HorizontalPodAutoscalerBehavior>\n",
+		"serviceaccounts":     "  imagePullSecrets\t<[]LocalObjectReference>\n",
+		"controllerrevisions": "  data\t<RawExtension>\n",
+		"endpointslices":      "  ports\t<[]EndpointPort>",
+	} {
+		out, err = h.kubectl(t, "", "explain", resource)
+		require.NoError(t, err, out)
+		assert.Contains(t, out, field, resource)
+	}
 }
 
 // TestKubectlLeavesStrictValidationToTheServer: kubectl --validate=strict
