@@ -15,6 +15,10 @@
 // accepts; kubectl decides whether the server validates fields by finding
 // the fieldValidation parameter on a PATCH operation of the kind.
 //
+// Not written: the deprecated /watch/ paths, the subresources kubectl
+// reaches without OpenAPI (pods' log, exec, eviction, binding), the
+// discovery documents' own entries ("api", "apis/apps"), and protobuf.
+//
 // Not for the page: only native hosts serve the API, so nothing under
 // wasm/ imports this package.
 package openapi
