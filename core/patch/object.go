@@ -46,30 +46,44 @@ const UnprocessableMessage = "the server rejected our request due to an error in
 // (a patch of the main resource does not touch it). The name and namespace
 // may not change.
 func Object(live api.Object, typ string, patch any) (api.Object, *Error) {
+	next, _, err := ObjectWith(live, typ, patch, Options{Strict: true})
+	return next, err
+}
+
+// Options say how ObjectWith checks the patched object.
+type Options struct {
+	// Strict refuses unknown fields (fieldValidation=Strict); otherwise
+	// they are dropped and returned, for the server's warnings.
+	Strict bool
+}
+
+// ObjectWith is Object with options; it returns the unknown fields it
+// dropped.
+func ObjectWith(live api.Object, typ string, patch any, opts Options) (api.Object, []string, *Error) {
 	doc, err := objectJSON(live)
 	if err != nil {
-		return nil, &Error{Code: 500, Message: err.Error()}
+		return nil, nil, &Error{Code: 500, Message: err.Error()}
 	}
 	var patched any
 	switch typ {
 	case JSONPatch:
 		ops, err := DecodeJSONPatch(patch)
 		if err != nil {
-			return nil, &Error{Code: 400, Reason: "BadRequest", Message: err.Error()}
+			return nil, nil, &Error{Code: 400, Reason: "BadRequest", Message: err.Error()}
 		}
 		if patched, err = ApplyJSONPatch(doc, ops); err != nil {
-			return nil, &Error{Code: 422, Reason: "Invalid", Message: UnprocessableMessage}
+			return nil, nil, &Error{Code: 422, Reason: "Invalid", Message: UnprocessableMessage}
 		}
 	case MergePatch:
 		patched = Merge(doc, patch)
 	default:
 		pm, ok := patch.(map[string]any)
 		if !ok {
-			return nil, &Error{Code: 400, Reason: "BadRequest", Message: fmt.Sprintf("json: cannot unmarshal %s into Go value of type map[string]interface {}", JSONKind(patch))}
+			return nil, nil, &Error{Code: 400, Reason: "BadRequest", Message: fmt.Sprintf("json: cannot unmarshal %s into Go value of type map[string]interface {}", JSONKind(patch))}
 		}
 		merged, err := Strategic(doc, pm)
 		if err != nil {
-			return nil, &Error{Code: 500, Message: err.Error()}
+			return nil, nil, &Error{Code: 500, Message: err.Error()}
 		}
 		if merged == nil {
 			merged = map[string]any{}
@@ -81,10 +95,11 @@ func Object(live api.Object, typ string, patch any) (api.Object, *Error) {
 	}
 	result, ok := patched.(map[string]any)
 	if !ok {
-		return nil, invalid(fmt.Sprintf("json: cannot unmarshal %s into Go value of type %s", JSONKind(patched), reflect.TypeOf(live).Elem()))
+		return nil, nil, invalid(fmt.Sprintf("json: cannot unmarshal %s into Go value of type %s", JSONKind(patched), reflect.TypeOf(live).Elem()))
 	}
-	if unknown := UnknownFields(result, reflect.TypeOf(live)); len(unknown) > 0 {
-		return nil, invalid(StrictDecodingError(unknown))
+	unknown := UnknownFields(result, reflect.TypeOf(live))
+	if len(unknown) > 0 && opts.Strict {
+		return nil, nil, invalid(StrictDecodingError(unknown))
 	}
 	if status, has := doc["status"]; has {
 		result["status"] = status
@@ -93,16 +108,16 @@ func Object(live api.Object, typ string, patch any) (api.Object, *Error) {
 	}
 	next, err := decodeObject(api.KindOf(live), result)
 	if err != nil {
-		return nil, invalid(err.Error())
+		return nil, nil, invalid(err.Error())
 	}
 	lm, nm := live.GetObjectMeta(), next.GetObjectMeta()
 	if nm.Name != lm.Name {
-		return nil, &Error{Code: 400, Reason: "BadRequest", Message: fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", nm.Name, lm.Name)}
+		return nil, nil, &Error{Code: 400, Reason: "BadRequest", Message: fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", nm.Name, lm.Name)}
 	}
 	if nm.Namespace != lm.Namespace {
-		return nil, &Error{Code: 400, Reason: "BadRequest", Message: "the namespace of the provided object does not match the namespace sent on the request"}
+		return nil, nil, &Error{Code: 400, Reason: "BadRequest", Message: "the namespace of the provided object does not match the namespace sent on the request"}
 	}
-	return next, nil
+	return next, unknown, nil
 }
 
 // objectJSON is an object's JSON, decoded.
