@@ -120,13 +120,13 @@ func (s *Server) applyCreate(r *Request, rt route, kind *api.Kind, cfg map[strin
 		if err := api.Validate(o, nil); err != nil {
 			return statusResponse(storeFailure(err, kind, rt.Name))
 		}
-		return objectResponse(201, o)
+		return patchedObjectResponse(201, o)
 	}
 	stored, err := s.c.Store().Create(o)
 	if err != nil {
 		return statusResponse(storeFailure(err, kind, rt.Name))
 	}
-	return objectResponse(201, stored)
+	return patchedObjectResponse(201, stored)
 }
 
 // applyUpdate applies cfg to live.
@@ -172,7 +172,10 @@ func (s *Server) applyUpdate(r *Request, kind *api.Kind, live api.Object, cfg ma
 		}
 	}
 	if len(conflicts) > 0 && !force {
-		return statusResponse(conflictStatus(conflicts))
+		conflicts = withoutClientSideApplied(w, live, manager, conflicts)
+		if len(conflicts) > 0 {
+			return statusResponse(conflictStatus(conflicts))
+		}
 	}
 	for _, e := range entries {
 		if e != self {
@@ -193,6 +196,35 @@ func (s *Server) applyUpdate(r *Request, kind *api.Kind, live api.Object, cfg ma
 	next.GetObjectMeta().ManagedFields = writeManagers(entries)
 	return s.writePatched(r, kind, live, next)
 }
+
+// withoutClientSideApplied leaves out the conflicts `kubectl apply
+// --server-side` may override: as upstream's lastAppliedManager, kubectl
+// (the manager "kubectl") moving an object from client-side apply takes
+// over the fields its last-applied-configuration annotation sets. If
+// every conflict is such a field the apply goes on, forced.
+func withoutClientSideApplied(w walker, live api.Object, manager string, cs []conflict) []conflict {
+	last, ok := live.GetObjectMeta().Annotations[lastAppliedAnnotation]
+	if manager != "kubectl" || !ok || last == "" {
+		return cs
+	}
+	v, err := patch.Decode([]byte(last))
+	cfg, isMap := v.(map[string]any)
+	if err != nil || !isMap {
+		return cs
+	}
+	allowed := newFieldSet()
+	w.applied(ownedPart(cfg), nil, nil, allowed)
+	var left []conflict
+	for _, c := range cs {
+		if !allowed.has(c.path) {
+			left = append(left, c)
+		}
+	}
+	return left
+}
+
+// lastAppliedAnnotation is where client-side apply keeps what it applied.
+const lastAppliedAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
 
 // ownedAtOrUnder reports a path some manager owns, or owns something
 // under: such a field stays when its applier lets it go.

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // Server-side apply, checked against what the v1.32 API server answered
@@ -196,3 +197,37 @@ func TestApplyErrorsAreWordedAsTheRealServerWordsThem(t *testing.T) {
 		})
 	}
 }
+
+// After `kubectl apply` (client-side) the object's fields are
+// kubectl-client-side-apply's. `kubectl apply --server-side` (the manager
+// "kubectl") takes over the fields of the last-applied configuration
+// without a conflict, as the real server lets it; another applier
+// conflicts.
+func TestServerSideApplyTakesOverFromClientSideApply(t *testing.T) {
+	for _, tt := range []struct {
+		manager string
+		code    int
+		message string
+	}{
+		{"kubectl", 200, ""},
+		{"other", 409, `Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps/v1: .spec.replicas`},
+	} {
+		t.Run(tt.manager, func(t *testing.T) {
+			s := newServer(t)
+			lastApplied := `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{},"name":"web","namespace":"default"},"spec":{"replicas":4,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.25","name":"nginx","ports":[{"containerPort":80}]}]}}}}` + "\n"
+			createTracked(t, s, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"annotations":{"kubectl.kubernetes.io/last-applied-configuration":`+string(mustQuote(lastApplied))+`},"name":"web","namespace":"default"},"spec":{"replicas":4,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"image":"nginx:1.25","name":"nginx","ports":[{"containerPort":80}]}]}}}}`,
+				"kubectl-client-side-apply")
+			resp := sendApply(t, s, webPath, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web"},"spec":{"replicas":2}}`, "fieldManager", tt.manager)
+			assert.Equal(t, tt.code, resp.Code, string(resp.Body))
+			if tt.message != "" {
+				assert.Equal(t, tt.message, decodeBody(t, resp)["message"])
+				return
+			}
+			d := liveDeployment(t, s, "web")
+			assert.Equal(t, int32(2), *d.Spec.Replicas)
+			assert.NotContains(t, managedFieldsOf(t, d)["kubectl-client-side-apply/Update"], "f:replicas")
+		})
+	}
+}
+
+func mustQuote(s string) []byte { return apijson.Quote(s) }

@@ -60,19 +60,19 @@ func (s *Server) patch(r *Request, rt route, kind *api.Kind) *Response {
 // request is a dry run) and answers with the object as stored.
 func (s *Server) writePatched(r *Request, kind *api.Kind, live, next api.Object) *Response {
 	if sameObject(live, next) {
-		return objectResponse(200, live)
+		return patchedObjectResponse(200, live)
 	}
 	if r.Param("dryRun") == "All" {
 		if err := api.Validate(next, live); err != nil {
 			return statusResponse(storeFailure(err, kind, next.GetObjectMeta().Name))
 		}
-		return objectResponse(200, next)
+		return patchedObjectResponse(200, next)
 	}
 	stored, err := s.c.Store().Update(next)
 	if err != nil {
 		return statusResponse(storeFailure(err, kind, next.GetObjectMeta().Name))
 	}
-	return objectResponse(200, stored)
+	return patchedObjectResponse(200, stored)
 }
 
 // mediaType is a Content-Type without its parameters.
@@ -205,15 +205,15 @@ func storeFailure(err error, kind *api.Kind, name string) *Status {
 	case api.ReasonInvalid:
 		d := &StatusDetails{Name: se.Name, Group: kind.Group, Kind: se.Kind}
 		for _, c := range se.Causes {
-			d.Causes = append(d.Causes, StatusCause{Type: causeType(c.Type), Message: strings.TrimPrefix(c.Error(), c.Field+": "), Field: c.Field})
+			d.Causes = append(d.Causes, StatusCause{Type: patchCauseType(c.Type), Message: strings.TrimPrefix(c.Error(), c.Field+": "), Field: c.Field})
 		}
 		return failure(422, se.Reason, se.Message, d)
 	}
 	return failure(500, se.Reason, se.Message, details)
 }
 
-// causeType is metav1's CauseType of a field error's type.
-func causeType(t string) string {
+// patchCauseType is metav1's CauseType of a field error's type.
+func patchCauseType(t string) string {
 	switch t {
 	case api.ErrTypeRequired:
 		return "FieldValueRequired"
@@ -225,9 +225,9 @@ func causeType(t string) string {
 	return "FieldValueInvalid"
 }
 
-// objectResponse writes an object as the API server does: JSON, with its
+// patchedObjectResponse writes an object as the API server does: JSON, with its
 // apiVersion and kind.
-func objectResponse(code int, o api.Object) *Response {
+func patchedObjectResponse(code int, o api.Object) *Response {
 	b, err := patchEncode(o)
 	if err != nil {
 		return statusResponse(internalError(err.Error()))
