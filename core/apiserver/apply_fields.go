@@ -168,8 +168,8 @@ func (w walker) compare(old, new any, names, els []string, changed, removed *fie
 }
 
 // merge is live with config applied: config's values win, objects merge
-// field by field, keyed lists item by item (new items after live's), set
-// lists as sets, and atomic values are replaced.
+// field by field, keyed and set lists item by item (mergeItems), and
+// atomic values are replaced.
 func (w walker) merge(live, config any, names []string) any {
 	switch c := config.(type) {
 	case map[string]any:
@@ -191,29 +191,60 @@ func (w walker) merge(live, config any, names []string) any {
 		if !isList || shape.typ == atomicList {
 			return config
 		}
-		out := append([]any(nil), l...)
-		at := map[string]int{}
-		for i, item := range out {
-			if el, ok := w.itemElement(shape, item); ok {
-				at[el] = i
-			}
-		}
-		for _, item := range c {
-			el, ok := w.itemElement(shape, item)
-			i, had := at[el]
-			switch {
-			case ok && had && shape.typ == mapList && !shape.atomicItems:
-				out[i] = w.merge(out[i], item, names)
-			case ok && had:
-				out[i] = item
-			default:
-				at[el] = len(out)
-				out = append(out, item)
-			}
-		}
-		return out
+		return w.mergeItems(l, c, names, shape)
 	}
 	return config
+}
+
+// mergeItems merges the items of a keyed or set list in
+// structured-merge-diff's order: the config's items in the config's
+// order, each live item the config lacks kept after the item it followed.
+func (w walker) mergeItems(live, config []any, names []string, shape listShape) []any {
+	key := func(item any) string {
+		el, ok := w.itemElement(shape, item)
+		if !ok {
+			return jsonText(item) // no key: never matched
+		}
+		return el
+	}
+	liveByKey := map[string]any{}
+	for _, item := range live {
+		liveByKey[key(item)] = item
+	}
+	inConfig := map[string]bool{}
+	for _, item := range config {
+		inConfig[key(item)] = true
+	}
+	out := make([]any, 0, len(live)+len(config))
+	emitted := map[string]bool{}
+	for li, ci := 0, 0; li < len(live) || ci < len(config); {
+		if li < len(live) {
+			k := key(live[li])
+			if emitted[k] {
+				li++
+				continue
+			}
+			if !inConfig[k] {
+				out = append(out, live[li])
+				emitted[k] = true
+				li++
+				continue
+			}
+		}
+		if ci == len(config) {
+			li++
+			continue
+		}
+		item := config[ci]
+		k := key(item)
+		if prev, had := liveByKey[k]; had && shape.typ == mapList && !shape.atomicItems {
+			item = w.merge(prev, item, names)
+		}
+		out = append(out, item)
+		emitted[k] = true
+		ci++
+	}
+	return out
 }
 
 // removePath deletes the node at els from v (decoded JSON), if there.

@@ -231,3 +231,23 @@ func TestServerSideApplyTakesOverFromClientSideApply(t *testing.T) {
 }
 
 func mustQuote(s string) []byte { return apijson.Quote(s) }
+
+// The oracle's order of containers after two appliers' lists merge: the
+// config's items in its order, a live item it lacks after the one it
+// followed.
+func TestApplyOrdersMergedItemsAsUpstream(t *testing.T) {
+	s := newServer(t)
+	names := func() []string {
+		var out []string
+		for _, c := range liveDeployment(t, s, "ord").Spec.Template.Spec.Containers {
+			out = append(out, c.Name)
+		}
+		return out
+	}
+	path := "/apis/apps/v1/namespaces/default/deployments/ord"
+	require.Equal(t, 201, sendApply(t, s, path, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"ord","labels":{"a":"b"}},"spec":{"selector":{"matchLabels":{"a":"b"}},"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c1","image":"nginx"},{"name":"c2","image":"nginx"}]}}}}`, "fieldManager", "m").Code)
+	require.Equal(t, 200, sendApply(t, s, path, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"ord"},"spec":{"template":{"spec":{"containers":[{"name":"c0","image":"busybox"},{"name":"c2","image":"nginx"}]}}}}`, "fieldManager", "m2").Code)
+	assert.Equal(t, []string{"c1", "c0", "c2"}, names())
+	require.Equal(t, 200, sendApply(t, s, path, `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"ord","labels":{"a":"b"}},"spec":{"selector":{"matchLabels":{"a":"b"}},"template":{"metadata":{"labels":{"a":"b"}},"spec":{"containers":[{"name":"c3","image":"nginx"},{"name":"c1","image":"nginx"},{"name":"c2","image":"nginx"}]}}}}`, "fieldManager", "m").Code)
+	assert.Equal(t, []string{"c3", "c1", "c0", "c2"}, names())
+}
