@@ -106,3 +106,9 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// jsonText is a value's JSON, what items are matched on.
+func jsonText(v any) string {
+	b, _ := apijson.Marshal(v)
+	return string(b)
+}

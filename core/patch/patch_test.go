@@ -114,3 +114,22 @@ func TestUnknownFieldsFollowJSONTags(t *testing.T) {
 	assert.Equal(t, []string{"metadata.labelz", "spec.template.spec.containers[1].nme", "status.bogus"},
 		UnknownFields(v, reflect.TypeOf(&api.Deployment{})))
 }
+
+// $setElementOrder, as client-side apply sends it, orders the merged list
+// as apimachinery's strategicpatch normalizes it: the patch's order, with
+// items only the live list has after the item they followed.
+func TestSetElementOrderOrdersTheMergedList(t *testing.T) {
+	for _, tt := range []struct{ doc, patch, want string }{
+		{`{"containers":[{"name":"a"},{"name":"b"}]}`,
+			`{"$setElementOrder/containers":[{"name":"b"},{"name":"a"}],"containers":[{"name":"b","image":"x"}]}`,
+			`{"containers":[{"image":"x","name":"b"},{"name":"a"}]}`},
+		{`{"containers":[{"name":"a"},{"name":"live"},{"name":"b"}]}`,
+			`{"$setElementOrder/containers":[{"name":"c"},{"name":"b"},{"name":"a"}],"containers":[{"name":"c"}]}`,
+			`{"containers":[{"name":"c"},{"name":"b"},{"name":"a"},{"name":"live"}]}`},
+		{`{"finalizers":["a","b"]}`, `{"$setElementOrder/finalizers":["c","b","a"],"finalizers":["c"]}`, `{"finalizers":["c","b","a"]}`},
+	} {
+		got, err := Strategic(decoded(t, tt.doc).(map[string]any), decoded(t, tt.patch).(map[string]any))
+		require.NoError(t, err, tt.patch)
+		assert.Equal(t, tt.want, encoded(t, got), tt.patch)
+	}
+}

@@ -114,6 +114,14 @@ func strategic(doc, patch map[string]any, path []string) (map[string]any, error)
 			out[k] = v
 		}
 	}
+	for _, k := range sortedKeys(patch) {
+		if field, ok := strings.CutPrefix(k, "$setElementOrder/"); ok {
+			order, _ := patch[k].([]any)
+			if list, isList := out[field].([]any); isList {
+				out[field] = inElementOrder(list, order, MergeKey(append(append([]string(nil), path...), field)))
+			}
+		}
+	}
 	if keep, ok := patch["$retainKeys"].([]any); ok {
 		for k := range out {
 			if !containsJSON(keep, k) {
@@ -187,6 +195,57 @@ func strategicMergeList(doc, patch []any, path []string) ([]any, error) {
 		out[at] = merged
 	}
 	return out, nil
+}
+
+// inElementOrder orders a merged list as a patch's $setElementOrder says
+// (client-side apply sends the manifest's order): the items it names in
+// its order, each item it does not name kept after the item it followed.
+// key is the list's merge key, "" for a list of scalars.
+func inElementOrder(list, order []any, key string) []any {
+	id := func(item any) string {
+		if m, ok := item.(map[string]any); ok && key != "" {
+			return jsonText(m[key])
+		}
+		return jsonText(item)
+	}
+	byID := map[string]any{}
+	for _, item := range list {
+		byID[id(item)] = item
+	}
+	var ordered []any
+	named := map[string]bool{}
+	for _, o := range order {
+		k := id(o)
+		if item, ok := byID[k]; ok && !named[k] {
+			ordered = append(ordered, item)
+			named[k] = true
+		}
+	}
+	out := make([]any, 0, len(list))
+	emitted := map[string]bool{}
+	for li, oi := 0, 0; li < len(list) || oi < len(ordered); {
+		if li < len(list) {
+			k := id(list[li])
+			if emitted[k] {
+				li++
+				continue
+			}
+			if !named[k] {
+				out = append(out, list[li])
+				emitted[k] = true
+				li++
+				continue
+			}
+		}
+		if oi == len(ordered) {
+			li++
+			continue
+		}
+		out = append(out, ordered[oi])
+		emitted[id(ordered[oi])] = true
+		oi++
+	}
+	return out
 }
 
 // stripDirectives removes "$..." keys from maps, recursively.
