@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -82,10 +83,30 @@ func (s *Server) decodeApplied(r *Request, rt route, kind *api.Kind) (map[string
 		return nil, failure(500, "", fmt.Sprintf("failed to create typed patch object (%s/%s; %s, Kind=%s): .%s: field not declared in schema",
 			namespace, name, apiVersion, kindName, unknown[0]), nil)
 	}
+	if _, err := decodeInto(kind, cfg); err != nil {
+		return nil, failure(500, "", fmt.Sprintf("failed to create typed patch object (%s/%s; %s, Kind=%s): %s", namespace, name, apiVersion, kindName, typedError(err)), nil)
+	}
 	// The status of the main resource is not the applier's to set.
 	delete(cfg, "status")
 	delete(meta, "managedFields")
 	return cfg, nil
+}
+
+// typedError words a value of the wrong type as structured-merge-diff
+// does where it can (".spec.replicas: expected numeric (int or float),
+// got string"), else as the decoder did.
+func typedError(err error) string {
+	var te *apijson.UnmarshalTypeError
+	if !errors.As(err, &te) || te.Field == "" {
+		return err.Error()
+	}
+	got := strings.Fields(te.Value)[0]
+	switch te.Type.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8,
+		reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return fmt.Sprintf(".%s: expected numeric (int or float), got %s", te.Field, got)
+	}
+	return "." + te.Field + ": " + err.Error()
 }
 
 // ownedPart is what of an applied configuration a manager owns: without

@@ -189,6 +189,8 @@ func TestApplyErrorsAreWordedAsTheRealServerWordsThem(t *testing.T) {
 			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the name of the object (new2) does not match the name on the URL (new1)","reason":"BadRequest","code":400}`},
 		{"an unknown field", `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"new1"}, "spec":{"bogus":1}}`, []string{"fieldManager", "other"}, 500,
 			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"failed to create typed patch object (/new1; apps/v1, Kind=Deployment): .spec.bogus: field not declared in schema","code":500}`},
+		{"a value of the wrong type", `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"new1"},"spec":{"replicas":"x"}}`, []string{"fieldManager", "m"}, 500,
+			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"failed to create typed patch object (/new1; apps/v1, Kind=Deployment): .spec.replicas: expected numeric (int or float), got string","code":500}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			resp := sendApply(t, s, new1Path, tt.body, tt.query...)
