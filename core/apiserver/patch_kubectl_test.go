@@ -118,6 +118,12 @@ func TestTheRealKubectlAppliesClientSide(t *testing.T) {
 	assert.Equal(t, "deployment.apps/web configured\n", h.runKubectl(t, "", "apply", "-f", web4))
 	assert.Equal(t, "deployment.apps/web unchanged\n", h.runKubectl(t, "", "apply", "-f", web4))
 	assert.Equal(t, "4", h.runKubectl(t, "", "get", "deploy", "web", "-o", "jsonpath={.spec.replicas}"))
+	// Recreate: kubectl's patch says $retainKeys: [type], which clears the
+	// defaulted rollingUpdate (a Recreate deployment may not have one).
+	recreate := filepath.Join(dir, "recreate.yaml")
+	require.NoError(t, os.WriteFile(recreate, []byte(strings.Replace(webManifest, "  replicas: 2\n", "  replicas: 4\n  strategy:\n    type: Recreate\n", 1)), 0o600))
+	assert.Equal(t, "deployment.apps/web configured\n", h.runKubectl(t, "", "apply", "-f", recreate))
+	assert.Equal(t, `{"type":"Recreate"}`, h.runKubectl(t, "", "get", "deploy", "web", "-o", "jsonpath={.spec.strategy}"))
 	// Moving to server-side apply takes over the client-side applied fields.
 	assert.Equal(t, "deployment.apps/web serverside-applied\n", h.runKubectl(t, "", "apply", "--server-side", "-f", web))
 	assert.Equal(t, "2", h.runKubectl(t, "", "get", "deploy", "web", "-o", "jsonpath={.spec.replicas}"))
