@@ -38,8 +38,7 @@ func (s *Server) patch(r *Request, rt route, kind *api.Kind) *Response {
 	if st != nil {
 		return statusResponse(st)
 	}
-	st0 := s.c.Store()
-	live, err := st0.Get(kind, rt.Namespace, rt.Name)
+	live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 	if err != nil {
 		return statusResponse(storeFailure(err, kind, rt.Name))
 	}
