@@ -36,6 +36,22 @@ type ObjectMeta struct {
 	Annotations                map[string]string `json:"annotations,omitempty"`
 	OwnerReferences            []OwnerReference  `json:"ownerReferences,omitempty"`
 	Finalizers                 []string          `json:"finalizers,omitempty"`
+	// ManagedFields say which manager set which fields (server-side
+	// apply). Only the API server (core/apiserver) writes them.
+	ManagedFields []ManagedFieldsEntry `json:"managedFields,omitempty"`
+}
+
+// ManagedFieldsEntry is the set of fields one manager owns, from one
+// operation (Apply or Update) at one apiVersion, as metav1 has it.
+type ManagedFieldsEntry struct {
+	Manager    string `json:"manager,omitempty"`
+	Operation  string `json:"operation,omitempty"` // "Apply" or "Update"
+	APIVersion string `json:"apiVersion,omitempty"`
+	Time       *Time  `json:"time,omitempty"`
+	FieldsType string `json:"fieldsType,omitempty"` // "FieldsV1"
+	// FieldsV1 is the set in upstream's encoding: {"f:spec":{"f:replicas":{}}}.
+	FieldsV1    apijson.RawMessage `json:"fieldsV1,omitempty"`
+	Subresource string             `json:"subresource,omitempty"`
 }
 
 // GetObjectMeta gives access to the embedded ObjectMeta.

@@ -55,7 +55,7 @@ func TestFlagsAreWhatTheCommandParses(t *testing.T) {
 	}{
 		{"get", []string{"-o/--output", "-l/--selector", "--field-selector", "-A/--all-namespaces", "--show-labels",
 			"--show-kind", "-L/--label-columns", "--sort-by", "-w/--watch", "--watch-only", "--no-headers",
-			"--allow-missing-template-keys", "--template", "-n/--namespace", "-h/--help"}},
+			"--allow-missing-template-keys", "--template", "--show-managed-fields", "-n/--namespace", "-h/--help"}},
 		{"rollout undo", []string{"--to-revision", "-n/--namespace", "-h/--help"}},
 		{"scale", []string{"--replicas", "--record", "--current-replicas", "-n/--namespace", "-h/--help"}},
 	} {

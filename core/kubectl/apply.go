@@ -10,6 +10,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/patch"
 	"github.com/kubeloop/kubeloop/core/store"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
@@ -391,7 +392,7 @@ func refusedAsUnknown(o api.Object, fields []string) error {
 		version = tm.APIVersion
 	}
 	return api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s",
-		tm.Kind, version, tm.Kind, strictDecodingError(fields)))
+		tm.Kind, version, tm.Kind, patch.StrictDecodingError(fields)))
 }
 
 // placeNamespace puts a namespaced object without one into -n (or
@@ -573,9 +574,9 @@ func (c *invocation) refusedApply(o api.Object, u *unknownManifest, source strin
 	if err != nil {
 		return formatError(refusedAsUnknown(o, u.paths), "creating", source)
 	}
-	patch, err := applyPatchOf(live, u.manifest, m.Namespace)
+	p, err := applyPatchOf(live, u.manifest, m.Namespace)
 	if err != nil {
 		return formatError(refusedAsUnknown(o, u.paths), "patching", source)
 	}
-	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", goValue(patch)), strictDecodingError(u.paths))
+	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", patch.GoValue(p)), patch.StrictDecodingError(u.paths))
 }

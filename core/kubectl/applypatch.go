@@ -3,6 +3,7 @@ package kubectl
 import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/patch"
 )
 
 // applyPatchOf is the strategic merge patch `kubectl apply` sends to bring
@@ -78,15 +79,15 @@ func addedOrChanged(current, modified map[string]any, path []string) map[string]
 				continue
 			}
 		case []any:
-			if c, ok := cv.([]any); ok && mergeKeyFor(at) != "" && allMaps(m) && allMaps(c) {
-				if items := changedItems(c, m, mergeKeyFor(at), at); len(items) > 0 {
+			if c, ok := cv.([]any); ok && patch.MergeKey(at) != "" && allMaps(m) && allMaps(c) {
+				if items := changedItems(c, m, patch.MergeKey(at), at); len(items) > 0 {
 					out[k] = items
-					out["$setElementOrder/"+k] = elementOrder(m, mergeKeyFor(at))
+					out["$setElementOrder/"+k] = elementOrder(m, patch.MergeKey(at))
 				}
 				continue
 			}
 		}
-		if !has || !sameValue(cv, mv) {
+		if !has || !patch.SameValue(cv, mv) {
 			out[k] = mv
 		}
 	}
@@ -101,7 +102,7 @@ func changedItems(current, modified []any, key string, path []string) []any {
 		m := x.(map[string]any)
 		var match map[string]any
 		for _, y := range current {
-			if c := y.(map[string]any); sameValue(c[key], m[key]) {
+			if c := y.(map[string]any); patch.SameValue(c[key], m[key]) {
 				match = c
 				break
 			}

@@ -35,6 +35,7 @@ func runGet(c *invocation, args []string) {
 		flagDef{long: "no-headers", boolean: true},
 		flagDef{long: "allow-missing-template-keys", boolean: true, def: "true"},
 		flagDef{long: "template"},
+		flagDef{long: "show-managed-fields", boolean: true},
 	)
 	if !ok {
 		return
@@ -218,6 +219,9 @@ func runGet(c *invocation, args []string) {
 	}
 	switch format {
 	case "yaml", "json":
+		if !f.boolean("show-managed-fields") {
+			all = withoutManagedFields(all)
+		}
 		if named == 1 && len(reqs) == 1 && len(all) == 1 {
 			c.printObject(all[0], format)
 			return

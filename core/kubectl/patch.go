@@ -2,11 +2,11 @@ package kubectl
 
 import (
 	"fmt"
-	"reflect"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/patch"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
@@ -79,13 +79,7 @@ func parsePatch(text string) (any, error) {
 	return decodeJSON(b)
 }
 
-func decodeJSON(b []byte) (any, error) {
-	var v any
-	if err := apijson.Decode(b, &v, apijson.Options{UseNumber: true}); err != nil {
-		return nil, err
-	}
-	return v, nil
-}
+func decodeJSON(b []byte) (any, error) { return patch.Decode(b) }
 
 // patchOne patches one object and prints the outcome.
 func (c *invocation) patchOne(t target, f *flags, typ string, patch any, cause string) {
@@ -115,85 +109,22 @@ func (c *invocation) patchOne(t target, f *flags, typ string, patch any, cause s
 	c.printf("%s patched\n", name)
 }
 
-// applyPatch patches live's JSON and decodes the result strictly into a new
-// object of its kind, keeping live's status (patches of the main resource
-// do not touch it). The error is the text kubectl would print.
-func applyPatch(live api.Object, typ string, patch any) (api.Object, string) {
-	raw, err := apijson.Marshal(live)
-	if err != nil {
-		return nil, "error: " + err.Error()
+// applyPatch patches live (core/patch, as the API server patches) and
+// words a refusal as kubectl prints the server's answer.
+func applyPatch(live api.Object, typ string, p any) (api.Object, string) {
+	next, err := patch.Object(live, typ, p)
+	if err == nil {
+		return next, ""
 	}
-	doc, err := decodeJSON(raw)
-	if err != nil {
-		return nil, "error: " + err.Error()
+	switch {
+	case err.Invalid != "":
+		return nil, fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s", fmt.Sprintf("%v", patch.GoValue(p)), err.Invalid)
+	case err.Code == 422:
+		// The reason of a JSON patch that does not apply is lost: kubectl
+		// prints the generic message.
+		return nil, "The request is invalid: " + err.Message
+	case err.Reason == "":
+		return nil, "Error from server: " + err.Message
 	}
-	var patched any
-	switch typ {
-	case "json":
-		ops, err := decodeJSONPatch(patch)
-		if err != nil {
-			return nil, "Error from server (BadRequest): " + err.Error()
-		}
-		if patched, err = applyJSONPatch(doc, ops); err != nil {
-			// The API server answers a patch that does not apply with a
-			// bare 422 (apimachinery's NewGenericServerResponse, which
-			// keeps the jsonpatch error out of the response), and
-			// kubectl prints its generic message: the reason is lost.
-			return nil, "The request is invalid: " + unprocessableMessage
-		}
-	case "merge":
-		patched = mergePatch(doc, patch)
-	default:
-		pm, ok := patch.(map[string]any)
-		if !ok {
-			return nil, fmt.Sprintf("Error from server (BadRequest): json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonKind(patch))
-		}
-		dm, _ := doc.(map[string]any)
-		merged, err := strategicMerge(dm, pm, nil)
-		if err != nil {
-			return nil, "Error from server: " + err.Error()
-		}
-		if merged == nil {
-			merged = map[string]any{}
-		}
-		patched = merged
-	}
-	invalid := func(reason string) string {
-		return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s", fmt.Sprintf("%v", goValue(patch)), reason)
-	}
-	result, ok := patched.(map[string]any)
-	if !ok {
-		return nil, invalid(fmt.Sprintf("json: cannot unmarshal %s into Go value of type %s", jsonKind(patched), reflect.TypeOf(live).Elem()))
-	}
-	kind := api.KindOf(live)
-	if unknown := unknownFields(result, reflect.TypeOf(live)); len(unknown) > 0 {
-		return nil, invalid(strictDecodingError(unknown))
-	}
-	if dm, ok := doc.(map[string]any); ok {
-		if status, has := dm["status"]; has {
-			result["status"] = status
-		} else {
-			delete(result, "status")
-		}
-	}
-	b, err := apijson.Marshal(result)
-	if err != nil {
-		return nil, invalid(err.Error())
-	}
-	next := kind.New()
-	if err := apijson.Unmarshal(b, next); err != nil {
-		return nil, invalid(err.Error())
-	}
-	api.SetKind(next)
-	lm, nm := live.GetObjectMeta(), next.GetObjectMeta()
-	if nm.Name != lm.Name {
-		return nil, fmt.Sprintf("Error from server (BadRequest): the name of the object (%s) does not match the name on the URL (%s)", nm.Name, lm.Name)
-	}
-	if nm.Namespace != lm.Namespace {
-		return nil, "Error from server (BadRequest): the namespace of the provided object does not match the namespace sent on the request"
-	}
-	return next, ""
+	return nil, fmt.Sprintf("Error from server (%s): %s", err.Reason, err.Message)
 }
-
-// unprocessableMessage is the message of the API server's generic 422.
-const unprocessableMessage = "the server rejected our request due to an error in our request"

@@ -1,4 +1,4 @@
-package kubectl
+package patch
 
 import (
 	"errors"
@@ -11,26 +11,26 @@ import (
 // copy, test) to decoded JSON, with the error wording of the library the
 // API server uses.
 
-// jsonPatchOp is one operation of a JSON patch.
-type jsonPatchOp struct {
+// Op is one operation of a JSON patch.
+type Op struct {
 	op, path, from string
 	value          any
 	hasValue       bool
 }
 
-// decodeJSONPatch reads a JSON patch: a list of operation objects.
-func decodeJSONPatch(v any) ([]jsonPatchOp, error) {
+// DecodeJSONPatch reads a JSON patch: a list of operation objects.
+func DecodeJSONPatch(v any) ([]Op, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type jsonpatch.Patch", jsonKind(v))
+		return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type jsonpatch.Patch", JSONKind(v))
 	}
-	ops := make([]jsonPatchOp, 0, len(list))
+	ops := make([]Op, 0, len(list))
 	for _, item := range list {
 		m, ok := item.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type jsonpatch.Operation", jsonKind(item))
+			return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type jsonpatch.Operation", JSONKind(item))
 		}
-		var o jsonPatchOp
+		var o Op
 		o.op, _ = m["op"].(string)
 		o.path, _ = m["path"].(string)
 		o.from, _ = m["from"].(string)
@@ -40,25 +40,8 @@ func decodeJSONPatch(v any) ([]jsonPatchOp, error) {
 	return ops, nil
 }
 
-// jsonKind names a decoded JSON value's type as encoding/json's errors do.
-func jsonKind(v any) string {
-	switch v.(type) {
-	case map[string]any:
-		return "object"
-	case []any:
-		return "array"
-	case string:
-		return "string"
-	case bool:
-		return "bool"
-	case nil:
-		return "null"
-	}
-	return "number"
-}
-
-// applyJSONPatch applies ops to doc in order; the first failure stops it.
-func applyJSONPatch(doc any, ops []jsonPatchOp) (any, error) {
+// ApplyJSONPatch applies ops to doc in order; the first failure stops it.
+func ApplyJSONPatch(doc any, ops []Op) (any, error) {
 	var err error
 	for _, o := range ops {
 		switch o.op {
@@ -66,14 +49,14 @@ func applyJSONPatch(doc any, ops []jsonPatchOp) (any, error) {
 			if !o.hasValue {
 				return nil, errors.New("jsonpatch add operation does not apply: value is missing")
 			}
-			doc, err = pointerSet(doc, o.path, deepCopyJSON(o.value), true, "add")
+			doc, err = pointerSet(doc, o.path, DeepCopy(o.value), true, "add")
 		case "remove":
 			doc, _, err = pointerRemove(doc, o.path)
 		case "replace":
 			if !o.hasValue {
 				return nil, errors.New("jsonpatch replace operation does not apply: value is missing")
 			}
-			doc, err = pointerSet(doc, o.path, deepCopyJSON(o.value), false, "replace")
+			doc, err = pointerSet(doc, o.path, DeepCopy(o.value), false, "replace")
 		case "move":
 			var v any
 			doc, v, err = pointerRemove(doc, o.from)
@@ -84,12 +67,12 @@ func applyJSONPatch(doc any, ops []jsonPatchOp) (any, error) {
 			var v any
 			v, err = pointerGet(doc, o.from)
 			if err == nil {
-				doc, err = pointerSet(doc, o.path, deepCopyJSON(v), true, "copy")
+				doc, err = pointerSet(doc, o.path, DeepCopy(v), true, "copy")
 			}
 		case "test":
 			var v any
 			v, err = pointerGet(doc, o.path)
-			if err != nil || !sameValue(v, o.value) {
+			if err != nil || !SameValue(v, o.value) {
 				err = fmt.Errorf("testing value %s failed: test failed", o.path)
 			}
 		default:
@@ -280,23 +263,4 @@ func pointerRemove(doc any, p string) (any, any, error) {
 	}
 	out, err := rm(doc, toks)
 	return out, removed, err
-}
-
-// deepCopyJSON copies decoded JSON, so a value added twice is not shared.
-func deepCopyJSON(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = deepCopyJSON(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = deepCopyJSON(e)
-		}
-		return out
-	}
-	return v
 }

@@ -1,46 +1,28 @@
-package kubectl
+package patch
 
 import (
 	"fmt"
 	"strings"
-
-	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
-// This file merges patches into an object's JSON: RFC 7386 JSON merge
-// patch, and the strategic merge patch kubectl sends by default — a merge
-// patch in which some lists (containers, env, volumes, ports, …) are
-// merged item by item on a key instead of being replaced, and "$patch"
-// directives replace or delete. Values are decoded JSON (maps, slices,
-// apijson.Number, strings, bools, nil).
+// This file merges a strategic merge patch, the patch kubectl sends by
+// default: a merge patch in which some lists (containers, env, volumes,
+// ports, …) are merged item by item on a key instead of being replaced,
+// and directives ($patch: replace|delete, $retainKeys,
+// $deleteFromPrimitiveList, $setElementOrder) say more than a value can.
 
-// mergePatch applies an RFC 7386 merge patch: objects merge, null deletes,
-// anything else (lists included) replaces.
-func mergePatch(doc, patch any) any {
-	p, ok := patch.(map[string]any)
-	if !ok {
-		return patch
-	}
-	d, _ := doc.(map[string]any)
-	out := make(map[string]any, len(d)+len(p))
-	for k, v := range d {
-		out[k] = v
-	}
-	for _, k := range sortedKeys(p) {
-		if p[k] == nil {
-			delete(out, k)
-			continue
-		}
-		out[k] = mergePatch(out[k], p[k])
-	}
-	return out
+// Strategic applies a strategic merge patch to an object's JSON (either
+// may be nil). It returns nil when the patch deletes the object
+// ($patch: delete).
+func Strategic(doc, patch map[string]any) (map[string]any, error) {
+	return strategic(doc, patch, nil)
 }
 
-// mergeKeyFor is the strategic-merge key of the list field at the end of
+// MergeKey is the strategic-merge key of the list field at the end of
 // path (the object keys from the root, list indices left out): the field
 // its items are matched on, or "" for a list that is replaced whole. As in
 // k8s.io/api's patchMergeKey tags.
-func mergeKeyFor(path []string) string {
+func MergeKey(path []string) string {
 	field := path[len(path)-1]
 	switch field {
 	case "containers", "initContainers", "ephemeralContainers", "env", "volumes", "imagePullSecrets", "resourceClaims":
@@ -69,9 +51,9 @@ func mergeKeyFor(path []string) string {
 // mergesPrimitives reports a list of scalars merged as a set (finalizers).
 func mergesPrimitives(path []string) bool { return path[len(path)-1] == "finalizers" }
 
-// strategicMerge applies a strategic merge patch to doc (either may be
+// strategic applies a strategic merge patch to doc (either may be
 // nil). It returns nil when the patch deletes the object ($patch: delete).
-func strategicMerge(doc, patch map[string]any, path []string) (map[string]any, error) {
+func strategic(doc, patch map[string]any, path []string) (map[string]any, error) {
 	switch patch["$patch"] {
 	case "replace":
 		return stripDirectives(patch).(map[string]any), nil
@@ -79,7 +61,7 @@ func strategicMerge(doc, patch map[string]any, path []string) (map[string]any, e
 		return nil, nil
 	case nil:
 	default:
-		return nil, fmt.Errorf("unknown patch type: %v in map: %v", patch["$patch"], goValue(patch))
+		return nil, fmt.Errorf("unknown patch type: %v in map: %v", patch["$patch"], GoValue(patch))
 	}
 	out := make(map[string]any, len(doc)+len(patch))
 	for k, v := range doc {
@@ -112,7 +94,7 @@ func strategicMerge(doc, patch map[string]any, path []string) (map[string]any, e
 		switch pv := v.(type) {
 		case map[string]any:
 			dv, _ := out[k].(map[string]any)
-			merged, err := strategicMerge(dv, pv, sub)
+			merged, err := strategic(dv, pv, sub)
 			if err != nil {
 				return nil, err
 			}
@@ -130,6 +112,14 @@ func strategicMerge(doc, patch map[string]any, path []string) (map[string]any, e
 			out[k] = merged
 		default:
 			out[k] = v
+		}
+	}
+	for _, k := range sortedKeys(patch) {
+		if field, ok := strings.CutPrefix(k, "$setElementOrder/"); ok {
+			order, _ := patch[k].([]any)
+			if list, isList := out[field].([]any); isList {
+				out[field] = inElementOrder(list, order, MergeKey(append(append([]string(nil), path...), field)))
+			}
 		}
 	}
 	if keep, ok := patch["$retainKeys"].([]any); ok {
@@ -166,7 +156,7 @@ func strategicMergeList(doc, patch []any, path []string) ([]any, error) {
 		}
 		return out, nil
 	}
-	key := mergeKeyFor(path)
+	key := MergeKey(path)
 	if key == "" {
 		return stripDirectives(patch).([]any), nil
 	}
@@ -178,11 +168,11 @@ func strategicMergeList(doc, patch []any, path []string) ([]any, error) {
 		}
 		kv, has := pm[key]
 		if !has {
-			return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", goValue(pm), key)
+			return nil, fmt.Errorf("map: %v does not contain declared merge key: %s", GoValue(pm), key)
 		}
 		at := -1
 		for i, d := range out {
-			if dm, ok := d.(map[string]any); ok && sameValue(dm[key], kv) {
+			if dm, ok := d.(map[string]any); ok && SameValue(dm[key], kv) {
 				at = i
 				break
 			}
@@ -198,13 +188,64 @@ func strategicMergeList(doc, patch []any, path []string) ([]any, error) {
 			continue
 		}
 		dm, _ := out[at].(map[string]any)
-		merged, err := strategicMerge(dm, pm, path)
+		merged, err := strategic(dm, pm, path)
 		if err != nil {
 			return nil, err
 		}
 		out[at] = merged
 	}
 	return out, nil
+}
+
+// inElementOrder orders a merged list as a patch's $setElementOrder says
+// (client-side apply sends the manifest's order): the items it names in
+// its order, each item it does not name kept after the item it followed.
+// key is the list's merge key, "" for a list of scalars.
+func inElementOrder(list, order []any, key string) []any {
+	id := func(item any) string {
+		if m, ok := item.(map[string]any); ok && key != "" {
+			return jsonText(m[key])
+		}
+		return jsonText(item)
+	}
+	byID := map[string]any{}
+	for _, item := range list {
+		byID[id(item)] = item
+	}
+	var ordered []any
+	named := map[string]bool{}
+	for _, o := range order {
+		k := id(o)
+		if item, ok := byID[k]; ok && !named[k] {
+			ordered = append(ordered, item)
+			named[k] = true
+		}
+	}
+	out := make([]any, 0, len(list))
+	emitted := map[string]bool{}
+	for li, oi := 0, 0; li < len(list) || oi < len(ordered); {
+		if li < len(list) {
+			k := id(list[li])
+			if emitted[k] {
+				li++
+				continue
+			}
+			if !named[k] {
+				out = append(out, list[li])
+				emitted[k] = true
+				li++
+				continue
+			}
+		}
+		if oi == len(ordered) {
+			li++
+			continue
+		}
+		out = append(out, ordered[oi])
+		emitted[id(ordered[oi])] = true
+		oi++
+	}
+	return out
 }
 
 // stripDirectives removes "$..." keys from maps, recursively.
@@ -224,49 +265,6 @@ func stripDirectives(v any) any {
 			out[i] = stripDirectives(e)
 		}
 		return out
-	}
-	return v
-}
-
-func sameValue(a, b any) bool {
-	x, err1 := apijson.Marshal(a)
-	y, err2 := apijson.Marshal(b)
-	return err1 == nil && err2 == nil && string(x) == string(y)
-}
-
-func containsJSON(list []any, v any) bool {
-	for _, x := range list {
-		if sameValue(x, v) {
-			return true
-		}
-	}
-	return false
-}
-
-// goValue turns decoded JSON into what the API server prints with %v:
-// integers as integers, maps sorted by key (fmt sorts them).
-func goValue(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = goValue(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = goValue(e)
-		}
-		return out
-	case apijson.Number:
-		if i, err := x.Int64(); err == nil {
-			return i
-		}
-		if f, err := x.Float64(); err == nil {
-			return f
-		}
-		return x.String()
 	}
 	return v
 }

@@ -1,4 +1,4 @@
-package kubectl
+package patch
 
 import (
 	"fmt"
@@ -16,9 +16,9 @@ import (
 
 var unmarshalerType = reflect.TypeFor[apijson.Unmarshaler]()
 
-// unknownFields lists the fields of v that t does not declare, as paths
+// UnknownFields lists the fields of v that t does not declare, as paths
 // like "spec.template.spec.containers[0].foo", sorted.
-func unknownFields(v any, t reflect.Type) []string {
+func UnknownFields(v any, t reflect.Type) []string {
 	var out []string
 	walkUnknown(v, t, "", &out)
 	sort.Strings(out)
@@ -70,8 +70,8 @@ func walkUnknown(v any, t reflect.Type, path string, out *[]string) {
 	}
 }
 
-// strictDecodingError words unknown fields as the API server does.
-func strictDecodingError(fields []string) string {
+// StrictDecodingError words unknown fields as the API server does.
+func StrictDecodingError(fields []string) string {
 	parts := make([]string, len(fields))
 	for i, f := range fields {
 		parts[i] = fmt.Sprintf("unknown field %q", f)
