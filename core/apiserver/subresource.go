@@ -19,15 +19,15 @@ func (s *Server) subresource(r *Request, rt route, kind *api.Kind) *Response {
 	case rt.Subresource == "exec" && kind.Kind == "Pod":
 		return s.exec(r, rt)
 	case rt.Subresource == "status" && hasStatus(kind):
-		return s.status(r, rt, kind)
+		return s.statusSubresource(r, rt, kind)
 	case rt.Subresource == "scale" && scalable(kind):
-		return s.scale(r, rt, kind)
+		return s.scaleSubresource(r, rt, kind)
 	case rt.Subresource == "eviction" && kind.Kind == "Pod":
-		return s.eviction(r, rt)
+		return s.evict(r, rt)
 	case rt.Subresource == "binding" && kind.Kind == "Pod":
-		return s.binding(r, rt)
+		return s.bind(r, rt)
 	case rt.Subresource == "log" && kind.Kind == "Pod":
-		return s.log(r, rt)
+		return s.podLog(r, rt)
 	}
 	return statusResponse(resourceNotFound())
 }
@@ -40,25 +40,25 @@ func hasStatus(kind *api.Kind) bool {
 	return ok
 }
 
-// methodNotAllowed is the 405 for a method a subresource does not serve.
-func methodNotAllowed() *Response {
+// subresourceMethodNotAllowed is the 405 for a method a subresource does not serve.
+func subresourceMethodNotAllowed() *Response {
 	return statusResponse(failure(405, "MethodNotAllowed", "the server does not allow this method on the requested resource", &StatusDetails{}))
 }
 
-// badRequest is a 400 with upstream's message.
-func badRequest(message string) *Response {
+// subresourceBadRequest is a 400 with upstream's message.
+func subresourceBadRequest(message string) *Response {
 	return statusResponse(failure(400, "BadRequest", message, nil))
 }
 
-// success is the Status a POST of an eviction or a binding answers.
-func success(code int) *Response {
+// successStatus is the Status a POST of an eviction or a binding answers.
+func successStatus(code int) *Response {
 	return jsonResponse(code, &Status{Kind: "Status", APIVersion: "v1", Status: "Success", Code: code})
 }
 
-// storeFailure is the Status of an error from the store, as the API server
+// subresourceFailure is the Status of an error from the store, as the API server
 // writes it: the reason's code, and details naming the object by its
 // resource (kindName: "deployments", "deployments/scale").
-func storeFailure(err error, kind *api.Kind, kindName, name string) *Status {
+func subresourceFailure(err error, kind *api.Kind, kindName, name string) *Status {
 	var se *api.StatusError
 	if !errors.As(err, &se) {
 		return internalError(err.Error())
@@ -77,7 +77,7 @@ func storeFailure(err error, kind *api.Kind, kindName, name string) *Status {
 			details.Name = se.Name
 		}
 		for _, c := range se.Causes {
-			details.Causes = append(details.Causes, StatusCause{Type: causeType(c.Type), Field: c.Field,
+			details.Causes = append(details.Causes, StatusCause{Type: fieldCauseType(c.Type), Field: c.Field,
 				Message: strings.TrimPrefix(c.Error(), c.Field+": ")})
 		}
 	case api.ReasonGone:
@@ -94,8 +94,8 @@ func storeFailure(err error, kind *api.Kind, kindName, name string) *Status {
 	return failure(code, se.Reason, se.Message, details)
 }
 
-// causeType is a field error's metav1.CauseType.
-func causeType(errType string) string {
+// fieldCauseType is a field error's metav1.CauseType.
+func fieldCauseType(errType string) string {
 	switch errType {
 	case api.ErrTypeRequired:
 		return "FieldValueRequired"
@@ -128,11 +128,11 @@ func unsupportedPatch(r *Request) *Response {
 	return statusResponse(failure(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json", nil))
 }
 
-// decodeBody reads a request's JSON body into v, with the API server's
+// decodeSubresourceBody reads a request's JSON body into v, with the API server's
 // wording for a body it cannot read.
-func decodeBody(r *Request, v any, kindName, version string) *Response {
+func decodeSubresourceBody(r *Request, v any, kindName, version string) *Response {
 	if err := apijson.Unmarshal(r.Body, v); err != nil {
-		return badRequest(kindName + " in version \"" + version + "\" cannot be handled as a " + kindName + ": " + err.Error())
+		return subresourceBadRequest(kindName + " in version \"" + version + "\" cannot be handled as a " + kindName + ": " + err.Error())
 	}
 	return nil
 }

@@ -7,8 +7,8 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-// eviction is policy/v1 Eviction, what kubectl drain posts per pod.
-type eviction struct {
+// evictionRequest is policy/v1 Eviction, what kubectl drain posts per pod.
+type evictionRequest struct {
 	Metadata      api.ObjectMeta `json:"metadata"`
 	DeleteOptions *struct {
 		GracePeriodSeconds *int64 `json:"gracePeriodSeconds,omitempty"`
@@ -18,19 +18,19 @@ type eviction struct {
 	} `json:"deleteOptions,omitempty"`
 }
 
-// eviction answers POST pods/NAME/eviction: the pod is deleted unless a
+// evict answers POST pods/NAME/eviction: the pod is deleted unless a
 // PodDisruptionBudget has no disruption left for it (429, which kubectl
 // drain retries).
-func (s *Server) eviction(r *Request, rt route) *Response {
+func (s *Server) evict(r *Request, rt route) *Response {
 	if r.Method != "POST" {
-		return methodNotAllowed()
+		return subresourceMethodNotAllowed()
 	}
-	var in eviction
-	if resp := decodeBody(r, &in, "Eviction", "v1"); resp != nil {
+	var in evictionRequest
+	if resp := decodeSubresourceBody(r, &in, "Eviction", "v1"); resp != nil {
 		return resp
 	}
 	if in.Metadata.Name != rt.Name {
-		return badRequest("name in URL does not match name in Eviction object")
+		return subresourceBadRequest("name in URL does not match name in Eviction object")
 	}
 	var opts store.DeleteOptions
 	if d := in.DeleteOptions; d != nil {
@@ -46,9 +46,9 @@ func (s *Server) eviction(r *Request, rt route) *Response {
 			&StatusDetails{Causes: []StatusCause{{Type: "DisruptionBudget", Message: s.budgetCause(rt.Namespace, rt.Name)}}}))
 	}
 	if err != nil {
-		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
 	}
-	return success(201)
+	return successStatus(201)
 }
 
 // budgetCause is the cause upstream gives for a refused eviction: what
@@ -74,25 +74,25 @@ func (s *Server) budgetCause(namespace, pod string) string {
 	return ""
 }
 
-// binding is v1 Binding: the node the scheduler puts a pod on.
-type binding struct {
+// bindingRequest is v1 Binding: the node the scheduler puts a pod on.
+type bindingRequest struct {
 	Metadata api.ObjectMeta `json:"metadata"`
 	Target   struct {
 		Name string `json:"name"`
 	} `json:"target"`
 }
 
-// binding answers POST pods/NAME/binding, as the scheduler binds a pod.
-func (s *Server) binding(r *Request, rt route) *Response {
+// bind answers POST pods/NAME/binding, as the scheduler binds a pod.
+func (s *Server) bind(r *Request, rt route) *Response {
 	if r.Method != "POST" {
-		return methodNotAllowed()
+		return subresourceMethodNotAllowed()
 	}
-	var in binding
-	if resp := decodeBody(r, &in, "Binding", "v1"); resp != nil {
+	var in bindingRequest
+	if resp := decodeSubresourceBody(r, &in, "Binding", "v1"); resp != nil {
 		return resp
 	}
 	if in.Metadata.Name != rt.Name {
-		return badRequest("name in URL does not match name in Binding object")
+		return subresourceBadRequest("name in URL does not match name in Binding object")
 	}
 	if in.Target.Name == "" {
 		return statusResponse(failure(422, "Invalid", fmt.Sprintf("Binding %q is invalid: target.name: Required value", rt.Name),
@@ -108,7 +108,7 @@ func (s *Server) binding(r *Request, rt route) *Response {
 		}
 	}
 	if _, err := st.Bind(rt.Namespace, rt.Name, in.Target.Name); err != nil {
-		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
 	}
-	return success(201)
+	return successStatus(201)
 }

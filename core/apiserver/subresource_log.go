@@ -20,19 +20,19 @@ type podLogOptions struct {
 	since                 *time.Time
 }
 
-// log answers GET pods/NAME/log: what the container's own command prints,
+// podLog answers GET pods/NAME/log: what the container's own command prints,
 // as the sandbox computes it in the container's tree (core/cluster's
 // Attach), as plain text. A container started once has printed all it
 // will at its start, so every line carries the start's timestamp.
 // follow=true answers what has been printed and ends.
-func (s *Server) log(r *Request, rt route) *Response {
+func (s *Server) podLog(r *Request, rt route) *Response {
 	if r.Method != "GET" {
-		return methodNotAllowed()
+		return subresourceMethodNotAllowed()
 	}
 	pods := api.ResourceFor("pods")
 	o, err := s.c.Store().Get(pods, rt.Namespace, rt.Name)
 	if err != nil {
-		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
 	}
 	pod := o.(*api.Pod)
 	opts, resp := s.logOptions(r, rt.Name)
@@ -44,7 +44,7 @@ func (s *Server) log(r *Request, rt route) *Response {
 		return resp
 	}
 	if pod.Spec.NodeName == "" {
-		return badRequest(fmt.Sprintf("pod %s does not have a host assigned", pod.Name))
+		return subresourceBadRequest(fmt.Sprintf("pod %s does not have a host assigned", pod.Name))
 	}
 	started, resp := logStart(pod, container, opts.previous)
 	if resp != nil {
@@ -65,7 +65,7 @@ func (s *Server) logOptions(r *Request, pod string) (podLogOptions, *Response) {
 		if v := r.Param(b.name); v != "" {
 			parsed, err := strconv.ParseBool(v)
 			if err != nil {
-				return opts, badRequest(err.Error())
+				return opts, subresourceBadRequest(err.Error())
 			}
 			*b.to = parsed
 		}
@@ -87,7 +87,7 @@ func (s *Server) logOptions(r *Request, pod string) (podLogOptions, *Response) {
 		}
 		parsed, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return opts, badRequest(err.Error())
+			return opts, subresourceBadRequest(err.Error())
 		}
 		if parsed < n.min {
 			return opts, invalidLogOption(pod, n.name, parsed, n.must)
@@ -106,7 +106,7 @@ func (s *Server) logOptions(r *Request, pod string) (podLogOptions, *Response) {
 		}
 		t, err := time.Parse(time.RFC3339, v)
 		if err != nil {
-			return opts, badRequest(err.Error())
+			return opts, subresourceBadRequest(err.Error())
 		}
 		opts.since = &t
 	}
@@ -128,7 +128,7 @@ func logContainer(pod *api.Pod, name string) (string, *Response) {
 		case 1:
 			return pod.Spec.Containers[0].Name, nil
 		case 0:
-			return "", badRequest("a container name must be specified for pod " + pod.Name)
+			return "", subresourceBadRequest("a container name must be specified for pod " + pod.Name)
 		}
 		var names []string
 		for _, c := range pod.Spec.InitContainers {
@@ -137,14 +137,14 @@ func logContainer(pod *api.Pod, name string) (string, *Response) {
 		for _, c := range pod.Spec.Containers {
 			names = append(names, c.Name)
 		}
-		return "", badRequest(fmt.Sprintf("a container name must be specified for pod %s, choose one of: %s", pod.Name, names))
+		return "", subresourceBadRequest(fmt.Sprintf("a container name must be specified for pod %s, choose one of: %s", pod.Name, names))
 	}
 	for _, c := range pod.Spec.Containers {
 		if c.Name == name {
 			return name, nil
 		}
 	}
-	return "", badRequest(fmt.Sprintf("container %s is not valid for pod %s", name, pod.Name))
+	return "", subresourceBadRequest(fmt.Sprintf("container %s is not valid for pod %s", name, pod.Name))
 }
 
 // logStart is when the run whose log is asked for started, or the
@@ -157,14 +157,14 @@ func logStart(pod *api.Pod, container string, previous bool) (time.Time, *Respon
 		}
 	}
 	refuse := func(why string) (time.Time, *Response) {
-		return time.Time{}, badRequest(fmt.Sprintf("container %q in pod %q %s", container, pod.Name, why))
+		return time.Time{}, subresourceBadRequest(fmt.Sprintf("container %q in pod %q %s", container, pod.Name, why))
 	}
 	switch {
 	case st == nil:
 		return refuse("is not available")
 	case previous:
 		if st.LastState.Terminated == nil {
-			return time.Time{}, badRequest(fmt.Sprintf("previous terminated container %q in pod %q not found", container, pod.Name))
+			return time.Time{}, subresourceBadRequest(fmt.Sprintf("previous terminated container %q in pod %q not found", container, pod.Name))
 		}
 		return st.LastState.Terminated.StartedAt.Time, nil
 	case st.State.Running != nil:

@@ -7,10 +7,10 @@ import (
 	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
-// scale is autoscaling/v1 Scale: the replicas of a Deployment, ReplicaSet,
+// autoscalingScale is autoscaling/v1 Scale: the replicas of a Deployment, ReplicaSet,
 // StatefulSet or ReplicationController, as kubectl scale and the HPA read
 // and write them.
-type scale struct {
+type autoscalingScale struct {
 	Kind       string         `json:"kind"`
 	APIVersion string         `json:"apiVersion"`
 	Metadata   api.ObjectMeta `json:"metadata"`
@@ -32,9 +32,9 @@ func scalable(kind *api.Kind) bool {
 	return false
 }
 
-// scale answers the scale subresource: GET reads the replicas, PUT and
+// scaleSubresource answers the scale subresource: GET reads the replicas, PUT and
 // PATCH (kubectl scale sends a merge patch) set spec.replicas.
-func (s *Server) scale(r *Request, rt route, kind *api.Kind) *Response {
+func (s *Server) scaleSubresource(r *Request, rt route, kind *api.Kind) *Response {
 	live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 	if api.IsNotFound(err) {
 		// Upstream names the subresource: deployments/scale.apps "web"
@@ -47,14 +47,14 @@ func (s *Server) scale(r *Request, rt route, kind *api.Kind) *Response {
 			&StatusDetails{Name: rt.Name, Group: group, Kind: kind.Resource + "/scale"}))
 	}
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
 	}
 	switch r.Method {
 	case "GET":
 		return jsonResponse(200, scaleOf(live))
 	case "PUT":
-		var in scale
-		if resp := decodeBody(r, &in, "Scale", "v1"); resp != nil {
+		var in autoscalingScale
+		if resp := decodeSubresourceBody(r, &in, "Scale", "v1"); resp != nil {
 			return resp
 		}
 		return s.writeScale(rt, kind, live, &in)
@@ -71,18 +71,18 @@ func (s *Server) scale(r *Request, rt route, kind *api.Kind) *Response {
 		if resp != nil {
 			return resp
 		}
-		var in scale
+		var in autoscalingScale
 		if err := apijson.Unmarshal(patched, &in); err != nil {
 			return statusResponse(failure(422, "Invalid", err.Error(), nil))
 		}
 		return s.writeScale(rt, kind, live, &in)
 	}
-	return methodNotAllowed()
+	return subresourceMethodNotAllowed()
 }
 
 // writeScale sets the object's spec.replicas from a Scale, refusing a
 // stale resourceVersion as the object's own update would.
-func (s *Server) writeScale(rt route, kind *api.Kind, live api.Object, in *scale) *Response {
+func (s *Server) writeScale(rt route, kind *api.Kind, live api.Object, in *autoscalingScale) *Response {
 	if resp := checkBodyNames(rt, &in.Metadata); resp != nil {
 		return resp
 	}
@@ -107,16 +107,16 @@ func (s *Server) writeScale(rt route, kind *api.Kind, live api.Object, in *scale
 	}
 	out, err := s.c.Store().Update(next)
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
 	}
 	return jsonResponse(200, scaleOf(out))
 }
 
 // scaleOf is an object's Scale: its identity, desired and current
 // replicas, and its pods' selector.
-func scaleOf(o api.Object) *scale {
+func scaleOf(o api.Object) *autoscalingScale {
 	m := o.GetObjectMeta()
-	sc := &scale{Kind: "Scale", APIVersion: "autoscaling/v1", Metadata: api.ObjectMeta{
+	sc := &autoscalingScale{Kind: "Scale", APIVersion: "autoscaling/v1", Metadata: api.ObjectMeta{
 		Name: m.Name, Namespace: m.Namespace, UID: m.UID, ResourceVersion: m.ResourceVersion, CreationTimestamp: m.CreationTimestamp}}
 	var sel *api.LabelSelector
 	switch x := o.(type) {

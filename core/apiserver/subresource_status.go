@@ -6,20 +6,20 @@ import (
 	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
-// status answers the status subresource: GET reads the object, PUT and
+// statusSubresource answers the status subresource: GET reads the object, PUT and
 // PATCH change only its status (the store's UpdateStatus keeps the rest
 // as stored), as controllers and kubectl's --subresource=status do.
-func (s *Server) status(r *Request, rt route, kind *api.Kind) *Response {
+func (s *Server) statusSubresource(r *Request, rt route, kind *api.Kind) *Response {
 	switch r.Method {
 	case "GET":
 		live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 		if err != nil {
-			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
+			return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
 		}
-		return objectResponse(200, kind, live)
+		return typedObjectResponse(200, kind, live)
 	case "PUT":
 		in := kind.New()
-		if resp := decodeBody(r, in, kind.Kind, kind.Version); resp != nil {
+		if resp := decodeSubresourceBody(r, in, kind.Kind, kind.Version); resp != nil {
 			return resp
 		}
 		return s.writeStatus(rt, kind, in)
@@ -30,7 +30,7 @@ func (s *Server) status(r *Request, rt route, kind *api.Kind) *Response {
 		}
 		live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 		if err != nil {
-			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
+			return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
 		}
 		doc, err := encodeTypedObject(kind, live)
 		if err != nil {
@@ -46,7 +46,7 @@ func (s *Server) status(r *Request, rt route, kind *api.Kind) *Response {
 		}
 		return s.writeStatus(rt, kind, in)
 	}
-	return methodNotAllowed()
+	return subresourceMethodNotAllowed()
 }
 
 // writeStatus stores in's status on the object the route names.
@@ -58,18 +58,18 @@ func (s *Server) writeStatus(rt route, kind *api.Kind, in api.Object) *Response 
 	m.Namespace = rt.Namespace
 	out, err := s.c.Store().UpdateStatus(in)
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
 	}
-	return objectResponse(200, kind, out)
+	return typedObjectResponse(200, kind, out)
 }
 
 // checkBodyNames refuses a body that names another object than the URL.
 func checkBodyNames(rt route, m *api.ObjectMeta) *Response {
 	if m.Name != rt.Name {
-		return badRequest("the name of the object (" + m.Name + ") does not match the name on the URL (" + rt.Name + ")")
+		return subresourceBadRequest("the name of the object (" + m.Name + ") does not match the name on the URL (" + rt.Name + ")")
 	}
 	if m.Namespace != "" && m.Namespace != rt.Namespace {
-		return badRequest("the namespace of the provided object does not match the namespace sent on the request")
+		return subresourceBadRequest("the namespace of the provided object does not match the namespace sent on the request")
 	}
 	return nil
 }
@@ -82,13 +82,13 @@ func applySubresourcePatch(doc []byte, typ string, patch []byte) ([]byte, *Respo
 	case err == kubectl.ErrPatchNotApplicable:
 		return nil, statusResponse(failure(422, "Invalid", err.Error(), nil))
 	case err != nil:
-		return nil, badRequest(err.Error())
+		return nil, subresourceBadRequest(err.Error())
 	}
 	return out, nil
 }
 
-// objectResponse writes an object as the API server does.
-func objectResponse(code int, kind *api.Kind, o api.Object) *Response {
+// typedObjectResponse writes an object as the API server does.
+func typedObjectResponse(code int, kind *api.Kind, o api.Object) *Response {
 	b, err := encodeTypedObject(kind, o)
 	if err != nil {
 		return statusResponse(internalError(err.Error()))

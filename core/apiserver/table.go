@@ -55,8 +55,8 @@ type ListMeta struct {
 	RemainingItemCount *int64 `json:"remainingItemCount,omitempty"`
 }
 
-// table is a meta.k8s.io Table: the columns, and a row per object.
-type table struct {
+// metaTable is a meta.k8s.io Table: the columns, and a row per object.
+type metaTable struct {
 	Kind              string        `json:"kind"`
 	APIVersion        string        `json:"apiVersion"`
 	Metadata          ListMeta      `json:"metadata"`
@@ -124,7 +124,7 @@ func (s *Server) tableResponse(r *Request, kind *api.Kind, objs []api.Object, li
 			strconv.Quote(string(include))+": must be 'Metadata', 'Object', 'None', or empty", nil))
 	}
 	specs := columnSpecs(kind)
-	t := table{Kind: "Table", APIVersion: "meta.k8s.io/" + orDefault(tableVersion(r), "v1"), Metadata: list,
+	t := metaTable{Kind: "Table", APIVersion: "meta.k8s.io/" + orDefault(tableVersion(r), "v1"), Metadata: list,
 		Rows: make([]tableRow, 0, len(objs))}
 	if list == (ListMeta{}) && len(objs) == 1 {
 		t.Metadata.ResourceVersion = objs[0].GetObjectMeta().ResourceVersion
