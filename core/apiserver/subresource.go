@@ -50,8 +50,8 @@ func subresourceBadRequest(message string) *Response {
 	return statusResponse(failure(400, "BadRequest", message, nil))
 }
 
-// successStatus is the Status a POST of an eviction or a binding answers.
-func successStatus(code int) *Response {
+// subresourceSuccess is the Status a POST of an eviction or a binding answers.
+func subresourceSuccess(code int) *Response {
 	return jsonResponse(code, &Status{Kind: "Status", APIVersion: "v1", Status: "Success", Code: code})
 }
 

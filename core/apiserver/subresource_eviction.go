@@ -48,7 +48,7 @@ func (s *Server) evict(r *Request, rt route) *Response {
 	if err != nil {
 		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
 	}
-	return successStatus(201)
+	return subresourceSuccess(201)
 }
 
 // budgetCause is the cause upstream gives for a refused eviction: what
@@ -110,5 +110,5 @@ func (s *Server) bind(r *Request, rt route) *Response {
 	if _, err := st.Bind(rt.Namespace, rt.Name, in.Target.Name); err != nil {
 		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
 	}
-	return successStatus(201)
+	return subresourceSuccess(201)
 }
