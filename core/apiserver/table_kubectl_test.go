@@ -51,11 +51,21 @@ func TestRealKubectlGetPrintsWhatThePagePrints(t *testing.T) {
 		"get all",
 		"get ns",
 		"get svc",
+		"get pods --show-labels",
+		"get deploy -L app",
+		"get pods --sort-by=.metadata.name",
+		"get rs,deploy -o wide",
+		"get cm",
+		"get sa",
+		"get lease -n kube-node-lease",
 	} {
 		out, err := h.kubectl(t, "", strings.Fields(line)...)
 		require.NoError(t, err, "%s: %s", line, out)
 		assert.Equal(t, h.pageKubectl(t, line, ""), out, line)
 	}
+	out, err := h.kubectl(t, "", "get", "pods")
+	require.NoError(t, err)
+	assert.Equal(t, 2, strings.Count(out, "Running"), out)
 }
 
 func TestRealKubectlScale(t *testing.T) {
