@@ -114,17 +114,34 @@ const (
 // for one object (a GET by name) it is zero, and the Table takes the
 // object's resourceVersion, as upstream's table generator does.
 func (s *Server) tableResponse(r *Request, kind *api.Kind, objs []api.Object, list ListMeta) *Response {
-	include := includeObject(r.Param("includeObject"))
-	switch include {
-	case "":
-		include = includeMetadata
-	case includeMetadata, includeWhole, includeNone:
-	default:
-		return statusResponse(failure(400, "BadRequest", "Unable to convert to Table as requested: includeObject: Invalid value: "+
-			strconv.Quote(string(include))+": must be 'Metadata', 'Object', 'None', or empty", nil))
+	include, st := tableInclude(r)
+	if st != nil {
+		return statusResponse(st)
 	}
+	t, err := s.table(r, kind, objs, list, include)
+	if err != nil {
+		return statusResponse(internalError(err.Error()))
+	}
+	return jsonResponse(200, t)
+}
+
+// tableInclude reads includeObject, refusing a value upstream refuses.
+func tableInclude(r *Request) (includeObject, *Status) {
+	switch include := includeObject(r.Param("includeObject")); include {
+	case "":
+		return includeMetadata, nil
+	case includeMetadata, includeWhole, includeNone:
+		return include, nil
+	default:
+		return "", failure(400, "BadRequest", "Unable to convert to Table as requested: includeObject: Invalid value: "+
+			strconv.Quote(string(include))+": must be 'Metadata', 'Object', 'None', or empty", nil)
+	}
+}
+
+// table builds the Table of objs.
+func (s *Server) table(r *Request, kind *api.Kind, objs []api.Object, list ListMeta, include includeObject) (*metaTable, error) {
 	specs := columnSpecs(kind)
-	t := metaTable{Kind: "Table", APIVersion: "meta.k8s.io/" + orDefault(tableVersion(r), "v1"), Metadata: list,
+	t := &metaTable{Kind: "Table", APIVersion: "meta.k8s.io/" + orDefault(tableVersion(r), "v1"), Metadata: list,
 		Rows: make([]tableRow, 0, len(objs))}
 	if list == (ListMeta{}) && len(objs) == 1 {
 		t.Metadata.ResourceVersion = objs[0].GetObjectMeta().ResourceVersion
@@ -135,15 +152,13 @@ func (s *Server) tableResponse(r *Request, kind *api.Kind, objs []api.Object, li
 	}
 	now := s.c.Now()
 	for _, o := range objs {
-		row := tableRow{Cells: tableCells(specs, kubectl.ServerRow(kind, o, now))}
 		obj, err := rowObject(kind, o, include)
 		if err != nil {
-			return statusResponse(internalError(err.Error()))
+			return nil, err
 		}
-		row.Object = obj
-		t.Rows = append(t.Rows, row)
+		t.Rows = append(t.Rows, tableRow{Cells: tableCells(specs, kubectl.ServerRow(kind, o, now)), Object: obj})
 	}
-	return jsonResponse(200, &t)
+	return t, nil
 }
 
 // columnSpecs are a kind's columns: upstream's definitions when they

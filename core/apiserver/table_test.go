@@ -222,3 +222,30 @@ func TestColumnSpecsFromHeaders(t *testing.T) {
 		{Name: "Age", Type: "string"},
 	}, specs)
 }
+
+// A watch's events carry one-row Tables; only the first has the columns
+// (the oracle sent "columnDefinitions":null in the later ones).
+func TestWatchTableCarriesTheColumnsOnce(t *testing.T) {
+	s, _ := settledServer(t, "create configmap cfg --from-literal=a=b")
+	kind := api.ResourceFor("configmaps")
+	o, err := s.c.Store().Get(kind, "default", "cfg")
+	require.NoError(t, err)
+	r := &Request{Header: map[string][]string{"Accept": {kubectlAccept}}}
+	first, st := s.watchTable(r, kind, o, true)
+	require.Nil(t, st)
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(first, &doc))
+	names, _ := columnNames(doc)
+	assert.Equal(t, []string{"Name", "Data", "Age"}, names)
+	assert.Equal(t, map[string]any{"resourceVersion": o.GetObjectMeta().ResourceVersion}, doc["metadata"])
+	assert.Equal(t, []any{"cfg", 1.0, "0s"}, doc["rows"].([]any)[0].(map[string]any)["cells"])
+
+	later, st := s.watchTable(r, kind, o, false)
+	require.Nil(t, st)
+	assert.Contains(t, string(later), `"columnDefinitions":null`)
+
+	r.Query = map[string][]string{"includeObject": {"All"}}
+	_, st = s.watchTable(r, kind, o, true)
+	require.NotNil(t, st)
+	assert.Equal(t, 400, st.Code)
+}
