@@ -97,6 +97,26 @@ func TestStatusSubresourceChangesOnlyTheStatus(t *testing.T) {
 	require.Equal(t, 200, resp.Code, string(resp.Body))
 	assert.Equal(t, 5.0, doc["status"].(map[string]any)["observedGeneration"])
 
+	// kubectl patch --subresource=status sends strategic merge by default.
+	resp, doc = sub(t, s, "PATCH", deployPath+"/status", "application/strategic-merge-patch+json",
+		`{"status":{"conditions":[{"type":"Available","status":"False","reason":"Test"}]}}`)
+	require.Equal(t, 200, resp.Code, string(resp.Body))
+	var available map[string]any
+	for _, c := range doc["status"].(map[string]any)["conditions"].([]any) {
+		if c.(map[string]any)["type"] == "Available" {
+			available = c.(map[string]any)
+		}
+	}
+	assert.Equal(t, "Test", available["reason"])
+	assert.Len(t, doc["status"].(map[string]any)["conditions"], 2, "merged by type, not replaced")
+	resp, doc = sub(t, s, "PATCH", deployPath+"/status", "application/json-patch+json",
+		`[{"op":"replace","path":"/status/observedGeneration","value":3}]`)
+	require.Equal(t, 200, resp.Code, string(resp.Body))
+	assert.Equal(t, 3.0, doc["status"].(map[string]any)["observedGeneration"])
+	resp, _ = sub(t, s, "PATCH", deployPath+"/status", "application/json-patch+json",
+		`[{"op":"remove","path":"/status/nothing"}]`)
+	assert.Equal(t, 422, resp.Code)
+
 	resp, _ = sub(t, s, "GET", "/api/v1/namespaces/default/configmaps/x/status", "", "")
 	assert.Equal(t, 404, resp.Code, "ConfigMaps have no status")
 	resp, _ = sub(t, s, "PATCH", deployPath+"/status", "application/apply-patch+yaml", `{}`)

@@ -249,3 +249,27 @@ func TestWatchTableCarriesTheColumnsOnce(t *testing.T) {
 	require.NotNil(t, st)
 	assert.Equal(t, 400, st.Code)
 }
+
+// BenchmarkTableOf1000Pods is the server's side of kubectl get pods at
+// 1,000 pods.
+func BenchmarkTableOf1000Pods(b *testing.B) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	c.Start()
+	if res := c.Kubectl("kubectl create deployment web --image=nginx:1.27 --replicas=1000", ""); res.ExitCode != 0 {
+		b.Fatal(res.Stderr)
+	}
+	c.Settle(10 * time.Minute)
+	s := New(c, Options{})
+	kind := api.ResourceFor("pods")
+	objs := c.Store().List(kind, "default")
+	if len(objs) != 1000 {
+		b.Fatalf("%d pods", len(objs))
+	}
+	r := &Request{Header: map[string][]string{"Accept": {kubectlAccept}}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if resp := s.tableResponse(r, kind, objs, ListMeta{ResourceVersion: "1"}); resp.Code != 200 {
+			b.Fatal(resp.Code)
+		}
+	}
+}
