@@ -88,6 +88,8 @@ func subresourceFailure(err error, kind *api.Kind, kindName, name string) *Statu
 		code = 403
 	case store.ReasonTooManyRequests:
 		code = 429
+	case "InternalError":
+		return internalError(se.Message)
 	default:
 		details = nil
 	}

@@ -260,3 +260,64 @@ spec:
 	resp, _ = sub(t, s, "GET", "/api/v1/namespaces/default/pods/two/log", "", "", "container=b")
 	assert.Equal(t, 200, resp.Code)
 }
+
+// A pod two budgets select cannot be evicted: upstream's 500.
+func TestEvictionRefusesAPodOfTwoBudgets(t *testing.T) {
+	s, c := settledServer(t, "create deployment web --image=nginx:1.27 --replicas=2")
+	for _, name := range []string{"one", "two"} {
+		res := c.Kubectl("kubectl apply -f -", strings.Replace(pdbManifest, "name: web", "name: "+name, 1))
+		require.Equal(t, 0, res.ExitCode, res.Stderr)
+	}
+	c.Settle(time.Minute)
+	name := s.c.Store().List(api.ResourceFor("pods"), "default")[0].GetObjectMeta().Name
+	resp, doc := sub(t, s, "POST", "/api/v1/namespaces/default/pods/"+name+"/eviction", "application/json",
+		`{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":"`+name+`"}}`)
+	assert.Equal(t, 500, resp.Code)
+	assert.Equal(t, "Internal error occurred: This pod has more than one PodDisruptionBudget, which the eviction subresource does not support.", doc["message"])
+}
+
+func TestScaleOfAStatefulSetAndAReplicationController(t *testing.T) {
+	s, c := settledServer(t)
+	res := c.Kubectl("kubectl apply -f -", `apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: db
+spec:
+  replicas: 1
+  serviceName: db
+  selector:
+    matchLabels: {app: db}
+  template:
+    metadata:
+      labels: {app: db}
+    spec:
+      containers:
+      - name: db
+        image: nginx:1.27
+---
+apiVersion: v1
+kind: ReplicationController
+metadata:
+  name: old
+spec:
+  replicas: 1
+  selector: {app: old}
+  template:
+    metadata:
+      labels: {app: old}
+    spec:
+      containers:
+      - name: old
+        image: nginx:1.27
+`)
+	require.Equal(t, 0, res.ExitCode, res.Stderr)
+	c.Settle(time.Minute)
+	resp, doc := sub(t, s, "PATCH", "/apis/apps/v1/namespaces/default/statefulsets/db/scale", "application/merge-patch+json", `{"spec":{"replicas":2}}`)
+	require.Equal(t, 200, resp.Code, string(resp.Body))
+	assert.Equal(t, "app=db", doc["status"].(map[string]any)["selector"])
+	resp, doc = sub(t, s, "GET", "/api/v1/namespaces/default/replicationcontrollers/old/scale", "", "")
+	require.Equal(t, 200, resp.Code, string(resp.Body))
+	assert.Equal(t, map[string]any{"replicas": 1.0, "selector": "app=old"}, doc["status"])
+	c.Settle(2 * time.Minute)
+	assert.Contains(t, c.Kubectl("kubectl get sts db --no-headers", "").Stdout, "2/2")
+}
