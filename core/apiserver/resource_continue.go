@@ -85,7 +85,7 @@ type continueExpired struct {
 }
 
 func expiredContinue(start string) *Response {
-	b, _ := apijson.Marshal(continueToken{APIVersion: "meta.k8s.io/v1", Revision: -1, Start: start})
+	b, _ := apijson.Marshal(continueToken{APIVersion: "meta.k8s.io/v1", Revision: -1, Start: strings.TrimPrefix(start, "/")})
 	return jsonResponse(410, continueExpired{Kind: "Status", APIVersion: "v1", Status: "Failure", Reason: "Expired", Code: 410,
 		Metadata: ListMeta{Continue: base64.RawURLEncoding.EncodeToString(b)},
 		Message:  "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list."})

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
@@ -68,9 +69,14 @@ func readDeleteOptions(r *Request) (deleteOptions, *Response) {
 	return o, nil
 }
 
-// unrecognizedOptions is the 400 for a body that is not DeleteOptions.
+// unrecognizedOptions is upstream's answer to a body that is not
+// DeleteOptions: its decoder's error, as a plain 500 with no reason.
 func unrecognizedOptions(err error, body []byte) *Response {
-	return statusResponse(badRequest(fmt.Sprintf("DeleteOptions in version \"v1\" cannot be handled as a DeleteOptions: %v", err)))
+	msg := strings.ReplaceAll(err.Error(), "struct field deleteOptions.", "struct field DeleteOptions.")
+	if !apijson.Valid(body) {
+		msg = "couldn't get version/kind; json parse error: " + msg
+	}
+	return statusResponse(&Status{Kind: "Status", APIVersion: "v1", Status: "Failure", Message: msg, Code: 500})
 }
 
 // storeOptions is what the store's delete takes: the propagation policy
