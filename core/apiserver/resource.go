@@ -33,7 +33,7 @@ func (s *Server) resource(r *Request, rt route) *Response {
 		case r.Method == "DELETE" && !allNamespaces && kind.Kind != "Namespace":
 			return s.deleteCollection(r, rt, kind)
 		}
-		return statusResponse(methodNotAllowed())
+		return statusResponse(unsupportedMethod())
 	}
 	if allNamespaces {
 		// /api/v1/pods/NAME names nothing: an object of a namespaced
@@ -53,7 +53,7 @@ func (s *Server) resource(r *Request, rt route) *Response {
 	case "DELETE":
 		return s.delete(r, rt, kind)
 	}
-	return statusResponse(methodNotAllowed())
+	return statusResponse(unsupportedMethod())
 }
 
 // isWatch reports ?watch=1 (or true, t …: the parameter is a bool).
@@ -62,8 +62,8 @@ func isWatch(r *Request) bool {
 	return err == nil && w
 }
 
-// methodNotAllowed is the 405 for a method the path does not take.
-func methodNotAllowed() *Status {
+// unsupportedMethod is the 405 for a method the path does not take.
+func unsupportedMethod() *Status {
 	return failure(405, "MethodNotAllowed", "the server does not allow this method on the requested resource", &StatusDetails{})
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 )
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+func decimal(n int64) string { return strconv.FormatInt(n, 10) }
 
 func quote(s string) string {
 	b, _ := json.Marshal(s)

@@ -63,7 +63,7 @@ func settled(t *testing.T) *Server {
 
 const webDeployment = `{"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"web","labels":{"app":"web"}},"spec":{"replicas":2,"selector":{"matchLabels":{"app":"web"}},"template":{"metadata":{"labels":{"app":"web"}},"spec":{"containers":[{"name":"nginx","image":"nginx"}]}}}}`
 
-func configMap(name, labels string) string {
+func configMapJSON(name, labels string) string {
 	return `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"` + name + `","labels":{` + labels + `}},"data":{"k":"v"}}`
 }
 
@@ -132,12 +132,12 @@ func TestAListNamesItsKindOnceAndItsItemsNot(t *testing.T) {
 	one := call(t, s, "GET", "/api/v1/namespaces/default/configmaps/typed", "")
 	assert.True(t, strings.HasPrefix(string(one.Body), `{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"typed",`), string(one.Body))
 	empty := call(t, s, "GET", "/apis/batch/v1/namespaces/default/jobs", "")
-	assert.Equal(t, `{"kind":"JobList","apiVersion":"batch/v1","metadata":{"resourceVersion":"`+itoa(s.c.Store().Revision())+`"},"items":[]}`, string(empty.Body))
+	assert.Equal(t, `{"kind":"JobList","apiVersion":"batch/v1","metadata":{"resourceVersion":"`+decimal(s.c.Store().Revision())+`"},"items":[]}`, string(empty.Body))
 }
 
 func TestListSelectors(t *testing.T) {
 	s := settled(t)
-	for _, cm := range []string{configMap("a", `"app":"web"`), configMap("b", `"app":"db"`), configMap("c", `"tier":"x"`)} {
+	for _, cm := range []string{configMapJSON("a", `"app":"web"`), configMapJSON("b", `"app":"db"`), configMapJSON("c", `"tier":"x"`)} {
 		require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", cm).Code)
 	}
 	cases := []struct{ query, want string }{
@@ -215,7 +215,7 @@ func TestAListRefusesSelectorsItCannotApply(t *testing.T) {
 func TestListPagesWithLimitAndContinue(t *testing.T) {
 	s := settled(t)
 	for _, n := range []string{"a", "b", "c"} {
-		require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMap(n, "")).Code)
+		require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMapJSON(n, "")).Code)
 	}
 	// default holds a, b, c and kube-root-ca.crt.
 	first := decoded(t, call(t, s, "GET", "/api/v1/namespaces/default/configmaps?limit=2", ""))
@@ -229,7 +229,7 @@ func TestListPagesWithLimitAndContinue(t *testing.T) {
 	assert.Equal(t, `{"v":"meta.k8s.io/v1","rv":`+rev+`,"start":"/b\u0000"}`, raw)
 
 	// A write between two pages is not seen: the pages are of one revision.
-	require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMap("bb", "")).Code)
+	require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMapJSON("bb", "")).Code)
 	second := call(t, s, "GET", "/api/v1/namespaces/default/configmaps?limit=2&continue="+token, "")
 	assert.Equal(t, []string{"c", "kube-root-ca.crt"}, names(t, second))
 	m2 := decoded(t, second)["metadata"].(map[string]any)
@@ -293,7 +293,7 @@ func TestListResourceVersionAsARealServerAcceptsIt(t *testing.T) {
 		{"resourceVersion=3", 200, "", cur},
 		{"resourceVersion=3&resourceVersionMatch=NotOlderThan", 200, "", cur},
 		{"resourceVersion=3&resourceVersionMatch=Exact", 200, "", 3},
-		{"resourceVersion=99999999", 504, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: Too large resource version: 99999999, current: ` + itoa(cur) + `","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504}`, 0},
+		{"resourceVersion=99999999", 504, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Timeout: Too large resource version: 99999999, current: ` + decimal(cur) + `","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504}`, 0},
 		{"resourceVersionMatch=Exact", 422, invalidMatch("FieldValueForbidden", "Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided"), 0},
 		{"resourceVersion=0&resourceVersionMatch=Exact", 422, invalidMatch("FieldValueForbidden", `Forbidden: resourceVersionMatch \"exact\" is forbidden for resourceVersion \"0\"`), 0},
 		{"resourceVersion=3&resourceVersionMatch=Foo", 422, invalidMatch("FieldValueNotSupported", `Unsupported value: \"Foo\": supported values: \"Exact\", \"NotOlderThan\", \"\"`), 0},
@@ -309,16 +309,16 @@ func TestListResourceVersionAsARealServerAcceptsIt(t *testing.T) {
 				assert.Equal(t, c.body, string(resp.Body))
 			}
 			if c.code == 200 {
-				assert.Equal(t, itoa(c.rv), decoded(t, resp)["metadata"].(map[string]any)["resourceVersion"])
+				assert.Equal(t, decimal(c.rv), decoded(t, resp)["metadata"].(map[string]any)["resourceVersion"])
 			}
 		})
 	}
 	// An exact read of the past lists what was there then.
-	require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMap("later", "")).Code)
-	assert.NotContains(t, names(t, call(t, s, "GET", "/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact&resourceVersion="+itoa(cur), "")), "later")
+	require.Equal(t, 201, call(t, s, "POST", "/api/v1/namespaces/default/configmaps", configMapJSON("later", "")).Code)
+	assert.NotContains(t, names(t, call(t, s, "GET", "/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact&resourceVersion="+decimal(cur), "")), "later")
 	assert.Contains(t, names(t, call(t, s, "GET", "/api/v1/namespaces/default/configmaps", "")), "later")
 	s.c.Store().Compact(s.c.Store().Revision())
-	resp := call(t, s, "GET", "/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact&resourceVersion="+itoa(cur), "")
+	resp := call(t, s, "GET", "/api/v1/namespaces/default/configmaps?resourceVersionMatch=Exact&resourceVersion="+decimal(cur), "")
 	assert.Equal(t, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"The resourceVersion for the provided list is too old.","reason":"Expired","code":410}`, string(resp.Body))
 	// One object: too new is the same 504.
 	assert.Equal(t, 504, call(t, s, "GET", "/api/v1/namespaces/default/configmaps/kube-root-ca.crt?resourceVersion=99999999", "").Code)

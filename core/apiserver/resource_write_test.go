@@ -17,7 +17,7 @@ func TestCreate(t *testing.T) {
 	require.Equal(t, 201, resp.Code, string(resp.Body))
 	assert.True(t, strings.HasPrefix(string(resp.Body), `{"kind":"Deployment","apiVersion":"apps/v1","metadata":{"name":"web","namespace":"default","uid":"`), string(resp.Body))
 	d := decoded(t, resp)["metadata"].(map[string]any)
-	assert.Equal(t, itoa(s.c.Store().Revision()), d["resourceVersion"])
+	assert.Equal(t, decimal(s.c.Store().Revision()), d["resourceVersion"])
 	assert.EqualValues(t, 1, d["generation"])
 	// Stored, and read back the same.
 	assert.Equal(t, resp.Body, call(t, s, "GET", deployments+"/web", "").Body)
@@ -183,7 +183,7 @@ func TestDelete(t *testing.T) {
 	s := settled(t)
 	cms := "/api/v1/namespaces/default/configmaps"
 	for _, n := range []string{"a", "b"} {
-		require.Equal(t, 201, call(t, s, "POST", cms, configMap(n, "")).Code)
+		require.Equal(t, 201, call(t, s, "POST", cms, configMapJSON(n, "")).Code)
 	}
 	uid := decoded(t, call(t, s, "GET", cms+"/a", ""))["metadata"].(map[string]any)["uid"].(string)
 
@@ -249,7 +249,7 @@ func TestDeleteReturnsTheObjectForThePodsAndServicesKinds(t *testing.T) {
 func TestDeleteCollection(t *testing.T) {
 	s := settled(t)
 	cms := "/api/v1/namespaces/default/configmaps"
-	for _, cm := range []string{configMap("a", `"app":"web"`), configMap("b", `"app":"db"`), configMap("c", `"app":"web"`)} {
+	for _, cm := range []string{configMapJSON("a", `"app":"web"`), configMapJSON("b", `"app":"db"`), configMapJSON("c", `"app":"web"`)} {
 		require.Equal(t, 201, call(t, s, "POST", cms, cm).Code)
 	}
 	resp := call(t, s, "DELETE", cms+"?labelSelector=app%3Dweb", "")
@@ -257,7 +257,7 @@ func TestDeleteCollection(t *testing.T) {
 	assert.Equal(t, "ConfigMapList", decoded(t, resp)["kind"])
 	assert.Equal(t, []string{"b", "kube-root-ca.crt"}, names(t, call(t, s, "GET", cms, "")))
 	none := call(t, s, "DELETE", cms+"?labelSelector=app%3Dnone", "")
-	assert.Equal(t, `{"kind":"ConfigMapList","apiVersion":"v1","metadata":{"resourceVersion":"`+itoa(s.c.Store().Revision())+`"},"items":[]}`, string(none.Body))
+	assert.Equal(t, `{"kind":"ConfigMapList","apiVersion":"v1","metadata":{"resourceVersion":"`+decimal(s.c.Store().Revision())+`"},"items":[]}`, string(none.Body))
 	assert.Equal(t, 400, call(t, s, "DELETE", cms+"?fieldSelector=spec.x%3D1", "").Code)
 	assert.Equal(t, 405, call(t, s, "DELETE", "/api/v1/namespaces", "").Code)
 }
