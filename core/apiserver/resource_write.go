@@ -26,6 +26,8 @@ func (s *Server) create(r *Request, rt route, kind *api.Kind) *Response {
 	} else {
 		m.Namespace = ""
 	}
+	api.Default(obj)
+	s.recordManager(r, kind, nil, obj)
 	var stored api.Object
 	var err error
 	if dry {
@@ -98,6 +100,10 @@ func (s *Server) update(r *Request, rt route, kind *api.Kind) *Response {
 		return warningHeader(statusResponse(badRequest(namespaceMismatch)), warnings)
 	}
 	m.Namespace = rt.Namespace
+	if live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name); err == nil {
+		api.Default(obj)
+		s.recordManager(r, kind, live, obj)
+	}
 	var stored api.Object
 	var err error
 	if dry {
@@ -149,3 +155,12 @@ func readDryRun(r *Request, options string) (bool, *Response) {
 	}
 	return len(values) > 0, nil
 }
+
+// recordManager records in next's managedFields the fields this write's
+// manager (?fieldManager, else the User-Agent's product: "kubectl") set
+// over live (nil for a create), as upstream's field manager does for an
+// Update, so that a later server-side apply knows whom it conflicts with.
+// next must be defaulted, as it will be stored. The patch part of issue
+// 35 keeps managedFields (apply_managed.go); merged, this body is its
+// one line: trackUpdate(kind, live, next, managerFromRequest(r), "", s.c.Now()).
+func (s *Server) recordManager(r *Request, kind *api.Kind, live, next api.Object) {}
