@@ -1,9 +1,11 @@
 package apiserver
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/apijson"
 )
 
 // create answers POST on a collection: 201 with the stored object, or
@@ -109,12 +111,33 @@ func (s *Server) update(r *Request, rt route, kind *api.Kind) *Response {
 	if dry {
 		stored, err = s.dryUpdate(kind, obj)
 	} else {
-		stored, err = s.c.Store().Update(obj)
+		stored, err = s.updateIfChanged(kind, obj)
 	}
 	if err != nil {
 		return warningHeader(statusResponse(apiStatus(err, kind)), warnings)
 	}
 	return warningHeader(objectResponse(200, kind, stored), warnings)
+}
+
+// updateIfChanged stores o, unless it is what is stored already: then, as
+// upstream, nothing is written and the stored object, at its
+// resourceVersion, is the answer (a replace of what was read changes
+// nothing).
+func (s *Server) updateIfChanged(kind *api.Kind, o api.Object) (api.Object, error) {
+	next, err := s.dryUpdate(kind, api.DeepCopyObject(o))
+	if err != nil {
+		return nil, err
+	}
+	live, err := s.c.Store().Get(kind, next.GetObjectMeta().Namespace, next.GetObjectMeta().Name)
+	if err != nil {
+		return nil, err
+	}
+	a, errA := apijson.Marshal(withoutTypeMeta(next))
+	b, errB := apijson.Marshal(withoutTypeMeta(live))
+	if errA == nil && errB == nil && bytes.Equal(a, b) {
+		return live, nil
+	}
+	return s.c.Store().Update(o)
 }
 
 // dryUpdate is an update that stores nothing: the object as the store

@@ -148,6 +148,15 @@ func TestUpdate(t *testing.T) {
 	assert.EqualValues(t, 2, d["metadata"].(map[string]any)["generation"])
 	assert.NotEqual(t, rv, d["metadata"].(map[string]any)["resourceVersion"])
 
+	// A replace of what was read changes nothing and writes nothing.
+	read := call(t, s, "GET", deployments+"/web", "")
+	same := call(t, s, "PUT", deployments+"/web", string(read.Body))
+	require.Equal(t, 200, same.Code, string(same.Body))
+	assert.Equal(t, read.Body, same.Body)
+	rev := s.c.Store().Revision()
+	assert.Equal(t, 200, call(t, s, "PUT", deployments+"/web", strings.Replace(string(read.Body), `"resourceVersion":`, `"x":`, 1)).Code)
+	assert.Equal(t, rev, s.c.Store().Revision(), "an unchanged object is not written")
+
 	stale := call(t, s, "PUT", deployments+"/web", withRV)
 	assert.Equal(t, 409, stale.Code)
 	assert.Equal(t, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Operation cannot be fulfilled on deployments.apps \"web\": the object has been modified; please apply your changes to the latest version and try again","reason":"Conflict","details":{"name":"web","group":"apps","kind":"deployments"},"code":409}`, string(stale.Body))
