@@ -28,6 +28,12 @@ func (s *Server) create(r *Request, rt route, kind *api.Kind) *Response {
 	} else {
 		m.Namespace = ""
 	}
+	return warningHeader(s.createObject(r, kind, obj, dry), warnings)
+}
+
+// createObject creates obj (its namespace set), or in a dry run answers
+// with what would be created.
+func (s *Server) createObject(r *Request, kind *api.Kind, obj api.Object, dry bool) *Response {
 	api.Default(obj)
 	s.recordManager(r, kind, nil, obj)
 	var stored api.Object
@@ -38,9 +44,17 @@ func (s *Server) create(r *Request, rt route, kind *api.Kind) *Response {
 		stored, err = s.c.Store().Create(obj)
 	}
 	if err != nil {
-		return warningHeader(statusResponse(apiStatus(err, kind)), warnings)
+		return statusResponse(apiStatus(err, kind))
 	}
-	return warningHeader(objectResponse(201, kind, stored), warnings)
+	return objectResponse(201, kind, stored)
+}
+
+// createsOnUpdate lists the kinds whose PUT of a missing object creates
+// it (upstream's AllowCreateOnUpdate), as the real server showed for
+// each; for the others it is NotFound.
+var createsOnUpdate = map[string]bool{
+	"Lease": true, "Service": true, "Endpoints": true, "Event": true,
+	"Role": true, "RoleBinding": true, "ClusterRole": true, "ClusterRoleBinding": true,
 }
 
 const namespaceMismatch = "the namespace of the provided object does not match the namespace sent on the request"
@@ -102,12 +116,15 @@ func (s *Server) update(r *Request, rt route, kind *api.Kind) *Response {
 		return warningHeader(statusResponse(badRequest(namespaceMismatch)), warnings)
 	}
 	m.Namespace = rt.Namespace
-	if live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name); err == nil {
+	live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
+	if err != nil && createsOnUpdate[kind.Kind] {
+		return warningHeader(s.createObject(r, kind, obj, dry), warnings)
+	}
+	if err == nil {
 		api.Default(obj)
 		s.recordManager(r, kind, live, obj)
 	}
 	var stored api.Object
-	var err error
 	if dry {
 		stored, err = s.dryUpdate(kind, obj)
 	} else {

@@ -282,3 +282,14 @@ func TestDispatchToPatchWatchSubresourcesAndTables(t *testing.T) {
 	table := call(t, s, "GET", deployments+"/web", "", "Accept", "application/json;as=Table;v=v1;g=meta.k8s.io,application/json")
 	assert.Equal(t, 200, table.Code)
 }
+
+func TestUpdateCreatesAMissingObjectOfTheKindsThatAllowIt(t *testing.T) {
+	s := settled(t)
+	resp := call(t, s, "PUT", "/apis/coordination.k8s.io/v1/namespaces/default/leases/l2", `{"metadata":{"name":"l2"}}`)
+	assert.Equal(t, 201, resp.Code, string(resp.Body))
+	assert.True(t, strings.HasPrefix(string(resp.Body), `{"kind":"Lease","apiVersion":"coordination.k8s.io/v1","metadata":{"name":"l2","namespace":"default",`), string(resp.Body))
+	assert.Equal(t, 201, call(t, s, "PUT", "/api/v1/namespaces/default/services/s2", `{"metadata":{"name":"s2"},"spec":{"ports":[{"port":80}]}}`).Code)
+	assert.Equal(t, 200, call(t, s, "GET", "/api/v1/namespaces/default/services/s2", "").Code)
+	resp = call(t, s, "PUT", "/api/v1/namespaces/default/pods/p2", `{"metadata":{"name":"p2"},"spec":{"containers":[{"name":"c","image":"x"}]}}`)
+	assert.Equal(t, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"pods \"p2\" not found","reason":"NotFound","details":{"name":"p2","kind":"pods"},"code":404}`, string(resp.Body))
+}
