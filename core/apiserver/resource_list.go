@@ -115,6 +115,11 @@ func (s *Server) readListQuery(r *Request, kind *api.Kind) (listQuery, *Response
 	if miss != nil {
 		return q, miss
 	}
+	if rv == "0" {
+		// "Any revision" is served from upstream's watch cache, which
+		// does not page: the limit is ignored.
+		q.limit = 0
+	}
 	if match == "Exact" {
 		q.rev, q.exact = n, true
 	}

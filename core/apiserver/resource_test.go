@@ -236,6 +236,11 @@ func TestListPagesWithLimitAndContinue(t *testing.T) {
 	assert.Equal(t, rev, m2["resourceVersion"])
 	assert.NotContains(t, m2, "continue")
 
+	// resourceVersion=0 reads upstream's watch cache, which ignores limit.
+	whole := decoded(t, call(t, s, "GET", "/api/v1/namespaces/default/configmaps?limit=2&resourceVersion=0", ""))
+	assert.Len(t, whole["items"], 5)
+	assert.NotContains(t, whole["metadata"], "continue")
+
 	// Across namespaces, the key holds the namespace.
 	all := decoded(t, call(t, s, "GET", "/api/v1/configmaps?limit=1", ""))
 	raw, err = decodeToken(all["metadata"].(map[string]any)["continue"].(string))
