@@ -114,6 +114,8 @@ func TestCreateBodiesARealServerRefuses(t *testing.T) {
 			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character 'o' in literal null (expecting 'u') (6e6f74206a736f6e)","reason":"BadRequest","code":400}`},
 		{"long broken JSON", "application/json", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"Q"},"this is a long garbage":[}`,
 			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: invalid character '}' looking for beginning of value ({\"apiVersion\":\"v1\",\"kind\":\"Con ...)","reason":"BadRequest","code":400}`},
+		{"no body", "application/json", ``,
+			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the object provided is unrecognized (must be of type ConfigMap): couldn't get version/kind; json parse error: unexpected end of JSON input (\u003cempty\u003e)","reason":"BadRequest","code":400}`},
 		{"another kind", "application/json", `{"apiVersion":"v1","kind":"Secret","metadata":{"name":"c"}}`,
 			`{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"Secret in version \"v1\" cannot be handled as a ConfigMap: converting (v1.Secret) to (core.ConfigMap): unknown conversion","reason":"BadRequest","code":400}`},
 		{"a value of the wrong type", "application/json", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"c5"},"data":{"a":1}}`,
