@@ -30,7 +30,13 @@ type testHost struct {
 // passes only when the test (or a stream's poll, below) advances it.
 func newTestHost(t *testing.T) *testHost {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	return newTestHostWith(t, cluster.Options{Seed: 1})
+}
+
+// newTestHostWith is newTestHost over a cluster made with opts.
+func newTestHostWith(t *testing.T, opts cluster.Options) *testHost {
+	t.Helper()
+	c := cluster.New(opts)
 	c.Start()
 	c.Settle(time.Minute)
 	h := &testHost{c: c}

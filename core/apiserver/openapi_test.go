@@ -2,13 +2,8 @@ package apiserver
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -124,86 +119,10 @@ func TestTheRealKubectlReadsTheOpenAPIDocuments(t *testing.T) {
 }
 
 // explainHost is a test host whose cluster has the English descriptions,
-// for kubectl explain. The real kubectl resolves "deployment" through
-// discovery: until the host's Server answers it (issue 35's discovery
-// part), a minimal legacy discovery from api.Kinds stands in for it.
+// for kubectl explain.
 func explainHost(t *testing.T) *testHost {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1, FieldDocs: data.MustExplainDocs("en")})
-	c.Start()
-	c.Settle(time.Minute)
-	h := &testHost{c: c}
-	h.s = New(c, Options{})
-	served := h.s.Serve(&Request{Method: "GET", Path: "/api"}).Code == 200
-	h.http = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !served {
-			if body, ok := legacyDiscovery(r.URL.Path); ok {
-				w.Header().Set("Content-Type", "application/json")
-				w.Write(body)
-				return
-			}
-		}
-		h.serveHTTP(w, r)
-	}))
-	t.Cleanup(h.http.Close)
-	h.kubecfg = filepath.Join(t.TempDir(), "kubeconfig")
-	cfg := "apiVersion: v1\nkind: Config\nclusters:\n- name: kubeloop\n  cluster:\n    server: " + h.http.URL +
-		"\ncontexts:\n- name: kubeloop\n  context:\n    cluster: kubeloop\n    user: kubeloop\n    namespace: default\ncurrent-context: kubeloop\nusers:\n- name: kubeloop\n  user: {}\n"
-	require.NoError(t, os.WriteFile(h.kubecfg, []byte(cfg), 0o600))
-	return h
-}
-
-// legacyDiscovery answers /api, /apis and each group-version's resource
-// list from api.Kinds, as the legacy (unaggregated) documents.
-func legacyDiscovery(path string) ([]byte, bool) {
-	type resource struct {
-		Name         string   `json:"name"`
-		SingularName string   `json:"singularName"`
-		Namespaced   bool     `json:"namespaced"`
-		Kind         string   `json:"kind"`
-		Verbs        []string `json:"verbs"`
-		ShortNames   []string `json:"shortNames,omitempty"`
-	}
-	type version struct {
-		GroupVersion string `json:"groupVersion"`
-		Version      string `json:"version"`
-	}
-	type group struct {
-		Name             string    `json:"name"`
-		Versions         []version `json:"versions"`
-		PreferredVersion version   `json:"preferredVersion"`
-	}
-	var v any
-	switch {
-	case path == "/api":
-		v = map[string]any{"kind": "APIVersions", "versions": []string{"v1"}}
-	case path == "/apis":
-		var groups []group
-		seen := map[string]bool{}
-		for _, k := range api.Kinds {
-			if k.Group != "" && !seen[k.Group] {
-				seen[k.Group] = true
-				gv := version{k.APIVersion(), k.Version}
-				groups = append(groups, group{k.Group, []version{gv}, gv})
-			}
-		}
-		v = map[string]any{"kind": "APIGroupList", "apiVersion": "v1", "groups": groups}
-	default:
-		gv := strings.TrimPrefix(strings.TrimPrefix(path, "/apis/"), "/api/")
-		var rs []resource
-		for _, k := range api.Kinds {
-			if k.APIVersion() == gv && (path == "/api/"+gv || path == "/apis/"+gv) {
-				rs = append(rs, resource{k.Resource, k.Singular, k.Namespaced, k.Kind,
-					[]string{"create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"}, k.ShortNames})
-			}
-		}
-		if rs == nil {
-			return nil, false
-		}
-		v = map[string]any{"kind": "APIResourceList", "apiVersion": "v1", "groupVersion": gv, "resources": rs}
-	}
-	b, _ := json.Marshal(v)
-	return b, true
+	return newTestHostWith(t, cluster.Options{Seed: 1, FieldDocs: data.MustExplainDocs("en")})
 }
 
 // TestTheRealKubectlExplainsAsThePageDoes runs the real kubectl explain,

@@ -1,5 +1,3 @@
-//go:build apiserver_merged
-
 // These send PATCH over HTTP and run the real kubectl patch and apply
 // against the served cluster, so they need the CRUD handler (resource.go
 // dispatches PATCH here; kubectl creates and reads through it), discovery

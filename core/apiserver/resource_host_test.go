@@ -77,15 +77,9 @@ func TestTheRealKubectlDrivesCRUDWithRawRequests(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","details":{"name":"web","group":"apps","kind":"deployments","uid":"`), out)
 }
 
-// TestTheRealKubectlDrivesCRUD runs kubectl as a learner would. kubectl
-// maps kinds to resources through discovery, which issue 35's discovery
-// part serves: until it is merged, the server has none, and this test
-// says so rather than fail on it.
+// TestTheRealKubectlDrivesCRUD runs kubectl as a learner would.
 func TestTheRealKubectlDrivesCRUD(t *testing.T) {
 	h := newTestHost(t)
-	if _, err := h.kubectl(t, "", "get", "--raw", "/api"); err != nil {
-		t.Skip("the server serves no discovery yet (issue 35's discovery part)")
-	}
 	web := writeFile(t, "web.yaml", `apiVersion: apps/v1
 kind: Deployment
 metadata:

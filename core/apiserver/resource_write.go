@@ -200,7 +200,7 @@ func readDryRun(r *Request, options string) (bool, *Response) {
 // manager (?fieldManager, else the User-Agent's product: "kubectl") set
 // over live (nil for a create), as upstream's field manager does for an
 // Update, so that a later server-side apply knows whom it conflicts with.
-// next must be defaulted, as it will be stored. The patch part of issue
-// 35 keeps managedFields (apply_managed.go); merged, this body is its
-// one line: trackUpdate(kind, live, next, managerFromRequest(r), "", s.c.Now()).
-func (s *Server) recordManager(r *Request, kind *api.Kind, live, next api.Object) {}
+// next must be defaulted, as it will be stored.
+func (s *Server) recordManager(r *Request, kind *api.Kind, live, next api.Object) {
+	trackUpdate(kind, live, next, managerFromRequest(r), "", s.c.Now())
+}

@@ -1,5 +1,3 @@
-//go:build apiserver_merged
-
 // These run the real kubectl against the served cluster, so they need the
 // CRUD handler (resource.go), discovery and, for drain's cordon, PATCH:
 // the lead drops the build constraint above once those parts are merged.
