@@ -465,10 +465,12 @@ func (v *clusterView) unplaceAll() {
 	}
 }
 
-// drawLanes draws a lane per node; it reports whether the nodes are not
-// those of the last draw (then every pod may have to move).
+// drawLanes draws a lane per node, the workers' first; it reports whether
+// the nodes are not those of the last draw (then every pod may have to
+// move).
 func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 	a := v.a
+	nodes = workersFirst(nodes)
 	var sig strings.Builder
 	for _, n := range nodes {
 		sig.WriteString(n.Name + ",")
@@ -513,6 +515,26 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 		l.info.Set(strings.Join(append(append([]string(nil), n.Conditions...), laneTaints(n)...), " · "))
 	}
 	return changed
+}
+
+// workersFirst is nodes in their order, but the control plane's after the
+// workers': the learner's pods run on the workers, and their lanes are the
+// first a person sees, at the top of the pane, however short the window;
+// the control plane's lane, a slim row of the cluster's own pods, comes
+// below them (kubectl get nodes lists it first, by name).
+func workersFirst(nodes []cluster.NodeView) []cluster.NodeView {
+	out := make([]cluster.NodeView, 0, len(nodes))
+	for _, n := range nodes {
+		if !n.ControlPlane {
+			out = append(out, n)
+		}
+	}
+	for _, n := range nodes {
+		if n.ControlPlane {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // laneTaints are the taints a node's lane lists: all of them, but the
