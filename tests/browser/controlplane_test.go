@@ -10,8 +10,11 @@ import (
 // TestControlPlaneLaneAndTheSystemView: the control-plane node is a lane
 // marked with its role; the cluster's own pods (the control plane's mirror
 // pods, CoreDNS, kube-proxy and kindnet on every node) are drawn only with
-// the system view on, and the summary counts them only then.
+// the system view on, and the summary counts them only then. The lane
+// comes after the workers', whose pods the learner made: they stay at the
+// top of the pane.
 func TestControlPlaneLaneAndTheSystemView(t *testing.T) {
+	longTab(t) // twenty screenshots
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -19,6 +22,10 @@ func TestControlPlaneLaneAndTheSystemView(t *testing.T) {
 	assert.Equal(t, 1, p.count(lane+`.lane-control-plane .lane-role:not([hidden])`))
 	assert.Equal(t, "control-plane", p.text(lane+" .lane-role"))
 	assert.Equal(t, 3, p.count(`#nodes .lane[data-node]:not(.lane-control-plane) .lane-role[hidden]`), "the workers have no role mark")
+	assert.Equal(t, []string{"node-1", "node-2", "node-3", "control-plane-1"},
+		eval[[]string](p, `[...document.querySelectorAll("#nodes .lane[data-node]")].map(l => l.dataset.node)`), "the workers' lanes first")
+	assert.True(t, eval[bool](p, `document.querySelector('#nodes .lane[data-node="node-1"]').getBoundingClientRect().bottom <=
+		document.querySelector('`+lane+`').getBoundingClientRect().top`), "the control plane's lane below the workers'")
 	assert.Zero(t, p.count(`#nodes .pod[data-pod^="kube-system/"]`))
 	assert.Contains(t, p.text(lane+" .lane-empty"), "system")
 	assert.Contains(t, p.text("#summary"), "3 pods")
