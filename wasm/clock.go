@@ -498,7 +498,12 @@ func (a *app) drawSyncedPods(force bool) {
 	v.synced = nil
 	feed := v.live.feed
 	u.clockRev.Set("rev " + itoa64(feed.Revision()))
-	u.summary.Set(a.tr("cluster.summary", feed.Pods(), feed.Running(), len(v.live.overview.Nodes)))
+	pods, running := feed.Pods(), feed.Running()
+	if !u.showSystem {
+		systemPods, systemRunning := feed.SystemPods()
+		pods, running = pods-systemPods, running-systemRunning
+	}
+	u.summary.Set(a.tr("cluster.summary", pods, running, len(v.live.overview.Nodes)))
 	v.drawLive(*ch, force)
 }
 
@@ -524,13 +529,17 @@ func (a *app) drawLiveRest(force bool) {
 func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	u := a.ui
 	u.clockRev.Set("rev " + itoa64(s.Revision))
-	running := 0
+	pods, running := 0, 0
 	for _, p := range s.Pods {
+		if p.System && !u.showSystem {
+			continue
+		}
+		pods++
 		if p.Status == "Running" {
 			running++
 		}
 	}
-	u.summary.Set(a.tr("cluster.summary", len(s.Pods), running, len(s.Nodes)))
+	u.summary.Set(a.tr("cluster.summary", pods, running, len(s.Nodes)))
 	u.cluster.draw(s, force)
 	a.drawTraceAt(s.Revision)
 	a.drawEvents(s.Events, force)

@@ -52,8 +52,9 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		l.feed.EachPod(func(key string, _ *cluster.PodView) { keys = append(keys, key) })
 		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := l.feed.Pod(key); return ok })...)
 	}
-	v.drawPods(keys, l.feed.Pod)
-	if v.owners.draw(l.overview, keys, l.feed.Pod, full) {
+	get := v.visible(l.feed.Pod)
+	v.drawPods(keys, get)
+	if v.owners.draw(v.shownOverview(l.overview), keys, get, full) {
 		v.behind = true
 	}
 }

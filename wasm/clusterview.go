@@ -152,9 +152,13 @@ type lane struct {
 	moreN    int
 	name     string
 	ready    bool
-	menuBtn  dom.HTMLElement
-	marks    *laneMarks // cordoned, partitioned, failed (lanefault.go)
-	cells    *laneCells // the canvas its pods are drawn on as cells, if they are
+	// controlPlane is the control-plane node's lane, marked by its role
+	// (roleEl); its pods are all the cluster's own.
+	controlPlane bool
+	roleEl       dom.HTMLElement
+	menuBtn      dom.HTMLElement
+	marks        *laneMarks // cordoned, partitioned, failed (lanefault.go)
+	cells        *laneCells // the canvas its pods are drawn on as cells, if they are
 }
 
 func (v *clusterView) init(a *app, u *ui) {
@@ -284,6 +288,12 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		l.cidr.el = cidr
 		l.name = name
 		head.AppendChild(badge)
+		// The node's role, as kubectl get nodes prints it (a Kubernetes
+		// word, the same in every language); shown on the control plane's.
+		l.roleEl = a.el("span", "lane-role")
+		l.roleEl.SetTextContent("control-plane")
+		l.roleEl.SetAttribute("hidden", "")
+		head.AppendChild(l.roleEl)
 		l.marks = a.newLaneMarks()
 		head.AppendChild(l.marks.cordon)
 		head.AppendChild(l.marks.fault)
@@ -344,14 +354,14 @@ func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
 		keys = append(keys, k)
 	}
 	keys = append(keys, v.drawnKeys(func(k string) bool { return pods[k] != nil })...)
-	get := func(k string) (cluster.PodView, bool) {
+	get := v.visible(func(k string) (cluster.PodView, bool) {
 		if p := pods[k]; p != nil {
 			return *p, true
 		}
 		return cluster.PodView{}, false
-	}
+	})
 	v.drawPods(keys, get)
-	if v.owners.draw(s, keys, get, force) {
+	if v.owners.draw(v.shownOverview(s), keys, get, force) {
 		v.behind = true
 	}
 }
@@ -381,7 +391,8 @@ func (v *clusterView) drawLang(force bool) {
 		v.readyWords = [2]string{a.tr("pod.notready"), a.tr("pod.ready")}
 		v.pending.title.Set(a.tr("nodes.pending"))
 		for _, l := range v.lanes {
-			l.empty.SetTextContent(a.tr("nodes.none"))
+			l.empty.SetTextContent(v.emptyText(l))
+			l.roleEl.SetAttribute("title", a.tr("nodes.controlplane.title"))
 			l.menuBtn.SetAttribute("aria-label", a.tr("node.menu", l.name))
 			l.menuBtn.SetAttribute("title", a.tr("node.menu", l.name))
 		}
@@ -454,10 +465,12 @@ func (v *clusterView) unplaceAll() {
 	}
 }
 
-// drawLanes draws a lane per node; it reports whether the nodes are not
-// those of the last draw (then every pod may have to move).
+// drawLanes draws a lane per node, the workers' first; it reports whether
+// the nodes are not those of the last draw (then every pod may have to
+// move).
 func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 	a := v.a
+	nodes = workersFirst(nodes)
 	var sig strings.Builder
 	for _, n := range nodes {
 		sig.WriteString(n.Name + ",")
@@ -471,7 +484,6 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 			l := v.lanes[n.Name]
 			if l == nil {
 				l = v.newLane(n.Name, false)
-				l.empty.SetTextContent(a.tr("nodes.none"))
 			}
 			keep[n.Name] = l
 			v.laneList.AppendChild(l.root)
@@ -485,6 +497,9 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 	for _, n := range nodes {
 		l := v.lanes[n.Name]
 		l.ready = n.Ready
+		if changed || l.controlPlane != n.ControlPlane {
+			v.markControlPlane(l, n.ControlPlane)
+		}
 		l.drawClass()
 		if n.Ready {
 			l.badge.Set("badge badge-ready")
@@ -497,9 +512,108 @@ func (v *clusterView) drawLanes(nodes []cluster.NodeView) (changed bool) {
 		l.cidr.Set(n.PodCIDR)
 		// The node's non-healthy conditions and its taints, as kubectl
 		// describe node names them: what decides which pods may stay.
-		l.info.Set(strings.Join(append(append([]string(nil), n.Conditions...), n.Taints...), " · "))
+		l.info.Set(strings.Join(append(append([]string(nil), n.Conditions...), laneTaints(n)...), " · "))
 	}
 	return changed
+}
+
+// workersFirst is nodes in their order, but the control plane's after the
+// workers': the learner's pods run on the workers, and their lanes are the
+// first a person sees, at the top of the pane, however short the window;
+// the control plane's lane, a slim row of the cluster's own pods, comes
+// below them (kubectl get nodes lists it first, by name).
+func workersFirst(nodes []cluster.NodeView) []cluster.NodeView {
+	out := make([]cluster.NodeView, 0, len(nodes))
+	for _, n := range nodes {
+		if !n.ControlPlane {
+			out = append(out, n)
+		}
+	}
+	for _, n := range nodes {
+		if n.ControlPlane {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// laneTaints are the taints a node's lane lists: all of them, but the
+// control-plane node's own NoSchedule taint, which its role mark stands for
+// (the mark's title says so).
+func laneTaints(n cluster.NodeView) []string {
+	if !n.ControlPlane {
+		return n.Taints
+	}
+	var out []string
+	for _, t := range n.Taints {
+		if t != "node-role.kubernetes.io/control-plane:NoSchedule" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// markControlPlane marks the lane of the control-plane node (its role, its
+// class) or unmarks it, and writes its "no pods" line.
+func (v *clusterView) markControlPlane(l *lane, on bool) {
+	l.controlPlane = on
+	l.baseClass = "lane"
+	if on {
+		l.baseClass = "lane lane-control-plane"
+		l.roleEl.RemoveAttribute("hidden")
+	} else {
+		l.roleEl.SetAttribute("hidden", "")
+	}
+	l.roleEl.SetAttribute("title", v.a.tr("nodes.controlplane.title"))
+	l.empty.SetTextContent(v.emptyText(l))
+}
+
+// emptyText is a node lane's line when it shows no pod: on the control
+// plane's, with the system view off, where its pods are.
+func (v *clusterView) emptyText(l *lane) string {
+	if l.controlPlane && !v.a.ui.showSystem {
+		return v.a.tr("nodes.controlplane.hidden")
+	}
+	return v.a.tr("nodes.none")
+}
+
+// visible is get without the cluster's own pods (PodView.System) while the
+// system view is off: the lanes and the ownership tree show the learner's
+// work, and the control plane, CoreDNS, kube-proxy and kindnet only when
+// asked.
+func (v *clusterView) visible(get func(string) (cluster.PodView, bool)) func(string) (cluster.PodView, bool) {
+	if v.a.ui.showSystem {
+		return get
+	}
+	return func(key string) (cluster.PodView, bool) {
+		p, ok := get(key)
+		if ok && p.System {
+			return cluster.PodView{}, false
+		}
+		return p, ok
+	}
+}
+
+// shownOverview is w without the cluster's own workloads while the system
+// view is off (visible).
+func (v *clusterView) shownOverview(w *cluster.Snapshot) *cluster.Snapshot {
+	if v.a.ui.showSystem {
+		return w
+	}
+	out := *w
+	out.Deployments = nil
+	for _, d := range w.Deployments {
+		if !cluster.IsSystemWorkload(d.Namespace, "Deployment", d.Name) {
+			out.Deployments = append(out.Deployments, d)
+		}
+	}
+	out.ReplicaSets = nil
+	for _, r := range w.ReplicaSets {
+		if !cluster.IsSystemWorkload(r.Namespace, "Deployment", r.Owner) {
+			out.ReplicaSets = append(out.ReplicaSets, r)
+		}
+	}
+	return &out
 }
 
 func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }

@@ -59,10 +59,17 @@ func (a *app) drawFaults() {
 	}
 }
 
-// nextNodeName is the first free node-N.
+// nextNodeName is the first free node-N after the workers' count (the
+// control-plane node is not a node-N).
 func (a *app) nextNodeName() string {
 	names := a.objectNames(api.ResourceFor("nodes"), "")
-	for i := len(names) + 1; ; i++ {
+	workers := 0
+	for _, n := range names {
+		if strings.HasPrefix(n, "node-") {
+			workers++
+		}
+	}
+	for i := workers + 1; ; i++ {
 		n := "node-" + strconv.Itoa(i)
 		if !slices.Contains(names, n) {
 			return n

@@ -95,7 +95,7 @@ var messages = map[string][2]string{ // key → {en, zh-CN}
 	"trace.hint":         {"observe → diff → act, newest first", "观察 → 比较 → 行动，最新在上"},
 	"trace.empty":        {"No reconcile yet. Apply the YAML and watch each controller observe, diff and act.", "还没有调谐。应用 YAML 后，可以看到每个控制器如何观察、比较和行动。"},
 	"trace.system":       {"system", "系统"},
-	"trace.system.title": {"Also show the reconciles of the cluster's own objects (kube-system, leases, the kubernetes Service)", "同时显示集群自身对象（kube-system、租约、kubernetes Service）的调谐"},
+	"trace.system.title": {"Also show the cluster's own objects: their reconciles (kube-system, leases, the kubernetes Service) and, on the nodes, the control plane's pods, CoreDNS, kube-proxy and kindnet", "同时显示集群自身的对象：它们的调谐（kube-system、租约、kubernetes Service），以及节点上控制平面的 Pod、CoreDNS、kube-proxy 和 kindnet"},
 	"trace.observed":     {"observed", "观察"},
 	"trace.diff":         {"diff", "差异"},
 	"trace.act":          {"act", "行动"},

@@ -123,7 +123,7 @@ func (r *Reconciler) beginPull(ctx *controller.Context, pod *api.Pod, rt *podRun
 func (r *Reconciler) pullTime(ctx *controller.Context, pod *api.Pod, specs []api.Container) time.Duration {
 	var longest time.Duration
 	for _, c := range specs {
-		if c.ImagePullPolicy != "Always" && r.images[pod.Spec.NodeName][c.Image] {
+		if c.ImagePullPolicy != "Always" && r.present(pod.Spec.NodeName, c.Image) {
 			ctx.Event(pod, controller.EventNormal, "Pulled", "Container image %q already present on machine", c.Image)
 			continue
 		}
@@ -157,13 +157,17 @@ func (r *Reconciler) pulled(ctx *controller.Context, pod *api.Pod, rt *podRuntim
 	inits := len(pod.Spec.InitContainers)
 	for i := range specs {
 		c := &specs[i]
-		if !r.images[node][c.Image] || c.ImagePullPolicy == "Always" {
+		if !r.present(node, c.Image) || c.ImagePullPolicy == "Always" {
 			d, _ := pull(c.Image)
 			ctx.Event(pod, controller.EventNormal, "Pulled", "Successfully pulled image %q in %s (%s including waiting). Image size: %d bytes.", c.Image, d, d, imageSize(c.Image))
 		}
 		r.images[node][c.Image] = true
 		ctx.Event(pod, controller.EventNormal, "Created", "Created container %s", c.Name)
-		k := newContainer(c, r.ref(c.Image), rt.ip, now.Add(startDelay))
+		startAt := now.Add(startDelay)
+		if r.booting {
+			startAt = now
+		}
+		k := newContainer(c, r.ref(c.Image), rt.ip, startAt)
 		if rt.group < inits {
 			k.init, k.sidecar = true, api.IsSidecar(c)
 			k.policy = initPolicy(pod.Spec.RestartPolicy, k.sidecar)

@@ -61,6 +61,11 @@ type Reconciler struct {
 	// refs holds each image's name and ID as statuses show them (ref).
 	refs map[string]*imageRef
 	ipam *ipam
+	// booting: the cluster is being built. The pods admitted now are the
+	// ones a kind cluster was already running when the learner came, so
+	// their containers start the moment their images are there (without
+	// startDelay) and the first command finds them Running.
+	booting bool
 	// heartbeats renew each node's lease and status (heartbeat.go); a
 	// failed or partitioned node's kubelet does no pod work until it
 	// reaches the API server again.
@@ -69,6 +74,9 @@ type Reconciler struct {
 	// deleted from it meanwhile: their containers run on until the
 	// kubelet hears of the deletion, when it reconnects.
 	missed map[string][]*api.Pod
+	// mirrors holds each static pod's mirror as last seen, by
+	// namespace/name, to put it back when it is deleted (mirror.go).
+	mirrors map[string]*api.Pod
 	// scratch holds the slices podStatus builds a status in, reused from
 	// sync to sync: most syncs find the status unchanged, and a write
 	// hands the store a status it deep-copies.
@@ -105,7 +113,7 @@ type podRuntime struct {
 	ip                      string
 	hostIP                  string
 	started                 time.Time // when the kubelet admitted the pod
-	released                bool      // the IP went back to the pool (the pod finished)
+	released                bool      // the IP went back to the pool (the pod finished) or never came from it (host network)
 	// inits are the init containers created so far, in spec order;
 	// containers the pod's containers, once their images are present.
 	inits, containers []*container
@@ -138,6 +146,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.ctrl = c
 	r.heartbeats = newHeartbeats(m, c)
 	r.missed = map[string][]*api.Pod{}
+	r.mirrors = map[string]*api.Pod{}
 	r.heartbeats.reconnected = r.reconnected
 	enqueue := func(o api.Object) {
 		if o.(*api.Pod).Spec.NodeName != "" {
@@ -157,6 +166,8 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 			switch {
 			case p == nil:
+			case isMirror(p):
+				c.Enqueue(controller.Request{Namespace: p.Namespace, Name: p.Name})
 			case r.heartbeats.Cut(p.Spec.NodeName):
 				r.missed[p.Spec.NodeName] = append(r.missed[p.Spec.NodeName], p)
 			default:
@@ -165,6 +176,13 @@ func Register(m *controller.Manager) *controller.Controller {
 		},
 	})
 	return c
+}
+
+// SetBooting says whether the cluster is being built (Reconciler.booting).
+func SetBooting(c *controller.Controller, booting bool) {
+	if r, ok := c.Reconciler().(*Reconciler); ok {
+		r.booting = booting
+	}
 }
 
 // reconnected is a kubelet back in touch with the API server: it learns
@@ -177,12 +195,12 @@ func (r *Reconciler) reconnected(node string) {
 }
 
 func (r *Reconciler) forget(p *api.Pod) {
-	if rt := r.runtime[p.UID]; rt != nil {
+	if rt := r.runtime[runtimeKey(p)]; rt != nil {
 		rt.hk.Stop()
 		if !rt.released {
 			r.ipam.release(p.Spec.NodeName, rt.ip)
 		}
-		delete(r.runtime, p.UID)
+		delete(r.runtime, runtimeKey(p))
 	}
 }
 
@@ -190,6 +208,10 @@ func (r *Reconciler) forget(p *api.Pod) {
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	o, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok {
+		key := req.Namespace + "/" + req.Name
+		if last := r.mirrors[key]; last != nil {
+			return r.recreateMirror(ctx, key, last)
+		}
 		return controller.Result{}, nil
 	}
 	pod := o.(*api.Pod)
@@ -211,11 +233,18 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	now := ctx.Clock.Now()
-	rt := r.runtime[pod.UID]
+	mirror := isMirror(pod)
+	if mirror {
+		r.mirrors[req.Namespace+"/"+req.Name] = pod
+	}
+	rt := r.runtime[runtimeKey(pod)]
 	// "pod %s on %s: phase %s%s", spelled out: this line is on every
 	// reconcile (Context.ObserveText).
 	ctx.ObserveText(r.observeLine(pod, node.Name, rt))
 
+	if pod.DeletionTimestamp != nil && mirror {
+		return r.removeMirror(ctx, pod)
+	}
 	if pod.DeletionTimestamp != nil {
 		return r.stop(ctx, pod, rt, now)
 	}
@@ -232,13 +261,19 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // image pull.
 func (r *Reconciler) admit(ctx *controller.Context, pod *api.Pod, node *api.Node, now time.Time) (controller.Result, error) {
 	rt := &podRuntime{stage: stageRunning, backoff: backoffInitial, hostIP: nodeIP(node), started: now}
-	ip, err := r.ipam.allocate(node)
-	if err != nil {
-		ctx.Why("%v", err)
-		return controller.Result{}, controller.Terminal(err)
+	if pod.Spec.HostNetwork {
+		// The pod shares the node's network namespace: its IP is the
+		// node's, and no address of the pod CIDR is taken or given back.
+		rt.ip, rt.released = rt.hostIP, true
+	} else {
+		ip, err := r.ipam.allocate(node)
+		if err != nil {
+			ctx.Why("%v", err)
+			return controller.Result{}, controller.Terminal(err)
+		}
+		rt.ip = ip
 	}
-	rt.ip = ip
-	r.runtime[pod.UID] = rt
+	r.runtime[runtimeKey(pod)] = rt
 	ctx.Diff("pod bound here but no containers yet")
 	return r.sync(ctx, pod, rt, now)
 }
@@ -482,7 +517,7 @@ func statusDetail(p *api.Pod) string {
 func (r *Reconciler) stop(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) (controller.Result, error) {
 	if rt == nil {
 		rt = &podRuntime{}
-		r.runtime[pod.UID] = rt
+		r.runtime[runtimeKey(pod)] = rt
 	}
 	if rt.stage != stageStopping {
 		rt.stage = stageStopping

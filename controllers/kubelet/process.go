@@ -50,6 +50,10 @@ type behaviour struct {
 	// cmd is the image's default command when it does not serve (its
 	// ENTRYPOINT/CMD), interpreted like a pod's command.
 	cmd string
+	// entrypoint is the image's ENTRYPOINT when the pod's args are its
+	// arguments (CoreDNS's `-conf /etc/coredns/Corefile`): a pod with
+	// args and no command runs it with them.
+	entrypoint string
 	// fixed images ignore the pod's command and args (the teaching images).
 	fixed bool
 	// A fixed image's process, when it does not simply serve.
@@ -69,6 +73,10 @@ var behaviours = map[string]behaviour{
 	"registry.k8s.io/pause":                 {serves: true},
 	"k8s.gcr.io/fluentd-elasticsearch":      {serves: true},
 	"quay.io/fluentd_elasticsearch/fluentd": {serves: true},
+	// A kind cluster's system images: their servers run until stopped,
+	// given as commands in the pods (run knows them).
+	"registry.k8s.io/coredns/coredns": {serves: true, entrypoint: "/coredns"},
+	"kindest/kindnetd":                {serves: true, entrypoint: "/bin/kindnetd"},
 	// Shell images: CMD is a shell, which exits 0 at once without a
 	// terminal — a busybox pod with no command "completes" immediately.
 	"busybox": {cmd: "sh"},
@@ -100,6 +108,9 @@ func processFor(c *api.Container) process {
 		return b.proc
 	}
 	words := append(append([]string(nil), c.Command...), c.Args...)
+	if len(c.Command) == 0 && len(c.Args) > 0 && b.entrypoint != "" {
+		words = append(shellWords(b.entrypoint), c.Args...)
+	}
 	if len(words) == 0 {
 		if b.serves {
 			return process{forever: true, what: "the image's server"}
@@ -236,7 +247,8 @@ func (m *machine) exec(words []string) {
 				m.forever = true
 			}
 		}
-	case "nginx", "httpd", "httpd-foreground", "apache2-foreground", "redis-server", "fluentd", "pause":
+	case "nginx", "httpd", "httpd-foreground", "apache2-foreground", "redis-server", "fluentd", "pause",
+		"etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler", "kube-proxy", "kindnetd", "coredns":
 		m.forever, m.server = true, true
 	case "perl":
 		for _, a := range args {

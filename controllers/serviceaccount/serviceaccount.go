@@ -82,11 +82,15 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 }
 
 // Admission sets spec.serviceAccountName to "default" on a pod created
-// without one, as the API server's ServiceAccount admission plugin does.
+// without one, as the API server's ServiceAccount admission plugin does;
+// like it, it leaves mirror pods alone.
 func Admission(op store.Operation, obj, _ api.Object) error {
 	p, ok := obj.(*api.Pod)
 	if !ok || op != store.OpCreate {
 		return nil
+	}
+	if _, mirror := p.Annotations[api.MirrorPodAnnotation]; mirror {
+		return nil // the kubelet's copy of a static pod, which names no ServiceAccount
 	}
 	if p.Spec.ServiceAccountName == "" {
 		p.Spec.ServiceAccountName = api.DefaultServiceAccountName

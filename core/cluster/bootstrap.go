@@ -5,13 +5,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/digest"
 )
 
-// The containers carry no command: the kubelet's process model runs an
-// image's own entrypoint, which for these images serves until stopped.
-//
 // This file is what a fresh kind cluster runs besides the learner's work:
 // its control-plane node, the control plane's static pods (mirror pods on
 // that node), CoreDNS, the kube-proxy and kindnet DaemonSets, and the API
@@ -26,6 +24,12 @@ import (
 // sandbox's workers are node-N, and the controller managers' and
 // scheduler's identities already name their host control-plane-1, as
 // every Lease, lesson and leader-election transcript shows.
+//
+// The containers carry kubeadm's and kind's commands, which the kubelet's
+// process model knows as servers that run until stopped; their images are
+// on every node from the start (kind's node image ships them), and the
+// kubelet starts what it finds at the cluster's build at once, so a
+// learner's first `kubectl get pods -n kube-system` shows them Running.
 
 // ControlPlaneNode is the name of the cluster's control-plane node.
 const ControlPlaneNode = "control-plane-1"
@@ -34,7 +38,7 @@ const ControlPlaneNode = "control-plane-1"
 const (
 	// MirrorPodAnnotation marks a pod the kubelet made from a static pod's
 	// manifest: the API server's copy, not the pod itself.
-	MirrorPodAnnotation = "kubernetes.io/config.mirror"
+	MirrorPodAnnotation = api.MirrorPodAnnotation
 	configSource        = "kubernetes.io/config.source"
 	configSeen          = "kubernetes.io/config.seen"
 	configHash          = "kubernetes.io/config.hash"
@@ -53,14 +57,27 @@ const (
 type staticPod struct {
 	component, image string
 	cpu, memory      string // requests, as kubeadm writes them
+	command          []string
 }
 
-// staticPods are kubeadm's control plane, in the order kubeadm writes them.
+// staticPods are kubeadm's control plane, in the order kubeadm writes them,
+// with the flags of kind's manifests that say what each one is.
 var staticPods = []staticPod{
-	{component: "etcd", image: "registry.k8s.io/etcd:3.5.16-0", cpu: "100m", memory: "100Mi"},
-	{component: "kube-apiserver", image: "registry.k8s.io/kube-apiserver:" + KubernetesVersion, cpu: "250m"},
-	{component: "kube-controller-manager", image: "registry.k8s.io/kube-controller-manager:" + KubernetesVersion, cpu: "200m"},
-	{component: "kube-scheduler", image: "registry.k8s.io/kube-scheduler:" + KubernetesVersion, cpu: "100m"},
+	{component: "etcd", image: kubelet.EtcdImage, cpu: "100m", memory: "100Mi", command: []string{"etcd",
+		"--advertise-client-urls=https://172.18.0.1:2379", "--data-dir=/var/lib/etcd",
+		"--initial-cluster=" + ControlPlaneNode + "=https://172.18.0.1:2380",
+		"--listen-client-urls=https://127.0.0.1:2379,https://172.18.0.1:2379", "--name=" + ControlPlaneNode,
+		"--trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt"}},
+	{component: "kube-apiserver", image: kubelet.ComponentImage("kube-apiserver"), cpu: "250m", command: []string{"kube-apiserver",
+		"--advertise-address=172.18.0.1", "--authorization-mode=Node,RBAC", "--enable-admission-plugins=NodeRestriction",
+		"--etcd-servers=https://127.0.0.1:2379", "--secure-port=6443",
+		"--service-account-issuer=https://kubernetes.default.svc.cluster.local", "--service-cluster-ip-range=10.96.0.0/16"}},
+	{component: "kube-controller-manager", image: kubelet.ComponentImage("kube-controller-manager"), cpu: "200m", command: []string{"kube-controller-manager",
+		"--allocate-node-cidrs=true", "--cluster-cidr=10.244.0.0/16", "--cluster-name=kind",
+		"--controllers=*,bootstrapsigner,tokencleaner", "--kubeconfig=/etc/kubernetes/controller-manager.conf",
+		"--leader-elect=true", "--service-cluster-ip-range=10.96.0.0/16", "--use-service-account-credentials=true"}},
+	{component: "kube-scheduler", image: kubelet.ComponentImage("kube-scheduler"), cpu: "100m", command: []string{"kube-scheduler",
+		"--bind-address=127.0.0.1", "--kubeconfig=/etc/kubernetes/scheduler.conf", "--leader-elect=true"}},
 }
 
 // newControlPlaneNode is the kind control-plane node: the node-role label,
@@ -113,10 +130,41 @@ func (c *Cluster) mirrorPod(sp staticPod) *api.Pod {
 			NodeName: ControlPlaneNode, HostNetwork: true, RestartPolicy: "Always", DNSPolicy: "ClusterFirst",
 			PriorityClassName: systemNodeCritical, Priority: api.Ptr[int32](systemNodeCriticalPri),
 			Tolerations: []api.Toleration{{Operator: "Exists", Effect: "NoExecute"}},
-			Containers: []api.Container{{Name: sp.component, Image: sp.image, ImagePullPolicy: "IfNotPresent",
+			Containers: []api.Container{{Name: sp.component, Image: sp.image, Command: sp.command, ImagePullPolicy: "IfNotPresent",
 				Resources: api.ResourceRequirements{Requests: requests}}},
 		},
 	}
+}
+
+// systemWorkloads are the workloads of kube-system that the cluster itself
+// runs (startSystem), by kind and name.
+var systemWorkloads = map[string]bool{"Deployment/coredns": true, "DaemonSet/kube-proxy": true, "DaemonSet/kindnet": true}
+
+// IsSystemWorkload reports whether the workload kind/name in namespace is
+// one the cluster runs itself (CoreDNS, kube-proxy, kindnet), not one a
+// learner made: a learner's DaemonSet in kube-system is the learner's.
+func IsSystemWorkload(namespace, kind, name string) bool {
+	return namespace == "kube-system" && systemWorkloads[kind+"/"+name]
+}
+
+// IsSystemPod reports whether p is one of the cluster's own pods: a mirror
+// pod of the control plane, or a pod of a system workload.
+func IsSystemPod(p *api.Pod) bool {
+	if p.Namespace != "kube-system" {
+		return false
+	}
+	if IsMirrorPod(p) {
+		return true
+	}
+	ref := api.ControllerOf(p)
+	switch {
+	case ref == nil:
+		return false
+	case ref.Kind == "ReplicaSet":
+		// CoreDNS's ReplicaSets are coredns-<hash>, its pods labelled so.
+		return strings.HasPrefix(ref.Name, "coredns-") && p.Labels["k8s-app"] == "kube-dns"
+	}
+	return IsSystemWorkload(p.Namespace, ref.Kind, ref.Name)
 }
 
 // IsMirrorPod reports whether p is a static pod's mirror.
@@ -167,6 +215,13 @@ func resources(cpu, memory string) api.ResourceList {
 // coreDNS is kubeadm's CoreDNS Deployment: two replicas behind kube-dns,
 // tolerating the control-plane taint. The sandbox answers DNS itself
 // (core/dns); these pods are the endpoints that answer stands for.
+//
+// In kind, CoreDNS runs on the control-plane node: it is scheduled before
+// the workers join. The sandbox's workers exist when its scheduler starts,
+// so the template prefers the control-plane node (the one line that is
+// not kubeadm's), which gives kind's placement and leaves the workers to
+// the learner; cordoned or drained, CoreDNS moves to a worker as kind's
+// would.
 func coreDNS() *api.Deployment {
 	labels := map[string]string{"k8s-app": "kube-dns"}
 	return &api.Deployment{
@@ -182,10 +237,13 @@ func coreDNS() *api.Deployment {
 					ServiceAccountName: "coredns", DNSPolicy: "Default",
 					PriorityClassName: systemClusterCritical, Priority: api.Ptr[int32](systemClusterCritPri),
 					NodeSelector: map[string]string{"kubernetes.io/os": "linux"},
+					Affinity: &api.Affinity{NodeAffinity: &api.NodeAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.PreferredSchedulingTerm{{
+						Weight: 100, Preference: api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{{
+							Key: controlPlaneRole, Operator: "Exists"}}}}}}},
 					Tolerations: []api.Toleration{{Key: "CriticalAddonsOnly", Operator: "Exists"},
 						{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}},
-					Containers: []api.Container{{Name: "coredns", Image: "registry.k8s.io/coredns/coredns:v1.11.3",
-						ImagePullPolicy: "IfNotPresent",
+					Containers: []api.Container{{Name: "coredns", Image: kubelet.CoreDNSImage,
+						Args: []string{"-conf", "/etc/coredns/Corefile"}, ImagePullPolicy: "IfNotPresent",
 						Ports: []api.ContainerPort{{Name: "dns", ContainerPort: 53, Protocol: "UDP"},
 							{Name: "dns-tcp", ContainerPort: 53, Protocol: "TCP"}, {Name: "metrics", ContainerPort: 9153, Protocol: "TCP"}},
 						Resources: api.ResourceRequirements{Requests: resources("100m", "70Mi"), Limits: resources("", "170Mi")}}},
@@ -210,7 +268,8 @@ func kubeProxy() *api.DaemonSet {
 					PriorityClassName: systemNodeCritical, Priority: api.Ptr[int32](systemNodeCriticalPri),
 					NodeSelector: map[string]string{"kubernetes.io/os": "linux"},
 					Tolerations:  []api.Toleration{{Operator: "Exists"}},
-					Containers: []api.Container{{Name: "kube-proxy", Image: "registry.k8s.io/kube-proxy:" + KubernetesVersion,
+					Containers: []api.Container{{Name: "kube-proxy", Image: kubelet.ComponentImage("kube-proxy"),
+						Command:         []string{"/usr/local/bin/kube-proxy", "--config=/var/lib/kube-proxy/config.conf"},
 						ImagePullPolicy: "IfNotPresent"}},
 				},
 			},
@@ -232,7 +291,7 @@ func kindnet() *api.DaemonSet {
 				Spec: api.PodSpec{
 					ServiceAccountName: "kindnet", HostNetwork: true,
 					Tolerations: []api.Toleration{{Operator: "Exists", Effect: "NoSchedule"}},
-					Containers: []api.Container{{Name: "kindnet-cni", Image: "docker.io/kindest/kindnetd:v20241108-5c6d2daf",
+					Containers: []api.Container{{Name: "kindnet-cni", Image: kubelet.KindnetImage,
 						ImagePullPolicy: "IfNotPresent",
 						Resources:       api.ResourceRequirements{Requests: resources("100m", "50Mi"), Limits: resources("100m", "50Mi")}}},
 				},

@@ -13,11 +13,11 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
-// kindShaped is a kind-shaped cluster of three workers, its system pods
-// running.
+// kindShaped is a new cluster — kind-shaped, as every cluster is — of
+// three workers, a minute old.
 func kindShaped(t *testing.T) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1, KindShape: true})
+	c := cluster.New(cluster.Options{Seed: 1})
 	c.Advance(time.Minute)
 	return c
 }
@@ -61,11 +61,13 @@ func TestKindShapeRunsTheControlPlaneAsMirrorPods(t *testing.T) {
 func TestKindShapeControlPlaneNodeAllocatesKindsRequests(t *testing.T) {
 	c := kindShaped(t)
 	out := kubectlOK(t, c, "kubectl describe node control-plane-1")
-	assert.Contains(t, out, "Non-terminated Pods:          (6 in total)")
+	assert.Contains(t, out, "Non-terminated Pods:          (8 in total)")
 	// etcd 100m, kube-apiserver 250m, kube-controller-manager 200m,
-	// kube-scheduler 100m, kindnet 100m.
-	assert.Regexp(t, `(?m)^  cpu\s+750m \(18%\)\s+100m \(2%\)$`, out)
-	assert.Regexp(t, `(?m)^  memory\s+150Mi \(1%\)\s+50Mi \(0%\)$`, out)
+	// kube-scheduler 100m, kindnet 100m, 2 × CoreDNS 100m (kube-proxy
+	// asks for nothing); memory: etcd 100Mi, kindnet 50Mi, 2 × CoreDNS
+	// 70Mi, limited to kindnet's 50Mi and 2 × CoreDNS's 170Mi.
+	assert.Regexp(t, `(?m)^  cpu\s+950m \(23%\)\s+100m \(2%\)$`, out)
+	assert.Regexp(t, `(?m)^  memory\s+290Mi \(3%\)\s+390Mi \(4%\)$`, out)
 }
 
 func TestKindShapeRunsCoreDNSBehindKubeDNS(t *testing.T) {
@@ -131,4 +133,90 @@ func TestKindShapeIsDeterministic(t *testing.T) {
 	a, b := kindShaped(t), kindShaped(t)
 	line := "kubectl get pods -A -o wide"
 	assert.Equal(t, kubectlOK(t, a, line), kubectlOK(t, b, line))
+}
+
+// A kind cluster was up before the learner came: its pods run at the first
+// command, from images its node image ships with.
+func TestKindShapeSystemPodsRunFromTheStart(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	pods := c.Store().List(api.ResourceFor("pods"), "kube-system")
+	require.Len(t, pods, 4+2+2*4, "4 mirror pods, 2 CoreDNS, kindnet and kube-proxy on 4 nodes")
+	for _, o := range pods {
+		p := o.(*api.Pod)
+		assert.Equal(t, api.PodRunning, p.Status.Phase, p.Name)
+		assert.True(t, api.IsPodReady(p), p.Name)
+		assert.Equal(t, c.Now(), p.Status.ContainerStatuses[0].State.Running.StartedAt.Time, p.Name)
+	}
+	events := kubectlOK(t, c, "kubectl get events -n kube-system")
+	assert.Contains(t, events, `Container image "registry.k8s.io/etcd:3.5.16-0" already present on machine`)
+	assert.NotContains(t, events, "Pulling")
+	c.Advance(time.Hour)
+	assert.NotContains(t, kubectlOK(t, c, "kubectl get pods -n kube-system"), "CrashLoopBackOff",
+		"their commands are servers that run until stopped")
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "kube-system") {
+		assert.Zero(t, o.(*api.Pod).Status.ContainerStatuses[0].RestartCount, o.GetObjectMeta().Name)
+	}
+}
+
+// A host-network pod shares its node's network namespace: its IP is the
+// node's (kubelet's podIPs for hostNetwork pods).
+func TestKindShapeHostNetworkPodsHaveTheirNodesIP(t *testing.T) {
+	c := kindShaped(t)
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "kube-system") {
+		p := o.(*api.Pod)
+		if p.Spec.HostNetwork {
+			assert.Equal(t, p.Status.HostIP, p.Status.PodIP, p.Name)
+		} else {
+			assert.Regexp(t, `^10\.244\.0\.\d+$`, p.Status.PodIP, "%s: CoreDNS runs on the control-plane node, as in kind", p.Name)
+		}
+	}
+}
+
+// The ServiceAccount admission plugin leaves mirror pods alone: no
+// serviceAccountName, no token volume (upstream's plugin returns early for
+// a pod with the kubernetes.io/config.mirror annotation).
+func TestKindShapeMirrorPodsHaveNoServiceAccount(t *testing.T) {
+	c := kindShaped(t)
+	o, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", "etcd-control-plane-1")
+	require.NoError(t, err)
+	p := o.(*api.Pod)
+	assert.Empty(t, p.Spec.ServiceAccountName)
+	assert.Empty(t, p.Spec.Volumes)
+	assert.Empty(t, p.Spec.Containers[0].VolumeMounts)
+	out := kubectlOK(t, c, "kubectl get pods -n kube-system -l k8s-app=kube-dns -o jsonpath={.items[0].spec.serviceAccountName}")
+	assert.Equal(t, "coredns", out, "CoreDNS's pods, which are not mirrors, keep theirs")
+}
+
+// Deleting a mirror pod does not stop the static pod: the kubelet deletes
+// the mirror and creates it again at once, a new object over the same
+// running container. The controller manager inside keeps running too, so
+// its lease stays with the same holder: no leader failover.
+func TestKindShapeADeletedMirrorPodComesBackAtOnce(t *testing.T) {
+	c := kindShaped(t)
+	name := "kube-controller-manager-control-plane-1"
+	get := func() *api.Pod {
+		o, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", name)
+		require.NoError(t, err)
+		return o.(*api.Pod)
+	}
+	before := get()
+	holder := kubectlOK(t, c, "kubectl get lease kube-controller-manager -n kube-system -o jsonpath={.spec.holderIdentity}")
+
+	assert.Equal(t, "pod \""+name+"\" deleted\n", kubectlOK(t, c, "kubectl delete pod "+name+" -n kube-system"))
+	c.Advance(time.Second)
+	after := get()
+	assert.NotEqual(t, before.UID, after.UID, "a new mirror pod")
+	assert.Nil(t, after.DeletionTimestamp)
+	assert.Equal(t, api.PodRunning, after.Status.Phase)
+	assert.Equal(t, before.Status.ContainerStatuses[0].ContainerID, after.Status.ContainerStatuses[0].ContainerID, "the same container")
+	assert.Equal(t, before.Status.ContainerStatuses[0].State.Running.StartedAt, after.Status.ContainerStatuses[0].State.Running.StartedAt)
+	assert.Zero(t, after.Status.ContainerStatuses[0].RestartCount)
+	assert.Equal(t, holder, kubectlOK(t, c, "kubectl get lease kube-controller-manager -n kube-system -o jsonpath={.spec.holderIdentity}"),
+		"the controller manager did not stop")
+	assert.NotContains(t, kubectlOK(t, c, "kubectl get events -n kube-system --field-selector involvedObject.name="+name), "Killing")
+
+	// Forced, the same.
+	kubectlOK(t, c, "kubectl delete pod "+name+" -n kube-system --grace-period=0 --force")
+	c.Advance(time.Second)
+	assert.Equal(t, api.PodRunning, get().Status.Phase)
 }

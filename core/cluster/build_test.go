@@ -13,13 +13,18 @@ import (
 func TestBuildThenStartIsNew(t *testing.T) {
 	built := Build(Options{Seed: 7})
 	s := built.Snapshot()
-	require.Len(t, s.Nodes, 3, "the nodes exist before anything starts")
+	require.Len(t, s.Nodes, 4, "the nodes exist before anything starts: the control plane's and 3 workers")
+	assert.True(t, s.Nodes[0].ControlPlane)
 	for _, n := range s.Nodes {
 		assert.True(t, n.Ready, "node %s", n.Name)
 		assert.NotEmpty(t, n.PodCIDR, "node %s has its pod CIDR", n.Name)
 	}
 	assert.Zero(t, built.Trace().Last(), "no controller has reconciled anything yet")
-	assert.Empty(t, s.Pods)
+	require.Len(t, s.Pods, len(staticPods), "the control plane's mirror pods, no other")
+	for _, p := range s.Pods {
+		assert.True(t, p.System, p.Name)
+		assert.Equal(t, ControlPlaneNode, p.Node, p.Name)
+	}
 
 	built.Start()
 	rev := built.Store().Revision()

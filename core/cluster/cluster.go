@@ -30,7 +30,8 @@ import (
 type Options struct {
 	// Seed drives every random choice (pod names, uids, scheduling ties).
 	Seed uint64
-	// Nodes is the number of worker nodes, node-1 … node-N (default 3).
+	// Nodes is the number of worker nodes, node-1 … node-N (default 3),
+	// besides the control-plane node every cluster has (bootstrap.go).
 	Nodes int
 	// ReadFile resolves `kubectl … -f FILE`; nil means no files exist.
 	ReadFile func(name string) ([]byte, error)
@@ -39,11 +40,6 @@ type Options struct {
 	// ControllerManagers is the number of kube-controller-manager replicas
 	// competing for the lead (default 2).
 	ControllerManagers int
-	// KindShape gives the cluster a kind cluster's control plane in the
-	// API (bootstrap.go): the control-plane-1 node besides the Nodes
-	// workers, the control plane's mirror pods, CoreDNS, kube-proxy and
-	// kindnet. Off until the goldens, lessons and page count them.
-	KindShape bool
 	// FieldDocs are kubectl explain's descriptions (site/data), in the
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
@@ -121,16 +117,12 @@ func Build(opts Options) *Cluster {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
-	if opts.KindShape {
-		c.mustCreate(newControlPlaneNode())
-	}
+	c.mustCreate(newControlPlaneNode())
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(newNode(i))
 	}
 	c.startNetwork()
-	if opts.KindShape {
-		c.startSystem()
-	}
+	c.startSystem()
 	return c
 }
 
@@ -142,7 +134,8 @@ func (c *Cluster) Start() {
 	}
 	s, opts := c.store, c.opts
 	c.nodeSide = controller.NewManager(s, c.trace)
-	kubelet.Register(c.nodeSide)
+	kubelets := kubelet.Register(c.nodeSide)
+	kubelet.SetBooting(kubelets, true)
 	c.startStorage()
 	if err := c.nodeSide.Start(); err != nil {
 		panic(fmt.Sprintf("starting informers: %v", err)) // an empty store cannot be compacted
@@ -158,6 +151,7 @@ func (c *Cluster) Start() {
 		[]func(*controller.Manager) *controller.Controller{scheduler.Register})
 	c.scheduler.addReplica()
 	c.RunUntilIdle(0)
+	kubelet.SetBooting(kubelets, false)
 }
 
 func (c *Cluster) mustCreate(o api.Object) {

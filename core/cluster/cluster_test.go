@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/kubeloop/kubeloop/core/examples"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +32,15 @@ func names(objs []api.Object) []string {
 	return out
 }
 
+// learnerView is a snapshot without the cluster's own workloads
+// (kube-system's): what a learner's commands made.
+func learnerView(s cluster.Snapshot) cluster.Snapshot {
+	s.Pods = slices.DeleteFunc(s.Pods, func(p cluster.PodView) bool { return p.System })
+	s.Deployments = slices.DeleteFunc(s.Deployments, func(d cluster.DeploymentView) bool { return d.Namespace == "kube-system" })
+	s.ReplicaSets = slices.DeleteFunc(s.ReplicaSets, func(rs cluster.ReplicaSetView) bool { return rs.Namespace == "kube-system" })
+	return s
+}
+
 func settled(t *testing.T, seed uint64) *cluster.Cluster {
 	t.Helper()
 	c := cluster.New(cluster.Options{Seed: seed})
@@ -47,10 +57,10 @@ func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
 		names(c.Store().List(api.ResourceFor("namespaces"), "")))
 
 	nodes := c.Store().List(api.ResourceFor("nodes"), "")
-	require.Equal(t, []string{"node-1", "node-2", "node-3"}, names(nodes))
+	require.Equal(t, []string{"control-plane-1", "node-1", "node-2", "node-3"}, names(nodes))
 	for i, o := range nodes {
 		n := o.(*api.Node)
-		assert.Equal(t, fmt.Sprintf("10.244.%d.0/24", i+1), n.Spec.PodCIDR)
+		assert.Equal(t, fmt.Sprintf("10.244.%d.0/24", i), n.Spec.PodCIDR, "the control plane's is 10.244.0.0/24")
 		assert.Equal(t, []string{n.Spec.PodCIDR}, n.Spec.PodCIDRs)
 		assert.Equal(t, n.Name, n.Labels["kubernetes.io/hostname"])
 		require.Len(t, n.Status.Conditions, 4, "MemoryPressure, DiskPressure, PIDPressure, Ready")
@@ -58,18 +68,20 @@ func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
 		assert.Equal(t, api.ConditionTrue, n.Status.Conditions[3].Status)
 		assert.Equal(t, cluster.KubernetesVersion, n.Status.NodeInfo.KubeletVersion)
 	}
-	snap := c.Snapshot()
-	require.Len(t, snap.Nodes, 3)
-	assert.Equal(t, cluster.NodeView{Name: "node-2", Ready: true, PodCIDR: "10.244.2.0/24"}, snap.Nodes[1])
+	snap := learnerView(c.Snapshot())
+	require.Len(t, snap.Nodes, 4)
+	assert.Equal(t, cluster.NodeView{Name: "control-plane-1", Ready: true, PodCIDR: "10.244.0.0/24",
+		Taints: []string{"node-role.kubernetes.io/control-plane:NoSchedule"}, ControlPlane: true}, snap.Nodes[0])
+	assert.Equal(t, cluster.NodeView{Name: "node-2", Ready: true, PodCIDR: "10.244.2.0/24"}, snap.Nodes[2])
 	assert.False(t, c.Clock().Busy(), "a new cluster is at rest")
 }
 
 func TestOptionsNodesSetsTheNodeCount(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1, Nodes: 5})
 	nodes := c.Store().List(api.ResourceFor("nodes"), "")
-	require.Len(t, nodes, 5)
-	assert.Equal(t, "node-5", nodes[4].GetObjectMeta().Name)
-	assert.Equal(t, "10.244.5.0/24", nodes[4].(*api.Node).Spec.PodCIDR)
+	require.Len(t, nodes, 6, "5 workers and the control-plane node")
+	assert.Equal(t, "node-5", nodes[5].GetObjectMeta().Name)
+	assert.Equal(t, "10.244.5.0/24", nodes[5].(*api.Node).Spec.PodCIDR)
 
 	// The pods of a deployment spread over them.
 	_, err := c.Apply(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 5", 1))
@@ -77,7 +89,7 @@ func TestOptionsNodesSetsTheNodeCount(t *testing.T) {
 	ok, _ := c.Settle(0)
 	require.True(t, ok)
 	used := map[string]bool{}
-	for _, p := range c.Snapshot().Pods {
+	for _, p := range learnerView(c.Snapshot()).Pods {
 		used[p.Node] = true
 	}
 	assert.Len(t, used, 5)
@@ -116,7 +128,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 	assert.Contains(t, err.Error(), "`selector` does not match template `labels`")
 
 	assert.Equal(t, rev, c.Store().Revision(), "nothing was written, not even the valid first document")
-	assert.Empty(t, c.Store().List(depKind, ""))
+	assert.Empty(t, c.Store().List(depKind, "default"))
 	assert.False(t, c.Clock().Busy())
 
 	// Bad YAML is refused the same way, with a position.
@@ -137,10 +149,10 @@ func TestSettleSettlesAHealthyDeployment(t *testing.T) {
 	assert.GreaterOrEqual(t, took, 3*time.Second, "a 2s pull and a 1s start")
 	assert.Less(t, took, time.Minute)
 	assert.False(t, c.Clock().Busy())
-	for _, p := range c.Snapshot().Pods {
+	for _, p := range learnerView(c.Snapshot()).Pods {
 		assert.Equal(t, "Running", p.Status)
 	}
-	d := c.Snapshot().Deployments
+	d := learnerView(c.Snapshot()).Deployments
 	require.Len(t, d, 1)
 	assert.Equal(t, int32(3), d[0].Available)
 
@@ -159,7 +171,7 @@ func TestSettleGivesUpAfterMaxOnAnImageThatCannotBePulled(t *testing.T) {
 	assert.False(t, ok, "ImagePullBackOff keeps the cluster busy")
 	assert.Equal(t, 2*time.Minute, took)
 	assert.Equal(t, start.Add(2*time.Minute), c.Now(), "the clock moved by exactly MAX")
-	for _, p := range c.Snapshot().Pods {
+	for _, p := range learnerView(c.Snapshot()).Pods {
 		assert.Contains(t, []string{"ErrImagePull", "ImagePullBackOff"}, p.Status)
 		assert.False(t, p.Ready)
 	}
@@ -181,7 +193,7 @@ func TestAdvanceBudgetCarriesOnWhenTheBudgetRunsOut(t *testing.T) {
 	done := c.AdvanceBudget(time.Minute, 3)
 	assert.False(t, done)
 	assert.True(t, c.Now().Before(start.Add(time.Minute)), "the clock stays at the last task run")
-	assert.Empty(t, c.Snapshot().Pods, "three tasks are not enough to create a pod")
+	assert.Empty(t, learnerView(c.Snapshot()).Pods, "three tasks are not enough to create a pod")
 
 	calls := 1
 	for !c.AdvanceBudget(start.Add(time.Minute).Sub(c.Now()), 3) {
@@ -190,7 +202,7 @@ func TestAdvanceBudgetCarriesOnWhenTheBudgetRunsOut(t *testing.T) {
 	}
 	assert.Greater(t, calls, 2)
 	assert.Equal(t, start.Add(time.Minute), c.Now(), "done: the clock is at the target")
-	for _, p := range c.Snapshot().Pods {
+	for _, p := range learnerView(c.Snapshot()).Pods {
 		assert.Equal(t, "Running", p.Status)
 	}
 
@@ -230,7 +242,7 @@ func TestStepRunsExactlyOneTask(t *testing.T) {
 
 func TestSnapshotShowsPodsWithStatusOwnerNodeAndIP(t *testing.T) {
 	c := settled(t, 1)
-	snap := c.Snapshot()
+	snap := learnerView(c.Snapshot())
 	assert.Equal(t, c.Store().Revision(), snap.Revision)
 	assert.Equal(t, c.Now(), snap.Time)
 
@@ -278,11 +290,12 @@ func TestSnapshotShowsWhyAPodIsPending(t *testing.T) {
 	_, err := c.Apply(strings.Replace(big, "replicas: 3", "replicas: 1", 1))
 	require.NoError(t, err)
 	c.Settle(0)
-	snap := c.Snapshot()
+	snap := learnerView(c.Snapshot())
 	require.Len(t, snap.Pods, 1)
 	assert.Equal(t, "Pending", snap.Pods[0].Status)
 	assert.Empty(t, snap.Pods[0].Node)
-	assert.Equal(t, "0/3 nodes are available: 3 Insufficient cpu. preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod.", snap.Pods[0].Reason)
+	assert.Equal(t, "0/4 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }, 3 Insufficient cpu. "+
+		"preemption: 0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod.", snap.Pods[0].Reason)
 }
 
 func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
@@ -298,7 +311,7 @@ func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
 	require.NoError(t, err)
 	var firstPod int64
 	for _, ev := range events {
-		if ev.Kind == podsKind && ev.Type == store.Added {
+		if ev.Kind == podsKind && ev.Type == store.Added && ev.Revision > applied {
 			firstPod = ev.Revision
 			break
 		}
@@ -307,6 +320,7 @@ func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
 
 	then, err := c.SnapshotAt(applied)
 	require.NoError(t, err)
+	then = learnerView(then)
 	assert.Equal(t, applied, then.Revision)
 	assert.Empty(t, then.Pods)
 	require.Len(t, then.Deployments, 1)
@@ -314,11 +328,12 @@ func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
 
 	then, err = c.SnapshotAt(firstPod)
 	require.NoError(t, err)
+	then = learnerView(then)
 	require.Len(t, then.Pods, 1)
 	assert.Equal(t, "Pending", then.Pods[0].Status, "just created: not yet scheduled")
 	assert.Empty(t, then.Pods[0].Node)
 
-	now := c.Snapshot()
+	now := learnerView(c.Snapshot())
 	assert.Len(t, now.Pods, 3)
 	assert.Less(t, len(then.Pods), len(now.Pods))
 }

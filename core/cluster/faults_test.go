@@ -200,9 +200,10 @@ func TestDrainRefusesUnmanagedAndLocalStoragePodsInKubectlsWords(t *testing.T) {
 
 	r = c.Kubectl("kubectl drain node-1 --ignore-daemonsets --delete-emptydir-data --force", "")
 	assert.Equal(t, 0, r.ExitCode, r.Stderr)
-	assert.Equal(t, "Warning: deleting Pods with local storage: default/"+cache+"; deleting Pods that declare no controller: default/solo\n", r.Stderr)
-	assert.Equal(t, "node/node-1 already cordoned\n"+
-		"Warning: deleting Pods with local storage: default/"+cache+"; deleting Pods that declare no controller: default/solo\n"+
+	warning := "Warning: ignoring DaemonSet-managed Pods: " + kubeSystemDaemonPods(c, "node-1") +
+		"; deleting Pods with local storage: default/" + cache + "; deleting Pods that declare no controller: default/solo\n"
+	assert.Equal(t, warning, r.Stderr)
+	assert.Equal(t, "node/node-1 already cordoned\n"+warning+
 		"evicting pod default/"+cache+"\nevicting pod default/solo\n"+
 		"pod/"+cache+" evicted\npod/solo evicted\nnode/node-1 drained\n", r.Interleaved())
 }

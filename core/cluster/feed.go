@@ -25,6 +25,9 @@ type Feed struct {
 	rev     int64 // the newest revision applied; -1 before the first Sync
 	pods    map[string]PodView
 	running int // pods whose Status is Running
+	// system and systemRunning count the cluster's own pods among them
+	// (PodView.System).
+	system, systemRunning int
 	// newest are the MaxSnapshotEvents newest Events, oldest first, kept
 	// up to date from what changed, each with its view. The feed keeps no
 	// view of the others: at 10,000 pods a view of each of 100,000 Events
@@ -118,18 +121,30 @@ func (f *Feed) Sync() FeedChanges {
 // differs from what the feed had.
 func (f *Feed) setPod(key string, v PodView, deleted bool) bool {
 	old, had := f.pods[key]
-	if had && old.Status == "Running" {
-		f.running--
+	if had {
+		f.count(&old, -1)
 	}
 	if deleted {
 		delete(f.pods, key)
 		return had
 	}
 	f.pods[key] = v
-	if v.Status == "Running" {
-		f.running++
-	}
+	f.count(&v, 1)
 	return !had || old != v
+}
+
+// count adds d to the counts v is in.
+func (f *Feed) count(v *PodView, d int) {
+	running := v.Status == "Running"
+	if running {
+		f.running += d
+	}
+	if v.System {
+		f.system += d
+		if running {
+			f.systemRunning += d
+		}
+	}
 }
 
 // reset reads every pod and Event from the store: the first Sync, or one
@@ -140,7 +155,7 @@ func (f *Feed) reset(ch *FeedChanges) {
 	for key := range f.pods {
 		seen[key] = true
 	}
-	f.pods, f.running = map[string]PodView{}, 0
+	f.pods, f.running, f.system, f.systemRunning = map[string]PodView{}, 0, 0, 0
 	for _, o := range f.store.List(api.ResourceFor("pods"), "") {
 		key := store.KeyOf(o)
 		f.setPod(key, podView(o.(*api.Pod)), false)
@@ -214,6 +229,9 @@ func (f *Feed) Pod(key string) (v PodView, ok bool) {
 // Pods counts the pods; Running counts those whose Status is Running.
 func (f *Feed) Pods() int    { return len(f.pods) }
 func (f *Feed) Running() int { return f.running }
+
+// SystemPods counts the cluster's own pods among Pods, and among Running.
+func (f *Feed) SystemPods() (pods, running int) { return f.system, f.systemRunning }
 
 // EachPod calls fn with every pod, in no particular order.
 func (f *Feed) EachPod(fn func(key string, v *PodView)) {

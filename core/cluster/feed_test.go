@@ -42,7 +42,12 @@ func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
 	f := c.NewFeed()
 	first := f.Sync()
 	assert.True(t, first.Reset)
-	assert.Empty(t, first.Pods, "no pods yet")
+	for _, key := range first.Pods {
+		assert.True(t, strings.HasPrefix(key, "kube-system/"), "no pods yet but the cluster's own: %s", key)
+	}
+	systemPods, systemRunning := f.SystemPods()
+	assert.Equal(t, len(first.Pods), systemPods)
+	assert.Equal(t, systemPods, systemRunning, "the cluster's own pods run from the start")
 	// More pods than events fit a snapshot, so the newest Events are a
 	// choice among many that the feed must make as Snapshot does.
 	_, err := c.Apply(examples.BenchDeployment(60, "bench:1.0"))
@@ -59,7 +64,7 @@ func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
 	}
 	f.Sync()
 	feedMatchesSnapshot(t, c, f)
-	assert.Equal(t, 60, f.Running())
+	assert.Equal(t, 60+systemRunning, f.Running())
 	assert.GreaterOrEqual(t, changedPods, 60*3, "each pod seen at least Pending, ContainerCreating, Running")
 
 	_, err = c.Apply(strings.Replace(examples.BenchDeployment(60, "bench:1.0"), "bench:1.0", "bench:2.0", 1))
@@ -151,7 +156,8 @@ func TestFeedStartsOverWhenHistoryIsCompacted(t *testing.T) {
 	c.Store().Compact(c.Store().Revision())
 	ch := f.Sync()
 	assert.True(t, ch.Reset)
-	assert.Len(t, ch.Pods, 4, "the three pods there are and the one deleted while the feed did not look")
+	systemPods, _ := f.SystemPods()
+	assert.Len(t, ch.Pods, 4+systemPods, "the three pods there are, the one deleted while the feed did not look, and the cluster's own")
 	assert.Contains(t, ch.Pods, "default/"+pods[1].GetObjectMeta().Name)
 	feedMatchesSnapshot(t, c, f)
 }

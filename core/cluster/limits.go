@@ -16,16 +16,17 @@ const (
 	// MaxReplicas bounds spec.replicas of Deployments, ReplicaSets and
 	// StatefulSets, and a Job's completions and parallelism.
 	MaxReplicas = 10000
-	// MaxNodes bounds the cluster's nodes (Options.Nodes, `sim node add`);
-	// node IPAM gives each a /24 of 10.244.0.0/16.
+	// MaxNodes bounds the cluster's worker nodes (Options.Nodes, `sim
+	// node add`); the control-plane node is not one of them. Node IPAM
+	// gives each node a /24 of 10.244.0.0/16.
 	MaxNodes = 100
 )
 
-// CheckNodes reports a node count the sandbox does not simulate. Hosts
+// CheckNodes reports a worker node count the sandbox does not simulate. Hosts
 // check user input with it before New, which panics on such a count.
 func CheckNodes(n int) error {
 	if n > MaxNodes {
-		return fmt.Errorf("%d nodes is more than kubeloop simulates: at most %d nodes per cluster", n, MaxNodes)
+		return fmt.Errorf("%d nodes is more than kubeloop simulates: at most %d worker nodes per cluster, besides its control-plane node", n, MaxNodes)
 	}
 	return nil
 }

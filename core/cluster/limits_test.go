@@ -48,8 +48,8 @@ func TestRefusesMoreReplicasThanTheSandboxSimulates(t *testing.T) {
 
 func TestRefusesMoreNodesThanTheSandboxSimulates(t *testing.T) {
 	assert.NoError(t, cluster.CheckNodes(cluster.MaxNodes))
-	assert.EqualError(t, cluster.CheckNodes(cluster.MaxNodes+1), "101 nodes is more than kubeloop simulates: at most 100 nodes per cluster")
-	assert.PanicsWithValue(t, "101 nodes is more than kubeloop simulates: at most 100 nodes per cluster", func() {
+	assert.EqualError(t, cluster.CheckNodes(cluster.MaxNodes+1), "101 nodes is more than kubeloop simulates: at most 100 worker nodes per cluster, besides its control-plane node")
+	assert.PanicsWithValue(t, "101 nodes is more than kubeloop simulates: at most 100 worker nodes per cluster, besides its control-plane node", func() {
 		cluster.New(cluster.Options{Nodes: cluster.MaxNodes + 1})
 	})
 }

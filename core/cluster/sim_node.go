@@ -28,6 +28,9 @@ type nodeOptions struct {
 	controlPlane bool
 }
 
+// controlPlaneRole is the label of a control-plane node.
+const controlPlaneRole = "node-role.kubernetes.io/control-plane"
+
 // newNode describes worker node i as a kind-like cluster registers it.
 func newNode(i int) *api.Node {
 	return buildNode(fmt.Sprintf("node-%d", i), i, time.Time{}, nodeOptions{})
@@ -43,7 +46,7 @@ func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 	taints := append([]api.Taint(nil), o.taints...)
 	if o.controlPlane {
 		// kubeadm's control-plane node: its role label and NoSchedule taint.
-		labels["node-role.kubernetes.io/control-plane"] = ""
+		labels[controlPlaneRole] = ""
 		labels["node.kubernetes.io/exclude-from-external-load-balancers"] = ""
 		taints = append([]api.Taint{{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}}, taints...)
 	}
@@ -95,8 +98,9 @@ func (c *Cluster) nextNodeIndex() int {
 // AddNode registers a node as a joining kubelet would; its kubelet starts
 // heartbeating at once.
 func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
-	if n := len(c.store.List(api.ResourceFor("nodes"), "")); CheckNodes(n+1) != nil {
-		return nil, fmt.Errorf("cannot add node %q: the cluster has %d nodes, and kubeloop simulates at most %d nodes per cluster", name, n, MaxNodes)
+	if n := c.workerNodes(); CheckNodes(n+1) != nil {
+		return nil, fmt.Errorf("cannot add node %q: the cluster has %d worker nodes, and kubeloop simulates at most %d worker nodes per cluster, besides its control-plane node",
+			name, n, MaxNodes)
 	}
 	if i := c.nextNodeIndex(); i < 255 {
 		out, err := c.store.Create(buildNode(name, i, c.clk.Now(), o))
@@ -106,6 +110,17 @@ func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
 		return out.(*api.Node), nil
 	}
 	return nil, fmt.Errorf("node IPAM: no pod CIDR left in 10.244.0.0/16")
+}
+
+// workerNodes counts the nodes but the control-plane node.
+func (c *Cluster) workerNodes() int {
+	n := 0
+	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+		if o.GetObjectMeta().Name != ControlPlaneNode {
+			n++
+		}
+	}
+	return n
 }
 
 // heartbeats finds the kubelets' node agents (nil before Start).

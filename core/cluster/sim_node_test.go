@@ -76,6 +76,18 @@ func podsOn(c *cluster.Cluster, ns, node string) []*api.Pod {
 	return out
 }
 
+// kubeSystemDaemonPods names the cluster's own DaemonSet pods on node as
+// kubectl drain lists them: "kube-system/kindnet-…, kube-system/kube-proxy-…".
+func kubeSystemDaemonPods(c *cluster.Cluster, node string) string {
+	var names []string
+	for _, p := range podsOn(c, "kube-system", node) {
+		if ref := api.ControllerOf(p); ref != nil && ref.Kind == "DaemonSet" {
+			names = append(names, "kube-system/"+p.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
 func kubectl(t *testing.T, c *cluster.Cluster, line string) string {
 	t.Helper()
 	r := c.Kubectl(line, "")
@@ -102,7 +114,7 @@ func TestSimNodeAddRegistersANodeWithTheNextPodCIDRAndALease(t *testing.T) {
 
 	_, err = c.Sim([]string{"node", "add", "cp", "--control-plane"})
 	require.NoError(t, err)
-	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "cp       Ready    control-plane")
+	assert.Regexp(t, `(?m)^cp\s+Ready\s+control-plane\s`, kubectl(t, c, "kubectl get nodes"))
 	assert.Equal(t, "10.244.5.0/24", node(t, c, "cp").Spec.PodCIDR)
 }
 
@@ -144,7 +156,7 @@ func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t 
 		taints = append(taints, tn.Key+":"+tn.Effect)
 	}
 	assert.ElementsMatch(t, []string{"node.kubernetes.io/unreachable:NoExecute", "node.kubernetes.io/unreachable:NoSchedule"}, taints)
-	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "node-2   NotReady")
+	assert.Regexp(t, `(?m)^node-2\s+NotReady\s`, kubectl(t, c, "kubectl get nodes"))
 	p, _ := c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
 	assert.False(t, api.IsPodReady(p.(*api.Pod)), "the node lifecycle marks its pods not ready")
 
@@ -187,24 +199,27 @@ func TestCordonDrainUncordon(t *testing.T) {
 	require.NotEmpty(t, web)
 
 	assert.Equal(t, "node/node-1 cordoned\n", kubectl(t, c, "kubectl cordon node-1"))
-	assert.Contains(t, kubectl(t, c, "kubectl get nodes"), "node-1   Ready,SchedulingDisabled")
+	assert.Regexp(t, `(?m)^node-1\s+Ready,SchedulingDisabled\s`, kubectl(t, c, "kubectl get nodes"))
 	c.Settle(time.Minute)
 	assert.Contains(t, node(t, c, "node-1").Spec.Taints, api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: "NoSchedule"},
 		"the node lifecycle taints a cordoned node")
 
+	// The learner's daemon pod and the cluster's own (kindnet, kube-proxy).
+	daemons := "default/" + ds + ", " + kubeSystemDaemonPods(c, "node-1")
+	require.Regexp(t, `^default/agent-\w+, kube-system/kindnet-\w+, kube-system/kube-proxy-\w+$`, daemons)
 	r := c.Kubectl("kubectl drain node-1", "")
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Equal(t, "node/node-1 already cordoned\n", r.Stdout)
-	assert.Equal(t, `error: unable to drain node "node-1" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/`+ds+`, continuing command...
+	assert.Equal(t, `error: unable to drain node "node-1" due to error: cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): `+daemons+`, continuing command...
 There are pending nodes to be drained:
  node-1
-cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): default/`+ds+"\n", r.Stderr)
+cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): `+daemons+"\n", r.Stderr)
 
 	r = c.Kubectl("kubectl drain node-1 --ignore-daemonsets", "")
 	assert.Equal(t, 0, r.ExitCode, r.Stderr)
-	assert.Equal(t, "node/node-1 already cordoned\nWarning: ignoring DaemonSet-managed Pods: default/"+ds+"\n"+
+	assert.Equal(t, "node/node-1 already cordoned\nWarning: ignoring DaemonSet-managed Pods: "+daemons+"\n"+
 		"evicting pod default/"+web+"\npod/"+web+" evicted\nnode/node-1 drained\n", r.Interleaved())
-	assert.Equal(t, "Warning: ignoring DaemonSet-managed Pods: default/"+ds+"\n", r.Stderr, "kubectl warns on stderr")
+	assert.Equal(t, "Warning: ignoring DaemonSet-managed Pods: "+daemons+"\n", r.Stderr, "kubectl warns on stderr")
 	c.Settle(time.Minute)
 	left := podsOn(c, "default", "node-1")
 	require.Len(t, left, 1, "only the daemon pod stays")
@@ -269,8 +284,9 @@ daemon set "agent" successfully rolled out
 		kubectl(t, c, "kubectl rollout undo daemonset/agent --to-revision=3"))
 }
 
-// `sim node add` refuses a node beyond cluster.MaxNodes, and says the limit;
-// deleting one makes room again.
+// `sim node add` refuses a worker node beyond cluster.MaxNodes (the
+// control-plane node is not counted), and says the limit; deleting one
+// makes room again.
 func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1, Nodes: cluster.MaxNodes - 1})
 	out, err := c.Sim([]string{"node", "add", "node-last"})
@@ -278,8 +294,8 @@ func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
 	assert.Contains(t, out, "node/node-last added")
 	_, err = c.Sim([]string{"node", "add", "node-extra"})
 	require.Error(t, err)
-	assert.Equal(t, `cannot add node "node-extra": the cluster has 100 nodes, and kubeloop simulates at most 100 nodes per cluster`, err.Error())
-	assert.Len(t, c.NodeNames(), cluster.MaxNodes)
+	assert.Equal(t, `cannot add node "node-extra": the cluster has 100 worker nodes, and kubeloop simulates at most 100 worker nodes per cluster, besides its control-plane node`, err.Error())
+	assert.Len(t, c.NodeNames(), cluster.MaxNodes+1, "the workers and the control-plane node")
 	_, err = c.Sim([]string{"node", "delete", "node-last"})
 	require.NoError(t, err)
 	_, err = c.Sim([]string{"node", "add", "node-extra"})
@@ -386,12 +402,12 @@ func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
 		}
 	}
 	onNode := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "") {
+	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
 		if p := o.(*api.Pod); p.Spec.NodeName == "node-2" && p.Status.Phase == api.PodRunning {
 			onNode++
 		}
 	}
-	assert.Equal(t, 1, onNode, "the daemon pod runs on the recovered node")
+	assert.Equal(t, 1, onNode, "the learner's daemon pod runs on the recovered node")
 }
 
 func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {

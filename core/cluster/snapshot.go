@@ -40,6 +40,9 @@ type NodeView struct {
 	// shows (NodeFault). Only the newest state has it; a replayed
 	// revision's nodes have none.
 	Fault NodeFault `json:"fault,omitzero"`
+	// ControlPlane is the control-plane node (its node-role label), which
+	// runs the cluster's own pods and none of a learner's.
+	ControlPlane bool `json:"controlPlane,omitempty"`
 }
 
 // JobView is a Job's progress: how many pods succeeded of how many wanted.
@@ -69,6 +72,10 @@ type PodView struct {
 	Image     string `json:"image"`
 	Restarts  int32  `json:"restarts"`
 	Reason    string `json:"reason,omitempty"` // why it is Pending, from the scheduler
+	// System is one of the cluster's own pods (IsSystemPod: the control
+	// plane's mirror pods, CoreDNS, kube-proxy, kindnet), which a page
+	// shows only when asked to.
+	System bool `json:"system,omitempty"`
 }
 
 type DeploymentView struct {
@@ -176,7 +183,8 @@ func (c *Cluster) overviewOf(v lister) Snapshot {
 }
 
 func nodeView(n *api.Node) NodeView {
-	nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR, Unschedulable: n.Spec.Unschedulable}
+	_, controlPlane := n.Labels[controlPlaneRole]
+	nv := NodeView{Name: n.Name, PodCIDR: n.Spec.PodCIDR, Unschedulable: n.Spec.Unschedulable, ControlPlane: controlPlane}
 	for _, cond := range n.Status.Conditions {
 		healthy := cond.Status == api.ConditionFalse
 		if cond.Type == "Ready" {
@@ -234,7 +242,8 @@ func eventView(e *api.Event) EventView {
 
 func podView(p *api.Pod) PodView {
 	v := PodView{Name: p.Name, Namespace: p.Namespace, Phase: p.Status.Phase, Status: api.PodDisplayStatus(p),
-		Ready: api.IsPodReady(p), Node: p.Spec.NodeName, IP: p.Status.PodIP, Deleting: p.DeletionTimestamp != nil}
+		Ready: api.IsPodReady(p), Node: p.Spec.NodeName, IP: p.Status.PodIP, Deleting: p.DeletionTimestamp != nil,
+		System: IsSystemPod(p)}
 	ready := 0
 	for _, cs := range p.Status.ContainerStatuses {
 		if cs.Ready {

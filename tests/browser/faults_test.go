@@ -143,7 +143,7 @@ func TestFaultsInOneClick(t *testing.T) {
 
 	p.runInTerminal("sim advance 60s")
 	p.waitFor("node-3 NotReady", `document.querySelector('.lane[data-node="node-3"] .badge').textContent === "NotReady"`)
-	assert.Contains(t, eval[string](p, `kubeloop.kubectl("kubectl get nodes").stdout`), "node-3   NotReady")
+	assert.Regexp(t, `(?m)^node-3\s+NotReady\s`, eval[string](p, `kubeloop.kubectl("kubectl get nodes").stdout`))
 	rows := p.podRowsOn("node-3")
 	require.Len(t, rows, len(onNode3))
 	assert.Regexp(t, regexp.MustCompile(`^\S+ +1/1 +Running +0 `), rows[0], "the API server's last word: Running")

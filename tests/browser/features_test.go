@@ -408,7 +408,7 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 	if eval[bool](p, `document.getElementById("faults-menu").textContent.includes("sim node add")`) {
 		p.click(`#faults-menu .menu-item:not(.danger)`)
 		p.waitFor("the sim command", `document.getElementById("term-out").textContent.includes("sim node add node-4")`)
-		p.waitFor("a fourth lane", `document.querySelectorAll("#nodes .lane[data-node]").length === 4`)
+		p.waitFor("a fifth lane (the control plane's and four workers')", `document.querySelectorAll("#nodes .lane[data-node]").length === 5`)
 		p.click(`#nodes .lane[data-node="node-1"] .lane-menu`)
 		p.waitFor("the node menu", `!document.getElementById("pod-menu").hidden`)
 		// The node's menu offers cordon, drain, taint … before fail.

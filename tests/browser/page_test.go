@@ -42,7 +42,9 @@ func TestEditorApplyShowsThreeRunningPodsThenFive(t *testing.T) {
 	assert.Equal(t, 1, p.count(`#owners [data-deployment="default/nginx-deployment"]`), "the Deployment is drawn in the ownership view")
 	assert.Equal(t, 1, p.count(`#owners .own-rs`), "one ReplicaSet")
 	assert.Equal(t, 3, p.count(`#owners .own-rs .chip.st-running`), "its three pods")
-	assert.Equal(t, 3, p.count(`#nodes .lane[data-node]`), "three node lanes")
+	assert.Equal(t, 4, p.count(`#nodes .lane[data-node]`), "the control plane's lane and three workers'")
+	assert.Equal(t, 1, p.count(`#nodes .lane-control-plane[data-node="control-plane-1"] .lane-role:not([hidden])`), "marked control-plane")
+	assert.Zero(t, p.count(`#nodes .pod[data-pod^="kube-system/"]`), "the cluster's own pods show only with the system view")
 	assert.NotEmpty(t, p.text("#trace"), "the reconcile trace shows the controllers' work")
 	assert.Contains(t, p.text("#events"), "ScalingReplicaSet")
 	p.screenshot("01-three-running")
@@ -159,24 +161,50 @@ func TestJavaScriptAPI(t *testing.T) {
 	assert.True(t, settle.Settled)
 	assert.Greater(t, settle.Took, 0.0)
 
+	// state() is the whole cluster, as `kubectl get pods -A` and `kubectl
+	// get nodes` see it: a kind cluster's control-plane node and its own
+	// pods in kube-system (each marked system) beside the learner's, which
+	// are the pods in the default namespace.
+	type pod struct {
+		Name, Namespace, Phase, Status, Node, IP, Owner string
+		Ready, System                                   bool
+	}
 	type state struct {
 		Revision int64
 		Nodes    []struct{ Name string }
-		Pods     []struct {
-			Name, Namespace, Phase, Status, Node, IP, Owner string
-			Ready                                           bool
+		Pods     []pod
+	}
+	byNamespace := func(st state) (mine, system []pod) {
+		for _, p := range st.Pods {
+			if p.Namespace == "default" {
+				mine = append(mine, p)
+			} else {
+				assert.Equal(t, "kube-system", p.Namespace, "%s: only the learner's pods and the cluster's own", p.Name)
+				assert.True(t, p.System, "%s is marked as the cluster's own", p.Name)
+				system = append(system, p)
+			}
 		}
+		return mine, system
 	}
 	st := eval[state](p, `kubeloop.state()`)
-	require.Len(t, st.Pods, 3)
-	for _, pod := range st.Pods {
+	mine, system := byNamespace(st)
+	require.Len(t, mine, 3)
+	for _, pod := range mine {
 		assert.Equal(t, "Running", pod.Status)
 		assert.True(t, pod.Ready)
 		assert.NotEmpty(t, pod.Node)
+		assert.NotEqual(t, "control-plane-1", pod.Node, "the control plane's taint keeps workloads off it")
 		assert.NotEmpty(t, pod.IP)
 		assert.True(t, strings.HasPrefix(pod.Owner, "nginx-deployment-"))
+		assert.False(t, pod.System)
 	}
-	assert.Len(t, st.Nodes, 3)
+	// 4 mirror pods and 2 CoreDNS pods, kindnet and kube-proxy on each of the 4 nodes.
+	assert.Len(t, system, 14)
+	var nodes []string
+	for _, n := range st.Nodes {
+		nodes = append(nodes, n.Name)
+	}
+	assert.Equal(t, []string{"control-plane-1", "node-1", "node-2", "node-3"}, nodes, "kubectl get nodes' four")
 
 	kc := eval[struct {
 		Stdout, Stderr string
@@ -195,7 +223,9 @@ func TestJavaScriptAPI(t *testing.T) {
 	assert.GreaterOrEqual(t, eval[state](p, `kubeloop.state()`).Revision, before)
 
 	eval[chromedp.Void](p, `kubeloop.reset(7)`)
-	assert.Empty(t, eval[state](p, `kubeloop.state()`).Pods, "reset starts an empty cluster")
+	mine, system = byNamespace(eval[state](p, `kubeloop.state()`))
+	assert.Empty(t, mine, "reset starts a fresh cluster: none of the learner's pods")
+	assert.Len(t, system, 14, "a fresh cluster has its own pods from the start")
 	p.noConsoleErrors()
 }
 
@@ -225,7 +255,8 @@ func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
 	for _, line := range []string{"", "kubectl", "kubectl get", "kubectl get pods -o", "kubectl " + strings.Repeat("-", 5000), "kubectl get pods -l '!!!'", "kubectl apply -f -"} {
 		eval[chromedp.Void](p, `kubeloop.kubectl(`+jsString(line)+`, "\t\x00garbage: [")`)
 	}
-	assert.Len(t, eval[struct{ Pods []struct{} }](p, `kubeloop.state()`).Pods, 3)
+	assert.Equal(t, 3, eval[int](p, `kubeloop.state().pods.filter(p => p.namespace === "default").length`), "the learner's three pods")
+	assert.Equal(t, 14, eval[int](p, `kubeloop.state().pods.filter(p => p.system).length`), "and the cluster's own, untouched")
 
 	p.click("#banner-reset")
 	p.waitFor("an empty cluster", `document.querySelectorAll("`+allCards+`").length === 0`)

@@ -2,6 +2,7 @@ package chaos
 
 import (
 	"fmt"
+	"github.com/kubeloop/kubeloop/controllers/daemonset"
 	"sort"
 	"strconv"
 	"strings"
@@ -328,7 +329,21 @@ func (w *watcher) final() error {
 				}
 			}
 		}
-		nodes := w.c.NodeNames()
+		// The nodes it runs on: every node whose taints its pods tolerate
+		// (not the control-plane node, unless the template says so).
+		tols := daemonset.DaemonPodTolerations(&ds.Spec.Template.Spec)
+		var nodes []string
+		for _, o := range s.List(api.ResourceFor("nodes"), "") {
+			n := o.(*api.Node)
+			if _, untolerated := api.FirstUntoleratedTaint(n.Spec.Taints, tols, "NoSchedule", "NoExecute"); untolerated {
+				if perNode[n.Name] != 0 {
+					fail("daemonset %s: node %s has a taint its pods do not tolerate, yet %d daemon pods", ds.Name, n.Name, perNode[n.Name])
+				}
+				delete(perNode, n.Name)
+				continue
+			}
+			nodes = append(nodes, n.Name)
+		}
 		for _, n := range nodes {
 			if perNode[n] != 1 {
 				fail("daemonset %s: node %s has %d daemon pods", ds.Name, n, perNode[n])

@@ -163,8 +163,9 @@ var englishWords = regexp.MustCompile(`\b[a-z]{2,} [a-z]{2,}\b`)
 
 // kubernetesMessage matches what Kubernetes itself says, in English as
 // kubectl shows it (an API error, the scheduler's FailedScheduling
-// message), which the trace quotes: the catalog keeps it as it is (%#v).
-var kubernetesMessage = regexp.MustCompile(`Operation cannot be fulfilled on .*|\S+ "[^"]*" is forbidden: .*|nodes are available: .*|waiting for ephemeral volume controller to create the persistentvolumeclaim "[^"]*"|PVC \S+ was not created for pod \S+ \(pod is not owner\)`)
+// message), which the trace quotes: the catalog keeps it as it is (%#v) —
+// the scheduler's reasons after its translated head too (个节点可用：).
+var kubernetesMessage = regexp.MustCompile(`Operation cannot be fulfilled on .*|\S+ "[^"]*" is forbidden: .*|nodes are available: .*|个节点可用：.*|waiting for ephemeral volume controller to create the persistentvolumeclaim "[^"]*"|PVC \S+ was not created for pod \S+ \(pod is not owner\)`)
 
 // TestScenarioTracesTranslateWholly runs the course's scenarios and
 // translates every line their traces record: each matches a format, and
