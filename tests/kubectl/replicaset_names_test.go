@@ -24,6 +24,8 @@ func TestReplicaSetNamesMatchARealV132Cluster(t *testing.T) {
 	require.Equal(t, "v1.32.13", api.KubernetesVersion, "the names below are v1.32.13's")
 	probe, err := os.ReadFile("testdata/rsnames-probe.yaml")
 	require.NoError(t, err)
+	robot, err := os.ReadFile("testdata/rsnames-serviceaccount.yaml") // lesson 03's, renamed
+	require.NoError(t, err)
 	for _, tc := range []struct {
 		name     string
 		commands []string
@@ -51,6 +53,9 @@ func TestReplicaSetNamesMatchARealV132Cluster(t *testing.T) {
 		{name: "templates with ports, env, resources, probes, volumes, init containers, a sidecar, affinity",
 			commands: []string{"kubectl apply -f -"}, stdin: string(probe),
 			want: []string{"app-7c9ffc687b", "sidecar-74bbbccf76", "vol-f8f56f986"}},
+		{name: "a service account that does not exist (no pods, but the ReplicaSet)",
+			commands: []string{"kubectl apply -f -"}, stdin: string(robot),
+			want: []string{"robotweb-756f8f6d84"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newEnv(t)
