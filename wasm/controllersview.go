@@ -38,7 +38,7 @@ var catalogMessages = map[string][2]string{
 	"catalog.button":      {"Controllers", "控制器"},
 	"catalog.title":       {"Every controller of kube-controller-manager and what it does", "kube-controller-manager 的全部控制器及其作用"},
 	"catalog.heading":     {"Controllers", "控制器"},
-	"catalog.intro":       {"%d of the %d controllers of kube-controller-manager v1.31 run here. Each card says what its loop observes and does; its example makes the loop work.", "kube-controller-manager v1.31 的控制器中，这里运行了 %d 个（共 %d 个）。每张卡片说明它的循环观察什么、做什么；示例能让这个循环动起来。"},
+	"catalog.intro":       {"%d of the %d controllers of kube-controller-manager v1.32 run here. Each card says what its loop observes and does; its example makes the loop work.", "kube-controller-manager v1.32 的控制器中，这里运行了 %d 个（共 %d 个）。每张卡片说明它的循环观察什么、做什么；示例能让这个循环动起来。"},
 	"catalog.simulated":   {"simulated", "已模拟"},
 	"catalog.not":         {"not simulated", "未模拟"},
 	"catalog.notTitle":    {"Not simulated, and why", "未模拟的控制器及原因"},

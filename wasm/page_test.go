@@ -100,7 +100,7 @@ func TestCompletions(t *testing.T) {
 		{"kubectl rollout und", "undo"},
 		{"kubectl get deployments ngi", "nginx-deployment"},
 		{"kubectl get deploy/ngi", "deploy/nginx-deployment"},
-		{"kubectl -n default describe rs ngi", "nginx-deployment-75fd5cdd7"},
+		{"kubectl -n default describe rs ngi", "nginx-deployment-b96f959"},
 		{"sim sett", "settle"},
 		{"k get nod", "node nodes"},
 		{"get nod", ""},

@@ -8,8 +8,8 @@ var Card = controller.Card{
 	Package: "controllers/nodelifecycle",
 	Title:   controller.Text{En: "Node lifecycle: notice dead nodes", Zh: "节点生命周期：发现失联节点"},
 	Summary: controller.Text{
-		En: "Watches each node's heartbeat Lease. When a kubelet has not renewed it for the grace period (40s) the node's Ready condition becomes Unknown and the node gets the unreachable NoSchedule and NoExecute taints; when heartbeats return, the taints go.",
-		Zh: "监视每个节点的心跳 Lease。kubelet 超过宽限期（40 秒）未续约时，节点的 Ready 状况变为 Unknown，并被加上 unreachable 的 NoSchedule 和 NoExecute 污点；心跳恢复后污点被移除。",
+		En: "Watches each node's heartbeat Lease. When a kubelet has not renewed it for the grace period (50s, v1.32's --node-monitor-grace-period) the node's Ready condition becomes Unknown and the node gets the unreachable NoSchedule and NoExecute taints; when heartbeats return, the taints go.",
+		Zh: "监视每个节点的心跳 Lease。kubelet 超过宽限期（50 秒，即 v1.32 的 --node-monitor-grace-period）未续约时，节点的 Ready 状况变为 Unknown，并被加上 unreachable 的 NoSchedule 和 NoExecute 污点；心跳恢复后污点被移除。",
 	},
 	Example: `sim node fail node-2
 sim advance 1m

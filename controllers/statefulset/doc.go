@@ -25,5 +25,5 @@
 // it arranges through owner references the garbage collector follows.
 //
 // Not modelled: spec.updateStrategy.rollingUpdate.maxUnavailable (alpha
-// and off by default in v1.31: updates go one pod at a time).
+// and off by default in v1.32: updates go one pod at a time).
 package statefulset

@@ -51,7 +51,7 @@ const (
 type RollingUpdateStatefulSetStrategy struct {
 	// Partition: pods with an ordinal below it keep the current revision.
 	Partition *int32 `json:"partition,omitempty"`
-	// MaxUnavailable is accepted and stored; as in v1.31 with the alpha
+	// MaxUnavailable is accepted and stored; as in v1.32 with the alpha
 	// MaxUnavailableStatefulSet gate off, updates go one pod at a time.
 	MaxUnavailable *IntOrString `json:"maxUnavailable,omitempty"`
 }

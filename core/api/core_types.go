@@ -41,11 +41,12 @@ type Taint struct {
 }
 
 type NodeStatus struct {
-	Capacity    ResourceList    `json:"capacity,omitempty"`
-	Allocatable ResourceList    `json:"allocatable,omitempty"`
-	Conditions  []NodeCondition `json:"conditions,omitempty"`
-	Addresses   []NodeAddress   `json:"addresses,omitempty"`
-	NodeInfo    NodeSystemInfo  `json:"nodeInfo,omitempty"`
+	Capacity        ResourceList        `json:"capacity,omitempty"`
+	Allocatable     ResourceList        `json:"allocatable,omitempty"`
+	Conditions      []NodeCondition     `json:"conditions,omitempty"`
+	Addresses       []NodeAddress       `json:"addresses,omitempty"`
+	DaemonEndpoints NodeDaemonEndpoints `json:"daemonEndpoints,omitempty"`
+	NodeInfo        NodeSystemInfo      `json:"nodeInfo,omitempty"`
 	// VolumesInUse are the volumes the node's pods have mounted (the
 	// kubelet's report); VolumesAttached are the volumes attached to the
 	// node (the attach/detach controller's).
@@ -73,13 +74,33 @@ type NodeAddress struct {
 	Address string `json:"address"`
 }
 
+// NodeDaemonEndpoints says where the node's daemons listen: the kubelet's
+// port, which the API server dials for logs, exec and port-forward.
+type NodeDaemonEndpoints struct {
+	KubeletEndpoint DaemonEndpoint `json:"kubeletEndpoint,omitempty"`
+}
+
+// DaemonEndpoint is one daemon's port; upstream's JSON name is "Port",
+// capitalised.
+type DaemonEndpoint struct {
+	Port int32 `json:"Port"`
+}
+
+// NodeSystemInfo is what the kubelet reports of its machine, in
+// k8s.io/api's field order.
 type NodeSystemInfo struct {
-	KubeletVersion          string `json:"kubeletVersion,omitempty"`
-	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
-	OSImage                 string `json:"osImage,omitempty"`
+	MachineID               string `json:"machineID,omitempty"`
+	SystemUUID              string `json:"systemUUID,omitempty"`
+	BootID                  string `json:"bootID,omitempty"`
 	KernelVersion           string `json:"kernelVersion,omitempty"`
-	OperatingSystem         string `json:"operatingSystem,omitempty"`
-	Architecture            string `json:"architecture,omitempty"`
+	OSImage                 string `json:"osImage,omitempty"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
+	KubeletVersion          string `json:"kubeletVersion,omitempty"`
+	// KubeProxyVersion is deprecated; a v1.32 kubelet still fills it with
+	// its own version (DisableNodeKubeProxyVersion is off until v1.33).
+	KubeProxyVersion string `json:"kubeProxyVersion,omitempty"`
+	OperatingSystem  string `json:"operatingSystem,omitempty"`
+	Architecture     string `json:"architecture,omitempty"`
 }
 
 // ResourceList maps resource names (cpu, memory, pods) to quantities.

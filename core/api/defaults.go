@@ -106,29 +106,11 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 	for i := range s.Volumes {
 		defaultProjected(s.Volumes[i].Projected)
 	}
+	for i := range s.InitContainers {
+		defaultContainer(&s.InitContainers[i])
+	}
 	for i := range s.Containers {
-		c := &s.Containers[i]
-		if c.ImagePullPolicy == "" {
-			if imageTag(c.Image) == "latest" {
-				c.ImagePullPolicy = "Always"
-			} else {
-				c.ImagePullPolicy = "IfNotPresent"
-			}
-		}
-		for j := range c.Ports {
-			if c.Ports[j].Protocol == "" {
-				c.Ports[j].Protocol = "TCP"
-			}
-		}
-		for _, p := range []*Probe{c.ReadinessProbe, c.LivenessProbe, c.StartupProbe} {
-			defaultProbe(p)
-		}
-		if c.TerminationMessagePath == "" {
-			c.TerminationMessagePath = "/dev/termination-log"
-		}
-		if c.TerminationMessagePolicy == "" {
-			c.TerminationMessagePolicy = "File"
-		}
+		defaultContainer(&s.Containers[i])
 	}
 	if isPod {
 		// Service links are defaulted on pods, not on templates.
@@ -155,6 +137,34 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 				s.Tolerations = append(s.Tolerations, Toleration{Key: key, Operator: "Exists", Effect: "NoExecute", TolerationSeconds: Ptr[int64](300)})
 			}
 		}
+	}
+}
+
+// defaultContainer is SetDefaults_Container and its ports' and probes'
+// defaults: the API server applies them to init containers (sidecars
+// included) as to app containers, and a template stores them, so they are
+// part of what names its ReplicaSet.
+func defaultContainer(c *Container) {
+	if c.ImagePullPolicy == "" {
+		if imageTag(c.Image) == "latest" {
+			c.ImagePullPolicy = "Always"
+		} else {
+			c.ImagePullPolicy = "IfNotPresent"
+		}
+	}
+	for j := range c.Ports {
+		if c.Ports[j].Protocol == "" {
+			c.Ports[j].Protocol = "TCP"
+		}
+	}
+	for _, p := range []*Probe{c.ReadinessProbe, c.LivenessProbe, c.StartupProbe} {
+		defaultProbe(p)
+	}
+	if c.TerminationMessagePath == "" {
+		c.TerminationMessagePath = "/dev/termination-log"
+	}
+	if c.TerminationMessagePolicy == "" {
+		c.TerminationMessagePolicy = "File"
 	}
 }
 

@@ -50,7 +50,7 @@ func defaultStatefulSet(s *StatefulSet) {
 	if sp.RevisionHistoryLimit == nil {
 		sp.RevisionHistoryLimit = Ptr[int32](10)
 	}
-	// StatefulSetAutoDeletePVC is beta and on in v1.31: the policy is
+	// StatefulSetAutoDeletePVC is GA in v1.32 (on since v1.27): the policy is
 	// always shown, Retain/Retain unless asked otherwise.
 	if sp.PersistentVolumeClaimRetentionPolicy == nil {
 		sp.PersistentVolumeClaimRetentionPolicy = &StatefulSetPersistentVolumeClaimRetentionPolicy{}

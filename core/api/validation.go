@@ -110,8 +110,8 @@ func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
 		for j, e := range c.Env {
 			if e.Name == "" {
 				errs.required(fmt.Sprintf("%s.env[%d].name", p, j), "")
-			} else if !IsEnvVarName(e.Name) {
-				errs.invalid(fmt.Sprintf("%s.env[%d].name", p, j), e.Name, EnvVarNameMsg)
+			} else if !IsRelaxedEnvVarName(e.Name) {
+				errs.invalid(fmt.Sprintf("%s.env[%d].name", p, j), e.Name, RelaxedEnvVarNameMsg)
 			}
 		}
 		validateResources(errs, p+".resources", c.Resources)
@@ -234,8 +234,9 @@ func filterField(errs FieldErrors, field string) FieldErrors {
 	return out
 }
 
-// EnvVarNameMsg is the API server's rule for an environment variable's
-// name (Kubernetes 1.31, before the relaxed rule became the default).
+// EnvVarNameMsg is kubectl's rule for an environment variable's name
+// (kubectl set env checks it before it sends anything), which was the API
+// server's too until v1.32 relaxed it.
 const EnvVarNameMsg = "a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*')"
 
 // IsEnvVarName reports whether name matches [-._a-zA-Z][-._a-zA-Z0-9]*.
@@ -243,6 +244,21 @@ func IsEnvVarName(name string) bool {
 	for i, r := range name {
 		letter := r == '-' || r == '.' || r == '_' || (r|0x20 >= 'a' && r|0x20 <= 'z')
 		if !letter && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// RelaxedEnvVarNameMsg is the API server's rule for an environment
+// variable's name since v1.32, where RelaxedEnvironmentVariableValidation is
+// on by default.
+const RelaxedEnvVarNameMsg = "a valid environment variable name must consist only of printable ASCII characters other than '='"
+
+// IsRelaxedEnvVarName reports whether name is printable ASCII without '='.
+func IsRelaxedEnvVarName(name string) bool {
+	for _, r := range name {
+		if r < ' ' || r > '~' || r == '=' {
 			return false
 		}
 	}

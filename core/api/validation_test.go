@@ -77,12 +77,14 @@ func TestValidateDeploymentMessages(t *testing.T) {
 		{"no image", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Image = ""
 		}, "spec.template.spec.containers[0].image: Required value"},
-		{"env name starting with a digit", func(d *api.Deployment) {
-			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "OK.name-1", Value: "x"}, {Name: "1BAD", Value: "x"}}
-		}, `spec.template.spec.containers[0].env[1].name: Invalid value: "1BAD": ` + api.EnvVarNameMsg},
-		{"env name with a space", func(d *api.Deployment) {
-			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "MY VAR"}}
-		}, `spec.template.spec.containers[0].env[0].name: Invalid value: "MY VAR": ` + api.EnvVarNameMsg},
+		// v1.32's API server takes "1BAD" and "MY VAR" (relaxed rule), as
+		// the oracle did; '=' and non-ASCII it still refuses.
+		{"env name with '='", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "1 OK.name-1", Value: "x"}, {Name: "a=b", Value: "x"}}
+		}, `spec.template.spec.containers[0].env[1].name: Invalid value: "a=b": ` + api.RelaxedEnvVarNameMsg},
+		{"env name beyond ASCII", func(d *api.Deployment) {
+			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Name: "é"}}
+		}, `spec.template.spec.containers[0].env[0].name: Invalid value: "é": ` + api.RelaxedEnvVarNameMsg},
 		{"env without a name", func(d *api.Deployment) {
 			d.Spec.Template.Spec.Containers[0].Env = []api.EnvVar{{Value: "x"}}
 		}, "spec.template.spec.containers[0].env[0].name: Required value"},
@@ -229,8 +231,19 @@ func TestValidateConfigMapAndSecretKeys(t *testing.T) {
 	assert.NoError(t, api.Validate(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "ok", Namespace: "default"}, Data: map[string]string{"game.properties": "x"}}, nil))
 }
 
-// Environment variable names: [-._a-zA-Z][-._a-zA-Z0-9]*, as Kubernetes
-// 1.31's API server and kubectl set env check them.
+// Environment variable names: [-._a-zA-Z][-._a-zA-Z0-9]*, as kubectl set
+// env checks them (and the API server did before v1.32).
+// The API server's rule since v1.32: printable ASCII other than '='
+// (apimachinery's IsRelaxedEnvVarName).
+func TestIsRelaxedEnvVarName(t *testing.T) {
+	for name, want := range map[string]bool{
+		"PATH": true, "1a": true, "a b": true, "a$": true, "~!": true,
+		"": false, "a=b": false, "é": false, "a\tb": false, "a\x7f": false,
+	} {
+		assert.Equal(t, want, api.IsRelaxedEnvVarName(name), "%q", name)
+	}
+}
+
 func TestIsEnvVarName(t *testing.T) {
 	for name, want := range map[string]bool{
 		"PATH": true, "my.env-name": true, "MY_ENV.NAME": true, "MyEnvName1": true, "_x": true, "-x": true, ".x": true,

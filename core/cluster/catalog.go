@@ -7,7 +7,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/controller"
 )
 
-// Upstream is one controller of kube-controller-manager v1.31 as its
+// Upstream is one controller of kube-controller-manager v1.32 as its
 // --controllers help lists it ("All controllers: …"): the canonical name
 // (since v1.28 every name ends in "-controller") and the older name still
 // accepted as an alias.
@@ -15,11 +15,11 @@ type Upstream struct {
 	Name, Alias string
 }
 
-// KubeControllerManagerV131 is `kube-controller-manager --help`'s list of
-// every controller in v1.31, in its (alphabetical) order. bootstrap-signer
-// and token-cleaner are disabled by default upstream; the cloud ones run
+// KubeControllerManagerV132 is `kube-controller-manager --help`'s list of
+// every controller in v1.32, in its (alphabetical) order. bootstrap-signer,
+// selinux-warning and token-cleaner are disabled by default upstream; the cloud ones run
 // only with a cloud provider.
-var KubeControllerManagerV131 = []Upstream{
+var KubeControllerManagerV132 = []Upstream{
 	{"bootstrap-signer-controller", "bootstrapsigner"},
 	{"certificatesigningrequest-approving-controller", "csrapproving"},
 	{"certificatesigningrequest-cleaner-controller", "csrcleaner"},
@@ -37,6 +37,7 @@ var KubeControllerManagerV131 = []Upstream{
 	{"garbage-collector-controller", "garbagecollector"},
 	{"horizontal-pod-autoscaler-controller", "horizontalpodautoscaling"},
 	{"job-controller", "job"},
+	{"kube-apiserver-serving-clustertrustbundle-publisher-controller", ""},
 	{"legacy-serviceaccount-token-cleaner-controller", "legacy-service-account-token-cleaner"},
 	{"namespace-controller", "namespace"},
 	{"node-ipam-controller", "nodeipam"},
@@ -53,6 +54,7 @@ var KubeControllerManagerV131 = []Upstream{
 	{"resourceclaim-controller", ""},
 	{"resourcequota-controller", "resourcequota"},
 	{"root-ca-certificate-publisher-controller", "root-ca-cert-publisher"},
+	{"selinux-warning-controller", ""},
 	{"service-cidr-controller", ""},
 	{"service-lb-controller", "service"},
 	{"serviceaccount-controller", "serviceaccount"},
@@ -65,13 +67,14 @@ var KubeControllerManagerV131 = []Upstream{
 	{"ttl-after-finished-controller", "ttl-after-finished"},
 	{"ttl-controller", "ttl"},
 	{"validatingadmissionpolicy-status-controller", ""},
+	{"volumeattributesclass-protection-controller", ""},
 }
 
-// UpstreamName is the canonical v1.31 name for name, which may be the
+// UpstreamName is the canonical v1.32 name for name, which may be the
 // canonical name, the alias, or the canonical name without "-controller";
 // "" when kube-controller-manager has no such controller.
 func UpstreamName(name string) string {
-	for _, u := range KubeControllerManagerV131 {
+	for _, u := range KubeControllerManagerV132 {
 		if name == u.Name || (u.Alias != "" && name == u.Alias) || name == strings.TrimSuffix(u.Name, "-controller") {
 			return u.Name
 		}
@@ -86,7 +89,7 @@ var (
 		"需要云服务商（负载均衡器、路由、云主机）；沙盒是没有云服务商的类 kind 集群。")
 )
 
-// NotSimulated is every controller of kube-controller-manager v1.31 the
+// NotSimulated is every controller of kube-controller-manager v1.32 the
 // sandbox does not run, with the reason.
 var NotSimulated = map[string]controller.Text{
 	"cloud-node-lifecycle-controller": noCloud,
@@ -96,10 +99,16 @@ var NotSimulated = map[string]controller.Text{
 		"它只删除自动生成的（列在服务账号 secrets 中、v1.24 之前生成的）且一年未用的令牌 Secret；自 v1.24 起不再自动生成，沙盒也从不生成（手工创建的由 serviceaccount-token-controller 填充，从不被清理）：没有可清理的。"),
 	"node-ipam-controller": why("Each node gets its podCIDR (10.244.N.0/24) when it registers (sim node add), the result node IPAM would write; there is no loop to watch.",
 		"每个节点注册时（sim node add）就得到 podCIDR（10.244.N.0/24），即 node IPAM 会写的结果；没有需要观察的循环。"),
-	"resourceclaim-controller": why("Dynamic resource allocation (ResourceClaims for devices) is alpha in v1.31 and the sandbox has no devices.",
-		"动态资源分配（为设备申请的 ResourceClaim）在 v1.31 是 alpha，沙盒也没有设备。"),
-	"service-cidr-controller": why("ServiceCIDR and IPAddress are beta and off by default in v1.31; the sandbox's API server allocates ClusterIPs from one fixed range.",
-		"ServiceCIDR 和 IPAddress 在 v1.31 是 beta 且默认关闭；沙盒的 API 服务器从一个固定网段分配 ClusterIP。"),
+	"resourceclaim-controller": why("Dynamic resource allocation (ResourceClaims for devices) is beta and off by default in v1.32, and the sandbox has no devices.",
+		"动态资源分配（为设备申请的 ResourceClaim）在 v1.32 是 beta 且默认关闭，沙盒也没有设备。"),
+	"service-cidr-controller": why("ServiceCIDR and IPAddress are beta and off by default in v1.32; the sandbox's API server allocates ClusterIPs from one fixed range.",
+		"ServiceCIDR 和 IPAddress 在 v1.32 是 beta 且默认关闭；沙盒的 API 服务器从一个固定网段分配 ClusterIP。"),
+	"kube-apiserver-serving-clustertrustbundle-publisher-controller": why("Publishes the API server's serving CA as a ClusterTrustBundle, an alpha API off by default in v1.32 that the sandbox does not serve.",
+		"把 API 服务器的服务端 CA 发布为 ClusterTrustBundle，这是 v1.32 中默认关闭的 alpha API，沙盒不提供它。"),
+	"selinux-warning-controller": why("Disabled by default in v1.32 and needs the alpha SELinuxChangePolicy feature: it warns when pods sharing a volume ask for different SELinux labels; the sandbox's nodes have no SELinux.",
+		"v1.32 中默认停用，且需要 alpha 特性 SELinuxChangePolicy：共享同一卷的 Pod 要求不同的 SELinux 标签时它会发出警告；沙盒的节点没有 SELinux。"),
+	"volumeattributesclass-protection-controller": why("Keeps a VolumeAttributesClass from being deleted while a PVC or PV uses it; the class is a beta API off by default in v1.32, and the sandbox has none.",
+		"在有 PVC 或 PV 使用 VolumeAttributesClass 时阻止删除它；该类是 v1.32 中默认关闭的 beta API，沙盒中没有。"),
 	"storage-version-migrator-controller": why("Rewrites stored objects when their storage version changes (alpha); the sandbox stores one version of each kind.",
 		"在存储版本变化时重写存储的对象（alpha）；沙盒每个类型只存一个版本。"),
 	"validatingadmissionpolicy-status-controller": why("Type-checks the CEL of ValidatingAdmissionPolicies; the sandbox has no admission policies.",
@@ -109,13 +118,13 @@ var NotSimulated = map[string]controller.Text{
 // CatalogEntry is one controller of kube-controller-manager as the page
 // and the README list it: implemented (with its card) or not (with why).
 type CatalogEntry struct {
-	Name      string // canonical v1.31 name
+	Name      string // canonical v1.32 name
 	Simulated bool
 	Card      controller.Card // when Simulated
 	Reason    controller.Text // when not
 }
 
-// Catalog lists every controller of kube-controller-manager v1.31 in the
+// Catalog lists every controller of kube-controller-manager v1.32 in the
 // upstream order (TestCatalog checks that Controllers and NotSimulated
 // cover it exactly).
 func Catalog() []CatalogEntry {
@@ -125,8 +134,8 @@ func Catalog() []CatalogEntry {
 			cards[UpstreamName(c.Name)] = c
 		}
 	}
-	out := make([]CatalogEntry, 0, len(KubeControllerManagerV131))
-	for _, u := range KubeControllerManagerV131 {
+	out := make([]CatalogEntry, 0, len(KubeControllerManagerV132))
+	for _, u := range KubeControllerManagerV132 {
 		if c, ok := cards[u.Name]; ok {
 			out = append(out, CatalogEntry{Name: u.Name, Simulated: true, Card: c})
 			continue
@@ -147,7 +156,7 @@ func CatalogMarkdown() string {
 			n++
 		}
 	}
-	fmt.Fprintf(&b, "%d of the %d controllers of kube-controller-manager v1.31 run in the sandbox.\n\n", n, len(entries))
+	fmt.Fprintf(&b, "%d of the %d controllers of kube-controller-manager v1.32 run in the sandbox.\n\n", n, len(entries))
 	b.WriteString("| Controller (`--controllers`) | Status | What it does / why not |\n")
 	b.WriteString("|---|---|---|\n")
 	for _, e := range entries {

@@ -17,17 +17,17 @@ import (
 
 var updateREADME = flag.Bool("update-readme", false, "rewrite the README's controller table from the catalog")
 
-// Every controller of kube-controller-manager v1.31 is either simulated
+// Every controller of kube-controller-manager v1.32 is either simulated
 // (one card names it) or listed as not simulated with a reason — never
 // both, never neither.
 func TestCatalog(t *testing.T) {
 	upstream := map[string]bool{}
-	for _, u := range cluster.KubeControllerManagerV131 {
+	for _, u := range cluster.KubeControllerManagerV132 {
 		require.False(t, upstream[u.Name], "listed twice: %s", u.Name)
 		require.True(t, strings.HasSuffix(u.Name, "-controller"), u.Name)
 		upstream[u.Name] = true
 	}
-	assert.Len(t, upstream, 45, "kube-controller-manager v1.31 --help lists 45 controllers")
+	assert.Len(t, upstream, 48, "kube-controller-manager v1.32 --help lists 48 controllers")
 
 	simulated := map[string]string{}
 	for _, s := range cluster.Controllers {
@@ -41,7 +41,7 @@ func TestCatalog(t *testing.T) {
 		}
 	}
 	for name, reason := range cluster.NotSimulated {
-		assert.True(t, upstream[name], "NotSimulated lists %q, which kube-controller-manager v1.31 has not", name)
+		assert.True(t, upstream[name], "NotSimulated lists %q, which kube-controller-manager v1.32 has not", name)
 		assert.NotContains(t, simulated, name, "%s is simulated and listed as not simulated", name)
 		assert.NotEmpty(t, reason.En, name)
 		assert.NotEmpty(t, reason.Zh, name)
@@ -52,7 +52,7 @@ func TestCatalog(t *testing.T) {
 		assert.True(t, is || not, "%s is neither simulated nor listed as not simulated", name)
 	}
 	entries := cluster.Catalog()
-	require.Len(t, entries, len(cluster.KubeControllerManagerV131))
+	require.Len(t, entries, len(cluster.KubeControllerManagerV132))
 	// Aliases and names without the suffix resolve too.
 	assert.Equal(t, "pod-garbage-collector-controller", cluster.UpstreamName("podgc"))
 	assert.Equal(t, "horizontal-pod-autoscaler-controller", cluster.UpstreamName("horizontal-pod-autoscaler"))

@@ -66,14 +66,21 @@ func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 			taints[i].TimeAdded = &t
 		}
 	}
+	machineID, systemUUID, bootID := machineIdentity(name)
 	return &api.Node{
-		ObjectMeta: api.ObjectMeta{Name: name, Labels: labels},
-		Spec:       api.NodeSpec{PodCIDR: cidr, PodCIDRs: []string{cidr}, Taints: taints},
+		// The kubelet registers its node with the attach/detach controller
+		// in charge of its volumes (--enable-controller-attach-detach,
+		// on by default).
+		ObjectMeta: api.ObjectMeta{Name: name, Labels: labels,
+			Annotations: map[string]string{"volumes.kubernetes.io/controller-managed-attach-detach": "true"}},
+		Spec: api.NodeSpec{PodCIDR: cidr, PodCIDRs: []string{cidr}, Taints: taints},
 		Status: api.NodeStatus{
 			Capacity: resources, Allocatable: api.DeepCopy(resources), Conditions: conds,
-			Addresses: []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", index+1)}, {Type: "Hostname", Address: name}},
-			NodeInfo: api.NodeSystemInfo{KubeletVersion: KubernetesVersion, ContainerRuntimeVersion: "containerd://1.7.24",
-				OSImage: "Debian GNU/Linux 12 (bookworm)", KernelVersion: "6.1.0-28-amd64", OperatingSystem: "linux", Architecture: "amd64"},
+			Addresses:       []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", index+1)}, {Type: "Hostname", Address: name}},
+			DaemonEndpoints: api.NodeDaemonEndpoints{KubeletEndpoint: api.DaemonEndpoint{Port: 10250}},
+			NodeInfo: api.NodeSystemInfo{MachineID: machineID, SystemUUID: systemUUID, BootID: bootID,
+				KernelVersion: "6.1.0-28-amd64", OSImage: "Debian GNU/Linux 12 (bookworm)", ContainerRuntimeVersion: "containerd://1.7.24",
+				KubeletVersion: KubernetesVersion, KubeProxyVersion: KubernetesVersion, OperatingSystem: "linux", Architecture: "amd64"},
 		},
 	}
 }

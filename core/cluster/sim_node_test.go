@@ -429,3 +429,35 @@ func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {
 	_, err = c.Sim([]string{"node", "add", "n1", "--cpu", "0", "--memory", "0"})
 	assert.NoError(t, err, "zero is a capacity the API server accepts")
 }
+
+// A node registers with what a v1.32 kubelet writes (where kwok, the
+// oracle's fake kubelet, differs, the real kubelet is followed: kwok puts
+// Ready first and leaves the kubelet's port 0): the attach/detach
+// annotation, port 10250, the conditions in the kubelet's order, both
+// addresses, and nodeInfo with the machine's IDs and kube-proxy's version.
+func TestANodeRegistersAsAV132KubeletWritesIt(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Sim([]string{"node", "add", "node-4"})
+	require.NoError(t, err)
+	c.RunUntilIdle(0)
+	n := node(t, c, "node-4")
+	assert.Equal(t, "true", n.Annotations["volumes.kubernetes.io/controller-managed-attach-detach"])
+	assert.Equal(t, int32(10250), n.Status.DaemonEndpoints.KubeletEndpoint.Port)
+	var types []string
+	for _, cd := range n.Status.Conditions {
+		types = append(types, cd.Type)
+	}
+	assert.Equal(t, []string{"MemoryPressure", "DiskPressure", "PIDPressure", "Ready"}, types)
+	assert.Equal(t, []api.NodeAddress{{Type: "InternalIP", Address: "172.18.0.5"}, {Type: "Hostname", Address: "node-4"}}, n.Status.Addresses)
+	info := n.Status.NodeInfo
+	assert.Equal(t, "v1.32.13", info.KubeletVersion)
+	assert.Equal(t, "v1.32.13", info.KubeProxyVersion)
+	assert.Regexp(t, `^[0-9a-f]{32}$`, info.MachineID)
+	assert.Regexp(t, `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`, info.SystemUUID)
+	assert.Regexp(t, `^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`, info.BootID)
+	other := node(t, c, "node-1").Status.NodeInfo
+	assert.NotEqual(t, info.MachineID, other.MachineID, "each kind node has its own machine-id")
+	assert.NotEqual(t, info.SystemUUID, other.SystemUUID, "and its own product UUID")
+	assert.Equal(t, info.BootID, other.BootID, "but they share the host's kernel, so its boot ID")
+	assert.Contains(t, kubectl(t, c, "kubectl get node node-4 -o yaml"), "  daemonEndpoints:\n    kubeletEndpoint:\n      Port: 10250\n")
+}

@@ -81,27 +81,32 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 		}
 		info := n.Status.NodeInfo
 		w.write(0, "System Info:\n")
+		w.write(1, "Machine ID:\t%s\n", info.MachineID)
+		w.write(1, "System UUID:\t%s\n", info.SystemUUID)
+		w.write(1, "Boot ID:\t%s\n", info.BootID)
 		w.write(1, "Kernel Version:\t%s\n", info.KernelVersion)
 		w.write(1, "OS Image:\t%s\n", info.OSImage)
 		w.write(1, "Operating System:\t%s\n", info.OperatingSystem)
 		w.write(1, "Architecture:\t%s\n", info.Architecture)
 		w.write(1, "Container Runtime Version:\t%s\n", info.ContainerRuntimeVersion)
 		w.write(1, "Kubelet Version:\t%s\n", info.KubeletVersion)
+		w.write(1, "Kube-Proxy Version:\t%s\n", info.KubeProxyVersion)
 		if n.Spec.PodCIDR != "" {
 			w.write(0, "PodCIDR:\t%s\n", n.Spec.PodCIDR)
 			w.write(0, "PodCIDRs:\t%s\n", strings.Join(n.Spec.PodCIDRs, ","))
 		}
 		allocCPU, allocMem := n.Status.Allocatable["cpu"], n.Status.Allocatable["memory"]
 		w.write(0, "Non-terminated Pods:\t(%d in total)\n", len(pods))
-		w.write(1, "Namespace\tName\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n")
-		w.write(1, "---------\t----\t------------\t----------\t---------------\t-------------\t---\n")
+		// kubectl's table has an empty column after Name (two tabs).
+		w.write(1, "Namespace\tName\t\tCPU Requests\tCPU Limits\tMemory Requests\tMemory Limits\tAge\n")
+		w.write(1, "---------\t----\t\t------------\t----------\t---------------\t-------------\t---\n")
 		var sum [4]int64
 		for _, p := range pods {
 			r := podResources(p)
 			for i := range sum {
 				sum[i] = api.AddMilli(sum[i], r[i])
 			}
-			w.write(1, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", p.Namespace, p.Name,
+			w.write(1, "%s\t%s\t\t%s\t%s\t%s\t%s\t%s\n", p.Namespace, p.Name,
 				withPercent(formatCPU(r[0]), r[0], allocCPU.MilliValue()), withPercent(formatCPU(r[1]), r[1], allocCPU.MilliValue()),
 				withPercent(formatMemory(r[2]), r[2], allocMem.MilliValue()), withPercent(formatMemory(r[3]), r[3], allocMem.MilliValue()),
 				age(p.CreationTimestamp, now))
@@ -111,6 +116,11 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 		w.write(1, "--------\t--------\t------\n")
 		w.write(1, "cpu\t%s\t%s\n", withPercent(formatCPU(sum[0]), sum[0], allocCPU.MilliValue()), withPercent(formatCPU(sum[1]), sum[1], allocCPU.MilliValue()))
 		w.write(1, "memory\t%s\t%s\n", withPercent(formatMemory(sum[2]), sum[2], allocMem.MilliValue()), withPercent(formatMemory(sum[3]), sum[3], allocMem.MilliValue()))
+		// kubectl prints ephemeral storage whether or not anything asks for it.
+		storageReq, storageLim := podsResource(pods, "ephemeral-storage")
+		allocStorage := n.Status.Allocatable["ephemeral-storage"]
+		w.write(1, "ephemeral-storage\t%s\t%s\n", withPercent(formatMemory(storageReq), storageReq, allocStorage.MilliValue()),
+			withPercent(formatMemory(storageLim), storageLim, allocStorage.MilliValue()))
 		describeEvents(events, now, w)
 	})
 }
@@ -137,6 +147,22 @@ func podResources(p *api.Pod) [4]int64 {
 		}
 	}
 	return r
+}
+
+// podsResource sums one resource's requests and limits over the pods'
+// containers, in milli-units.
+func podsResource(pods []*api.Pod, name string) (requests, limits int64) {
+	for _, p := range pods {
+		for _, c := range p.Spec.Containers {
+			if v, ok := c.Resources.Requests[name]; ok {
+				requests = api.AddMilli(requests, v.MilliValue())
+			}
+			if v, ok := c.Resources.Limits[name]; ok {
+				limits = api.AddMilli(limits, v.MilliValue())
+			}
+		}
+	}
+	return requests, limits
 }
 
 // withPercent appends v's share of total as kubectl computes it, in

@@ -109,10 +109,19 @@ func TestGetPrintsKubectlTables(t *testing.T) {
 		{name: "known but not printed", cmd: "kubectl get pods -o go-template-file=/tmp/t", code: 1,
 			stderr: "error: -o go-template-file is not simulated by kubeloop's kubectl; it prints -o custom-columns, -o json, -o jsonpath, -o name, -o wide, -o yaml\n"},
 		{name: "unknown command", cmd: "kubectl frob", code: 1, stderr: "Error: unknown command \"frob\" for \"kubectl\"\n"},
-		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.32.4\nKustomize Version: v5.5.0\nServer Version: v1.31.4\n"},
+		{name: "version", cmd: "kubectl version", stdout: "Client Version: v1.32.4\nKustomize Version: v5.5.0\nServer Version: v1.32.13\n"},
 		{name: "version of the client", cmd: "kubectl version --client", stdout: "Client Version: v1.32.4\nKustomize Version: v5.5.0\n"},
 		{name: "version as yaml", cmd: "kubectl version --client -o yaml",
-			stdout: "clientVersion:\n  compiler: gc\n  gitTreeState: clean\n  gitVersion: v1.32.4\n  major: \"1\"\n  minor: \"32\"\n  platform: linux/amd64\nkustomizeVersion: v5.5.0\n"},
+			// As the real kubectl v1.32.4 prints it (bar its vendor's
+			// "-dispatcher" suffix), with the blank line kubectl adds.
+			stdout: "clientVersion:\n  buildDate: \"2025-05-15T20:09:34Z\"\n  compiler: gc\n  gitCommit: 4cb5f0764b8d5f425645c6f433394fede34a8a26\n" +
+				"  gitTreeState: clean\n  gitVersion: v1.32.4\n  goVersion: go1.23.8\n  major: \"1\"\n  minor: \"32\"\n  platform: linux/amd64\nkustomizeVersion: v5.5.0\n\n"},
+		{name: "server version as json", cmd: "kubectl version -o json | tail -12",
+			// The v1.32.13 control plane of the parity run answers so.
+			stdout: "  \"serverVersion\": {\n    \"major\": \"1\",\n    \"minor\": \"32\",\n    \"gitVersion\": \"v1.32.13\",\n" +
+				"    \"gitCommit\": \"go-module-k8s.io-kubernetes-v1.32.13\",\n    \"gitTreeState\": \"clean\",\n" +
+				"    \"buildDate\": \"2026-12-05T14:38:53Z\",\n    \"goVersion\": \"go1.26.8\",\n    \"compiler\": \"gc\",\n" +
+				"    \"platform\": \"linux/amd64\"\n  }\n}\n"},
 		{name: "version output", cmd: "kubectl version -o foo", code: 1, stderr: "error: --output must be 'yaml' or 'json'\n"},
 		{name: "redirect", cmd: "kubectl get pods > pods.txt", code: 1,
 			stderr: "error: redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; a | may pass kubectl's output to grep, head, tail, wc or sort\n"},

@@ -375,16 +375,17 @@ func runVersion(c *invocation, args []string) {
 			c.printf("Server Version: %s\n", server)
 		}
 	case "json":
-		c.printf("{\n  \"clientVersion\": %s,\n  \"kustomizeVersion\": %q", versionInfoJSON(Version), kustomizeVersion)
+		c.printf("{\n  \"clientVersion\": %s,\n  \"kustomizeVersion\": %q", versionInfoJSON(Version, clientBuild), kustomizeVersion)
 		if server != "" {
-			c.printf(",\n  \"serverVersion\": %s", versionInfoJSON(server))
+			c.printf(",\n  \"serverVersion\": %s", versionInfoJSON(server, serverBuild))
 		}
 		c.printf("\n}\n")
 	case "yaml":
-		c.printf("clientVersion:\n%skustomizeVersion: %s\n", versionInfoYAML(Version), kustomizeVersion)
+		c.printf("clientVersion:\n%skustomizeVersion: %s\n", versionInfoYAML(Version, clientBuild), kustomizeVersion)
 		if server != "" {
-			c.printf("serverVersion:\n%s", versionInfoYAML(server))
+			c.printf("serverVersion:\n%s", versionInfoYAML(server, serverBuild))
 		}
+		c.printf("\n") // kubectl Println's the YAML, which ends in a newline already
 	default:
 		c.fail("--output must be 'yaml' or 'json'")
 	}

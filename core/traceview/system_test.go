@@ -44,5 +44,5 @@ func TestFirstRowsAreTheLearners(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"deployment default/nginx-deployment", "statefulset default/web",
-		"deployment default/nginx-deployment", "replicaset default/nginx-deployment-75fd5cdd7"}, first)
+		"deployment default/nginx-deployment", "replicaset default/nginx-deployment-b96f959"}, first)
 }

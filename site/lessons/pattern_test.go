@@ -14,7 +14,7 @@ import (
 func TestLessonPatternsAgreeWithRegexp(t *testing.T) {
 	texts := []string{
 		"", "Running", "deployment.apps/web scaled\n", "Error from server (NotFound): pods \"x\" not found\n",
-		"NAME                                READY   STATUS    RESTARTS   AGE\nnginx-deployment-75fd5cdd7-jk4qd   1/1     Running   0          3s\n",
+		"NAME                                READY   STATUS    RESTARTS   AGE\nnginx-deployment-b96f959-jk4qd     1/1     Running   0          3s\n",
 		"web-0.nginx.default.svc.cluster.local has address 10.244.1.2\n", "ImagePullBackOff", "deployment.apps/nginx-deployment rolled back\n",
 		"Waiting for deployment \"nginx-deployment\" rollout to finish: 1 out of 3 new replicas have been updated...\n",
 		"partitioned roll out complete: 3 new pods have been updated...\n", "REVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n",

@@ -41,7 +41,7 @@ func TestPrintedListsEachStepsKubectlOutput(t *testing.T) {
 	assert.Contains(t, last[0].Stdin, "serviceAccountName: robot")
 	assert.Equal(t, "deployment.apps/web created\n", last[0].Output)
 	assert.Equal(t, "kubectl describe rs -l app=web", last[1].Command)
-	assert.Contains(t, last[1].Output, `Error creating: pods "web-556c8d7596-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
+	assert.Contains(t, last[1].Output, `Error creating: pods "web-756f8f6d84-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
 
 	le = lessonByID(t, "07-rolling-update")
 	steps, err = le.Printed(cluster.New(cluster.Options{Seed: 1}))

@@ -15,8 +15,8 @@ func TestControllers(t *testing.T) {
 	p.click("#play") // pause: the test moves time
 	p.click("#catalog-open")
 	p.waitFor("the catalog", `!document.getElementById("catalog").hidden && document.querySelectorAll("#catalog .catalog-card").length > 10`)
-	assert.Equal(t, 45, p.count("#catalog .catalog-card[data-name$='-controller'], #catalog .catalog-row"),
-		"every controller of kube-controller-manager v1.31, simulated or not")
+	assert.Equal(t, 48, p.count("#catalog .catalog-card[data-name$='-controller'], #catalog .catalog-row"),
+		"every controller of kube-controller-manager v1.32, simulated or not")
 	assert.Contains(t, p.text(`#catalog .catalog-card[data-name="statefulset-controller"] .catalog-card-title`), "StatefulSet")
 	assert.Contains(t, p.text(`#catalog .catalog-row[data-name="service-lb-controller"] .catalog-reason`), "cloud provider")
 	p.screenshot("controllers-1-catalog")

@@ -41,7 +41,7 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	}
 	assert.Equal(t, before, kept, "every row drawn before is still the same element, in its order")
 	assert.Len(t, fresh, len(after)-len(before))
-	assert.Contains(t, strings.Join(fresh, "\n"), "Scaled up replica set nginx-deployment-75fd5cdd7 from 3 to 5")
+	assert.Contains(t, strings.Join(fresh, "\n"), "Scaled up replica set nginx-deployment-b96f959 from 3 to 5")
 	assert.True(t, old[len(old)-1], "the oldest row is one drawn before")
 
 	// Another language draws the list whole: back in English, it reads the same.

@@ -44,7 +44,7 @@ func TestRealClusterOutputToggle(t *testing.T) {
 	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`),
 		`$ kubectl describe rs -l app=web`)
 	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`),
-		`pods "web-556c8d7596-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
+		`pods "web-756f8f6d84-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
 	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`), "lines of YAML", "a heredoc is shortened")
 
 	p.click("#lesson-start")
