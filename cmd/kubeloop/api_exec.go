@@ -1,0 +1,70 @@
+package main
+
+import (
+	"net/http"
+
+	"github.com/kubeloop/kubeloop/core/apiserver"
+)
+
+// session runs an exec session over a WebSocket: the handler's messages go
+// out as binary messages, the client's go to its Input, until the session
+// ends (the WebSocket closes normally), the client goes away or the server
+// shuts down.
+func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserver.Response, in apiserver.InputStream) {
+	defer func() { h.mu.Lock(); in.Close(); h.mu.Unlock() }()
+	if why := wsCheckUpgrade(r); why != "" {
+		writeStatus(w, http.StatusBadRequest, "BadRequest", "Upgrade request required: "+why)
+		return
+	}
+	ws, err := wsUpgrade(w, r, resp.Header["Sec-WebSocket-Protocol"], h.stall)
+	if err != nil {
+		return
+	}
+	messages := make(chan []byte)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		defer close(messages)
+		for {
+			_, msg, err := ws.ReadMessage()
+			if err != nil {
+				return
+			}
+			select {
+			case messages <- msg:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	for {
+		tick := h.nextTick()
+		h.mu.Lock()
+		frames, done := in.Poll()
+		h.mu.Unlock()
+		for _, f := range frames {
+			if ws.WriteMessage(opBinary, f) != nil {
+				ws.conn.Close()
+				return
+			}
+		}
+		if done {
+			ws.Close(1000)
+			return
+		}
+		select {
+		case msg, ok := <-messages:
+			if !ok {
+				ws.conn.Close()
+				return
+			}
+			h.mu.Lock()
+			in.Input(msg)
+			h.mu.Unlock()
+		case <-tick:
+		case <-h.quit:
+			ws.Close(1001) // going away
+			return
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"net"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// kubeconfig is a kubeconfig for the served API: one cluster, one user,
+// one context "kubeloop" in namespace default. The token, when set, is
+// the user's bearer token.
+func kubeconfig(server, token string) string {
+	user := "  user: {}\n"
+	if token != "" {
+		user = "  user:\n    token: " + token + "\n"
+	}
+	return "apiVersion: v1\nkind: Config\nclusters:\n- name: kubeloop\n  cluster:\n    server: " + server + "\n" +
+		"contexts:\n- name: kubeloop\n  context:\n    cluster: kubeloop\n    user: kubeloop\n    namespace: default\n" +
+		"current-context: kubeloop\nusers:\n- name: kubeloop\n" + user
+}
+
+// writeKubeconfig writes it readable by its owner only: it may hold the
+// token.
+func writeKubeconfig(file, server, token string) error {
+	return os.WriteFile(file, []byte(kubeconfig(server, token)), 0o600)
+}
+
+// newToken is a bearer token: 32 random bytes, in hex.
+func newToken() (string, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// isLoopback reports whether an address listened on ("127.0.0.1:6443",
+// "localhost:6443", "[::1]:6443") is reachable from this machine only. An
+// address with no host (":6443") listens on every interface.
+func isLoopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil || host == "" {
+		return false
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// clientURL is the URL a client on this machine reaches a listener at: its
+// own address, or loopback for one that listens on every interface.
+func clientURL(ln net.Addr) string {
+	tcp, ok := ln.(*net.TCPAddr)
+	if !ok {
+		return "http://" + ln.String()
+	}
+	if tcp.IP.IsUnspecified() {
+		return "http://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+	}
+	return "http://" + tcp.String()
+}
