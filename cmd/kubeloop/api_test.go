@@ -240,9 +240,9 @@ func TestOnlyLoopbackGoesWithoutAToken(t *testing.T) {
 
 func TestServeAPIFlagsThatCannotWork(t *testing.T) {
 	for _, args := range [][]string{
-		{"--addr", "", "--api", "127.0.0.1:0"},                                       // no kubeconfig
-		{"--addr", ""},                                                               // nothing to serve
-		{"--addr", "", "--kubeconfig", "x"},                                          // kubeconfig without --api
+		{"--addr", "", "--api", "127.0.0.1:0"}, // no kubeconfig
+		{"--addr", ""},                         // nothing to serve
+		{"--addr", "", "--kubeconfig", "x"},    // kubeconfig without --api
 		{"--addr", "", "--api", "127.0.0.1:0", "--kubeconfig", "x", "--speed", "-1"}, // a clock running back
 	} {
 		var out, errOut strings.Builder
