@@ -217,16 +217,17 @@ func TestAnExecSessionRunsOverAWebSocket(t *testing.T) {
 
 func TestAKubeconfigReachesTheAPI(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "kubeconfig")
-	require.NoError(t, writeKubeconfig(file, "http://127.0.0.1:6443", "abc"))
+	require.NoError(t, writeKubeconfig(file, "http://127.0.0.1:6443", "abc", []byte("PEM")))
 	info, err := os.Stat(file)
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), "it holds the token")
 	b, _ := os.ReadFile(file)
 	assert.Contains(t, string(b), "    server: http://127.0.0.1:6443\n")
 	assert.Contains(t, string(b), "    token: abc\n")
+	assert.Contains(t, string(b), "    certificate-authority-data: UEVN\n")
 	assert.Contains(t, string(b), "current-context: kubeloop\n")
 	assert.Contains(t, string(b), "    namespace: default\n")
-	assert.Contains(t, kubeconfig("http://x", ""), "  user: {}\n")
+	assert.Contains(t, kubeconfig("http://x", "", nil), "  user: {}\n")
 }
 
 func TestOnlyLoopbackGoesWithoutAToken(t *testing.T) {

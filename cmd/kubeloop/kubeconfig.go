@@ -2,6 +2,7 @@ package main
 
 import (
 	"crypto/rand"
+	"encoding/base64"
 	"encoding/hex"
 	"net"
 	"os"
@@ -11,21 +12,26 @@ import (
 
 // kubeconfig is a kubeconfig for the served API: one cluster, one user,
 // one context "kubeloop" in namespace default. The token, when set, is
-// the user's bearer token.
-func kubeconfig(server, token string) string {
+// the user's bearer token; caPEM, when set, the certificate an https
+// server is verified with.
+func kubeconfig(server, token string, caPEM []byte) string {
 	user := "  user: {}\n"
 	if token != "" {
 		user = "  user:\n    token: " + token + "\n"
 	}
-	return "apiVersion: v1\nkind: Config\nclusters:\n- name: kubeloop\n  cluster:\n    server: " + server + "\n" +
+	ca := ""
+	if len(caPEM) > 0 {
+		ca = "    certificate-authority-data: " + base64.StdEncoding.EncodeToString(caPEM) + "\n"
+	}
+	return "apiVersion: v1\nkind: Config\nclusters:\n- name: kubeloop\n  cluster:\n" + ca + "    server: " + server + "\n" +
 		"contexts:\n- name: kubeloop\n  context:\n    cluster: kubeloop\n    user: kubeloop\n    namespace: default\n" +
 		"current-context: kubeloop\nusers:\n- name: kubeloop\n" + user
 }
 
 // writeKubeconfig writes it readable by its owner only: it may hold the
 // token.
-func writeKubeconfig(file, server, token string) error {
-	return os.WriteFile(file, []byte(kubeconfig(server, token)), 0o600)
+func writeKubeconfig(file, server, token string, caPEM []byte) error {
+	return os.WriteFile(file, []byte(kubeconfig(server, token, caPEM)), 0o600)
 }
 
 // newToken is a bearer token: 32 random bytes, in hex.
@@ -54,13 +60,13 @@ func isLoopback(addr string) bool {
 
 // clientURL is the URL a client on this machine reaches a listener at: its
 // own address, or loopback for one that listens on every interface.
-func clientURL(ln net.Addr) string {
+func clientURL(scheme string, ln net.Addr) string {
 	tcp, ok := ln.(*net.TCPAddr)
 	if !ok {
-		return "http://" + ln.String()
+		return scheme + "://" + ln.String()
 	}
 	if tcp.IP.IsUnspecified() {
-		return "http://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
+		return scheme + "://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(tcp.Port))
 	}
-	return "http://" + tcp.String()
+	return scheme + "://" + tcp.String()
 }

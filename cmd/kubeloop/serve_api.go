@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"flag"
 	"fmt"
@@ -46,7 +47,7 @@ func (f *apiFlags) check() error {
 // start listens on the API's address, starts the simulated cluster and the
 // clock that follows the wall clock, and writes the kubeconfig. Bound
 // anywhere but loopback, the API requires a bearer token (generated unless
-// --token gives one), written into the kubeconfig.
+// --token gives one) and serves HTTPS (tls.go); both go in the kubeconfig.
 func (f *apiFlags) start(ctx context.Context, stdout io.Writer) (*http.Server, net.Listener, error) {
 	token := f.token
 	if token == "" && !isLoopback(f.addr) {
@@ -59,8 +60,18 @@ func (f *apiFlags) start(ctx context.Context, stdout io.Writer) (*http.Server, n
 	if err != nil {
 		return nil, nil, err
 	}
-	url := clientURL(ln.Addr())
-	if err := writeKubeconfig(f.kubeconfig, url, token); err != nil {
+	scheme, caPEM := "http", []byte(nil)
+	if token != "" {
+		var cert tls.Certificate
+		if cert, caPEM, err = selfSignedCert(ln.Addr()); err != nil {
+			ln.Close()
+			return nil, nil, err
+		}
+		scheme = "https"
+		ln = tls.NewListener(ln, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12, NextProtos: []string{"http/1.1"}})
+	}
+	url := clientURL(scheme, ln.Addr())
+	if err := writeKubeconfig(f.kubeconfig, url, token, caPEM); err != nil {
 		ln.Close()
 		return nil, nil, err
 	}
@@ -74,7 +85,7 @@ func (f *apiFlags) start(ctx context.Context, stdout io.Writer) (*http.Server, n
 	}
 	auth := "no token (loopback)"
 	if token != "" {
-		auth = "a bearer token, in the kubeconfig"
+		auth = "over TLS with a bearer token (both in the kubeconfig)"
 	}
 	fmt.Fprintf(stdout, "kubeloop: serving the Kubernetes API at %s, %s; KUBECONFIG=%s kubectl get pods\n", url, auth, f.kubeconfig)
 	return srv, limitConns(ln, defaultLimits), nil
