@@ -75,11 +75,17 @@ func (h *apiHost) ticked() {
 // and a watch's handler would otherwise wait for its client for ever).
 func (h *apiHost) shutdown() { h.quitOnce.Do(func() { close(h.quit) }) }
 
+// locked runs fn holding the cluster. The unlock is deferred: a panic in
+// fn (net/http recovers a handler's) must not leave the cluster held.
+func (h *apiHost) locked(fn func()) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	fn()
+}
+
 // advance moves the simulated clock by d and wakes the streams.
 func (h *apiHost) advance(d time.Duration) {
-	h.mu.Lock()
-	h.c.Advance(d)
-	h.mu.Unlock()
+	h.locked(func() { h.c.Advance(d) })
 	h.ticked()
 }
 
@@ -123,9 +129,8 @@ func (h *apiHost) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := &apiserver.Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Header: r.Header, Body: body}
-	h.mu.Lock()
-	resp := h.serve(req)
-	h.mu.Unlock()
+	var resp *apiserver.Response
+	h.locked(func() { resp = h.serve(req) })
 	if in, ok := resp.Stream.(apiserver.InputStream); ok && resp.Code == http.StatusSwitchingProtocols {
 		h.session(w, r, resp, in)
 		return
@@ -169,13 +174,13 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 // after each advance, flushed, until it ends, the client goes away or the
 // server shuts down.
 func (h *apiHost) stream(w http.ResponseWriter, r *http.Request, st apiserver.Stream) {
-	defer func() { h.mu.Lock(); st.Close(); h.mu.Unlock() }()
+	defer h.locked(st.Close)
 	rc := http.NewResponseController(w)
 	for {
 		tick := h.nextTick()
-		h.mu.Lock()
-		frames, done := st.Poll()
-		h.mu.Unlock()
+		var frames [][]byte
+		var done bool
+		h.locked(func() { frames, done = st.Poll() })
 		for _, f := range frames {
 			if _, err := w.Write(f); err != nil {
 				return

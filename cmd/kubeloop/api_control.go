@@ -60,16 +60,16 @@ func (h *apiHost) control(w http.ResponseWriter, r *http.Request) {
 			writeStatus(w, http.StatusBadRequest, "BadRequest", "max must be a positive duration of at most 24h, such as 10m")
 			return
 		}
-		h.mu.Lock()
-		settled, took := h.c.Settle(max)
-		h.mu.Unlock()
+		var settled bool
+		var took time.Duration
+		h.locked(func() { settled, took = h.c.Settle(max) })
 		h.ticked()
 		st.Settled, st.Took = &settled, took.String()
 	}
-	h.mu.Lock()
-	st.Now = h.c.Now().UTC().Format(time.RFC3339Nano)
-	st.Revision = strconv.FormatInt(h.c.Store().Revision(), 10)
-	h.mu.Unlock()
+	h.locked(func() {
+		st.Now = h.c.Now().UTC().Format(time.RFC3339Nano)
+		st.Revision = strconv.FormatInt(h.c.Store().Revision(), 10)
+	})
 	b, _ := json.Marshal(st)
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(append(b, '\n'))

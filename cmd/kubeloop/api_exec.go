@@ -11,7 +11,7 @@ import (
 // ends (the WebSocket closes normally), the client goes away or the server
 // shuts down.
 func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserver.Response, in apiserver.InputStream) {
-	defer func() { h.mu.Lock(); in.Close(); h.mu.Unlock() }()
+	defer h.locked(in.Close)
 	if why := wsCheckUpgrade(r); why != "" {
 		writeStatus(w, http.StatusBadRequest, "BadRequest", "Upgrade request required: "+why)
 		return
@@ -39,9 +39,9 @@ func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserve
 	}()
 	for {
 		tick := h.nextTick()
-		h.mu.Lock()
-		frames, done := in.Poll()
-		h.mu.Unlock()
+		var frames [][]byte
+		var done bool
+		h.locked(func() { frames, done = in.Poll() })
 		for _, f := range frames {
 			if ws.WriteMessage(opBinary, f) != nil {
 				ws.conn.Close()
@@ -58,9 +58,7 @@ func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserve
 				ws.conn.Close()
 				return
 			}
-			h.mu.Lock()
-			in.Input(msg)
-			h.mu.Unlock()
+			h.locked(func() { in.Input(msg) })
 		case <-tick:
 		case <-h.quit:
 			ws.Close(1001) // going away

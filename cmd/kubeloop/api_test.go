@@ -251,3 +251,27 @@ func TestServeAPIFlagsThatCannotWork(t *testing.T) {
 		assert.NotEmpty(t, errOut.String(), "%q says why", args)
 	}
 }
+
+// panickyStream panics when polled.
+type panickyStream struct{}
+
+func (panickyStream) Poll() ([][]byte, bool) { panic("poll") }
+func (panickyStream) Close()                 {}
+
+func TestAPanickingStreamDoesNotLeaveTheClusterHeld(t *testing.T) {
+	h, srv := newTestAPI(t, "")
+	h.serve = func(r *apiserver.Request) *apiserver.Response {
+		return &apiserver.Response{Code: 200, Stream: panickyStream{}}
+	}
+	if resp, err := http.Get(srv.URL + "/api/v1/pods?watch=1"); err == nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	done := make(chan struct{})
+	go func() { h.advance(time.Second); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("the cluster is still held after the stream's panic")
+	}
+}
