@@ -63,7 +63,7 @@ func (s *Server) exec(r *Request, rt route) *Response {
 		return &Response{Code: 404, Header: map[string]string{"Content-Type": "text/plain; charset=utf-8"},
 			Body: []byte("container not found (" + strconv.Quote(opts.container) + ")")}
 	}
-	proto, ok := negotiate(r)
+	proto, ok := execSubprotocol(r)
 	if !ok {
 		return statusResponse(failure(400, "BadRequest",
 			"Upgrade request required: this server speaks exec over WebSocket only ("+protocolV5+", "+protocolV4+")", nil))
@@ -147,10 +147,10 @@ func containerRunning(p *api.Pod, name string) bool {
 	return false
 }
 
-// negotiate picks the subprotocol of a WebSocket upgrade: v5 when the
+// execSubprotocol picks the subprotocol of a WebSocket upgrade: v5 when the
 // client offers it, else v4. A request that is no WebSocket upgrade (SPDY,
 // or none) is refused.
-func negotiate(r *Request) (string, bool) {
+func execSubprotocol(r *Request) (string, bool) {
 	if !strings.EqualFold(r.HeaderValue("Upgrade"), "websocket") {
 		return "", false
 	}
