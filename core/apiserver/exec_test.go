@@ -11,9 +11,9 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-// runningPod starts a pod "web" (one nginx container) and waits until it
+// runningWebPod starts a pod "web" (one nginx container) and waits until it
 // runs.
-func runningPod(t *testing.T, s *Server) {
+func runningWebPod(t *testing.T, s *Server) {
 	t.Helper()
 	_, err := s.c.Apply("apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n")
 	require.NoError(t, err)
@@ -36,8 +36,8 @@ func serveExec(t *testing.T, s *Server, pod string, query map[string][]string) *
 	}}, rt)
 }
 
-// channels reads a session's messages as "channel:data" strings.
-func channels(st Stream) ([]string, bool) {
+// execMessages reads a session's messages as "channel:data" strings.
+func execMessages(st Stream) ([]string, bool) {
 	frames, done := st.Poll()
 	var out []string
 	for _, f := range frames {
@@ -48,22 +48,22 @@ func channels(st Stream) ([]string, bool) {
 
 func TestExecRunsACommandAndEndsWithSuccess(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"echo", "hello"}, "stdout": {"true"}, "stderr": {"true"}})
 	require.Equal(t, 101, resp.Code, string(resp.Body))
 	assert.Equal(t, "v5.channel.k8s.io", resp.Header["Sec-WebSocket-Protocol"])
 	require.Implements(t, (*InputStream)(nil), resp.Stream)
-	msgs, done := channels(resp.Stream)
+	msgs, done := execMessages(resp.Stream)
 	assert.True(t, done)
 	assert.Equal(t, []string{"1:hello\n", `3:{"metadata":{},"status":"Success"}`}, msgs)
 }
 
 func TestExecOfAFailingCommandEndsWithItsExitCode(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"ls", "/nowhere"}, "stdout": {"true"}, "stderr": {"true"}})
 	require.Equal(t, 101, resp.Code)
-	msgs, done := channels(resp.Stream)
+	msgs, done := execMessages(resp.Stream)
 	assert.True(t, done)
 	require.Len(t, msgs, 2)
 	assert.True(t, strings.HasPrefix(msgs[0], "2:ls: cannot access '/nowhere': No such file or directory"), msgs[0])
@@ -73,9 +73,9 @@ func TestExecOfAFailingCommandEndsWithItsExitCode(t *testing.T) {
 
 func TestExecOfAnUnknownProgramIsTheRuntimesInternalError(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"nosuch"}, "stdout": {"true"}, "stderr": {"true"}})
-	msgs, _ := channels(resp.Stream)
+	msgs, _ := execMessages(resp.Stream)
 	require.Len(t, msgs, 1)
 	assert.Contains(t, msgs[0], `"status":"Failure","message":"Internal error occurred: `)
 	assert.Contains(t, msgs[0], `executable file not found in $PATH`)
@@ -83,56 +83,56 @@ func TestExecOfAnUnknownProgramIsTheRuntimesInternalError(t *testing.T) {
 
 func TestExecWithStdinRunsAtTheEndOfInput(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"cat"}, "stdin": {"true"}, "stdout": {"true"}})
 	in := resp.Stream.(InputStream)
-	msgs, done := channels(in)
+	msgs, done := execMessages(in)
 	assert.Empty(t, msgs)
 	assert.False(t, done, "cat waits for its input")
 	in.Input([]byte("\x00one\n"))
 	in.Input([]byte("\x00two\n"))
 	in.Input([]byte{chanClose, chanStdin})
-	msgs, done = channels(in)
+	msgs, done = execMessages(in)
 	assert.True(t, done)
 	assert.Equal(t, []string{"1:one\ntwo\n", `3:{"metadata":{},"status":"Success"}`}, msgs)
 }
 
 func TestAnInteractiveShellOnATerminalEchoesAndPrompts(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"sh"}, "stdin": {"true"}, "stdout": {"true"}, "stderr": {"true"}, "tty": {"true"}})
 	in := resp.Stream.(InputStream)
-	msgs, _ := channels(in)
+	msgs, _ := execMessages(in)
 	assert.Equal(t, []string{"1:# "}, msgs, "nginx's image is Debian: its prompt is root's")
 	in.Input([]byte("\x00cd /etc\r"))
 	in.Input([]byte("\x00pwdx\x7f\r"))
 	in.Input([]byte{chanResize, '{', '}'})
-	msgs, done := channels(in)
+	msgs, done := execMessages(in)
 	assert.False(t, done)
-	assert.Equal(t, "cd /etc\r\n# pwdx\b \b\r\n/etc\r\n# ", joinData(msgs))
+	assert.Equal(t, "cd /etc\r\n# pwdx\b \b\r\n/etc\r\n# ", stdoutData(msgs))
 	in.Input([]byte("\x00exit 3\r"))
-	msgs, done = channels(in)
+	msgs, done = execMessages(in)
 	assert.True(t, done)
 	assert.Contains(t, msgs[len(msgs)-1], `"reason":"ExitCode","message":"3"`)
 }
 
 func TestAShellWithoutATerminalRunsLinesWithoutPrompts(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "web", map[string][]string{"command": {"sh"}, "stdin": {"true"}, "stdout": {"true"}, "stderr": {"true"}})
 	in := resp.Stream.(InputStream)
 	in.Input([]byte("\x00echo a\necho "))
-	msgs, _ := channels(in)
+	msgs, _ := execMessages(in)
 	assert.Equal(t, []string{"1:a\n"}, msgs)
 	in.Input([]byte("\x00b"))
 	in.Input([]byte{chanClose, chanStdin})
-	msgs, done := channels(in)
+	msgs, done := execMessages(in)
 	assert.True(t, done)
 	assert.Equal(t, []string{"1:b\n", `3:{"metadata":{},"status":"Success"}`}, msgs)
 }
 
-// joinData is the stdout messages' data, in order.
-func joinData(msgs []string) string {
+// stdoutData is the stdout messages' data, in order.
+func stdoutData(msgs []string) string {
 	var b strings.Builder
 	for _, m := range msgs {
 		if strings.HasPrefix(m, "1:") {
@@ -144,7 +144,7 @@ func joinData(msgs []string) string {
 
 func TestExecRefusalsAreTheRealServersAnswers(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	resp := serveExec(t, s, "nosuch", map[string][]string{"command": {"ls"}, "stdout": {"true"}})
 	assert.Equal(t, 404, resp.Code)
 	assert.Contains(t, string(resp.Body), `"message":"pods \"nosuch\" not found","reason":"NotFound","details":{"name":"nosuch","kind":"pods"},"code":404}`)
@@ -165,7 +165,7 @@ func TestExecRefusalsAreTheRealServersAnswers(t *testing.T) {
 
 func TestAV4SessionIsOfferedWhenTheClientHasNoV5(t *testing.T) {
 	s := newServer(t)
-	runningPod(t, s)
+	runningWebPod(t, s)
 	rt, _ := parseRoute("/api/v1/namespaces/default/pods/web/exec")
 	resp := s.exec(&Request{Method: "GET", Query: map[string][]string{"command": {"true"}, "stdout": {"true"}},
 		Header: map[string][]string{"Upgrade": {"websocket"}, "Sec-Websocket-Protocol": {"v4.channel.k8s.io"}}}, rt)

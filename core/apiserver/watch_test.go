@@ -46,8 +46,8 @@ type watchLine struct {
 	} `json:"object"`
 }
 
-// poll decodes the events a stream has ready.
-func poll(t *testing.T, st Stream) ([]watchLine, bool) {
+// pollWatch decodes the events a stream has ready.
+func pollWatch(t *testing.T, st Stream) ([]watchLine, bool) {
 	t.Helper()
 	frames, done := st.Poll()
 	var out []watchLine
@@ -60,8 +60,8 @@ func poll(t *testing.T, st Stream) ([]watchLine, bool) {
 	return out, done
 }
 
-// summary is "TYPE name" for each event.
-func summary(lines []watchLine) []string {
+// eventSummary is "TYPE name" for each event.
+func eventSummary(lines []watchLine) []string {
 	var out []string
 	for _, l := range lines {
 		out = append(out, l.Type+" "+l.Object.Metadata.Name)
@@ -69,7 +69,7 @@ func summary(lines []watchLine) []string {
 	return out
 }
 
-func configMap(name string, labels map[string]string) *api.ConfigMap {
+func watchedConfigMap(name string, labels map[string]string) *api.ConfigMap {
 	return &api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: labels}}
 }
 
@@ -78,26 +78,26 @@ func TestAWatchWithoutAResourceVersionStartsWithTheStateAsAdded(t *testing.T) {
 	resp := serveWatch(t, s, "/api/v1/namespaces", nil)
 	require.Equal(t, 200, resp.Code)
 	require.NotNil(t, resp.Stream)
-	lines, done := poll(t, resp.Stream)
+	lines, done := pollWatch(t, resp.Stream)
 	assert.False(t, done)
-	assert.Equal(t, []string{"ADDED default", "ADDED kube-node-lease", "ADDED kube-public", "ADDED kube-system"}, summary(lines))
+	assert.Equal(t, []string{"ADDED default", "ADDED kube-node-lease", "ADDED kube-public", "ADDED kube-system"}, eventSummary(lines))
 	assert.Equal(t, "Namespace", lines[0].Object.Kind)
 	assert.Equal(t, "v1", lines[0].Object.APIVersion)
-	again, _ := poll(t, resp.Stream)
+	again, _ := pollWatch(t, resp.Stream)
 	assert.Empty(t, again, "a poll returns only what arrived since the last")
 }
 
 func TestAWatchFromARevisionSeesEveryChangeAfterIt(t *testing.T) {
 	s := newServer(t)
 	st := s.c.Store()
-	_, err := st.Create(configMap("before", nil))
+	_, err := st.Create(watchedConfigMap("before", nil))
 	require.NoError(t, err)
 	from := st.Revision()
-	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{"resourceVersion": {itoa(from)}})
-	lines, _ := poll(t, resp.Stream)
+	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{"resourceVersion": {revString(from)}})
+	lines, _ := pollWatch(t, resp.Stream)
 	assert.Empty(t, lines, "nothing happened after the revision")
 
-	created, err := st.Create(configMap("web", nil))
+	created, err := st.Create(watchedConfigMap("web", nil))
 	require.NoError(t, err)
 	cm := api.DeepCopyObject(created).(*api.ConfigMap)
 	cm.Data = map[string]string{"k": "v"}
@@ -105,13 +105,13 @@ func TestAWatchFromARevisionSeesEveryChangeAfterIt(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "elsewhere", Namespace: "kube-system"}})
 	require.NoError(t, err)
-	_, err = st.Delete(api.ResourceFor("configmaps"), "default", "web", storeDeleteNow())
+	_, err = st.Delete(api.ResourceFor("configmaps"), "default", "web", deleteAtOnce())
 	require.NoError(t, err)
 	s.c.Advance(time.Second)
 
-	lines, done := poll(t, resp.Stream)
+	lines, done := pollWatch(t, resp.Stream)
 	assert.False(t, done)
-	assert.Equal(t, []string{"ADDED web", "MODIFIED web", "DELETED web"}, summary(lines), "the namespace's changes only, in order")
+	assert.Equal(t, []string{"ADDED web", "MODIFIED web", "DELETED web"}, eventSummary(lines), "the namespace's changes only, in order")
 	assert.Equal(t, "ConfigMap", lines[0].Object.Kind)
 }
 
@@ -119,76 +119,76 @@ func TestAnObjectLeavingTheLabelSelectorIsDeletedForTheWatch(t *testing.T) {
 	s := newServer(t)
 	st := s.c.Store()
 	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{"labelSelector": {"app=web"}})
-	poll(t, resp.Stream)
-	created, err := st.Create(configMap("a", map[string]string{"app": "web"}))
+	pollWatch(t, resp.Stream)
+	created, err := st.Create(watchedConfigMap("a", map[string]string{"app": "web"}))
 	require.NoError(t, err)
-	_, err = st.Create(configMap("b", map[string]string{"app": "db"}))
+	_, err = st.Create(watchedConfigMap("b", map[string]string{"app": "db"}))
 	require.NoError(t, err)
 	cm := api.DeepCopyObject(created).(*api.ConfigMap)
 	cm.Labels = map[string]string{"app": "other"}
 	_, err = st.Update(cm)
 	require.NoError(t, err)
-	lines, _ := poll(t, resp.Stream)
-	assert.Equal(t, []string{"ADDED a", "DELETED a"}, summary(lines))
+	lines, _ := pollWatch(t, resp.Stream)
+	assert.Equal(t, []string{"ADDED a", "DELETED a"}, eventSummary(lines))
 }
 
 func TestAWatchOfOneObjectByFieldSelector(t *testing.T) {
 	s := newServer(t)
 	st := s.c.Store()
-	_, err := st.Create(configMap("a", nil))
+	_, err := st.Create(watchedConfigMap("a", nil))
 	require.NoError(t, err)
-	_, err = st.Create(configMap("b", nil))
+	_, err = st.Create(watchedConfigMap("b", nil))
 	require.NoError(t, err)
 	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{"fieldSelector": {"metadata.name=b"}})
-	lines, _ := poll(t, resp.Stream)
-	assert.Equal(t, []string{"ADDED b"}, summary(lines))
+	lines, _ := pollWatch(t, resp.Stream)
+	assert.Equal(t, []string{"ADDED b"}, eventSummary(lines))
 }
 
 func TestAWatchFromACompactedRevisionIsGone(t *testing.T) {
 	s := newServer(t)
 	st := s.c.Store()
-	_, err := st.Create(configMap("a", nil))
+	_, err := st.Create(watchedConfigMap("a", nil))
 	require.NoError(t, err)
 	st.Compact(st.Revision())
 	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{"resourceVersion": {"1"}})
 	require.Equal(t, 200, resp.Code, "the 410 is an event of the stream, as upstream's watch cache sends it")
-	lines, done := poll(t, resp.Stream)
+	lines, done := pollWatch(t, resp.Stream)
 	assert.True(t, done)
 	require.Len(t, lines, 1)
 	assert.Equal(t, "ERROR", lines[0].Type)
 	assert.Equal(t, "Status", lines[0].Object.Kind)
 	assert.Equal(t, 410, lines[0].Object.Code)
 	assert.Equal(t, "Expired", lines[0].Object.Reason)
-	assert.Equal(t, "too old resource version: 1 ("+itoa(st.Compacted())+")", lines[0].Object.Message)
+	assert.Equal(t, "too old resource version: 1 ("+revString(st.Compacted())+")", lines[0].Object.Message)
 }
 
 func TestBookmarksComeEachSimulatedMinuteWithTheCurrentRevision(t *testing.T) {
 	s := newServer(t)
 	resp := serveWatch(t, s, "/api/v1/namespaces/default/configmaps", map[string][]string{
-		"resourceVersion": {itoa(s.c.Store().Revision())}, "allowWatchBookmarks": {"true"}})
+		"resourceVersion": {revString(s.c.Store().Revision())}, "allowWatchBookmarks": {"true"}})
 	s.c.Advance(30 * time.Second)
-	lines, _ := poll(t, resp.Stream)
+	lines, _ := pollWatch(t, resp.Stream)
 	assert.Empty(t, lines, "no bookmark before a minute has passed")
 	s.c.Advance(31 * time.Second)
-	lines, _ = poll(t, resp.Stream)
+	lines, _ = pollWatch(t, resp.Stream)
 	require.Len(t, lines, 1)
 	assert.Equal(t, "BOOKMARK", lines[0].Type)
 	assert.Equal(t, "ConfigMap", lines[0].Object.Kind)
-	assert.Equal(t, itoa(s.c.Store().Revision()), lines[0].Object.Metadata.ResourceVersion)
+	assert.Equal(t, revString(s.c.Store().Revision()), lines[0].Object.Metadata.ResourceVersion)
 }
 
 func TestWatchListEndsItsInitialEventsWithABookmark(t *testing.T) {
 	s := newServer(t)
 	resp := serveWatch(t, s, "/api/v1/namespaces", map[string][]string{
 		"sendInitialEvents": {"true"}, "resourceVersionMatch": {"NotOlderThan"}, "allowWatchBookmarks": {"true"}})
-	lines, _ := poll(t, resp.Stream)
+	lines, _ := pollWatch(t, resp.Stream)
 	require.Len(t, lines, 5)
 	end := lines[4]
 	assert.Equal(t, "BOOKMARK", end.Type)
 	assert.Equal(t, "true", end.Object.Metadata.Annotations["k8s.io/initial-events-end"])
 	assert.Equal(t, base64Std(`{"kind":"NamespaceList","apiVersion":"v1","metadata":{},"items":null}`+"\n"),
 		end.Object.Metadata.Annotations["kubernetes.io/initial-events-list-blueprint"])
-	assert.Equal(t, itoa(s.c.Store().Revision()), end.Object.Metadata.ResourceVersion)
+	assert.Equal(t, revString(s.c.Store().Revision()), end.Object.Metadata.ResourceVersion)
 }
 
 func TestSendInitialEventsWithoutNotOlderThanIsInvalid(t *testing.T) {
@@ -203,12 +203,12 @@ func TestSendInitialEventsWithoutNotOlderThanIsInvalid(t *testing.T) {
 func TestTimeoutSecondsEndsTheWatchAfterThatMuchSimulatedTime(t *testing.T) {
 	s := newServer(t)
 	resp := serveWatch(t, s, "/api/v1/namespaces", map[string][]string{"timeoutSeconds": {"30"}})
-	poll(t, resp.Stream)
+	pollWatch(t, resp.Stream)
 	s.c.Advance(29 * time.Second)
-	_, done := poll(t, resp.Stream)
+	_, done := pollWatch(t, resp.Stream)
 	assert.False(t, done)
 	s.c.Advance(time.Second)
-	_, done = poll(t, resp.Stream)
+	_, done = pollWatch(t, resp.Stream)
 	assert.True(t, done)
 }
 
@@ -216,7 +216,7 @@ func TestAClosedWatchEnds(t *testing.T) {
 	s := newServer(t)
 	resp := serveWatch(t, s, "/api/v1/namespaces", nil)
 	resp.Stream.Close()
-	_, err := s.c.Store().Create(configMap("a", nil))
+	_, err := s.c.Store().Create(watchedConfigMap("a", nil))
 	require.NoError(t, err)
 	frames, done := resp.Stream.Poll()
 	assert.Empty(t, frames)
@@ -243,6 +243,6 @@ func TestBadWatchParametersAreTheRealServersErrors(t *testing.T) {
 	}
 }
 
-func storeDeleteNow() store.DeleteOptions { return store.DeleteOptions{} }
+func deleteAtOnce() store.DeleteOptions { return store.DeleteOptions{} }
 
-func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+func revString(n int64) string { return strconv.FormatInt(n, 10) }
