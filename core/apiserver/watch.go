@@ -39,7 +39,11 @@ import (
 // polls is told 410, as a real server drops a watcher that cannot keep up,
 // and relists.
 func (s *Server) watch(r *Request, rt route, kind *api.Kind) *Response {
-	w, st := s.newWatch(r, rt, kind)
+	asTable, resp := s.watchTables(r, kind)
+	if resp != nil {
+		return resp
+	}
+	w, st := s.newWatch(r, rt, kind, asTable)
 	if st != nil {
 		return statusResponse(st)
 	}
@@ -65,14 +69,21 @@ type watchStream struct {
 	nextBookmark time.Time
 	deadline     time.Time // zero: no timeoutSeconds
 
+	// asTable, for a client that asked for tables (kubectl get -w), is an
+	// object as a Table of one row; nil: objects as they are.
+	asTable func(api.Object) []byte
+	// tabled counts the events sent as tables: upstream gives the column
+	// definitions in the first only.
+	tabled int
+
 	pending [][]byte
 	done    bool
 }
 
 // newWatch reads a watch's parameters; a bad one is the Status a real API
 // server answers (the codes and messages are v1.32's).
-func (s *Server) newWatch(r *Request, rt route, kind *api.Kind) (*watchStream, *Status) {
-	w := &watchStream{st: s.c.Store(), kind: kind, namespace: rt.Namespace, name: rt.Name}
+func (s *Server) newWatch(r *Request, rt route, kind *api.Kind, asTable func(api.Object) []byte) (*watchStream, *Status) {
+	w := &watchStream{st: s.c.Store(), kind: kind, namespace: rt.Namespace, name: rt.Name, asTable: asTable}
 	var err error
 	if w.labels, err = api.ParseSelector(r.Param("labelSelector")); err != nil {
 		return nil, failure(400, "BadRequest", err.Error(), nil)
@@ -209,6 +220,12 @@ func (w *watchStream) Close() { w.done = true; w.pending = nil }
 
 // emit queues one event.
 func (w *watchStream) emit(typ string, o api.Object) {
+	if w.asTable != nil {
+		if t := w.asTable(o); t != nil {
+			w.pending = append(w.pending, watchEvent(typ, w.tableOnce(t)))
+			return
+		}
+	}
 	obj, err := encodeWithType(w.kind, o)
 	if err != nil {
 		w.pending = append(w.pending, watchEvent("ERROR", mustMarshal(internalError(err.Error()))))
