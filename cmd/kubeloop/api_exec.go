@@ -2,6 +2,7 @@ package main
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/apiserver"
 )
@@ -18,6 +19,18 @@ func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserve
 	}
 	ws, err := wsUpgrade(w, r, resp.Header["Sec-WebSocket-Protocol"], h.stall)
 	if err != nil {
+		return
+	}
+	// client-go's WebSocket executor starts reading as soon as the upgrade
+	// is done but registers its streams a moment later, and drops what
+	// arrives for a stream not yet registered ("Unknown stream id 3,
+	// discarding message"): a real kubelet's exec starts a process first,
+	// which takes longer than that; the sandbox's answers are ready at
+	// once, so they wait as long.
+	select {
+	case <-time.After(execStartDelay):
+	case <-h.quit:
+		ws.Close(1001)
 		return
 	}
 	messages := make(chan []byte)
@@ -66,3 +79,7 @@ func (h *apiHost) session(w http.ResponseWriter, r *http.Request, resp *apiserve
 		}
 	}
 }
+
+// execStartDelay is how long an exec session's first messages wait after
+// the upgrade (see session).
+const execStartDelay = 100 * time.Millisecond

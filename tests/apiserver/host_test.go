@@ -116,10 +116,22 @@ func (h *host) kubectl(t *testing.T, args ...string) (string, error) {
 
 func (h *host) kubectlWith(t *testing.T, kubeconfig string, args ...string) (string, error) {
 	t.Helper()
+	return h.run(t, kubeconfig, "", args...)
+}
+
+// kubectlStdin runs kubectl with stdin.
+func (h *host) kubectlStdin(t *testing.T, stdin string, args ...string) (string, error) {
+	t.Helper()
+	return h.run(t, h.kubeconfig, stdin, args...)
+}
+
+func (h *host) run(t *testing.T, kubeconfig, stdin string, args ...string) (string, error) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, kubectlPath(t), args...)
 	cmd.Env = append(os.Environ(), "KUBECONFIG="+kubeconfig, "HOME="+t.TempDir())
+	cmd.Stdin = strings.NewReader(stdin)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
