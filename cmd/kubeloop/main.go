@@ -1,10 +1,13 @@
 // Command kubeloop is the native host of the kubeloop simulation.
 //
 //	kubeloop serve [-addr 127.0.0.1:8080]   serve the embedded site (works offline)
+//	kubeloop serve --api 127.0.0.1:6443 --kubeconfig FILE [--speed N] [--seed N]
+//	                                        also serve the Kubernetes API, for the real kubectl
 //	kubeloop run [--seed N] SCRIPT|-        run a transcript headless and print it
 //
-// The page itself runs in the browser (package wasm); this binary only serves
-// it, or drives the same core from a script.
+// The page itself runs in the browser (package wasm); this binary serves it,
+// drives the same core from a script, or serves a simulated cluster's
+// Kubernetes API (core/apiserver) to real clients.
 package main
 
 import (
@@ -17,6 +20,9 @@ const usage = `kubeloop — the Kubernetes controller manager as a deterministic
 
 usage:
   kubeloop serve [-addr 127.0.0.1:8080]   serve the page (built by "make site" and embedded)
+  kubeloop serve --api 127.0.0.1:6443 --kubeconfig FILE [--speed N] [--seed N] [--addr ""]
+                                          also (or, with --addr "", only) serve the Kubernetes API
+                                          of a simulated cluster: KUBECONFIG=FILE kubectl get pods
   kubeloop run [--seed N] SCRIPT|-        run a transcript of kubectl and sim commands
 `
 

@@ -18,33 +18,74 @@ import (
 func serveCmd(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", defaultAddr, "address to listen on (loopback by default: the page is for this machine)")
+	addr := fs.String("addr", defaultAddr, "address to serve the page on (loopback by default: the page is for this machine); \"\" serves no page")
+	var api apiFlags
+	api.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if !site.Built() {
-		fmt.Fprintln(stderr, "kubeloop: the site is not built into this binary; run \"make serve\" (or \"make site\" before go build)")
+	if *addr == "" && api.addr == "" {
+		fmt.Fprintln(stderr, "kubeloop serve: nothing to serve: give -addr for the page, --api for the Kubernetes API, or both")
+		return 2
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintln(stderr, "kubeloop:", err)
-		return 1
+	if err := api.check(); err != nil {
+		fmt.Fprintln(stderr, "kubeloop serve:", err)
+		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
-	srv := newServer(site.Handler(site.Dist(), site.Built()), defaultLimits)
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		srv.Shutdown(shutdown)
-	}()
-	fmt.Fprintf(stdout, "kubeloop: serving http://%s/ (Ctrl+C to stop)\n", ln.Addr())
-	if err := srv.Serve(limitConns(ln, defaultLimits)); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		fmt.Fprintln(stderr, "kubeloop:", err)
-		return 1
+	var servers []*http.Server
+	var listeners []net.Listener
+	if *addr != "" {
+		if !site.Built() {
+			fmt.Fprintln(stderr, "kubeloop: the site is not built into this binary; run \"make serve\" (or \"make site\" before go build)")
+		}
+		ln, err := net.Listen("tcp", *addr)
+		if err != nil {
+			fmt.Fprintln(stderr, "kubeloop:", err)
+			return 1
+		}
+		servers = append(servers, newServer(site.Handler(site.Dist(), site.Built()), defaultLimits))
+		listeners = append(listeners, limitConns(ln, defaultLimits))
+		fmt.Fprintf(stdout, "kubeloop: serving http://%s/ (Ctrl+C to stop)\n", ln.Addr())
 	}
-	return 0
+	if api.addr != "" {
+		srv, ln, err := api.start(ctx, stdout)
+		if err != nil {
+			fmt.Fprintln(stderr, "kubeloop:", err)
+			for _, l := range listeners {
+				l.Close()
+			}
+			return 1
+		}
+		servers = append(servers, srv)
+		listeners = append(listeners, ln)
+	}
+	return serveAll(ctx, servers, listeners, stderr)
+}
+
+// serveAll serves each server on its listener until ctx ends (SIGINT or
+// SIGTERM), then shuts them all down; it returns the exit status.
+func serveAll(ctx context.Context, servers []*http.Server, listeners []net.Listener, stderr io.Writer) int {
+	errs := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { errs <- srv.Serve(listeners[i]) }()
+	}
+	status := 0
+	select {
+	case <-ctx.Done():
+	case err := <-errs:
+		if !errors.Is(err, http.ErrServerClosed) {
+			fmt.Fprintln(stderr, "kubeloop:", err)
+			status = 1
+		}
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for _, srv := range servers {
+		srv.Shutdown(shutdown)
+	}
+	return status
 }
 
 // defaultAddr is loopback only: serving the page to the network is a
