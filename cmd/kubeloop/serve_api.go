@@ -9,6 +9,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/data"
@@ -21,6 +22,7 @@ type apiFlags struct {
 	speed      float64
 	seed       uint64
 	token      string
+	startAt    string
 }
 
 func (f *apiFlags) register(fs *flag.FlagSet) {
@@ -28,6 +30,7 @@ func (f *apiFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.kubeconfig, "kubeconfig", "", "with --api: write a kubeconfig for the API to this file (KUBECONFIG=FILE kubectl get pods)")
 	fs.Float64Var(&f.speed, "speed", 1, "with --api: simulated seconds per wall-clock second (0 stops the clock: only POST /kubeloop/v1/advance and /settle move it)")
 	fs.Uint64Var(&f.seed, "seed", 1, "with --api: seed of the simulation (same seed and same requests, same history)")
+	fs.StringVar(&f.startAt, "start", "now", "with --api: when the simulated clock starts, as RFC 3339 (2026-01-01T00:00:00Z) or \"now\" (the wall clock's time, so that ages real clients compute read right)")
 	fs.StringVar(&f.token, "token", "", "with --api: the bearer token clients must send (generated when --api is not loopback; none on loopback by default)")
 }
 
@@ -41,7 +44,22 @@ func (f *apiFlags) check() error {
 	case f.speed < 0 || f.speed > 1000:
 		return errors.New("--speed must be between 0 (a stopped clock) and 1000")
 	}
+	if _, err := f.startTime(); err != nil {
+		return err
+	}
 	return nil
+}
+
+// startTime is the instant --start names, to the second.
+func (f *apiFlags) startTime() (time.Time, error) {
+	if f.startAt == "now" {
+		return time.Now().UTC().Truncate(time.Second), nil
+	}
+	t, err := time.Parse(time.RFC3339, f.startAt)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--start %q: want RFC 3339 (2026-01-01T00:00:00Z) or \"now\"", f.startAt)
+	}
+	return t.UTC().Truncate(time.Second), nil
 }
 
 // start listens on the API's address, starts the simulated cluster and the
@@ -75,7 +93,8 @@ func (f *apiFlags) start(ctx context.Context, stdout io.Writer) (*http.Server, n
 		ln.Close()
 		return nil, nil, err
 	}
-	c := cluster.New(cluster.Options{Seed: f.seed, FieldDocs: data.MustExplainDocs("en")})
+	start, _ := f.startTime() // check has refused a bad one
+	c := cluster.New(cluster.Options{Seed: f.seed, Start: start, FieldDocs: data.MustExplainDocs("en")})
 	c.Settle(0)
 	h := newAPIHost(c, url, token, defaultLimits.WriteStall)
 	srv := newAPIServer(h, defaultLimits)

@@ -71,7 +71,7 @@ type watchStream struct {
 
 	// asTable, for a client that asked for tables (kubectl get -w), is an
 	// object as a Table of one row; nil: objects as they are.
-	asTable func(api.Object) []byte
+	asTable func(o api.Object, first bool) []byte
 	// tabled counts the events sent as tables: upstream gives the column
 	// definitions in the first only.
 	tabled int
@@ -82,7 +82,7 @@ type watchStream struct {
 
 // newWatch reads a watch's parameters; a bad one is the Status a real API
 // server answers (the codes and messages are v1.32's).
-func (s *Server) newWatch(r *Request, rt route, kind *api.Kind, asTable func(api.Object) []byte) (*watchStream, *Status) {
+func (s *Server) newWatch(r *Request, rt route, kind *api.Kind, asTable func(o api.Object, first bool) []byte) (*watchStream, *Status) {
 	w := &watchStream{st: s.c.Store(), kind: kind, namespace: rt.Namespace, name: rt.Name, asTable: asTable}
 	var err error
 	if w.labels, err = api.ParseSelector(r.Param("labelSelector")); err != nil {
@@ -221,8 +221,9 @@ func (w *watchStream) Close() { w.done = true; w.pending = nil }
 // emit queues one event.
 func (w *watchStream) emit(typ string, o api.Object) {
 	if w.asTable != nil {
-		if t := w.asTable(o); t != nil {
-			w.pending = append(w.pending, watchEvent(typ, w.tableOnce(t)))
+		if t := w.asTable(o, w.tabled == 0); t != nil {
+			w.tabled++
+			w.pending = append(w.pending, watchEvent(typ, t))
 			return
 		}
 	}

@@ -23,6 +23,7 @@ var Epoch = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 // Sim is a simulated clock with a priority queue of tasks.
 type Sim struct {
 	now   time.Time
+	start time.Time
 	seq   uint64
 	tasks taskHeap
 	// lane holds the tasks Schedule queued for the current instant, in
@@ -59,9 +60,18 @@ type Timer struct {
 }
 
 // New returns a clock at Epoch whose randomness comes from seed alone.
-func New(seed uint64) *Sim {
-	return &Sim{now: Epoch, seed: seed, rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+func New(seed uint64) *Sim { return NewAt(seed, Epoch) }
+
+// NewAt is New with the clock starting at start instead of Epoch: a host
+// that serves the cluster to real clients starts it at the wall clock's
+// time, so that the ages those clients compute from its timestamps are
+// the time since the cluster started, not since Epoch.
+func NewAt(seed uint64, start time.Time) *Sim {
+	return &Sim{now: start, start: start, seed: seed, rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
 }
+
+// Start is the instant the clock started at.
+func (s *Sim) Start() time.Time { return s.start }
 
 // Now is the current simulated time.
 func (s *Sim) Now() time.Time { return s.now }

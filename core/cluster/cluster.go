@@ -40,6 +40,9 @@ type Options struct {
 	// ControllerManagers is the number of kube-controller-manager replicas
 	// competing for the lead (default 2).
 	ControllerManagers int
+	// Start is when the cluster's clock starts (zero: clock.Epoch, the
+	// same instant for every cluster, so that histories are reproducible).
+	Start time.Time
 	// FieldDocs are kubectl explain's descriptions (site/data), in the
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
@@ -99,7 +102,11 @@ func Build(opts Options) *Cluster {
 	if opts.ControllerManagers <= 0 {
 		opts.ControllerManagers = 2
 	}
-	clk := clock.New(opts.Seed)
+	start := opts.Start
+	if start.IsZero() {
+		start = clock.Epoch
+	}
+	clk := clock.NewAt(opts.Seed, start)
 	s := store.New(clk)
 	b := newBudget(s)
 	s.AddAdmission(admitLimits)
@@ -117,9 +124,9 @@ func Build(opts Options) *Cluster {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
-	c.mustCreate(newControlPlaneNode())
+	c.mustCreate(newControlPlaneNode(start))
 	for i := 1; i <= opts.Nodes; i++ {
-		c.mustCreate(newNode(i))
+		c.mustCreate(newNode(i, start))
 	}
 	c.startNetwork()
 	c.startSystem()

@@ -9,7 +9,6 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -31,13 +30,14 @@ type nodeOptions struct {
 // controlPlaneRole is the label of a control-plane node.
 const controlPlaneRole = "node-role.kubernetes.io/control-plane"
 
-// newNode describes worker node i as a kind-like cluster registers it.
-func newNode(i int) *api.Node {
-	return buildNode(fmt.Sprintf("node-%d", i), i, time.Time{}, nodeOptions{})
+// newNode describes worker node i as a kind-like cluster registers it at
+// now.
+func newNode(i int, now time.Time) *api.Node {
+	return buildNode(fmt.Sprintf("node-%d", i), i, now, nodeOptions{})
 }
 
 // buildNode is node name with pod CIDR 10.244.index.0/24 and address
-// 172.18.0.(index+1); now stamps its conditions (zero: the clock's epoch).
+// 172.18.0.(index+1); now stamps its conditions.
 func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 	labels := map[string]string{
 		"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
@@ -56,9 +56,6 @@ func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 	cpu, memory := orDefault(o.cpu, "4"), orDefault(o.memory, "8Gi")
 	resources := api.ResourceList{"cpu": api.MustParseQuantity(cpu), "memory": api.MustParseQuantity(memory), "pods": api.MustParseQuantity("110")}
 	cidr := fmt.Sprintf("10.244.%d.0/24", index)
-	if now.IsZero() {
-		now = clock.Epoch
-	}
 	conds := kubelet.HealthyConditions(now)
 	for i := range taints {
 		if taints[i].Effect == "NoExecute" && taints[i].TimeAdded == nil {

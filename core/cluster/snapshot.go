@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -166,7 +165,7 @@ func (c *Cluster) Overview() Snapshot {
 }
 
 func (c *Cluster) overviewOf(v lister) Snapshot {
-	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(clock.Epoch).String()}
+	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(c.clk.Start()).String()}
 	for _, o := range v.List(api.ResourceFor("nodes"), "") {
 		s.Nodes = append(s.Nodes, nodeView(o.(*api.Node)))
 	}

@@ -1,9 +1,3 @@
-//go:build apiserver_merged
-
-// These tests need the API's resources (discovery, CRUD, tables: the other
-// parts of issue 35), merged beside this host: go test -tags
-// apiserver_merged ./tests/apiserver until the lead drops the tag.
-
 package apiserver
 
 import (
