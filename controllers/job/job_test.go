@@ -359,9 +359,9 @@ func TestAJobManagedByAnotherControllerIsLeftAlone(t *testing.T) {
 	assert.Equal(t, 1, count(actions, "create", "Pod"), "kubernetes.io/job-controller is this controller")
 
 	for value, want := range map[string]string{
-		"custom":          `spec.managedBy: Invalid value: "custom": must be a domain-prefixed path (such as "acme.io/foo")`,
-		"Example.com/x":   `spec.managedBy: Invalid value: "Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
-		"example.com/x y": `spec.managedBy: Invalid value: "x y": Invalid path (regex used for validation is '[A-Za-z0-9/\-._~%!$&'()*+,;=:]+')`,
+		"custom":                                 `spec.managedBy: Invalid value: "custom": must be a domain-prefixed path (such as "acme.io/foo")`,
+		"Example.com/x":                          `spec.managedBy: Invalid value: "Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+		"example.com/x y":                        `spec.managedBy: Invalid value: "x y": Invalid path (regex used for validation is '[A-Za-z0-9/\-._~%!$&'()*+,;=:]+')`,
 		"example.com/" + strings.Repeat("a", 60): `spec.managedBy: Too long: may not be more than 63 bytes`,
 	} {
 		bad := newJob("bad", nil, nil, 4)
