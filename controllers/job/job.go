@@ -160,6 +160,11 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, r.releaseOrphans(ctx, req, "")
 	}
 	j := o.(*api.Job)
+	if by := api.Deref(j.Spec.ManagedBy, api.JobControllerName); by != api.JobControllerName {
+		ctx.Observe("Job %s: spec.managedBy=%s", j.Name, by)
+		ctx.Why("the Job is managed by %s, not by the job controller: leave it alone", by)
+		return controller.Result{}, nil
+	}
 	pods := r.podsOf(j)
 	if done, cond := api.JobFinished(j); done {
 		ctx.Observe("Job %s is %s", j.Name, cond)

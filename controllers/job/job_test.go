@@ -3,6 +3,7 @@ package job
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -334,4 +335,45 @@ func TestNewBackoffRecord(t *testing.T) {
 func TestIndexSetString(t *testing.T) {
 	assert.Equal(t, "0-2,4,6-7", indexSet{0: true, 1: true, 2: true, 4: true, 6: true, 7: true}.String())
 	assert.Equal(t, indexSet{1: true, 3: true, 4: true}, parseIndexes("1,3-5", 5))
+}
+
+// JobManagedBy is beta and on in v1.32: a Job managed by another
+// controller gets no pods and no status from this one (upstream's
+// TestSyncJobWhenManagedBy), and spec.managedBy is checked as the v1.32.13
+// oracle checked it.
+func TestAJobManagedByAnotherControllerIsLeftAlone(t *testing.T) {
+	f := newFixture(t)
+	j := newJob("ext", nil, nil, 4)
+	j.Spec.ManagedBy = api.Ptr("example.com/custom")
+	_, err := f.store.Create(j)
+	require.NoError(t, err)
+	_, actions := f.sync(t, "ext")
+	assert.Empty(t, actions)
+	assert.Nil(t, f.job(t, "ext").Status.StartTime)
+
+	mine := newJob("mine", nil, nil, 4)
+	mine.Spec.ManagedBy = api.Ptr(api.JobControllerName)
+	_, err = f.store.Create(mine)
+	require.NoError(t, err)
+	_, actions = f.sync(t, "mine")
+	assert.Equal(t, 1, count(actions, "create", "Pod"), "kubernetes.io/job-controller is this controller")
+
+	for value, want := range map[string]string{
+		"custom":                                 `spec.managedBy: Invalid value: "custom": must be a domain-prefixed path (such as "acme.io/foo")`,
+		"Example.com/x":                          `spec.managedBy: Invalid value: "Example.com": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')`,
+		"example.com/x y":                        `spec.managedBy: Invalid value: "x y": Invalid path (regex used for validation is '[A-Za-z0-9/\-._~%!$&'()*+,;=:]+')`,
+		"example.com/" + strings.Repeat("a", 60): `spec.managedBy: Too long: may not be more than 63 bytes`,
+	} {
+		bad := newJob("bad", nil, nil, 4)
+		bad.Spec.ManagedBy = api.Ptr(value)
+		_, err := f.store.Create(bad)
+		require.Error(t, err, value)
+		assert.Contains(t, err.Error(), want, value)
+	}
+
+	ext := api.DeepCopy(f.job(t, "ext"))
+	ext.Spec.ManagedBy = api.Ptr("example.com/other")
+	_, err = f.store.Update(ext)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `spec.managedBy: Invalid value: "example.com/other": field is immutable`)
 }

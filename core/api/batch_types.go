@@ -25,7 +25,15 @@ type JobSpec struct {
 	CompletionMode          *string         `json:"completionMode,omitempty"`
 	Suspend                 *bool           `json:"suspend,omitempty"`
 	PodReplacementPolicy    *string         `json:"podReplacementPolicy,omitempty"`
+	// ManagedBy hands the Job to another controller (JobManagedBy, beta
+	// and on in v1.32): the job controller leaves a Job alone unless this
+	// is unset or JobControllerName.
+	ManagedBy *string `json:"managedBy,omitempty"`
 }
+
+// JobControllerName is the managedBy value that means the built-in job
+// controller.
+const JobControllerName = "kubernetes.io/job-controller"
 
 // Completion modes and pod replacement policies.
 const (

@@ -21,6 +21,9 @@ func validateJob(errs *FieldErrors, j *Job, old Object) {
 	if !reflect.DeepEqual(o.Spec.Selector, j.Spec.Selector) {
 		errs.invalid("spec.selector", j.Spec.Selector, "field is immutable")
 	}
+	if !reflect.DeepEqual(o.Spec.ManagedBy, j.Spec.ManagedBy) {
+		errs.invalid("spec.managedBy", Deref(j.Spec.ManagedBy, ""), "field is immutable")
+	}
 	if !reflect.DeepEqual(o.Spec.CompletionMode, j.Spec.CompletionMode) {
 		errs.invalid("spec.completionMode", Deref(j.Spec.CompletionMode, ""), "field is immutable")
 	}
@@ -52,6 +55,12 @@ func validateJobSpec(errs *FieldErrors, path string, s *JobSpec, isJob bool) {
 	}
 	if s.TTLSecondsAfterFinished != nil {
 		nonNegative("ttlSecondsAfterFinished", int64(*s.TTLSecondsAfterFinished))
+	}
+	if m := s.ManagedBy; m != nil {
+		validateDomainPrefixedPath(errs, path+".managedBy", *m)
+		if len(*m) > 63 {
+			errs.tooLong(path+".managedBy", 63)
+		}
 	}
 	if m := s.CompletionMode; m != nil {
 		switch *m {
@@ -252,4 +261,32 @@ func ParseCronSchedule(schedule string, timeZone *string) (cron.Schedule, error)
 		spec.Location = loc
 	}
 	return sched, nil
+}
+
+// validateDomainPrefixedPath is apimachinery's IsDomainPrefixedPath: a DNS
+// subdomain, a slash, and an HTTP path.
+func validateDomainPrefixedPath(errs *FieldErrors, path, v string) {
+	if v == "" {
+		errs.required(path, "")
+		return
+	}
+	host, rest, ok := strings.Cut(v, "/")
+	if !ok || host == "" || rest == "" {
+		errs.invalid(path, v, `must be a domain-prefixed path (such as "acme.io/foo")`)
+		return
+	}
+	if !IsDNS1123Subdomain(host) {
+		errs.invalid(path, host, subdomainMsg)
+	}
+	for _, r := range rest {
+		if !isHTTPPathChar(r) {
+			errs.invalid(path, rest, "Invalid path (regex used for validation is '[A-Za-z0-9/\\-._~%!$&'()*+,;=:]+')")
+			return
+		}
+	}
+}
+
+// isHTTPPathChar is one character of apimachinery's httpPathFmt.
+func isHTTPPathChar(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/-._~%!$&'()*+,;=:", r)
 }

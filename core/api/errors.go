@@ -101,11 +101,12 @@ const (
 	ErrTypeRequired    = "Required value"
 	ErrTypeUnsupported = "Unsupported value"
 	ErrTypeForbidden   = "Forbidden"
+	ErrTypeTooLong     = "Too long"
 )
 
 func (e FieldError) Error() string {
 	switch e.Type {
-	case ErrTypeRequired, ErrTypeForbidden:
+	case ErrTypeRequired, ErrTypeForbidden, ErrTypeTooLong:
 		if e.Detail == "" {
 			return fmt.Sprintf("%s: %s", e.Field, e.Type)
 		}
@@ -135,6 +136,11 @@ func (l *FieldErrors) invalid(field string, v any, detail string) {
 
 func (l *FieldErrors) required(field, detail string) {
 	*l = append(*l, FieldError{Type: ErrTypeRequired, Field: field, Detail: detail})
+}
+
+// tooLong is upstream's field.TooLong: the value is never printed.
+func (l *FieldErrors) tooLong(field string, max int) {
+	*l = append(*l, FieldError{Type: ErrTypeTooLong, Field: field, Detail: fmt.Sprintf("may not be more than %d bytes", max)})
 }
 
 func (l *FieldErrors) unsupported(field string, v any, supported ...string) {
