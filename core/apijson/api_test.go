@@ -144,6 +144,7 @@ var (
 	timeType     = reflect.TypeFor[api.Time]()
 	microType    = reflect.TypeFor[api.MicroTime]()
 	rawType      = reflect.TypeFor[json.RawMessage]()
+	apiRawType   = reflect.TypeFor[apijson.RawMessage]()
 )
 
 func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
@@ -165,7 +166,7 @@ func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
 	case microType:
 		v.Set(reflect.ValueOf(api.NewMicroTime(time.Unix(r.Int64N(4e9), r.Int64N(1e9)))))
 		return
-	case rawType:
+	case rawType, apiRawType:
 		v.SetBytes([]byte(`{"spec": {"template": {"b": [1, 2.5, "<x>"], "a": null}}}`))
 		return
 	}

@@ -104,7 +104,7 @@ func sameEvent(e *api.Event, uid, eventType, reason, message string) bool {
 func copyEvent(e *api.Event) *api.Event {
 	m := &e.ObjectMeta
 	if m.DeletionTimestamp != nil || m.DeletionGracePeriodSeconds != nil || m.Labels != nil ||
-		m.Annotations != nil || m.OwnerReferences != nil || m.Finalizers != nil {
+		m.Annotations != nil || m.OwnerReferences != nil || m.Finalizers != nil || m.ManagedFields != nil {
 		return api.DeepCopy(e)
 	}
 	c := *e

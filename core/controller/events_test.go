@@ -35,7 +35,7 @@ func TestCopyEventIsDeep(t *testing.T) {
 	assert.Equal(t, []string{
 		"Event.ObjectMeta.DeletionTimestamp", "Event.ObjectMeta.DeletionGracePeriodSeconds",
 		"Event.ObjectMeta.Labels", "Event.ObjectMeta.Annotations",
-		"Event.ObjectMeta.OwnerReferences", "Event.ObjectMeta.Finalizers",
+		"Event.ObjectMeta.OwnerReferences", "Event.ObjectMeta.Finalizers", "Event.ObjectMeta.ManagedFields",
 	}, refs)
 
 	plain := &api.Event{ObjectMeta: api.ObjectMeta{Name: "e", Namespace: "default"}, Message: "m", Count: 2}
