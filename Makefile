@@ -5,7 +5,7 @@
 #              is where their share links point (default: the deployed site)
 # make serve   make site, then serve it at http://127.0.0.1:8080
 # make test    vet, native tests, core tests under GOOS=js (Node), the native/wasm identity
-#              corpus, browser tests (Chromium)
+#              corpus, client-go against kubeloop serve --api, browser tests (Chromium)
 # make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make perf    the page benchmark: 1,000- and 10,000-pod rollouts, long tasks and fps
@@ -33,7 +33,7 @@ ESBUILD   := node_modules/.bin/esbuild
 WASM_OVERLAY := build/wasm-overlay.json
 WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/") -overlay=$(WASM_OVERLAY)
 
-.PHONY: FORCE all site serve test vet test-native test-js test-identity test-browser bench bench-scenario size perf fuzz fuzz-short clean
+.PHONY: FORCE all site serve test vet test-native test-js test-identity test-clientgo test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
@@ -66,7 +66,7 @@ site: node_modules/.package-lock.json $(WASM_OVERLAY)
 serve: site
 	$(GO) run ./cmd/kubeloop serve -addr $(ADDR)
 
-test: vet test-native test-js test-identity test-browser fuzz-short
+test: vet test-native test-js test-identity test-clientgo test-browser fuzz-short
 
 vet: $(WASM_OVERLAY)
 	$(GO) vet ./...
@@ -87,6 +87,11 @@ test-js:
 # GOOS=js under Node: their outputs must be the same bytes (same seed, same history).
 test-identity:
 	GOROOT=$(GOROOT) $(GO) test ./tests/identity
+
+# client-go and controller-runtime against `kubeloop serve --api`, in their own
+# module (tests/clientgo/go.mod) so that k8s.io never enters kubeloop's.
+test-clientgo:
+	cd tests/clientgo && $(GO) vet ./... && $(GO) test -count=1 ./...
 
 test-browser: site
 	rm -f tests/out/browser/timings.txt
