@@ -39,7 +39,7 @@ func (s *Server) apply(r *Request, rt route, kind *api.Kind) *Response {
 	live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 	if err != nil {
 		if !api.IsNotFound(err) {
-			return statusResponse(storeFailure(err, kind, rt.Name))
+			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 		}
 		return s.applyCreate(r, rt, kind, cfg, manager, applied)
 	}
@@ -139,13 +139,13 @@ func (s *Server) applyCreate(r *Request, rt route, kind *api.Kind, cfg map[strin
 	if r.Param("dryRun") == "All" {
 		api.Default(o)
 		if err := api.Validate(o, nil); err != nil {
-			return statusResponse(storeFailure(err, kind, rt.Name))
+			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 		}
 		return patchedObjectResponse(201, o)
 	}
 	stored, err := s.c.Store().Create(o)
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, rt.Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 	}
 	return patchedObjectResponse(201, stored)
 }

@@ -1,7 +1,6 @@
 package apiserver
 
 import (
-	"path"
 	"strconv"
 	"strings"
 
@@ -170,21 +169,3 @@ func execSubprotocol(r *Request) (string, bool) {
 	return "", false
 }
 
-// isShell reports a command that is an interactive shell (sh, bash, … with
-// no script), which reads its input line by line as it is typed.
-func isShell(argv []string) bool {
-	if len(argv) == 0 {
-		return false
-	}
-	switch path.Base(argv[0]) {
-	case "sh", "bash", "ash", "dash":
-	default:
-		return false
-	}
-	for _, a := range argv[1:] {
-		if a == "-c" || !strings.HasPrefix(a, "-") {
-			return false
-		}
-	}
-	return true
-}

@@ -37,7 +37,7 @@ type execSession struct {
 func (s *Server) newExecSession(namespace, pod string, opts execOptions, proto string) *execSession {
 	x := &execSession{s: s, namespace: namespace, pod: pod, opts: opts, v5: proto == protocolV5}
 	switch {
-	case opts.stdin && !opts.attach && isShell(opts.command):
+	case opts.stdin && !opts.attach && shell.Interactive(opts.command):
 		sh, errText := s.c.Shell(namespace, pod, opts.container)
 		if sh == nil {
 			x.fail(strings.TrimSuffix(strings.TrimPrefix(errText, "error: "), "\n"))

@@ -40,7 +40,7 @@ func (s *Server) patch(r *Request, rt route, kind *api.Kind) *Response {
 	}
 	live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, rt.Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 	}
 	next, unknown, perr := patch.ObjectWith(live, typ, p, patch.Options{Strict: validation == "Strict"})
 	if perr != nil {
@@ -63,13 +63,13 @@ func (s *Server) writePatched(r *Request, kind *api.Kind, live, next api.Object)
 	}
 	if r.Param("dryRun") == "All" {
 		if err := api.Validate(next, live); err != nil {
-			return statusResponse(storeFailure(err, kind, next.GetObjectMeta().Name))
+			return statusResponse(storeFailure(err, kind, kind.Resource, next.GetObjectMeta().Name))
 		}
 		return patchedObjectResponse(200, next)
 	}
 	stored, err := s.c.Store().Update(next)
 	if err != nil {
-		return statusResponse(storeFailure(err, kind, next.GetObjectMeta().Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, next.GetObjectMeta().Name))
 	}
 	return patchedObjectResponse(200, stored)
 }
@@ -180,48 +180,6 @@ func addWarnings(resp *Response, warnings []string) {
 		resp.Header = map[string]string{}
 	}
 	resp.Header["Warning"] = strings.Join(parts, ", ")
-}
-
-// storeFailure is the Status of a store error, as the API server writes
-// it. (A private version: the CRUD work has the full one.)
-func storeFailure(err error, kind *api.Kind, name string) *Status {
-	se, ok := err.(*api.StatusError)
-	if !ok {
-		return internalError(err.Error())
-	}
-	details := &StatusDetails{Name: name, Group: kind.Group, Kind: kind.Resource}
-	switch se.Reason {
-	case api.ReasonNotFound:
-		return failure(404, se.Reason, se.Message, details)
-	case api.ReasonAlreadyExists, api.ReasonConflict:
-		return failure(409, se.Reason, se.Message, details)
-	case api.ReasonGone:
-		return failure(410, se.Reason, se.Message, nil)
-	case api.ReasonBadRequest:
-		return failure(400, se.Reason, se.Message, nil)
-	case api.ReasonForbidden:
-		return failure(403, se.Reason, se.Message, details)
-	case api.ReasonInvalid:
-		d := &StatusDetails{Name: se.Name, Group: kind.Group, Kind: se.Kind}
-		for _, c := range se.Causes {
-			d.Causes = append(d.Causes, StatusCause{Type: patchCauseType(c.Type), Message: strings.TrimPrefix(c.Error(), c.Field+": "), Field: c.Field})
-		}
-		return failure(422, se.Reason, se.Message, d)
-	}
-	return failure(500, se.Reason, se.Message, details)
-}
-
-// patchCauseType is metav1's CauseType of a field error's type.
-func patchCauseType(t string) string {
-	switch t {
-	case api.ErrTypeRequired:
-		return "FieldValueRequired"
-	case api.ErrTypeUnsupported:
-		return "FieldValueNotSupported"
-	case api.ErrTypeForbidden:
-		return "FieldValueForbidden"
-	}
-	return "FieldValueInvalid"
 }
 
 // patchedObjectResponse writes an object as the API server does: JSON, with its

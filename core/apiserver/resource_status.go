@@ -60,17 +60,64 @@ func badRequest(msg string) *Status { return failure(400, api.ReasonBadRequest, 
 // from the details, so both must hold the same words.
 func invalid(qualified, group, kind, name string, errs api.FieldErrors) *Status {
 	msgs := make([]string, len(errs))
-	causes := make([]StatusCause, len(errs))
 	for i, e := range errs {
 		msgs[i] = e.Error()
-		causes[i] = StatusCause{Type: causeType(e.Type), Field: e.Field, Message: strings.TrimPrefix(e.Error(), e.Field+": ")}
 	}
 	list := strings.Join(msgs, ", ")
 	if len(errs) != 1 {
 		list = "[" + list + "]"
 	}
 	return failure(422, api.ReasonInvalid, fmt.Sprintf("%s %q is invalid: %s", qualified, name, list),
-		&StatusDetails{Name: name, Group: group, Kind: kind, Causes: causes})
+		&StatusDetails{Name: name, Group: group, Kind: kind, Causes: fieldCauses(errs)})
+}
+
+// fieldCauses are a Status's causes for field errors: each one's type,
+// field, and message without the field's name.
+func fieldCauses(errs api.FieldErrors) []StatusCause {
+	causes := make([]StatusCause, len(errs))
+	for i, e := range errs {
+		causes[i] = StatusCause{Type: causeType(e.Type), Field: e.Field, Message: strings.TrimPrefix(e.Error(), e.Field+": ")}
+	}
+	return causes
+}
+
+// storeFailure is the Status of an error from the store for a patch, an
+// apply or a subresource, as the API server writes it: the reason's code,
+// and details naming the object by its resource (kindName: "deployments",
+// "deployments/scale").
+func storeFailure(err error, kind *api.Kind, kindName, name string) *Status {
+	var se *api.StatusError
+	if !errors.As(err, &se) {
+		return internalError(err.Error())
+	}
+	details := &StatusDetails{Name: name, Group: kind.Group, Kind: kindName}
+	code := 500
+	switch se.Reason {
+	case api.ReasonNotFound:
+		code = 404
+	case api.ReasonAlreadyExists, api.ReasonConflict:
+		code = 409
+	case api.ReasonInvalid:
+		code = 422
+		details.Kind = se.Kind
+		if se.Name != "" {
+			details.Name = se.Name
+		}
+		details.Causes = fieldCauses(se.Causes)
+	case api.ReasonGone:
+		code, details = 410, nil
+	case api.ReasonBadRequest:
+		code, details = 400, nil
+	case api.ReasonForbidden:
+		code = 403
+	case store.ReasonTooManyRequests:
+		code = 429
+	case "InternalError":
+		return internalError(se.Message)
+	default:
+		details = nil
+	}
+	return failure(code, se.Reason, se.Message, details)
 }
 
 // causeType is metav1.CauseType for a field error's type.

@@ -93,6 +93,10 @@ func (s *Server) Serve(r *Request) (resp *Response) {
 	if !ok {
 		return notFoundPage()
 	}
+	r, miss := fromProtobuf(r)
+	if miss != nil {
+		return miss
+	}
 	if rt.Resource == "" {
 		return s.discovery(r, rt)
 	}

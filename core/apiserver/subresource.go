@@ -1,13 +1,11 @@
 package apiserver
 
 import (
-	"errors"
 	"reflect"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
-	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // subresource answers a request on an object's subresource: status,
@@ -53,60 +51,6 @@ func subresourceBadRequest(message string) *Response {
 // subresourceSuccess is the Status a POST of an eviction or a binding answers.
 func subresourceSuccess(code int) *Response {
 	return jsonResponse(code, &Status{Kind: "Status", APIVersion: "v1", Status: "Success", Code: code})
-}
-
-// subresourceFailure is the Status of an error from the store, as the API server
-// writes it: the reason's code, and details naming the object by its
-// resource (kindName: "deployments", "deployments/scale").
-func subresourceFailure(err error, kind *api.Kind, kindName, name string) *Status {
-	var se *api.StatusError
-	if !errors.As(err, &se) {
-		return internalError(err.Error())
-	}
-	details := &StatusDetails{Name: name, Group: kind.Group, Kind: kindName}
-	code := 500
-	switch se.Reason {
-	case api.ReasonNotFound:
-		code = 404
-	case api.ReasonAlreadyExists, api.ReasonConflict:
-		code = 409
-	case api.ReasonInvalid:
-		code = 422
-		details.Kind = se.Kind
-		if se.Name != "" {
-			details.Name = se.Name
-		}
-		for _, c := range se.Causes {
-			details.Causes = append(details.Causes, StatusCause{Type: fieldCauseType(c.Type), Field: c.Field,
-				Message: strings.TrimPrefix(c.Error(), c.Field+": ")})
-		}
-	case api.ReasonGone:
-		code, details = 410, nil
-	case api.ReasonBadRequest:
-		code, details = 400, nil
-	case api.ReasonForbidden:
-		code = 403
-	case store.ReasonTooManyRequests:
-		code = 429
-	case "InternalError":
-		return internalError(se.Message)
-	default:
-		details = nil
-	}
-	return failure(code, se.Reason, se.Message, details)
-}
-
-// fieldCauseType is a field error's metav1.CauseType.
-func fieldCauseType(errType string) string {
-	switch errType {
-	case api.ErrTypeRequired:
-		return "FieldValueRequired"
-	case api.ErrTypeUnsupported:
-		return "FieldValueNotSupported"
-	case api.ErrTypeForbidden:
-		return "FieldValueForbidden"
-	}
-	return "FieldValueInvalid"
 }
 
 // patchType is the patch a PATCH's Content-Type names ("json", "merge",

@@ -46,7 +46,7 @@ func (s *Server) evict(r *Request, rt route) *Response {
 			&StatusDetails{Causes: []StatusCause{{Type: "DisruptionBudget", Message: s.budgetCause(rt.Namespace, rt.Name)}}}))
 	}
 	if err != nil {
-		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
 	}
 	return subresourceSuccess(201)
 }
@@ -108,7 +108,7 @@ func (s *Server) bind(r *Request, rt route) *Response {
 		}
 	}
 	if _, err := st.Bind(rt.Namespace, rt.Name, in.Target.Name); err != nil {
-		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
 	}
 	return subresourceSuccess(201)
 }

@@ -32,7 +32,7 @@ func (s *Server) podLog(r *Request, rt route) *Response {
 	pods := api.ResourceFor("pods")
 	o, err := s.c.Store().Get(pods, rt.Namespace, rt.Name)
 	if err != nil {
-		return statusResponse(subresourceFailure(err, pods, pods.Resource, rt.Name))
+		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
 	}
 	pod := o.(*api.Pod)
 	opts, resp := s.logOptions(r, rt.Name)

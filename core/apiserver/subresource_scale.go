@@ -47,7 +47,7 @@ func (s *Server) scaleSubresource(r *Request, rt route, kind *api.Kind) *Respons
 			&StatusDetails{Name: rt.Name, Group: group, Kind: kind.Resource + "/scale"}))
 	}
 	if err != nil {
-		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 	}
 	switch r.Method {
 	case "GET":
@@ -107,7 +107,7 @@ func (s *Server) writeScale(rt route, kind *api.Kind, live api.Object, in *autos
 	}
 	out, err := s.c.Store().Update(next)
 	if err != nil {
-		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 	}
 	return jsonResponse(200, scaleOf(out))
 }

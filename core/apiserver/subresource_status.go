@@ -14,7 +14,7 @@ func (s *Server) statusSubresource(r *Request, rt route, kind *api.Kind) *Respon
 	case "GET":
 		live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 		if err != nil {
-			return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
+			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 		}
 		return typedObjectResponse(200, kind, live)
 	case "PUT":
@@ -30,7 +30,7 @@ func (s *Server) statusSubresource(r *Request, rt route, kind *api.Kind) *Respon
 		}
 		live, err := s.c.Store().Get(kind, rt.Namespace, rt.Name)
 		if err != nil {
-			return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
+			return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 		}
 		doc, err := encodeTypedObject(kind, live)
 		if err != nil {
@@ -58,7 +58,7 @@ func (s *Server) writeStatus(rt route, kind *api.Kind, in api.Object) *Response 
 	m.Namespace = rt.Namespace
 	out, err := s.c.Store().UpdateStatus(in)
 	if err != nil {
-		return statusResponse(subresourceFailure(err, kind, kind.Resource, rt.Name))
+		return statusResponse(storeFailure(err, kind, kind.Resource, rt.Name))
 	}
 	return typedObjectResponse(200, kind, out)
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/shell"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -143,7 +144,7 @@ func runExec(c *invocation, args []string) {
 	if f.boolean("stdin") {
 		stdin = c.stdin
 	}
-	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && stdin == "" && interactiveShell(command) {
+	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && stdin == "" && shell.Interactive(command) {
 		s, errText := sh.Shell(ns, name, container)
 		if errText != "" {
 			c.err.WriteString(errText)
@@ -294,7 +295,7 @@ func runRun(c *invocation, args []string) {
 	if len(argv) == 0 {
 		argv = imageShells[imageRepo(image)]
 	}
-	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && c.stdin == "" && interactiveShell(argv) {
+	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && c.stdin == "" && shell.Interactive(argv) {
 		s, errText := sh.Shell(ns, name, "")
 		if errText != "" {
 			c.err.WriteString(errText)

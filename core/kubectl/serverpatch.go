@@ -5,43 +5,44 @@ import (
 	"fmt"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/patch"
 )
 
 // ErrPatchNotApplicable is a JSON patch whose operations do not apply to
 // the document: the API server answers it with a bare 422.
-var ErrPatchNotApplicable = errors.New(unprocessableMessage)
+var ErrPatchNotApplicable = errors.New(patch.UnprocessableMessage)
 
 // PatchDocument applies a patch to an object's JSON, as the API server's
 // PATCH does for a subresource: typ is "json" (RFC 6902), "merge" (RFC
 // 7386) or "strategic" (with the patch keys of the sandbox's types).
-func PatchDocument(doc []byte, typ string, patch []byte) ([]byte, error) {
+func PatchDocument(doc []byte, typ string, body []byte) ([]byte, error) {
 	d, err := decodeJSON(doc)
 	if err != nil {
 		return nil, err
 	}
-	p, err := decodeJSON(patch)
+	p, err := decodeJSON(body)
 	if err != nil {
 		return nil, err
 	}
 	var patched any
 	switch typ {
 	case "json":
-		ops, err := decodeJSONPatch(p)
+		ops, err := patch.DecodeJSONPatch(p)
 		if err != nil {
 			return nil, err
 		}
-		if patched, err = applyJSONPatch(d, ops); err != nil {
+		if patched, err = patch.ApplyJSONPatch(d, ops); err != nil {
 			return nil, ErrPatchNotApplicable
 		}
 	case "merge":
-		patched = mergePatch(d, p)
+		patched = patch.Merge(d, p)
 	case "strategic":
 		pm, ok := p.(map[string]any)
 		if !ok {
-			return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type map[string]interface {}", jsonKind(p))
+			return nil, fmt.Errorf("json: cannot unmarshal %s into Go value of type map[string]interface {}", patch.JSONKind(p))
 		}
 		dm, _ := d.(map[string]any)
-		merged, err := strategicMerge(dm, pm, nil)
+		merged, err := patch.Strategic(dm, pm)
 		if err != nil {
 			return nil, err
 		}

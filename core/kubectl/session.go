@@ -1,11 +1,6 @@
 package kubectl
 
-import (
-	"path"
-	"strings"
-
-	"github.com/kubeloop/kubeloop/core/shell"
-)
+import "github.com/kubeloop/kubeloop/core/shell"
 
 // Sheller opens interactive shells in containers (core/cluster is one).
 type Sheller interface {
@@ -52,23 +47,4 @@ func (s *Session) Close() string {
 		return s.after()
 	}
 	return ""
-}
-
-// interactiveShell reports a command that is a shell with no script: with
-// -i and no input, it waits for typed lines.
-func interactiveShell(argv []string) bool {
-	if len(argv) == 0 {
-		return false
-	}
-	switch path.Base(argv[0]) {
-	case "sh", "bash", "ash", "dash":
-	default:
-		return false
-	}
-	for _, a := range argv[1:] {
-		if a == "-c" || !strings.HasPrefix(a, "-") {
-			return false
-		}
-	}
-	return true
 }
