@@ -168,4 +168,3 @@ func execSubprotocol(r *Request) (string, bool) {
 	}
 	return "", false
 }
-
