@@ -66,8 +66,8 @@ func (p *printer) volume(v *api.Volume) {
 			case "Secret":
 				ptrField(p, f[0], "v1.SecretVolumeSource", v.Secret, func(s *api.SecretVolumeSource) {
 					p.str("SecretName", "string", s.SecretName)
-					p.nilField("Items", "[]v1.KeyToPath")
-					p.integer("DefaultMode", "*int32", defaultVolumeMode)
+					p.keysToPaths(s.Items)
+					p.defaultMode(s.DefaultMode)
 					p.boolPtr("Optional", s.Optional)
 				})
 			case "PersistentVolumeClaim":
@@ -78,8 +78,8 @@ func (p *printer) volume(v *api.Volume) {
 			case "ConfigMap":
 				ptrField(p, f[0], "v1.ConfigMapVolumeSource", v.ConfigMap, func(c *api.ConfigMapVolumeSource) {
 					p.localObjectReference(c.Name)
-					p.nilField("Items", "[]v1.KeyToPath")
-					p.integer("DefaultMode", "*int32", defaultVolumeMode)
+					p.keysToPaths(c.Items)
+					p.defaultMode(c.DefaultMode)
 					p.boolPtr("Optional", c.Optional)
 				})
 			case "Projected":
@@ -130,11 +130,13 @@ func (p *printer) projected(s *api.ProjectedVolumeSource) {
 			p.nilField("ClusterTrustBundle", "*v1.ClusterTrustBundleProjection")
 		})
 	})
-	mode := int32(defaultVolumeMode)
-	if s.DefaultMode != nil {
-		mode = *s.DefaultMode
-	}
-	p.integer("DefaultMode", "*int32", int64(mode))
+	p.defaultMode(s.DefaultMode)
+}
+
+// defaultMode prints a volume's DefaultMode, which the API server has
+// defaulted to 0644 by the time the template is hashed.
+func (p *printer) defaultMode(mode *int32) {
+	p.integer("DefaultMode", "*int32", int64(api.Deref(mode, defaultVolumeMode)))
 }
 
 func (p *printer) keysToPaths(items []api.KeyToPath) {

@@ -246,14 +246,22 @@ type PersistentVolumeClaimVolumeSource struct {
 	ReadOnly  bool   `json:"readOnly,omitempty"`
 }
 
+// ConfigMapVolumeSource puts a ConfigMap's keys in a volume as files:
+// every key, or the Items named, each at its path; DefaultMode is the
+// files' mode (0644 when not given).
 type ConfigMapVolumeSource struct {
-	Name     string `json:"name,omitempty"`
-	Optional *bool  `json:"optional,omitempty"`
+	Name        string      `json:"name,omitempty"`
+	Items       []KeyToPath `json:"items,omitempty"`
+	DefaultMode *int32      `json:"defaultMode,omitempty"`
+	Optional    *bool       `json:"optional,omitempty"`
 }
 
+// SecretVolumeSource is the same for a Secret's keys, decoded.
 type SecretVolumeSource struct {
-	SecretName string `json:"secretName,omitempty"`
-	Optional   *bool  `json:"optional,omitempty"`
+	SecretName  string      `json:"secretName,omitempty"`
+	Items       []KeyToPath `json:"items,omitempty"`
+	DefaultMode *int32      `json:"defaultMode,omitempty"`
+	Optional    *bool       `json:"optional,omitempty"`
 }
 
 type Container struct {

@@ -104,7 +104,7 @@ func defaultPodSpec(s *PodSpec, isPod bool) {
 	}
 	s.DeprecatedServiceAccount = s.ServiceAccountName
 	for i := range s.Volumes {
-		defaultProjected(s.Volumes[i].Projected)
+		defaultVolumeModes(&s.Volumes[i])
 	}
 	for i := range s.InitContainers {
 		defaultContainer(&s.InitContainers[i])
@@ -168,15 +168,30 @@ func defaultContainer(c *Container) {
 	}
 }
 
-// defaultProjected fills a projected volume's mode (0644) and its
-// downward API items' field apiVersion, as the API server does.
-func defaultProjected(p *ProjectedVolumeSource) {
-	if p == nil {
+// defaultVolumeModes gives configMap, secret and projected volumes their
+// files' mode, 0644, as upstream's defaults do, and fills a projected
+// volume's downward API items.
+func defaultVolumeModes(v *Volume) {
+	var mode **int32
+	switch {
+	case v.ConfigMap != nil:
+		mode = &v.ConfigMap.DefaultMode
+	case v.Secret != nil:
+		mode = &v.Secret.DefaultMode
+	case v.Projected != nil:
+		mode = &v.Projected.DefaultMode
+		defaultProjected(v.Projected)
+	default:
 		return
 	}
-	if p.DefaultMode == nil {
-		p.DefaultMode = Ptr[int32](0o644)
+	if *mode == nil {
+		*mode = Ptr[int32](0o644)
 	}
+}
+
+// defaultProjected fills a projected volume's downward API items'
+// field apiVersion, as the API server does.
+func defaultProjected(p *ProjectedVolumeSource) {
 	for _, src := range p.Sources {
 		if src.DownwardAPI == nil {
 			continue

@@ -84,6 +84,7 @@ func validateName(errs *FieldErrors, o Object, name string) {
 }
 
 func validatePodSpec(errs *FieldErrors, path string, s *PodSpec) {
+	validateVolumeFiles(errs, path, s)
 	validateEphemeralVolumes(errs, path, s)
 	if len(s.Containers) == 0 {
 		errs.required(path+".containers", "")

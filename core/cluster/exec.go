@@ -203,9 +203,10 @@ func (c *Cluster) forgetGonePods() {
 // volumeFS is implemented by the storage side (PersistentVolumes' trees).
 type volumeFS interface{ VolumeFS(pvName string) *vfs.FS }
 
-// mounts resolves the container's volumeMounts: emptyDir (and the kinds
-// the sandbox does not model) to a tree kept for the pod's life, a
-// persistentVolumeClaim to its bound PersistentVolume's tree.
+// mounts resolves the container's volumeMounts: a configMap or secret to
+// its keys as files, a persistentVolumeClaim to its bound
+// PersistentVolume's tree, emptyDir (and the kinds the sandbox does not
+// model) to a tree kept for the pod's life.
 func (c *Cluster) mounts(p *api.Pod, spec api.Container) []shell.Mount {
 	var out []shell.Mount
 	for _, vm := range spec.VolumeMounts {
@@ -218,7 +219,7 @@ func (c *Cluster) mounts(p *api.Pod, spec api.Container) []shell.Mount {
 		if vol == nil {
 			continue
 		}
-		var fs *vfs.FS
+		fs, _ := c.volumeFiles(p.Namespace, vol)
 		if claim := api.VolumeClaimName(p, vol); claim != "" {
 			fs = c.claimFS(p.Namespace, claim)
 		}
