@@ -1,5 +1,5 @@
-// Package apiserver runs `kubeloop serve --api` — the built binary — and
-// drives it with the real kubectl, as a learner or a lecturer would.
+//go:build !js
+
 package apiserver
 
 import (
