@@ -1,8 +1,7 @@
-// These run the real kubectl against the served cluster, so they need the
-// CRUD handler (resource.go), discovery and, for drain's cordon, PATCH:
-// the lead drops the build constraint above once those parts are merged.
-
 package apiserver
+
+// These run the real kubectl against the served cluster: tables, scale,
+// logs and drain (whose cordon is a PATCH).
 
 import (
 	"context"

@@ -36,7 +36,7 @@ func (c *Cluster) Exec(namespace, pod, container string, argv []string, stdin st
 	if !containerRunning(p, name) {
 		return "", fmt.Sprintf("error: unable to upgrade connection: container not found (%q)\n", name), 1
 	}
-	env := c.shellEnv(p, ci)
+	env := c.shellEnv(p, p.Spec.Containers[ci])
 	r := shell.Exec(env, argv, stdin)
 	if r.NotFound {
 		return "", fmt.Sprintf("error: Internal error occurred: Internal error occurred: error executing command in container: failed to exec in container: failed to start exec %q: OCI runtime exec failed: exec failed: unable to start container process: exec: %q: executable file not found in $PATH: unknown\n",
@@ -54,12 +54,17 @@ func (c *Cluster) Attach(namespace, pod, container, stdin string) (stdout, stder
 	if errText != "" {
 		return "", errText, 1
 	}
-	spec := p.Spec.Containers[ci]
+	return c.runMain(p, p.Spec.Containers[ci], stdin)
+}
+
+// runMain runs a container's own command (command and args) as its
+// start does, for what it prints.
+func (c *Cluster) runMain(p *api.Pod, spec api.Container, stdin string) (stdout, stderr string, exitCode int) {
 	argv := append(append([]string(nil), spec.Command...), spec.Args...)
 	if len(argv) == 0 {
 		return "", "", 0
 	}
-	r := shell.Exec(c.shellEnv(p, ci), argv, stdin)
+	r := shell.Exec(c.shellEnv(p, spec), argv, stdin)
 	if r.NotFound {
 		return "", fmt.Sprintf("exec %s: executable file not found in $PATH\n", argv[0]), 128
 	}
@@ -80,7 +85,7 @@ func (c *Cluster) Shell(namespace, pod, container string) (*shell.Session, strin
 	if name := p.Spec.Containers[ci].Name; !containerRunning(p, name) {
 		return nil, fmt.Sprintf("error: unable to upgrade connection: container not found (%q)\n", name)
 	}
-	return shell.NewSession(c.shellEnv(p, ci)), ""
+	return shell.NewSession(c.shellEnv(p, p.Spec.Containers[ci])), ""
 }
 
 // findContainer looks a pod and container up; container "" is the first.
@@ -127,8 +132,7 @@ func execID(uid string, argv []string) string {
 }
 
 // shellEnv is container ci of p as its shell sees it.
-func (c *Cluster) shellEnv(p *api.Pod, ci int) *shell.Env {
-	spec := p.Spec.Containers[ci]
+func (c *Cluster) shellEnv(p *api.Pod, spec api.Container) *shell.Env {
 	repo, tag := splitImage(spec.Image)
 	env := &shell.Env{
 		FS:         shell.NewFS(c.containerFS(p, spec), c.mounts(p, spec)),
@@ -461,7 +465,7 @@ func (c *Cluster) serve(p *api.Pod, port int, urlPath string) (int, string, bool
 			continue
 		}
 		_, tag := splitImage(ct.Image)
-		env := c.shellEnv(p, i)
+		env := c.shellEnv(p, p.Spec.Containers[i])
 		file := path.Join(root, path.Clean("/"+urlPath))
 		if env.FS.IsDir(file) {
 			if b, err := env.FS.ReadFile(path.Join(file, "index.html")); err == nil {

@@ -427,8 +427,13 @@ func (f *flags) all(name string) []string {
 }
 
 func runApply(c *invocation, args []string) {
-	_, f, ok := c.parse(args, flagDef{long: "filename", short: "f"}, recordFlag)
+	_, f, ok := c.parse(args, flagDef{long: "filename", short: "f"}, recordFlag,
+		flagDef{long: "server-side", boolean: true}, flagDef{long: "force-conflicts", boolean: true}, flagDef{long: "field-manager"})
 	if !ok {
+		return
+	}
+	if f.boolean("server-side") {
+		c.fail("\"kubectl apply --server-side\" is not simulated here: this terminal applies client-side, keeping the last-applied-configuration annotation; the real kubectl against kubeloop serve --api applies server-side, with field managers")
 		return
 	}
 	files := f.all("filename")

@@ -128,12 +128,8 @@ func runExec(c *invocation, args []string) {
 	}
 	name := pod.Name
 	container := f.str("container")
-	if container == "" && len(pod.Spec.Containers) > 1 && !f.boolean("quiet") {
-		var names []string
-		for _, ct := range pod.Spec.Containers {
-			names = append(names, ct.Name)
-		}
-		fmt.Fprintf(&c.err, "Defaulted container %q out of: %s\n", names[0], strings.Join(names, ", "))
+	if container == "" && !f.boolean("quiet") {
+		container = c.defaultContainer(pod)
 	}
 	ex, ok := c.env.(Execer)
 	if !ok {

@@ -38,6 +38,7 @@ func TestHelpListsTheSupportedCommands(t *testing.T) {
 		"",
 		"Troubleshooting and Debugging Commands:",
 		"  describe        Show details of a specific resource or group of resources",
+		"  logs            Print the logs for a container in a pod",
 		"  exec            Execute a command in a container",
 		"",
 		"Advanced Commands:",

@@ -14,6 +14,12 @@ import (
 // most active of the pods its selector matches (scheduled, Running,
 // Ready, Ready longest, fewest restarts, oldest).
 func (c *invocation) podFor(arg, namespace string) (*api.Pod, error) {
+	pod, _, err := c.podAndMatches(arg, namespace)
+	return pod, err
+}
+
+// podAndMatches is podFor, with how many pods the argument matched.
+func (c *invocation) podAndMatches(arg, namespace string) (*api.Pod, int, error) {
 	pods := api.ResourceFor("pods")
 	typ, name, typed := strings.Cut(arg, "/")
 	if !typed {
@@ -22,19 +28,19 @@ func (c *invocation) podFor(arg, namespace string) (*api.Pod, error) {
 	kind := pods
 	if typed {
 		if kind = api.ResourceFor(typ); kind == nil {
-			return nil, fmt.Errorf("the server doesn't have a resource type %q", typ)
+			return nil, 0, fmt.Errorf("the server doesn't have a resource type %q", typ)
 		}
 	}
 	o, err := c.env.Store().Get(kind, namespace, name)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if p, ok := o.(*api.Pod); ok {
-		return p, nil
+		return p, 1, nil
 	}
 	sel, err := podSelectorOf(o)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	selected := func(o api.Object) bool { return sel.Matches(o.(*api.Pod).Labels) }
 	var matching []*api.Pod
@@ -43,9 +49,9 @@ func (c *invocation) podFor(arg, namespace string) (*api.Pod, error) {
 	}
 	if len(matching) == 0 {
 		// kubectl waits --pod-running-timeout (1m) for one to appear.
-		return nil, fmt.Errorf("timed out waiting for the condition")
+		return nil, 0, fmt.Errorf("timed out waiting for the condition")
 	}
-	return slices.MinFunc(matching, moreActive), nil
+	return slices.MinFunc(matching, moreActive), len(matching), nil
 }
 
 // podSelectorOf is the selector of the pods an object runs or serves.

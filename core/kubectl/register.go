@@ -35,6 +35,7 @@ var register = sync.OnceFunc(func() {
 	registerDescribeSecret()
 	registerExec()
 	registerExplain()
+	registerLogs()
 	registerHelpNodes()
 	registerNamespace()
 	registerNamespace2()

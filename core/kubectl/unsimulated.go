@@ -6,7 +6,7 @@ package kubectl
 // command.
 var unsimulated = map[string]string{
 	"logs":         "kubeloop simulates what containers do, not what they print, so there are no logs; kubectl describe pod NAME and kubectl get events --field-selector involvedObject.name=NAME show what happened to a pod",
-	"attach":       "kubeloop simulates what containers do, not what they print; kubectl exec -it POD -- sh opens a shell in one",
+	"attach":       "attaching to a running container's own streams is not simulated; kubectl logs POD shows what its command printed, and kubectl exec -it POD -- sh opens a shell in it",
 	"edit":         "this terminal has no text editor: change the YAML in the editor and Apply, or use kubectl patch, set image, scale or label",
 	"top":          "no metrics-server runs in this cluster, so there is no CPU or memory usage to show",
 	"port-forward": "the simulated cluster has no network to forward from; kubectl get endpoints and the Network view show where a Service sends traffic",
