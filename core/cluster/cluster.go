@@ -11,6 +11,7 @@ package cluster
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers/certificates"
@@ -46,6 +47,14 @@ type Options struct {
 	// FieldDocs are kubectl explain's descriptions (site/data), in the
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
+	// ExtraControllers are a caller's own controllers, registered on every
+	// kube-controller-manager replica after the built-in ones (Controllers),
+	// so they run on the leader, on the same loop and clock, and are traced
+	// like them. A Register function is called once per process — each
+	// replica, and again when a replica restarts after losing the lead — and
+	// must build everything the controller keeps there: a new process starts
+	// with empty informers and queues.
+	ExtraControllers []func(*controller.Manager) *controller.Controller
 }
 
 // KubernetesVersion is the version the simulated nodes report.
@@ -149,7 +158,8 @@ func (c *Cluster) Start() {
 	}
 	c.nodeSide.SetLeading(true)
 
-	c.controllerManagers = c.newComponent(KubeControllerManager, "kube-controller-manager", kubeControllerManager)
+	c.controllerManagers = c.newComponent(KubeControllerManager, "kube-controller-manager",
+		slices.Concat(kubeControllerManager, opts.ExtraControllers))
 	c.controllerManagers.coldStandby = true
 	for i := 0; i < opts.ControllerManagers; i++ {
 		c.controllerManagers.addReplica()

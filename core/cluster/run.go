@@ -70,6 +70,14 @@ func (c *Cluster) Busy() bool {
 // component that has a running replica (Busy) — or until max has passed.
 // It reports whether it settled and how much simulated time it took.
 func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
+	return c.SettleEach(max, nil)
+}
+
+// SettleEach is Settle calling after once after every task it runs, so that
+// a caller can check what holds at every step of the way, not only at the
+// end; after returning false stops it there, unsettled. A nil after is
+// Settle.
+func (c *Cluster) SettleEach(max time.Duration, after func() bool) (settled bool, took time.Duration) {
 	if max <= 0 {
 		max = DefaultSettle
 	}
@@ -85,6 +93,9 @@ func (c *Cluster) Settle(max time.Duration) (settled bool, took time.Duration) {
 			return false, max
 		}
 		c.runTask()
+		if after != nil && !after() {
+			return false, c.clk.Now().Sub(start)
+		}
 	}
 	return true, c.clk.Now().Sub(start)
 }
