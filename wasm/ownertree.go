@@ -390,12 +390,16 @@ func (t *ownerTree) writeBlocks(w *cluster.Snapshot, groups []*podGroup) {
 	}
 	for _, d := range w.Deployments {
 		m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
+		counts := []string{countText(a, "owners.ready", d.Ready, d.Replicas),
+			fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated")), fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))}
 		m.open("div", "own-row").
 			elem("span", "kind", "Deployment").
 			elem("span", "obj-name", d.Name).
-			elem("span", "count", countText(a, "owners.ready", d.Ready, d.Replicas)).
-			elem("span", "count", fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated"))).
-			elem("span", "count", fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))).
+			open("span", "counts", "title", strings.Join(counts, " · "))
+		for _, c := range counts {
+			m.elem("span", "count", c)
+		}
+		m.close("span").
 			close("div")
 		rss := rsOf[d.Namespace+"/"+d.Name]
 		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
