@@ -55,13 +55,7 @@ func TestValidateCronJobTimeZone(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			var se *api.StatusError
-			require.ErrorAs(t, err, &se)
-			var got []string
-			for _, c := range se.Causes {
-				got = append(got, c.Error())
-			}
-			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.want, causes(t, err))
 		})
 	}
 }
@@ -106,23 +100,12 @@ func TestParseCronScheduleZonePrefix(t *testing.T) {
 // (spec.timeZone replaced it), kept on an update of a CronJob that had it.
 // A zone with no schedule after it is an error, not a panic.
 func TestValidateCronJobZoneInSchedule(t *testing.T) {
-	causes := func(err error) []string {
-		var se *api.StatusError
-		if !assert.ErrorAs(t, err, &se) {
-			return nil
-		}
-		var got []string
-		for _, c := range se.Causes {
-			got = append(got, c.Error())
-		}
-		return got
-	}
 	withTZ := helloCronJob(nil)
 	withTZ.Spec.Schedule = "TZ=Asia/Tokyo 0 9 * * *"
 	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`},
-		causes(api.Validate(withTZ, nil)))
+		causes(t, api.Validate(withTZ, nil)))
 	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`},
-		causes(api.Validate(withTZ, helloCronJob(nil))), "an update that adds a zone")
+		causes(t, api.Validate(withTZ, helloCronJob(nil))), "an update that adds a zone")
 
 	old := helloCronJob(nil)
 	old.Spec.Schedule = "CRON_TZ=Asia/Tokyo 0 8 * * *"
@@ -130,16 +113,16 @@ func TestValidateCronJobZoneInSchedule(t *testing.T) {
 	both := api.DeepCopyObject(withTZ).(*api.CronJob)
 	both.Spec.TimeZone = api.Ptr("Asia/Tokyo")
 	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use both timeZone field and TZ or CRON_TZ in schedule`},
-		causes(api.Validate(both, old)), "a zone kept in the schedule beside spec.timeZone")
+		causes(t, api.Validate(both, old)), "a zone kept in the schedule beside spec.timeZone")
 	assert.Equal(t, []string{`spec.schedule: Invalid value: "TZ=Asia/Tokyo 0 9 * * *": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`},
-		causes(api.Validate(both, nil)), "on create, a zone in the schedule is refused whatever spec.timeZone says")
+		causes(t, api.Validate(both, nil)), "on create, a zone in the schedule is refused whatever spec.timeZone says")
 
 	bare := helloCronJob(nil)
 	bare.Spec.Schedule = "TZ=UTC"
 	assert.Equal(t, []string{
 		`spec.schedule: Invalid value: "TZ=UTC": empty spec string`,
 		`spec.schedule: Invalid value: "TZ=UTC": cannot use TZ or CRON_TZ in schedule, use timeZone field instead`,
-	}, causes(api.Validate(bare, nil)))
+	}, causes(t, api.Validate(bare, nil)))
 }
 
 // Every zone the database knows passes spec.timeZone's checks.

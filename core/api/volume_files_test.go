@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -75,13 +74,7 @@ func TestValidateVolumeFiles(t *testing.T) {
 				assert.NoError(t, err)
 				return
 			}
-			var se *api.StatusError
-			require.ErrorAs(t, err, &se)
-			var got []string
-			for _, c := range se.Causes {
-				got = append(got, c.Error())
-			}
-			assert.Equal(t, tc.want, got)
+			assert.Equal(t, tc.want, causes(t, err))
 		})
 	}
 }
