@@ -8,11 +8,27 @@ import (
 
 // Context is what a reconcile gets besides its Request: the time, the API
 // (whose writes it records), and the trace entry it is writing.
+//
+// A Context is valid only during the Reconcile call it is given to: the
+// runner makes the next reconcile's in the same place, so one kept and
+// used later would write into another reconcile's trace entry. Using it
+// after the call returned panics, saying so.
 type Context struct {
 	Clock  *clock.Sim
 	store  *store.Store
 	events *Recorder
 	entry  *Entry
+	ended  bool
+}
+
+// end marks the Context's reconcile returned (the runner's call).
+func (c *Context) end() { c.ended = true }
+
+// use panics when the Context is used after its reconcile returned.
+func (c *Context) use() {
+	if c.ended {
+		panic("controller: a reconcile's Context was used after its Reconcile returned; it is valid only during the call (kept, its writes would land in another reconcile's trace entry)")
+	}
 }
 
 // NewContext returns a Context whose writes are recorded in entry (which
@@ -25,16 +41,17 @@ func NewContext(clk *clock.Sim, s *store.Store, ev *Recorder, entry *Entry) *Con
 }
 
 // Entry is the trace entry this reconcile is writing.
-func (c *Context) Entry() *Entry { return c.entry }
+func (c *Context) Entry() *Entry { c.use(); return c.entry }
 
 // Checkpoint is called once per item of a loop that may be long — over
 // every pod a controller owns — with no write in it: a point, every few
 // hundred items, where a host that runs the loop in time slices may pause
 // the reconcile (store.Step).
-func (c *Context) Checkpoint() { c.store.Step() }
+func (c *Context) Checkpoint() { c.use(); c.store.Step() }
 
 // Observe records a fact the decision rests on ("spec.replicas=3, pods=2").
 func (c *Context) Observe(format string, args ...any) {
+	c.use()
 	c.entry.Observed = append(c.entry.Observed, sprintf(format, args))
 }
 
@@ -44,16 +61,19 @@ func (c *Context) Observe(format string, args ...any) {
 // boxed each argument and formatted them into another (7% of the run's
 // allocations).
 func (c *Context) ObserveText(line string) {
+	c.use()
 	c.entry.Observed = append(c.entry.Observed, line)
 }
 
 // Diff records what is missing or extra ("1 pod missing").
 func (c *Context) Diff(format string, args ...any) {
+	c.use()
 	c.entry.Diff = append(c.entry.Diff, sprintf(format, args))
 }
 
 // Why records the rule that applied, in words.
 func (c *Context) Why(format string, args ...any) {
+	c.use()
 	c.entry.Why = append(c.entry.Why, sprintf(format, args))
 }
 
@@ -73,6 +93,7 @@ func (c *Context) act(verb string, o api.Object, detail string, err error) {
 
 // Create creates o; detail says what it is for ("replica 3 of 3").
 func (c *Context) Create(o api.Object, detail string) (api.Object, error) {
+	c.use()
 	out, err := c.store.Create(o)
 	return c.created(o, out, detail, err)
 }
@@ -80,6 +101,7 @@ func (c *Context) Create(o api.Object, detail string) (api.Object, error) {
 // CreateOwned is Create for an object made for this call and handed over
 // (store.CreateOwned): never touch o again.
 func (c *Context) CreateOwned(o api.Object, detail string) (api.Object, error) {
+	c.use()
 	out, err := c.store.CreateOwned(o)
 	return c.created(o, out, detail, err)
 }
@@ -97,6 +119,7 @@ func (c *Context) created(o, out api.Object, detail string, err error) (api.Obje
 
 // Update writes o's spec and metadata.
 func (c *Context) Update(o api.Object, detail string) (api.Object, error) {
+	c.use()
 	out, err := c.store.Update(o)
 	c.act("update", o, detail, err)
 	return out, err
@@ -104,6 +127,7 @@ func (c *Context) Update(o api.Object, detail string) (api.Object, error) {
 
 // UpdateStatus writes o's status.
 func (c *Context) UpdateStatus(o api.Object, detail string) (api.Object, error) {
+	c.use()
 	out, err := c.store.UpdateStatus(o)
 	c.act("update-status", o, detail, err)
 	return out, err
@@ -112,6 +136,7 @@ func (c *Context) UpdateStatus(o api.Object, detail string) (api.Object, error) 
 // UpdateStatusOwned is UpdateStatus for an object made for this call and
 // handed over (store.UpdateStatusOwned): never touch o again.
 func (c *Context) UpdateStatusOwned(o api.Object, detail string) (api.Object, error) {
+	c.use()
 	out, err := c.store.UpdateStatusOwned(o)
 	c.act("update-status", o, detail, err)
 	return out, err
@@ -119,6 +144,7 @@ func (c *Context) UpdateStatusOwned(o api.Object, detail string) (api.Object, er
 
 // Delete deletes an object.
 func (c *Context) Delete(o api.Object, opts store.DeleteOptions, detail string) error {
+	c.use()
 	m := o.GetObjectMeta()
 	_, err := c.store.Delete(api.KindOf(o), m.Namespace, m.Name, opts)
 	c.act("delete", o, detail, err)
@@ -127,6 +153,7 @@ func (c *Context) Delete(o api.Object, opts store.DeleteOptions, detail string) 
 
 // Bind assigns a pod to a node.
 func (c *Context) Bind(p *api.Pod, node string) error {
+	c.use()
 	_, err := c.store.Bind(p.Namespace, p.Name, node)
 	c.act("bind", p, "to "+node, err)
 	return err
@@ -134,6 +161,7 @@ func (c *Context) Bind(p *api.Pod, node string) error {
 
 // Event records a Kubernetes Event about o (kubectl get events / describe).
 func (c *Context) Event(o api.Object, eventType, reason, format string, args ...any) {
+	c.use()
 	if c.events != nil {
 		c.events.Event(o, eventType, reason, sprintf(format, args))
 	}
@@ -141,4 +169,4 @@ func (c *Context) Event(o api.Object, eventType, reason, format string, args ...
 
 // Store gives read access for the rare read that must not be stale (as a
 // live GET would); controllers otherwise read their informers.
-func (c *Context) Store() *store.Store { return c.store }
+func (c *Context) Store() *store.Store { c.use(); return c.store }

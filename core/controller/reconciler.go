@@ -28,6 +28,24 @@ type Result struct {
 }
 
 // Reconciler makes the actual state match the desired state for one object.
+//
+// The runner calls Reconcile for one key at a time per controller, on the
+// simulation's one loop, and reads its answer as client-go's workqueue
+// users do, with one difference:
+//   - an error: the key comes back after the queue's per-key exponential
+//     back-off (5 ms, 10 ms, 20 ms, … up to 1000 s) — Terminal(err) is
+//     reported and not retried, and Options.MaxRetries drops the key after
+//     that many;
+//   - Result.RequeueAfter > 0: the back-off is forgotten and the key comes
+//     back after that long; Result.Requeue: it comes back with back-off;
+//   - success (a zero Result): the back-off is forgotten and, unlike
+//     client-go and controller-runtime, a delayed add still pending for the
+//     key (Controller.EnqueueAfter, an earlier RequeueAfter) is cancelled:
+//     a reconcile that found nothing to do needs no later look at the key,
+//     and one that does returns RequeueAfter. This keeps a settled cluster
+//     quiet (no stray timers), which Settle relies on.
+//
+// ctx is valid only during the call (see Context).
 type Reconciler interface {
 	Reconcile(ctx *Context, req Request) (Result, error)
 }

@@ -123,6 +123,7 @@ func (c *Controller) process() {
 	entry := &c.entry
 	c.ctx = Context{Clock: c.mgr.Clock, store: c.mgr.Store, events: c.recorder, entry: entry}
 	res, err := c.safeReconcile(&c.ctx, req)
+	c.ctx.end()
 	switch {
 	case err != nil && IsTerminal(err):
 		c.Queue.Forget(req)

@@ -213,3 +213,22 @@ func TestARefusedCreateIsTracedByItsGenerateName(t *testing.T) {
 	assert.Equal(t, "web-", e.Actions[0].Name)
 	assert.NotEmpty(t, e.Actions[0].Error)
 }
+
+// A Context kept past its Reconcile and used later panics, saying so,
+// rather than writing into another reconcile's trace entry.
+func TestAContextUsedAfterItsReconcilePanics(t *testing.T) {
+	m := newManager(t)
+	var kept *controller.Context
+	c := m.NewController("test", controller.ReconcileFunc(func(ctx *controller.Context, _ controller.Request) (controller.Result, error) {
+		kept = ctx
+		ctx.Observe("during the call")
+		return controller.Result{}, nil
+	}), controller.Options{})
+	m.SetLeading(true)
+	c.Enqueue(controller.Request{Namespace: "default", Name: "web"})
+	run(m)
+	require.NotNil(t, kept)
+	assert.Equal(t, []string{"during the call"}, m.Trace.Since(0)[0].Observed)
+	assert.PanicsWithValue(t, "controller: a reconcile's Context was used after its Reconcile returned; it is valid only during the call (kept, its writes would land in another reconcile's trace entry)",
+		func() { kept.Observe("after the call") })
+}
