@@ -98,7 +98,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Diff("deleted %d object(s); namespace %s is empty", deleted, ns.Name)
 	}
 	ctx.Why("namespace %s is empty: remove finalizer %q", ns.Name, store.FinalizerKubernetes)
-	if _, err := s.FinalizeNamespace(ns.Name, store.FinalizerKubernetes); err != nil && !api.IsNotFound(err) {
+	if err := ctx.FinalizeNamespace(ns, store.FinalizerKubernetes); err != nil && !api.IsNotFound(err) {
 		return controller.Result{}, err
 	}
 	return controller.Result{}, nil
@@ -115,7 +115,7 @@ func hasFinalizer(ns *api.Namespace) bool {
 
 // remaining counts what is left in a namespace and estimates, in seconds,
 // how long the slowest terminating pod still has.
-func remaining(s *store.Store, namespace string, now time.Time) (left int, estimate int64) {
+func remaining(s controller.Reader, namespace string, now time.Time) (left int, estimate int64) {
 	for _, kind := range api.Kinds {
 		if !kind.Namespaced {
 			continue

@@ -134,3 +134,25 @@ func TestTheRunLoopEmptiesAndRemovesTheNamespace(t *testing.T) {
 	_, err = f.store.Get(api.ResourceFor("namespaces"), "", "shop")
 	assert.True(t, api.IsNotFound(err), "%v", err)
 }
+
+// The reconcile that removes the finalizer records it in the trace, as
+// every other write: the trace shows why the namespace went.
+func TestRemovingTheFinalizerIsTraced(t *testing.T) {
+	f := newFixture(t)
+	_, err := f.store.Delete(api.ResourceFor("pods"), "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	require.NoError(t, err)
+	_, err = f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	require.NoError(t, err)
+	f.settle()
+	var finalized []controller.Action
+	for _, e := range f.m.Trace.Since(0) {
+		for _, a := range e.Actions {
+			if a.Verb == "finalize" {
+				finalized = append(finalized, a)
+			}
+		}
+	}
+	require.Len(t, finalized, 1)
+	assert.Equal(t, "shop", finalized[0].Name)
+	assert.Equal(t, "remove kubernetes", finalized[0].Detail)
+}

@@ -167,6 +167,24 @@ func (c *Context) Event(o api.Object, eventType, reason, format string, args ...
 	}
 }
 
+// Reader is the API server's state, to read: a live GET or LIST, and the
+// clock. Writes go through the Context's verbs, which the trace records.
+type Reader interface {
+	Get(kind *api.Kind, namespace, name string) (api.Object, error)
+	List(kind *api.Kind, namespace string) []api.Object
+	Clock() *clock.Sim
+}
+
 // Store gives read access for the rare read that must not be stale (as a
 // live GET would); controllers otherwise read their informers.
-func (c *Context) Store() *store.Store { c.use(); return c.store }
+func (c *Context) Store() Reader { c.use(); return c.store }
+
+// FinalizeNamespace removes a finalizer from a terminating namespace's
+// spec.finalizers (the namespace's finalize subresource), recorded in the
+// trace.
+func (c *Context) FinalizeNamespace(ns *api.Namespace, finalizer string) error {
+	c.use()
+	_, err := c.store.FinalizeNamespace(ns.Name, finalizer)
+	c.act("finalize", ns, "remove "+finalizer, err)
+	return err
+}

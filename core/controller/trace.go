@@ -7,7 +7,7 @@ import (
 
 // Action is one API write a reconcile made.
 type Action struct {
-	Verb      string `json:"verb"` // create, update, update-status, delete, bind
+	Verb      string `json:"verb"` // create, update, update-status, delete, bind, finalize
 	Kind      string `json:"kind"`
 	Namespace string `json:"namespace,omitempty"`
 	Name      string `json:"name"`
