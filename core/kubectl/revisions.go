@@ -55,11 +55,17 @@ func ownedReplicaSets(s *store.Store, d *api.Deployment) []*api.ReplicaSet {
 }
 
 // splitReplicaSets returns the new ReplicaSet (the oldest whose template is
-// d's, ignoring pod-template-hash; nil if none) and all the others.
+// d's, ignoring pod-template-hash; nil if none) and all the others, oldest
+// first, as upstream's deployment util sorts them (by creation, then name)
+// before describe lists them.
 func splitReplicaSets(d *api.Deployment, rss []*api.ReplicaSet) (newRS *api.ReplicaSet, old []*api.ReplicaSet) {
 	byAge := append([]*api.ReplicaSet(nil), rss...)
 	sort.SliceStable(byAge, func(i, j int) bool {
-		return byAge[i].CreationTimestamp.Before(byAge[j].CreationTimestamp.Time)
+		a, b := byAge[i].CreationTimestamp.Time, byAge[j].CreationTimestamp.Time
+		if !a.Equal(b) {
+			return a.Before(b)
+		}
+		return byAge[i].Name < byAge[j].Name
 	})
 	for _, rs := range byAge {
 		if equalIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
@@ -67,7 +73,7 @@ func splitReplicaSets(d *api.Deployment, rss []*api.ReplicaSet) (newRS *api.Repl
 			break
 		}
 	}
-	for _, rs := range rss {
+	for _, rs := range byAge {
 		if rs != newRS {
 			old = append(old, rs)
 		}
