@@ -108,11 +108,43 @@ func (c *invocation) createGeneratedAs(o api.Object, f *flags, mode dryRun, verb
 	}
 	created, err := c.env.Store().Create(o)
 	if err != nil {
+		if what, ok := createdWhat(o); ok && c.words[0] == "create" && api.ReasonOf(err) != api.ReasonInvalid {
+			c.fail("failed to create %s%v", what, err)
+			return nil
+		}
 		c.apiError(err, "", "")
 		return nil
 	}
 	c.printGenerated(created, f.str("output"), verb)
 	return created
+}
+
+// createdWhat is how `kubectl create KIND` names what it failed to create
+// when the API server refuses it ("failed to create job: …"); the
+// generators of namespaces, and kubectl run and expose, print the server's
+// error as it is.
+func createdWhat(o api.Object) (string, bool) {
+	switch o := o.(type) {
+	case *api.Job:
+		return "job: ", true
+	case *api.CronJob:
+		return "cronjob: ", true
+	case *api.ConfigMap:
+		return "configmap: ", true
+	case *api.Secret:
+		return "secret ", true // upstream writes no colon here
+	case *api.Deployment:
+		return "deployment: ", true
+	case *api.PodDisruptionBudget:
+		return "poddisruptionbudgets: ", true
+	case *api.ResourceQuota:
+		return "quota: ", true
+	case *api.Service:
+		return string(o.Spec.Type) + " service: ", true
+	case *api.ServiceAccount:
+		return "serviceaccount: ", true
+	}
+	return "", false
 }
 
 // asBuilt is o as kubectl builds it, before the API server's defaults:

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -245,4 +246,27 @@ func TestCreateFlagsBeforeTheGeneratorAndSaveConfig(t *testing.T) {
 
 	r = e.run("kubectl create -f")
 	assert.Equal(t, "Error: flag needs an argument: 'f' in -f\nSee 'kubectl create --help' for usage.\n", r.Stderr, "create -f is not a generator")
+}
+
+// kubectl create KIND wraps a refused create in its own words, each
+// generator its own (k8s.io/kubectl's create_*.go), while create namespace
+// prints the server's error as it is. The expected lines are what kubectl
+// v1.32 printed against the v1.32.13 oracle for the same commands.
+func TestCreateGeneratorsWordARefusedCreate(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct{ line, want string }{
+		{"kubectl create deployment dupe --image=nginx", "error: failed to create deployment: deployments.apps \"dupe\" already exists\n"},
+		{"kubectl create secret generic s1 --from-literal=a=b", "error: failed to create secret secrets \"s1\" already exists\n"},
+		{"kubectl create service clusterip svc1 --tcp=80", "error: failed to create ClusterIP service: services \"svc1\" already exists\n"},
+		{"kubectl create quota q --hard=pods=2", "error: failed to create quota: resourcequotas \"q\" already exists\n"},
+		{"kubectl create namespace default", "Error from server (AlreadyExists): namespaces \"default\" already exists\n"},
+	} {
+		if !strings.HasSuffix(tc.line, "default") {
+			first := e.run(tc.line)
+			require.Equal(t, 0, first.ExitCode, "%s: %s", tc.line, first.Stderr)
+		}
+		r := e.run(tc.line)
+		assert.Equal(t, 1, r.ExitCode, tc.line)
+		assert.Equal(t, tc.want, r.Stderr, tc.line)
+	}
 }
