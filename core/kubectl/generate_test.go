@@ -128,7 +128,7 @@ func TestCreateDeployment(t *testing.T) {
 
 	r = e.run("kubectl create deployment web --image=nginx")
 	assert.Equal(t, 1, r.ExitCode)
-	assert.Equal(t, "Error from server (AlreadyExists): deployments.apps \"web\" already exists\n", r.Stderr)
+	assert.Equal(t, "error: failed to create deployment: deployments.apps \"web\" already exists\n", r.Stderr)
 }
 
 func TestGeneratorErrors(t *testing.T) {
