@@ -1,8 +1,10 @@
 package kubectl
 
 import (
+	"errors"
 	"path"
 	"reflect"
+	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
@@ -64,7 +66,10 @@ func (c *invocation) setTargets(resources []string, f *flags) ([]target, bool) {
 // "deployment.apps/NAME DONE" as kubectl set does. An object change leaves
 // as it was is not written and not printed; a change's error is printed
 // and that object skipped.
-func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done string, change func(t target, spec *api.PodSpec) error) {
+//
+// A refused write is worded as kubectl words it: "failed to patch " and
+// what the command patches (upstream's set_*.go), then the server's error.
+func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done, patching string, change func(t target, spec *api.PodSpec) error) {
 	st := c.env.Store()
 	for _, t := range ts {
 		live, ok := c.live(t, f)
@@ -85,7 +90,7 @@ func (c *invocation) updatePodSpecs(ts []target, f *flags, cause, done string, c
 			continue // nothing to patch: kubectl prints nothing
 		}
 		if _, err := st.Update(o); err != nil {
-			c.apiError(err, "", "")
+			c.fail("failed to patch %s%s", patching, serverErrorText(err, t.kind))
 			continue
 		}
 		c.printf("%s %s\n", qualifiedName(t.kind, t.name), done)
@@ -118,4 +123,19 @@ func selectContainers(list []api.Container, pattern string) []*api.Container {
 // containers -c picks.
 func (c *invocation) noContainersMatch(t target, pattern string) {
 	c.err.WriteString("warning: " + t.kind.Resource + "/" + t.name + " does not have any containers matching \"" + pattern + "\"\n")
+}
+
+// serverErrorText is an API error as client-go's error writes it (what
+// kubectl prints after its own words): the message, an Invalid one naming
+// the kind qualified by its group ("Deployment.apps \"web\" is invalid: …").
+func serverErrorText(err error, k *api.Kind) string {
+	var se *api.StatusError
+	if !errors.As(err, &se) || se.Reason != api.ReasonInvalid || se.Kind == "" {
+		return err.Error()
+	}
+	qualified := se.Kind
+	if k.Group != "" {
+		qualified += "." + k.Group
+	}
+	return qualified + strings.TrimPrefix(se.Message, se.Kind)
 }

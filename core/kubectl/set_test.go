@@ -34,7 +34,7 @@ func TestSetEnv(t *testing.T) {
 	assert.Equal(t, []api.EnvVar{{Name: "EXTRA", Value: "1"}, {Name: "MODE", Value: "dev"}}, templateOf(t, e).Containers[0].Env)
 
 	r = e.run("kubectl set env deployment/nginx-deployment --list")
-	assert.Equal(t, lines("# deployments nginx-deployment, container nginx", "EXTRA=1", "MODE=dev"), r.Stdout)
+	assert.Equal(t, lines("# Deployment nginx-deployment, container nginx", "EXTRA=1", "MODE=dev"), r.Stdout)
 
 	for cmd, stderr := range map[string]string{
 		"kubectl set env deployment/nginx-deployment":                          "error: at least one environment variable must be provided\n",
@@ -69,7 +69,7 @@ func TestSetResources(t *testing.T) {
 	assert.Len(t, res.Requests, 1, "a template's missing request stays missing: only a pod's is defaulted")
 
 	for cmd, stderr := range map[string]string{
-		"kubectl set resources deployment nginx-deployment --requests=cpu=1": `The Deployment "nginx-deployment" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 200m` + "\n",
+		"kubectl set resources deployment nginx-deployment --requests=cpu=1": `error: failed to patch resources update to pod template Deployment.apps "nginx-deployment" is invalid: spec.template.spec.containers[0].resources.requests: Invalid value: "1": must be less than or equal to cpu limit of 200m` + "\n",
 		"kubectl set resources deployment nginx-deployment":                  "error: you must specify an update to requests or limits (in the form of --requests/--limits)\n",
 		"kubectl set resources deployment nginx-deployment --limits=cpu":     "error: invalid argument syntax cpu\n",
 	} {

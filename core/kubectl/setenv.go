@@ -45,7 +45,7 @@ func runSetEnv(c *invocation, args []string) {
 		return
 	}
 	overwrite := f.boolean("overwrite")
-	c.updatePodSpecs(ts, f, changeCause([]string{"set", "env"}, pos, f), "env updated", func(t target, spec *api.PodSpec) error {
+	c.updatePodSpecs(ts, f, changeCause([]string{"set", "env"}, pos, f), "env updated", "env update to pod template: ", func(t target, spec *api.PodSpec) error {
 		containers := append(selectContainers(spec.Containers, pattern), selectContainers(spec.InitContainers, pattern)...)
 		if len(containers) == 0 {
 			c.noContainersMatch(t, pattern)
@@ -154,7 +154,7 @@ func (c *invocation) listEnv(ts []target, f *flags, pattern string) {
 			continue
 		}
 		for _, ct := range append(selectContainers(spec.InitContainers, pattern), selectContainers(spec.Containers, pattern)...) {
-			c.printf("# %s %s, container %s\n", t.kind.Resource, t.name, ct.Name)
+			c.printf("# %s %s, container %s\n", t.kind.Kind, t.name, ct.Name)
 			for _, e := range ct.Env {
 				if e.ValueFrom == nil {
 					c.printf("%s=%s\n", e.Name, e.Value)

@@ -17,14 +17,13 @@ func runSetImage(c *invocation, args []string) {
 	images := map[string]string{}
 	var order []string
 	for _, p := range pos {
+		// CONTAINER=IMAGE, as kubectl splits its arguments: one starting
+		// with "=" is a resource; an empty image is the API server's to
+		// refuse.
 		name, image, isImage := strings.Cut(p, "=")
-		if !isImage {
+		if !isImage || name == "" {
 			resources = append(resources, p)
 			continue
-		}
-		if name == "" || image == "" {
-			c.fail("invalid image %s", p)
-			return
 		}
 		images[name] = image
 		order = append(order, name)
@@ -37,7 +36,7 @@ func runSetImage(c *invocation, args []string) {
 	if !ok {
 		return
 	}
-	c.updatePodSpecs(ts, f, changeCause([]string{"set", "image"}, pos, f), "image updated", func(_ target, spec *api.PodSpec) error {
+	c.updatePodSpecs(ts, f, changeCause([]string{"set", "image"}, pos, f), "image updated", "image update to pod template: ", func(_ target, spec *api.PodSpec) error {
 		for _, name := range order {
 			found := false
 			for _, list := range [][]api.Container{spec.InitContainers, spec.Containers} {

@@ -39,7 +39,7 @@ func runSetResources(c *invocation, args []string) {
 		return
 	}
 	pattern := f.str("containers")
-	c.updatePodSpecs(ts, f, changeCause([]string{"set", "resources"}, pos, f), "resource requirements updated", func(t target, spec *api.PodSpec) error {
+	c.updatePodSpecs(ts, f, changeCause([]string{"set", "resources"}, pos, f), "resource requirements updated", "resources update to pod template ", func(t target, spec *api.PodSpec) error {
 		containers := selectContainers(spec.Containers, pattern)
 		if len(containers) == 0 {
 			c.noContainersMatch(t, pattern)
