@@ -83,8 +83,12 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	pdb := o.(*api.PodDisruptionBudget)
 	now := ctx.Clock.Now()
 	pods := r.selected(pdb)
+	if len(pods) == 0 {
+		ctx.Event(pdb, controller.EventNormal, "NoPods", "No matching pods found")
+	}
 	expected, desired, err := r.expectedAndDesired(ctx, pdb, pods)
 	if err != nil {
+		ctx.Event(pdb, controller.EventWarning, "CalculateExpectedPodCountFailed", "Failed to calculate the number of expected pods: %v", err)
 		ctx.Why("cannot tell how many pods there should be (%v): allow no disruption", err)
 		return controller.Result{}, r.write(ctx, pdb, func(st *api.PodDisruptionBudgetStatus) {
 			st.DisruptionsAllowed = 0
