@@ -355,6 +355,9 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			}
 		}
 		if len(errs) > 0 {
+			if c.unmappedKinds(errs, source) {
+				return nil, nil, nil, false
+			}
 			c.fail("error parsing %s: %v", source, errs)
 			return nil, nil, nil, false
 		}
@@ -372,6 +375,25 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 		}
 	}
 	return objs, sources, unknown, true
+}
+
+// unmappedKinds prints kubectl's error for documents whose kind the API
+// server does not serve, when those are the only problems: kubectl reads
+// them, then finds no resource mapping for them (the editor says more:
+// the kinds there are, a near miss).
+func (c *invocation) unmappedKinds(errs yaml.Errors, source string) bool {
+	for _, e := range errs {
+		if e.UnknownKind == nil {
+			return false
+		}
+	}
+	for _, e := range errs {
+		k := e.UnknownKind
+		c.fail("resource mapping not found for name: %q namespace: %q from %q: no matches for kind %q in version %q",
+			k.Name, k.Namespace, source, k.Kind, k.APIVersion)
+	}
+	c.err.WriteString("ensure CRDs are installed first\n")
+	return true
 }
 
 // unknownManifest holds the fields of a manifest its kind does not have, and

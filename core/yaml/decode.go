@@ -266,15 +266,46 @@ func (d *docDecoder) kindOf(m *ast.MappingNode) (*api.Kind, Errors) {
 		return k, nil
 	}
 	msg := fmt.Sprintf("no matches for kind %q in version %q", kind, apiVersion)
+	unknown := &UnknownKind{APIVersion: apiVersion, Kind: kind}
+	unknown.Name, unknown.Namespace = d.metadataNames(m)
+	err := d.unknownKind(msg, kind, versionNode, kindNode)
+	err.UnknownKind = unknown
+	return nil, Errors{err}
+}
+
+// unknownKind words an unknown kind for the editor, with a hint: the
+// apiVersion a served kind of that name has, a kind differing only in
+// case, or the kinds there are.
+func (d *docDecoder) unknownKind(msg, kind string, versionNode, kindNode ast.Node) *Error {
 	for _, k := range api.Kinds {
 		switch {
 		case k.Kind == kind:
-			return nil, Errors{d.at(versionNode, fmt.Sprintf("%s: %s is served as apiVersion: %s", msg, kind, k.APIVersion()))}
+			return d.at(versionNode, fmt.Sprintf("%s: %s is served as apiVersion: %s", msg, kind, k.APIVersion()))
 		case strings.EqualFold(k.Kind, kind):
-			return nil, Errors{d.at(kindNode, fmt.Sprintf("%s: did you mean kind: %s? (kinds are case-sensitive)", msg, k.Kind))}
+			return d.at(kindNode, fmt.Sprintf("%s: did you mean kind: %s? (kinds are case-sensitive)", msg, k.Kind))
 		}
 	}
-	return nil, Errors{d.at(kindNode, fmt.Sprintf("%s: supported kinds are %s", msg, strings.Join(api.KnownKinds(), ", ")))}
+	return d.at(kindNode, fmt.Sprintf("%s: supported kinds are %s", msg, strings.Join(api.KnownKinds(), ", ")))
+}
+
+// metadataNames are metadata.name and metadata.namespace as written, or "".
+func (d *docDecoder) metadataNames(m *ast.MappingNode) (name, namespace string) {
+	for _, mv := range m.Values {
+		meta, ok := unwrap(d.resolve(mv.Value)).(*ast.MappingNode)
+		if keyString(mv.Key) != "metadata" || !ok {
+			continue
+		}
+		for _, f := range meta.Values {
+			s, _ := stringValue(d.resolve(f.Value))
+			switch keyString(f.Key) {
+			case "name":
+				name = s
+			case "namespace":
+				namespace = s
+			}
+		}
+	}
+	return name, namespace
 }
 
 // positionInMessage finds go-yaml's first "[line:column]" in msg: where

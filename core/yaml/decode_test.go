@@ -391,3 +391,16 @@ func TestDecodeDocumentsKeepsObjectsWithOnlyUnknownFields(t *testing.T) {
 	require.Len(t, objs, 1)
 	assert.Equal(t, "c", objs[0].GetObjectMeta().Name)
 }
+
+// A document of a kind nothing serves says which, with the name and
+// namespace it gives itself, for kubectl's "resource mapping not found".
+func TestAnUnknownKindIsNamed(t *testing.T) {
+	docs := DecodeDocuments("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  namespace: shop\n---\napiVersion: v1\nkind: pod\nmetadata: {name: p}\n")
+	require.Len(t, docs, 2)
+	require.Len(t, docs[0].Errors, 1)
+	assert.Equal(t, &UnknownKind{APIVersion: "example.com/v1", Kind: "Widget", Name: "w", Namespace: "shop"}, docs[0].Errors[0].UnknownKind)
+	assert.Contains(t, docs[0].Errors[0].Message, "supported kinds are", "the editor's hint stays")
+	require.Len(t, docs[1].Errors, 1)
+	assert.Equal(t, &UnknownKind{APIVersion: "v1", Kind: "pod", Name: "p"}, docs[1].Errors[0].UnknownKind)
+	assert.Contains(t, docs[1].Errors[0].Message, "did you mean kind: Pod?")
+}

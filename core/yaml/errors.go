@@ -18,6 +18,15 @@ type Error struct {
 	// does not have: its path, as the API server's strict decoder names it
 	// ("spec.replica").
 	UnknownField string
+	// UnknownKind is set when the document's kind is none the sandbox
+	// serves: what kubectl's resource mapping names in its error.
+	UnknownKind *UnknownKind
+}
+
+// UnknownKind is a document whose apiVersion and kind no served kind has,
+// with the name and namespace it gives itself.
+type UnknownKind struct {
+	APIVersion, Kind, Name, Namespace string
 }
 
 // Error prints "line 7, column 3: unknown field ..." and leaves out what is
