@@ -57,12 +57,8 @@ func logContainer(pod *api.Pod, name string) (api.Container, error) {
 		}
 		return api.Container{}, api.NewBadRequest(fmt.Sprintf("a container name must be specified for pod %s, choose one of: %s", pod.Name, names))
 	}
-	for _, cs := range [][]api.Container{pod.Spec.Containers, pod.Spec.InitContainers} {
-		for _, c := range cs {
-			if c.Name == name {
-				return c, nil
-			}
-		}
+	if c, ok := pod.Spec.ContainerNamed(name); ok {
+		return c, nil
 	}
 	return api.Container{}, api.NewBadRequest(fmt.Sprintf("container %s is not valid for pod %s", name, pod.Name))
 }

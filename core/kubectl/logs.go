@@ -48,11 +48,7 @@ func runLogs(c *invocation, args []string) {
 	if !ok {
 		return
 	}
-	switch {
-	case len(pos) == 0:
-		c.fail("expected POD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples")
-		return
-	case len(pos) > 2:
+	if len(pos) == 0 || len(pos) > 2 {
 		c.fail("expected POD or TYPE/NAME is a required argument for the logs command\nSee 'kubectl logs -h' for help and examples")
 		return
 	}
@@ -80,7 +76,7 @@ func runLogs(c *invocation, args []string) {
 	switch {
 	case opts.Container == "":
 		opts.Container = c.defaultContainer(pod)
-	case !hasContainer(pod, opts.Container):
+	case !pod.Spec.HasContainer(opts.Container):
 		c.fail("container %s is not valid for pod %s", opts.Container, pod.Name)
 		return
 	}
@@ -126,18 +122,6 @@ func (c *invocation) defaultContainer(pod *api.Pod) string {
 		fmt.Fprintf(&c.err, "Defaulted container %q out of: %s\n", name, allContainerNames(pod))
 	}
 	return name
-}
-
-// hasContainer reports a container or init container of the pod.
-func hasContainer(pod *api.Pod, name string) bool {
-	for _, cs := range [][]api.Container{pod.Spec.Containers, pod.Spec.InitContainers} {
-		for _, ct := range cs {
-			if ct.Name == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // allContainerNames lists a pod's containers as kubectl names them in
