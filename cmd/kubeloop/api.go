@@ -90,7 +90,7 @@ func (h *apiHost) advance(d time.Duration) {
 }
 
 // follow makes the simulated clock follow the wall clock at speed (2: two
-// simulated seconds a second) until done is closed: every ~50 ms it
+// simulated seconds a second) until done is closed: on each tick it
 // advances by the wall time passed since the last advance, times speed.
 // This goroutine is the only thing that moves time but the control
 // endpoints; the core itself reads no wall clock.

@@ -33,7 +33,7 @@ type Result struct {
 // simulation's one loop, and reads its answer as client-go's workqueue
 // users do, with one difference:
 //   - an error: the key comes back after the queue's per-key exponential
-//     back-off (5 ms, 10 ms, 20 ms, … up to 1000 s) — Terminal(err) is
+//     back-off (workqueue.DefaultControllerRateLimiter) — Terminal(err) is
 //     reported and not retried, and Options.MaxRetries drops the key after
 //     that many;
 //   - Result.RequeueAfter > 0: the back-off is forgotten and the key comes
