@@ -224,3 +224,21 @@ func FieldTypes(t reflect.Type) map[string]reflect.Type {
 	}
 	return m
 }
+
+// A Member is one JSON member of a struct type: its name and the Go type
+// of its field.
+type Member struct {
+	Name string
+	Type reflect.Type
+}
+
+// Members are struct type t's JSON members in encoding order (the order of
+// the fields, embedded structs' fields where the struct is embedded).
+func Members(t reflect.Type) []Member {
+	fs := fieldsOf(t)
+	out := make([]Member, len(fs.list))
+	for i, f := range fs.list {
+		out[i] = Member{f.name, t.FieldByIndex(f.index).Type}
+	}
+	return out
+}

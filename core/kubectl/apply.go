@@ -329,7 +329,7 @@ func structFields(v reflect.Value, m map[string]any) error {
 // answers for it as the server does (strictDecodingError); any other
 // problem is kubectl's own "error parsing" and stops everything. The
 // editor decodes through yaml.Decode and keeps its line and column.
-func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, unknown []*unknownManifest, ok bool) {
+func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object, sources []string, refused []*refusedManifest, ok bool) {
 	for _, file := range files {
 		var text string
 		source := file
@@ -350,12 +350,17 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 		docs := yaml.DecodeDocuments(text)
 		var errs yaml.Errors
 		for _, d := range docs {
-			if d.Object == nil || d.UnknownFields() == nil {
+			if !d.ForTheServer() {
 				errs = append(errs, d.Errors...)
 			}
 		}
 		if len(errs) > 0 {
 			if c.unmappedKinds(errs, source) {
+				return nil, nil, nil, false
+			}
+			if errs[0].KubectlMessage != "" {
+				// kubectl's reader stops at the first error.
+				c.fail("error parsing %s: error converting YAML to JSON: %s", source, errs[0].KubectlMessage)
 				return nil, nil, nil, false
 			}
 			c.fail("error parsing %s: %v", source, errs)
@@ -367,14 +372,14 @@ func (c *invocation) readManifests(files []string, f *flags) (objs []api.Object,
 			}
 			objs = append(objs, d.Object)
 			sources = append(sources, source)
-			var u *unknownManifest
-			if paths := d.UnknownFields(); paths != nil {
-				u = &unknownManifest{paths: paths, manifest: d.JSON}
+			var r *refusedManifest
+			if d.ForTheServer() {
+				r = &refusedManifest{unknown: d.UnknownFields(), manifest: d.JSON, errs: d.Errors}
 			}
-			unknown = append(unknown, u)
+			refused = append(refused, r)
 		}
 	}
-	return objs, sources, unknown, true
+	return objs, sources, refused, true
 }
 
 // unmappedKinds prints kubectl's error for documents whose kind the API
@@ -396,25 +401,47 @@ func (c *invocation) unmappedKinds(errs yaml.Errors, source string) bool {
 	return true
 }
 
-// unknownManifest holds the fields of a manifest its kind does not have, and
-// the manifest as written (JSON), all of which kubectl sends.
-type unknownManifest struct {
-	paths    []string
+// refusedManifest is a manifest kubectl sends as it is and the API server
+// refuses: the manifest as written (JSON), and the paths of its unknown
+// fields, if any.
+type refusedManifest struct {
+	unknown  []string
 	manifest []byte
+	errs     yaml.Errors // as the editor words them
 }
 
-// refusedAsUnknown is the API server's answer to an object with unknown
-// fields under kubectl's default --validate=strict: a 400 naming each
-// field (k8s.io/apiserver's transformDecodeError around apimachinery's
-// strict decoding error).
-func refusedAsUnknown(o api.Object, fields []string) error {
+// createRefusal is the API server's answer to creating the manifest
+// (k8s.io/apiserver's transformDecodeError): its JSON decoder's first
+// type error, else, under kubectl's default --validate=strict, a 400
+// naming each unknown field.
+func (r *refusedManifest) createRefusal(o api.Object) error {
 	tm := o.GetTypeMeta()
 	_, version, found := strings.Cut(tm.APIVersion, "/")
 	if !found {
 		version = tm.APIVersion
 	}
-	return api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s",
-		tm.Kind, version, tm.Kind, patch.StrictDecodingError(fields)))
+	cause := patch.StrictDecodingError(r.unknown)
+	if err := apijson.Unmarshal(r.manifest, api.KindOf(o).New()); err != nil {
+		cause = err.Error()
+	}
+	return api.NewBadRequest(fmt.Sprintf("%s in version %q cannot be handled as a %s: %s", tm.Kind, version, tm.Kind, cause))
+}
+
+// patchRefusal is the API server's answer to a strategic merge patch, p, of
+// the manifest onto an existing object, which its patch handler refuses
+// as an invalid "patch" whose value is the patch (k8s.io/apiserver's
+// applyPatchToObject): the typed conversion's error first, then the
+// strict decoding error. "" when the patch converts and has no unknown
+// fields.
+func (r *refusedManifest) patchRefusal(o api.Object, p map[string]any) string {
+	cause := patch.ConversionError(patch.GoValue(p), reflect.TypeOf(o).Elem())
+	if cause == "" {
+		if len(r.unknown) == 0 {
+			return ""
+		}
+		cause = patch.StrictDecodingError(r.unknown)
+	}
+	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", patch.GoValue(p)), cause)
 }
 
 // placeNamespace puts a namespaced object without one into -n (or
@@ -463,15 +490,15 @@ func runApply(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, unknown, ok := c.readManifests(files, f)
+	objs, sources, refused, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"apply"}, nil, f)
 	var errs []string
 	for i, o := range objs {
-		if unknown[i] != nil {
-			errs = append(errs, c.refusedApply(o, unknown[i], sources[i]))
+		if refused[i] != nil {
+			errs = append(errs, c.refusedApply(o, refused[i], sources[i]))
 			continue
 		}
 		recordChange(o.GetObjectMeta(), f, cause)
@@ -543,15 +570,15 @@ func runCreate(c *invocation, args []string) {
 		c.fail("must specify one of -f and -k")
 		return
 	}
-	objs, sources, unknown, ok := c.readManifests(files, f)
+	objs, sources, refused, ok := c.readManifests(files, f)
 	if !ok {
 		return
 	}
 	cause := changeCause([]string{"create"}, nil, f)
 	var errs []string
 	for i, o := range objs {
-		if unknown[i] != nil {
-			errs = append(errs, formatError(refusedAsUnknown(o, unknown[i].paths), "creating", sources[i]))
+		if refused[i] != nil {
+			errs = append(errs, formatError(refused[i].createRefusal(o), "creating", sources[i]))
 			continue
 		}
 		recordChange(o.GetObjectMeta(), f, cause)
@@ -589,21 +616,24 @@ func (c *invocation) createObject(o api.Object, verb, source string) string {
 }
 
 // refusedApply is the API server's answer to `kubectl apply` of a manifest
-// with unknown fields. A new object is a create, refused as create -f's is.
-// An existing one is a strategic merge patch, and the server's patch
-// handler refuses it as an invalid "patch" whose value is the patch kubectl
-// computed (k8s.io/apiserver's applyPatchToObject), which kubectl prints as
-// "The request is invalid: patch: Invalid value: …".
-func (c *invocation) refusedApply(o api.Object, u *unknownManifest, source string) string {
+// it refuses. A new object is a create, refused as create -f's is. An
+// existing one is a strategic merge patch, and the server's patch handler
+// refuses it as an invalid "patch" (patchRefusal). A patch the server
+// would take although the manifest is wrong (a whole number written 3.0)
+// gets the manifest's own errors, with their lines.
+func (c *invocation) refusedApply(o api.Object, r *refusedManifest, source string) string {
 	k := api.KindOf(o)
 	m := o.GetObjectMeta()
 	live, err := c.env.Store().Get(k, m.Namespace, m.Name)
 	if err != nil {
-		return formatError(refusedAsUnknown(o, u.paths), "creating", source)
+		return formatError(r.createRefusal(o), "creating", source)
 	}
-	p, err := applyPatchOf(live, u.manifest, m.Namespace)
+	p, err := applyPatchOf(live, r.manifest, m.Namespace)
 	if err != nil {
-		return formatError(refusedAsUnknown(o, u.paths), "patching", source)
+		return formatError(r.createRefusal(o), "patching", source)
 	}
-	return fmt.Sprintf("The request is invalid: patch: Invalid value: %q: %s\n", fmt.Sprintf("%v", patch.GoValue(p)), patch.StrictDecodingError(u.paths))
+	if msg := r.patchRefusal(o, p); msg != "" {
+		return msg
+	}
+	return fmt.Sprintf("error: error parsing %s: %v\n", source, r.errs)
 }

@@ -3,6 +3,7 @@ package kubectl
 import (
 	"fmt"
 	"github.com/kubeloop/kubeloop/core/examples"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,6 +104,8 @@ func TestApplyAndCreateErrors(t *testing.T) {
 	e.files["nginx.yaml"] = nginxYAML
 	e.files["bad.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replica: 3\n"
 	e.files["tab.yaml"] = "apiVersion: v1\n\tkind: Pod\n"
+	e.files["tab2.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: Pod\n\tmetadata: {}\n"
+	e.files["three.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: three\nspec:\n  replicas: three\n"
 	e.files["invalid.yaml"] = `apiVersion: apps/v1
 kind: Deployment
 metadata:
@@ -130,7 +133,15 @@ spec:
 		// The server's strict field validation refuses an unknown field
 		// (kubectl's default --validate=strict); a syntax error is kubectl's own.
 		{"kubectl apply -f bad.yaml", "", "Error from server (BadRequest): error when creating \"bad.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: strict decoding error: unknown field \"spec.replica\"\n"},
-		{"kubectl apply -f tab.yaml", "", "error: error parsing tab.yaml: line 2, column 1: tabs are not allowed for indentation in YAML; indent with spaces\n"},
+		// kubectl's reader is go-yaml v2, which counts lines from the
+		// document after its "---".
+		{"kubectl apply -f tab.yaml", "", "error: error parsing tab.yaml: error converting YAML to JSON: yaml: line 2: found character that cannot start any token\n"},
+		{"kubectl apply -f tab2.yaml", "", "error: error parsing tab2.yaml: error converting YAML to JSON: yaml: line 3: found character that cannot start any token\n"},
+		// A value of the wrong type is the server's JSON decoder's to refuse.
+		{"kubectl apply -f three.yaml", "", "Error from server (BadRequest): error when creating \"three.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: " +
+			"json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n"},
+		{"kubectl create -f three.yaml", "", "Error from server (BadRequest): error when creating \"three.yaml\": Deployment in version \"v1\" cannot be handled as a Deployment: " +
+			"json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32\n"},
 		{"kubectl apply -f invalid.yaml", "", "The Deployment \"nginx\" is invalid: \n" +
 			"* spec.replicas: Invalid value: -1: must be greater than or equal to 0\n" +
 			"* spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"web\"}: `selector` does not match template `labels`\n"},
@@ -234,6 +245,25 @@ func TestApplyUnknownFieldToAnExistingObject(t *testing.T) {
 	applied := `{"apiVersion":"v1","data":{"a":"2"},"extra":1,"kind":"ConfigMap","metadata":{"annotations":{},"name":"cm","namespace":"default"}}` + "\n"
 	patch := "map[data:map[a:2] extra:1 metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:" + applied + "]]]"
 	assert.Equal(t, fmt.Sprintf("The request is invalid: patch: Invalid value: %q: strict decoding error: unknown field \"extra\"\n", patch), r.Stderr)
+	assert.Equal(t, 1, r.ExitCode)
+	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
+	require.NoError(t, err)
+	assert.Equal(t, "1", cm.(*api.ConfigMap).Data["a"], "nothing is written")
+}
+
+// A value of the wrong type in an apply to an existing object reaches the
+// patch handler, whose typed conversion (k8s.io/apimachinery's
+// unstructured converter) words it, before any unknown field.
+func TestApplyWrongValueToAnExistingObject(t *testing.T) {
+	e := newEnv(t)
+	e.files["cm.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  a: \"1\"\n"
+	e.files["wrong.yaml"] = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata: [a]\nextra: 1\n"
+	require.Equal(t, "configmap/cm created\n", e.run("kubectl apply -f cm.yaml").Stdout)
+
+	r := e.run("kubectl apply -f wrong.yaml")
+
+	assert.True(t, strings.HasPrefix(r.Stderr, "The request is invalid: patch: Invalid value: \"map[data:[a] extra:1 metadata:"), r.Stderr)
+	assert.True(t, strings.HasSuffix(r.Stderr, "\": cannot restore map from slice\n"), r.Stderr)
 	assert.Equal(t, 1, r.ExitCode)
 	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
 	require.NoError(t, err)

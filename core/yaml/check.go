@@ -42,7 +42,12 @@ func (c *checker) fail(n ast.Node, path, msg string) {
 }
 
 func (c *checker) mismatch(n ast.Node, t reflect.Type, path string) {
-	c.fail(n, path, fmt.Sprintf("cannot unmarshal %s into %s", nodeKind(n), typeName(t)))
+	c.wrongValue(n, path, fmt.Sprintf("cannot unmarshal %s into %s", nodeKind(n), typeName(t)))
+}
+
+func (c *checker) wrongValue(n ast.Node, path, msg string) {
+	c.fail(n, path, msg)
+	c.errs[len(c.errs)-1].WrongValue = true
 }
 
 // typeName names a Go type for a learner: the scalar kinds as Go spells
@@ -131,7 +136,7 @@ func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 			if k == "number" || k == "bool" {
 				msg += fmt.Sprintf(` (write it in quotes: "%s")`, startToken(n).Value)
 			}
-			c.fail(n, path, msg)
+			c.wrongValue(n, path, msg)
 		}
 	case reflect.Bool:
 		if nodeKind(n) != "bool" {
@@ -144,7 +149,7 @@ func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 			return
 		}
 		if !fitsInt(i.Value, t) {
-			c.fail(n, path, fmt.Sprintf("cannot unmarshal number %v into %s", i.Value, t.Kind()))
+			c.wrongValue(n, path, fmt.Sprintf("cannot unmarshal number %v into %s", i.Value, t.Kind()))
 		}
 	}
 }

@@ -207,9 +207,9 @@ func (d *docDecoder) decode(body ast.Node) (api.Object, Errors) {
 			a, b := c.errs[i], c.errs[j]
 			return a.Line < b.Line || (a.Line == b.Line && a.Column < b.Column)
 		})
-		if onlyUnknownFields(c.errs) {
-			// A server that decodes strictly still knows what the
-			// object is; the caller may answer as it does.
+		if forTheServer(c.errs) {
+			// kubectl sends it as it is; the caller may answer as the
+			// server does.
 			return d.lenient(m, kind), c.errs
 		}
 		return nil, c.errs
@@ -367,6 +367,7 @@ func (d *docDecoder) syntaxError(err error) *Error {
 	if line, col, ok := d.tabIndent(e.Line); ok {
 		e.Line, e.Column = line, col
 		e.Message = "tabs are not allowed for indentation in YAML; indent with spaces"
+		e.KubectlMessage = fmt.Sprintf("yaml: line %d: found character that cannot start any token", d.readerLine(line))
 		return e
 	}
 	msg := ye.GetMessage()
@@ -378,6 +379,17 @@ func (d *docDecoder) syntaxError(err error) *Error {
 	}
 	e.Message = withPositionsInWords(msg)
 	return e
+}
+
+// readerLine is a line of the whole text as kubectl's YAML reader numbers
+// it: from the document's first line, its "---" line left out (k8s.io/
+// apimachinery's YAMLReader drops the separator).
+func (d *docDecoder) readerLine(line int) int {
+	n := line - d.startLine + 1
+	if len(d.lines) > 0 && isDocumentStart(d.lines[0]+"\n") {
+		n--
+	}
+	return n
 }
 
 // tabIndent finds the first line up to errLine (or anywhere, if errLine is

@@ -360,9 +360,10 @@ func BenchmarkDecodeDeployment(b *testing.B) {
 }
 
 // DecodeDocuments reports each document alone; one whose only problems are
-// unknown fields still has its object (without them) and its JSON (with
-// them), so a caller acting as kubectl can send it to a strict server.
-func TestDecodeDocumentsKeepsObjectsWithOnlyUnknownFields(t *testing.T) {
+// unknown fields or wrong values still has its object (without them) and
+// its JSON (with them), so a caller acting as kubectl can send it to a
+// strict server.
+func TestDecodeDocumentsKeepsObjectsTheServerRefuses(t *testing.T) {
 	text := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\nextra: 1\ndata:\n  k: v\n  x: \"2\"\n" +
 		"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b\nbinaryData: 3\n" +
 		"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n"
@@ -375,10 +376,13 @@ func TestDecodeDocumentsKeepsObjectsWithOnlyUnknownFields(t *testing.T) {
 	assert.JSONEq(t, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"a"},"extra":1,"data":{"k":"v","x":"2"}}`, string(docs[0].JSON))
 	assert.Equal(t, 5, docs[0].Errors[0].Line)
 
-	// A value of the wrong type is not the server's strict decoding: no object.
-	assert.Nil(t, docs[1].Object)
+	// A value of the wrong type is sent too, for the server to refuse.
+	require.NotNil(t, docs[1].Object)
+	assert.Equal(t, "b", docs[1].Object.GetObjectMeta().Name)
 	assert.Nil(t, docs[1].UnknownFields())
-	assert.NotEmpty(t, docs[1].Errors)
+	assert.True(t, docs[1].ForTheServer())
+	assert.True(t, docs[1].Errors[0].WrongValue)
+	assert.JSONEq(t, `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"b"},"binaryData":3}`, string(docs[1].JSON))
 
 	assert.NotNil(t, docs[2].Object)
 	assert.Empty(t, docs[2].Errors)

@@ -1,6 +1,8 @@
 package yaml
 
 import (
+	"errors"
+
 	"github.com/goccy/go-yaml/ast"
 
 	"github.com/kubeloop/kubeloop/core/api"
@@ -11,30 +13,36 @@ import (
 // its own.
 type Document struct {
 	// Object is the decoded object, or nil when the document could not be
-	// decoded. A document whose only problems are unknown fields has its
+	// decoded. A document whose only problems are ones kubectl leaves to
+	// the API server — unknown fields, values of the wrong type — has its
 	// Object too, decoded without them, so that a caller acting as kubectl
-	// can name it and send it to a server that answers as a strict decoder
-	// does (kubectl itself reads manifests loosely and leaves unknown fields
-	// to the API server's field validation).
+	// can name it and answer as the server does (kubectl itself reads
+	// manifests loosely).
 	Object api.Object
 	// Errors are the document's problems, with line and column; nil when
 	// it decoded cleanly.
 	Errors Errors
-	// JSON is the document as JSON, unknown fields included, when they are
-	// its only problems: what kubectl would send (and record as the
+	// JSON is the document as JSON, as written, when its problems are the
+	// server's to find: what kubectl would send (and record as the
 	// last-applied configuration).
 	JSON []byte
 }
 
-// UnknownFields are the paths of the document's unknown fields when they
-// are its only problems, in text order; nil otherwise.
+// ForTheServer reports a document kubectl sends as it is, for the API
+// server to refuse: it has problems, and all are unknown fields or values
+// of the wrong type.
+func (d Document) ForTheServer() bool {
+	return d.Object != nil && len(d.Errors) > 0 && forTheServer(d.Errors)
+}
+
+// UnknownFields are the paths of the document's unknown fields, in text
+// order; nil when it has none.
 func (d Document) UnknownFields() []string {
-	if len(d.Errors) == 0 || !onlyUnknownFields(d.Errors) {
-		return nil
-	}
-	paths := make([]string, len(d.Errors))
-	for i, e := range d.Errors {
-		paths[i] = e.UnknownField
+	var paths []string
+	for _, e := range d.Errors {
+		if e.UnknownField != "" {
+			paths = append(paths, e.UnknownField)
+		}
 	}
 	return paths
 }
@@ -61,24 +69,25 @@ func DecodeDocuments(text string) []Document {
 	return docs
 }
 
-func onlyUnknownFields(errs Errors) bool {
+func forTheServer(errs Errors) bool {
 	for _, e := range errs {
-		if e.UnknownField == "" {
+		if e.UnknownField == "" && !e.WrongValue {
 			return false
 		}
 	}
 	return true
 }
 
-// lenient decodes m into kind ignoring the fields it does not have; nil if
-// even that fails.
+// lenient decodes m into kind ignoring the fields it does not have and
+// leaving values of the wrong type unset; nil if even that fails.
 func (d *docDecoder) lenient(m *ast.MappingNode, kind *api.Kind) api.Object {
 	b, e := d.toJSON(m)
 	if e != nil {
 		return nil
 	}
 	obj := kind.New()
-	if err := apijson.Decode(b, obj, apijson.Options{}); err != nil {
+	var typeErr *apijson.UnmarshalTypeError
+	if err := apijson.Decode(b, obj, apijson.Options{}); err != nil && !errors.As(err, &typeErr) {
 		return nil
 	}
 	d.raw = b

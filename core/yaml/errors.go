@@ -21,6 +21,15 @@ type Error struct {
 	// UnknownKind is set when the document's kind is none the sandbox
 	// serves: what kubectl's resource mapping names in its error.
 	UnknownKind *UnknownKind
+	// WrongValue is set when the problem is a value of the wrong type
+	// ("replicas: three"): kubectl sends it, and the API server's decoder
+	// refuses it.
+	WrongValue bool
+	// KubectlMessage is what kubectl's own YAML reader (go-yaml v2) says of
+	// a syntax error, where the sandbox knows its words ("yaml: line 4:
+	// found character that cannot start any token"); the editor's Message
+	// explains more.
+	KubectlMessage string
 }
 
 // UnknownKind is a document whose apiVersion and kind no served kind has,
