@@ -64,7 +64,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		return false
 	}
 	pod := func(o any) {
-		if p, ok := objectOf(o).(*api.Pod); ok && usesClaims(p) {
+		if p, ok := informer.DeletedObject(o).(*api.Pod); ok && usesClaims(p) {
 			node(p.Spec.NodeName)
 		}
 	}
@@ -90,16 +90,6 @@ func Register(m *controller.Manager) *controller.Controller {
 		},
 	})
 	return c
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case api.Object:
-		return x
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	}
-	return nil
 }
 
 // claimOf is the claim a pod volume uses, or "": a persistentVolumeClaim

@@ -71,16 +71,6 @@ func isToken(o api.Object) (*api.Secret, bool) {
 	return s, ok && s.Namespace == TokenNamespace && s.Type == SecretType
 }
 
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case api.Object:
-		return x
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	}
-	return nil
-}
-
 // expiry is a token's expiration, if it has a valid one.
 func expiry(s *api.Secret) (time.Time, bool) {
 	v := s.SecretValue(keyExpiration)
@@ -116,7 +106,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 		},
 		OnDelete: func(o any) {
-			if x := objectOf(o); x != nil {
+			if x := informer.DeletedObject(o); x != nil {
 				if _, ok := isToken(x); ok {
 					signer.Enqueue(sign)
 				}

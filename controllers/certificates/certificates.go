@@ -65,14 +65,8 @@ var allowedUsages = map[string][]string{
 }
 
 func csrOf(o any) *api.CertificateSigningRequest {
-	switch x := o.(type) {
-	case *api.CertificateSigningRequest:
-		return x
-	case informer.DeletedFinalStateUnknown:
-		c, _ := x.Obj.(*api.CertificateSigningRequest)
-		return c
-	}
-	return nil
+	c, _ := informer.DeletedObject(o).(*api.CertificateSigningRequest)
+	return c
 }
 
 // Register adds the signer, the approver and the cleaner to a manager and

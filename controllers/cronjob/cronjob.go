@@ -52,7 +52,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if cj := objectOf(o); cj != nil {
+			if cj := informer.DeletedObject(o); cj != nil {
 				r.stopWakeup(store.KeyOf(cj))
 			}
 		},
@@ -66,22 +66,12 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    enqueueOwner,
 		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
 		OnDelete: func(o any) {
-			if j := objectOf(o); j != nil {
+			if j := informer.DeletedObject(o); j != nil {
 				enqueueOwner(j)
 			}
 		},
 	})
 	return c
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 func (r *Reconciler) stopWakeup(key string) {

@@ -55,7 +55,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if ds := objectOf(o); ds != nil {
+			if ds := informer.DeletedObject(o); ds != nil {
 				r.expectations.Forget(store.KeyOf(ds))
 				c.EnqueueObject(ds)
 			}
@@ -79,7 +79,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			r.enqueueOwner(o)
 		},
 		OnDelete: func(o any) {
-			if p := objectOf(o); p != nil {
+			if p := informer.DeletedObject(o); p != nil {
 				if key := ownerKey(p); key != "" {
 					r.expectations.DeletionObserved(key, p.GetObjectMeta().UID)
 				}
@@ -118,16 +118,6 @@ func nodeSchedulingChanged(a, b *api.Node) bool {
 		}
 	}
 	return false
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 func ownerKey(o api.Object) string {

@@ -43,7 +43,7 @@ func newReconciler(m *controller.Manager) *Reconciler {
 		OnAdd:    r.ctrl.EnqueueObject,
 		OnUpdate: func(_, cur api.Object) { r.ctrl.EnqueueObject(cur) },
 		OnDelete: func(o any) {
-			if obj := objectOf(o); obj != nil {
+			if obj := informer.DeletedObject(o); obj != nil {
 				r.ctrl.EnqueueObject(obj)
 			}
 		},
@@ -118,7 +118,7 @@ func (r *Reconciler) updateReplicaSet(oldObj, curObj api.Object) {
 }
 
 func (r *Reconciler) deleteReplicaSet(o any) {
-	rs, ok := objectOf(o).(*api.ReplicaSet)
+	rs, ok := informer.DeletedObject(o).(*api.ReplicaSet)
 	if !ok {
 		return
 	}
@@ -132,7 +132,7 @@ func (r *Reconciler) deleteReplicaSet(o any) {
 // deletePod wakes a Recreate Deployment whose old pods are going: it may be
 // waiting for the last one before it starts the new ReplicaSet.
 func (r *Reconciler) deletePod(o any) {
-	p, ok := objectOf(o).(*api.Pod)
+	p, ok := informer.DeletedObject(o).(*api.Pod)
 	if !ok {
 		return
 	}
@@ -181,15 +181,4 @@ func (r *Reconciler) deploymentsSelecting(rs *api.ReplicaSet) []*api.Deployment 
 		}
 	}
 	return out
-}
-
-// objectOf unwraps a deletion tombstone.
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case api.Object:
-		return x
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	}
-	return nil
 }

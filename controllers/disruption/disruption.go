@@ -60,13 +60,8 @@ func Register(m *controller.Manager) *controller.Controller {
 			wake(o.(*api.Pod))
 		},
 		OnDelete: func(o any) {
-			switch x := o.(type) {
-			case informer.DeletedFinalStateUnknown:
-				if p, ok := x.Obj.(*api.Pod); ok {
-					wake(p)
-				}
-			case *api.Pod:
-				wake(x)
+			if p, ok := informer.DeletedObject(o).(*api.Pod); ok {
+				wake(p)
 			}
 		},
 	})

@@ -47,7 +47,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if svc := ObjectOf(o); svc != nil {
+			if svc := informer.DeletedObject(o); svc != nil {
 				c.EnqueueObject(svc)
 			}
 		},
@@ -56,7 +56,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.endpoints.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if ep := ObjectOf(o); ep != nil {
+			if ep := informer.DeletedObject(o); ep != nil {
 				c.EnqueueObject(ep)
 			}
 		},

@@ -122,20 +122,9 @@ func WatchPods(pods, services *informer.Informer, c *controller.Controller) {
 			}
 		},
 		OnDelete: func(o any) {
-			if p, ok := ObjectOf(o).(*api.Pod); ok {
+			if p, ok := informer.DeletedObject(o).(*api.Pod); ok {
 				enqueue(p)
 			}
 		},
 	})
-}
-
-// ObjectOf unwraps an informer's delete notification.
-func ObjectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }

@@ -45,7 +45,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if svc := endpoints.ObjectOf(o); svc != nil {
+			if svc := informer.DeletedObject(o); svc != nil {
 				c.EnqueueObject(svc)
 			}
 		},
@@ -58,7 +58,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.slices.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
 		OnDelete: func(o any) {
-			if s := endpoints.ObjectOf(o); s != nil {
+			if s := informer.DeletedObject(o); s != nil {
 				enqueueOwner(s)
 			}
 		},

@@ -27,7 +27,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -67,7 +66,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if x := endpoints.ObjectOf(o); x != nil {
+			if x := informer.DeletedObject(o); x != nil {
 				c.EnqueueObject(x)
 			}
 		},
@@ -82,7 +81,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.slices.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
 		OnDelete: func(o any) {
-			if s := endpoints.ObjectOf(o); s != nil {
+			if s := informer.DeletedObject(o); s != nil {
 				enqueueOwner(s)
 			}
 		},

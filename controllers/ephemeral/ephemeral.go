@@ -38,13 +38,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		}
 	}})
 	r.claims.AddHandler(informer.Handler{OnDelete: func(o any) {
-		var cl api.Object
-		switch x := o.(type) {
-		case api.Object:
-			cl = x
-		case informer.DeletedFinalStateUnknown:
-			cl = x.Obj
-		}
+		cl := informer.DeletedObject(o)
 		if cl == nil {
 			return
 		}

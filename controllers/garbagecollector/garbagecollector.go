@@ -69,11 +69,7 @@ func Register(m *controller.Manager) *controller.Controller {
 				}
 			},
 			OnDelete: func(o any) {
-				obj, ok := o.(api.Object)
-				if t, isTomb := o.(informer.DeletedFinalStateUnknown); isTomb {
-					obj, ok = t.Obj, true
-				}
-				if ok {
+				if obj := informer.DeletedObject(o); obj != nil {
 					r.enqueueDependents(obj)
 				}
 			},

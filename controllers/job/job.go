@@ -70,7 +70,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if j := objectOf(o); j != nil {
+			if j := informer.DeletedObject(o); j != nil {
 				delete(r.backoff, j.GetObjectMeta().UID)
 				delete(r.expect, j.GetObjectMeta().UID)
 				c.EnqueueObject(j)
@@ -92,22 +92,12 @@ func Register(m *controller.Manager) *controller.Controller {
 			r.observe(o.(*api.Pod), false)
 		},
 		OnDelete: func(o any) {
-			if p, _ := objectOf(o).(*api.Pod); p != nil {
+			if p, _ := informer.DeletedObject(o).(*api.Pod); p != nil {
 				r.observe(p, true)
 			}
 		},
 	})
 	return c
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 // observe settles expectations about p and wakes its Job (by name, so a

@@ -85,11 +85,8 @@ func newHeartbeats(m *controller.Manager, kubelet *controller.Controller) *Heart
 	m.Informers.For(api.ResourceFor("nodes")).AddHandler(informer.Handler{
 		OnAdd: func(o api.Object) { h.start(o.GetObjectMeta().Name) },
 		OnDelete: func(o any) {
-			switch x := o.(type) {
-			case api.Object:
+			if x := informer.DeletedObject(o); x != nil {
 				h.stop(x.GetObjectMeta().Name)
-			case informer.DeletedFinalStateUnknown:
-				h.stop(x.Obj.GetObjectMeta().Name)
 			}
 		},
 	})

@@ -157,13 +157,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    enqueue,
 		OnUpdate: func(_, o api.Object) { enqueue(o) },
 		OnDelete: func(o any) {
-			var p *api.Pod
-			switch x := o.(type) {
-			case *api.Pod:
-				p = x
-			case informer.DeletedFinalStateUnknown:
-				p, _ = x.Obj.(*api.Pod)
-			}
+			p, _ := informer.DeletedObject(o).(*api.Pod)
 			switch {
 			case p == nil:
 			case isMirror(p):

@@ -48,10 +48,7 @@ func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *co
 	}
 	pods.AddHandler(informer.Handler{OnAdd: enqueuePod, OnUpdate: func(_, o api.Object) { enqueuePod(o) },
 		OnDelete: func(o any) {
-			if x, ok := o.(informer.DeletedFinalStateUnknown); ok {
-				o = x.Obj
-			}
-			if p, ok := o.(api.Object); ok && len(e.pending) > 0 {
+			if p := informer.DeletedObject(o); p != nil && len(e.pending) > 0 {
 				delete(e.pending, store.KeyOf(p))
 			}
 		}})

@@ -78,10 +78,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 		},
 		OnDelete: func(o any) {
-			if x, ok := o.(informer.DeletedFinalStateUnknown); ok {
-				o = x.Obj
-			}
-			if n, ok := o.(api.Object); ok {
+			if n := informer.DeletedObject(o); n != nil {
 				c.EnqueueObject(n)
 			}
 		},

@@ -69,14 +69,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.nodes.AddHandler(informer.Handler{
 		OnAdd: func(o api.Object) { delete(r.goneSince, o.GetObjectMeta().Name) },
 		OnDelete: func(o any) {
-			var n api.Object
-			switch x := o.(type) {
-			case informer.DeletedFinalStateUnknown:
-				n = x.Obj
-			case api.Object:
-				n = x
-			}
-			if n != nil {
+			if n := informer.DeletedObject(o); n != nil {
 				r.goneSince[n.GetObjectMeta().Name] = m.Clock.Now()
 				c.EnqueueAfter(key, quarantine)
 			}

@@ -98,7 +98,7 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if rs := objectOf(o); rs != nil {
+			if rs := informer.DeletedObject(o); rs != nil {
 				r.expectations.Forget(store.KeyOf(rs))
 				c.EnqueueObject(rs)
 			}
@@ -123,7 +123,7 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 			r.enqueueOwners(o.(*api.Pod))
 		},
 		OnDelete: func(o any) {
-			p, _ := objectOf(o).(*api.Pod)
+			p, _ := informer.DeletedObject(o).(*api.Pod)
 			if p == nil {
 				return
 			}
@@ -135,16 +135,6 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 		},
 	})
 	return c
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 // ownerKey is the key of the ReplicaSet controlling p, if any.

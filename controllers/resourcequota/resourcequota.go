@@ -62,10 +62,7 @@ func Register(m *controller.Manager) *controller.Controller {
 				}
 			},
 			OnDelete: func(o any) {
-				switch x := o.(type) {
-				case informer.DeletedFinalStateUnknown:
-					wake(x.Obj)
-				case api.Object:
+				if x := informer.DeletedObject(o); x != nil {
 					wake(x)
 				}
 			},

@@ -61,11 +61,8 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.configMaps.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) { ours(o) },
 		OnDelete: func(o any) {
-			switch x := o.(type) {
-			case api.Object:
+			if x := informer.DeletedObject(o); x != nil {
 				ours(x)
-			case informer.DeletedFinalStateUnknown:
-				ours(x.Obj)
 			}
 		},
 	})

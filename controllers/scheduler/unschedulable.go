@@ -69,11 +69,8 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 			set(o)
 		},
 		OnDelete: func(o any) {
-			switch o := o.(type) {
-			case api.Object:
-				drop(store.KeyOf(o))
-			case informer.DeletedFinalStateUnknown:
-				drop(o.Key)
+			if p := informer.DeletedObject(o); p != nil {
+				drop(store.KeyOf(p))
 			}
 		},
 	}

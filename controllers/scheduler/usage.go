@@ -63,11 +63,8 @@ func (r *Reconciler) usageHandler() informer.Handler {
 		OnAdd:    func(o api.Object) { add(o, 1) },
 		OnUpdate: func(old, o api.Object) { add(old, -1); add(o, 1) },
 		OnDelete: func(o any) {
-			switch o := o.(type) {
-			case api.Object:
-				add(o, -1)
-			case informer.DeletedFinalStateUnknown:
-				add(o.Obj, -1)
+			if p := informer.DeletedObject(o); p != nil {
+				add(p, -1)
 			}
 		},
 	}

@@ -40,14 +40,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	})
 	r.serviceAccounts.AddHandler(informer.Handler{
 		OnDelete: func(o any) {
-			var sa api.Object
-			switch x := o.(type) {
-			case informer.DeletedFinalStateUnknown:
-				sa = x.Obj
-			case api.Object:
-				sa = x
-			}
-			if sa != nil && sa.GetObjectMeta().Name == api.DefaultServiceAccountName {
+			if sa := informer.DeletedObject(o); sa != nil && sa.GetObjectMeta().Name == api.DefaultServiceAccountName {
 				c.Enqueue(controller.Request{Name: sa.GetObjectMeta().Namespace})
 			}
 		},

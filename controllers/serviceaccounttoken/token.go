@@ -54,13 +54,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.secrets.AddHandler(informer.Handler{OnAdd: secret, OnUpdate: func(_, o api.Object) { secret(o) }})
 	// A ServiceAccount that goes (or comes back) concerns its Secrets.
 	sa := func(o any) {
-		var obj api.Object
-		switch x := o.(type) {
-		case api.Object:
-			obj = x
-		case informer.DeletedFinalStateUnknown:
-			obj = x.Obj
-		}
+		obj := informer.DeletedObject(o)
 		if obj == nil {
 			return
 		}

@@ -32,7 +32,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    c.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if s := objectOf(o); s != nil {
+			if s := informer.DeletedObject(o); s != nil {
 				c.EnqueueObject(s)
 			}
 		},
@@ -44,29 +44,19 @@ func Register(m *controller.Manager) *controller.Controller {
 			r.enqueueOwner(o)
 		},
 		OnDelete: func(o any) {
-			if p := objectOf(o); p != nil {
+			if p := informer.DeletedObject(o); p != nil {
 				r.enqueueOwner(p)
 			}
 		},
 	})
 	r.revisions.AddHandler(informer.Handler{
 		OnDelete: func(o any) {
-			if rev := objectOf(o); rev != nil {
+			if rev := informer.DeletedObject(o); rev != nil {
 				r.enqueueOwner(rev)
 			}
 		},
 	})
 	return c
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 // enqueueOwner wakes the set controlling o, or — for an orphan pod — every

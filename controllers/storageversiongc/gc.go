@@ -45,14 +45,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{leases: m.Informers.For(api.ResourceFor("leases")), versions: m.Informers.For(api.ResourceFor("storageversions"))}
 	c := m.NewController("storageversion-gc", r, controller.Options{Component: "storageversion-garbage-collector-controller"})
 	r.leases.AddHandler(informer.Handler{OnDelete: func(o any) {
-		var obj api.Object
-		switch x := o.(type) {
-		case api.Object:
-			obj = x
-		case informer.DeletedFinalStateUnknown:
-			obj = x.Obj
-		}
-		if obj != nil && isIdentityLease(obj) {
+		if obj := informer.DeletedObject(o); obj != nil && isIdentityLease(obj) {
 			c.Enqueue(controller.Request{Name: "lease/" + obj.GetObjectMeta().Name})
 		}
 	}})

@@ -46,14 +46,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    enqueue,
 		OnUpdate: func(_, o api.Object) { enqueue(o) },
 		OnDelete: func(o any) {
-			var j api.Object
-			switch x := o.(type) {
-			case informer.DeletedFinalStateUnknown:
-				j = x.Obj
-			case api.Object:
-				j = x
-			}
-			if j != nil {
+			if j := informer.DeletedObject(o); j != nil {
 				r.stopWakeup(store.KeyOf(j))
 			}
 		},

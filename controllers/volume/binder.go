@@ -40,7 +40,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    b.claimCtrl.EnqueueObject,
 		OnUpdate: func(_, o api.Object) { b.claimCtrl.EnqueueObject(o) },
 		OnDelete: func(o any) {
-			if c := objectOf(o); c != nil {
+			if c := informer.DeletedObject(o); c != nil {
 				// Its volume is released now.
 				m := c.GetObjectMeta()
 				b.volumes.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
@@ -51,7 +51,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    func(o api.Object) { b.volumeChanged(o) },
 		OnUpdate: func(_, o api.Object) { b.volumeChanged(o) },
 		OnDelete: func(o any) {
-			if v := objectOf(o); v != nil {
+			if v := informer.DeletedObject(o); v != nil {
 				b.volumeChanged(v)
 			}
 		},
@@ -63,16 +63,6 @@ func Register(m *controller.Manager) *controller.Controller {
 	})
 	registerProtection(m)
 	return b.claimCtrl
-}
-
-func objectOf(o any) api.Object {
-	switch x := o.(type) {
-	case informer.DeletedFinalStateUnknown:
-		return x.Obj
-	case api.Object:
-		return x
-	}
-	return nil
 }
 
 // volumeChanged looks at the volume again, at the claim it names, and —

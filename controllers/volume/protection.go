@@ -52,7 +52,7 @@ func registerProtection(m *controller.Manager) {
 			}
 		},
 		OnDelete: func(o any) {
-			if pod := objectOf(o); pod != nil {
+			if pod := informer.DeletedObject(o); pod != nil {
 				podDone(pod)
 			}
 		},

@@ -47,7 +47,7 @@ func RegisterProvisioner(m *controller.Manager, vols *Volumes) *controller.Contr
 			}
 		},
 		OnDelete: func(o any) {
-			if pv := objectOf(o); pv != nil {
+			if pv := informer.DeletedObject(o); pv != nil {
 				p.vols.remove(pv.GetObjectMeta().Name)
 			}
 		},

@@ -24,6 +24,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/explain"
+	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -83,6 +84,8 @@ type Cluster struct {
 	faultEpoch int
 	// budget holds the cluster to MaxPods and MaxObjects (budget.go).
 	budget *budget
+	// watchNotes are the watches `sim watch break` broke (sim_watch.go).
+	watchNotes map[*informer.Informer]*watchNote
 }
 
 // New builds and starts a cluster with its namespaces and Ready nodes.

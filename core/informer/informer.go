@@ -55,6 +55,7 @@ type Informer struct {
 	allSorted []*entry
 	handlers  []Handler
 	synced    bool
+	broken    bool // the watch was dropped by Break (watchbreak.go)
 	rev       int64
 	started   int64 // the store's revision at the first list
 	stop      func()
@@ -220,7 +221,7 @@ func (i *Informer) AddHandler(h Handler) {
 // Start lists the kind at the store's current revision, then watches from
 // there. The list is synchronous: after Start the cache is synced.
 func (i *Informer) Start() error {
-	if i.stop != nil {
+	if i.stop != nil || i.broken {
 		return nil
 	}
 	return i.relist()
@@ -264,6 +265,7 @@ func (i *Informer) relist() error {
 
 // Stop ends the watch; the cache stays as it was.
 func (i *Informer) Stop() {
+	i.broken = false
 	if i.stop != nil {
 		i.stop()
 		i.stop = nil
