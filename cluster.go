@@ -104,8 +104,27 @@ func (c *Cluster) Settle() error {
 
 // Advance moves simulated time forward by d, running every task due on the
 // way, in order: a Job's activeDeadlineSeconds or a CronJob's schedule
-// comes due only as time passes.
-func (c *Cluster) Advance(d time.Duration) { c.sim.Advance(d) }
+// comes due only as time passes. It returns what changed meanwhile — the
+// same batches the page draws from.
+func (c *Cluster) Advance(d time.Duration) Changes {
+	from := c.sim.Cursor()
+	c.sim.Advance(d)
+	return c.sim.ChangesSince(from)
+}
+
+// Changes is one batch of what happened in the cluster: the API server's
+// writes, the reconciles, and the work queues at its end.
+type Changes = cluster.Changes
+
+// Cursor marks how far a reader has followed the cluster.
+type Cursor = cluster.Cursor
+
+// Cursor is where the cluster stands now; ChangesSince(it) later is what
+// happened in between, however the cluster was run (Settle, Kubectl).
+func (c *Cluster) Cursor() Cursor { return c.sim.Cursor() }
+
+// ChangesSince is the batch of what happened after from.
+func (c *Cluster) ChangesSince(from Cursor) Changes { return c.sim.ChangesSince(from) }
 
 // Now is the simulated time.
 func (c *Cluster) Now() time.Time { return c.sim.Now() }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"maps"
 	"strconv"
+	"time"
 
 	"github.com/kubeloop/kubeloop"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
 )
 
 const webDeployment = `
@@ -248,4 +250,31 @@ func summarize(ctx *controller.Context, d *api.Deployment) (controller.Result, e
 	cm.Data = want
 	_, err = ctx.Update(cm, "the summary of "+d.Name)
 	return controller.Result{}, err
+}
+
+// What the cluster did while time passed, read from the batch Advance
+// returns: each pod the API server created, and which controllers
+// reconciled how often — the batches the page draws from.
+func ExampleCluster_Advance() {
+	c := kubeloop.New(kubeloop.Options{Seed: 1})
+	if _, err := c.Apply(webDeployment); err != nil {
+		panic(err)
+	}
+	changes := c.Advance(time.Minute)
+	for _, w := range changes.Writes {
+		if w.Type == store.Added && w.Kind == api.ResourceFor("pods") {
+			fmt.Println("created", w.Object.GetObjectMeta().Name)
+		}
+	}
+	reconciles := map[string]int{}
+	for _, e := range changes.Reconciles {
+		reconciles[e.Controller]++
+	}
+	fmt.Println("deployment:", reconciles["deployment"], "replicaset:", reconciles["replicaset"])
+	// Output:
+	// created web-569696d9f6-n4qv2
+	// created web-569696d9f6-tdrwx
+	// created web-569696d9f6-j9hxz
+	// created web-569696d9f6-sssbx
+	// deployment: 7 replicaset: 6
 }

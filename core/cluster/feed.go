@@ -21,6 +21,7 @@ import (
 // Not for replay: it follows the newest revision only (SnapshotAt reads an
 // earlier one).
 type Feed struct {
+	c       *Cluster
 	store   *store.Store
 	rev     int64 // the newest revision applied; -1 before the first Sync
 	pods    map[string]PodView
@@ -59,7 +60,7 @@ type FeedChanges struct {
 
 // NewFeed starts a feed; its first Sync reads every pod.
 func (c *Cluster) NewFeed() *Feed {
-	return &Feed{store: c.store, rev: -1, pods: map[string]PodView{}}
+	return &Feed{c: c, store: c.store, rev: -1, pods: map[string]PodView{}}
 }
 
 // feedKinds are the kinds a sync tells apart, looked up once.
@@ -68,15 +69,21 @@ var feedKinds = struct{ pods, events, nodes, deployments, replicasets, jobs *api
 	api.ResourceFor("deployments"), api.ResourceFor("replicasets"), api.ResourceFor("jobs"),
 }
 
-// Sync brings the feed up to the store's newest revision.
+// Sync brings the feed up to the store's newest revision. The feed
+// follows writes only, so it asks for no reconciles.
 func (f *Feed) Sync() FeedChanges {
+	return f.Apply(f.c.ChangesSince(Cursor{Revision: f.rev, Trace: f.c.trace.Last()}))
+}
+
+// Apply brings the feed up to a batch of changes that starts where the
+// feed stands (ch.From.Revision is its Revision).
+func (f *Feed) Apply(batch Changes) FeedChanges {
 	var ch FeedChanges
-	rev := f.store.Revision()
+	rev, log := batch.To.Revision, batch.Writes
 	if rev == f.rev {
 		return ch
 	}
-	log, err := f.store.Events(f.rev)
-	if f.rev < 0 || err != nil {
+	if f.rev < 0 || batch.Reset || batch.From.Revision != f.rev {
 		f.reset(&ch)
 		f.rev = rev
 		return ch
