@@ -85,6 +85,9 @@ type Step struct {
 	// commands: the page hides them behind "show a solution"; the test
 	// still runs them, to prove the challenge can be met.
 	Challenge bool
+	// Predict, when set, is a question the learner answers before the
+	// commands run (predict.go).
+	Predict *Prediction
 	// Script is the step's transcript lines (commands and plain comments),
 	// which the test runs before the checks.
 	Script string
@@ -216,6 +219,9 @@ func Parse(id, text string) (*Lesson, error) {
 				return nil, fmt.Errorf("%s.txt:%d: step %d: %w", id, s.Line, i+1, err)
 			}
 		}
+		if err := checkPrediction(s.Predict); err != nil {
+			return nil, fmt.Errorf("%s.txt:%d: step %d: %w", id, s.Predict.Line, i+1, err)
+		}
 	}
 	return l, nil
 }
@@ -231,7 +237,8 @@ func directive(line string) (key, value string, ok bool) {
 		return "", "", false
 	}
 	switch key {
-	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check", "check.say", "check.say.zh", "challenge":
+	case "lesson", "lesson.zh", "intro", "intro.zh", "step", "step.zh", "say", "say.zh", "check", "check.say", "check.say.zh", "challenge",
+		"predict", "predict.zh", "choice", "choice.zh":
 		return key, strings.TrimSpace(value), true
 	}
 	return "", "", false
@@ -290,6 +297,13 @@ func (l *Lesson) directive(step **Step, key, value string, line int, flush func(
 			return err
 		}
 		s.Checks = append(s.Checks, c)
+	case "predict", "predict.zh", "choice", "choice.zh":
+		if err := needStep(); err != nil {
+			return err
+		}
+		if err := predictDirective(s, key, value, line); err != nil {
+			return err
+		}
 	case "check.say", "check.say.zh":
 		if err := needStep(); err != nil {
 			return err

@@ -42,6 +42,11 @@ func TestEveryLessonRunsAsATranscript(t *testing.T) {
 					ok, saw := ch.Eval(c, mark)
 					assert.True(t, ok, "step %d (%s): check %q does not hold; saw: %s\n--- transcript so far:\n%s", i+1, s.Goal.EN, ch.Raw, saw, log)
 				}
+				if s.Predict != nil {
+					// The cluster decides the answer: exactly one choice.
+					answer, saw := s.Predict.Answer(c, mark)
+					assert.GreaterOrEqual(t, answer, 0, "step %d (%s): the question %q has no one answer: %s", i+1, s.Goal.EN, s.Predict.Question.EN, saw)
+				}
 			}
 		})
 	}

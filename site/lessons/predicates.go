@@ -149,6 +149,27 @@ var predicates = map[string]predicate{
 		},
 	},
 
+	// first-writer CONTROLLER: since the step began, the first reconcile
+	// that wrote to the API server was the controller's — who reacts first.
+	"first-writer": {
+		args: []string{"CONTROLLER"},
+		describe: func(a []string) Text {
+			return Text{EN: fmt.Sprintf("the %s controller writes first", a[0]),
+				ZH: fmt.Sprintf("%s 控制器最先写入", a[0])}
+		},
+		eval: func(env Env, since Mark, a []string) (bool, string) {
+			for _, e := range env.TraceSince(since.Seq) {
+				for _, act := range e.Actions {
+					if act.Error == "" {
+						return e.Controller == a[0], fmt.Sprintf("first write: %s %s, %s %s %s",
+							e.Controller, e.Key, act.Verb, act.Kind, act.Name)
+					}
+				}
+			}
+			return false, "no write yet"
+		},
+	},
+
 	// traced CONTROLLER VERB KIND: since the step began, a reconcile of the
 	// controller made that API write ("replicaset create Pod").
 	"traced": {

@@ -238,8 +238,9 @@ var workloadPredicates = map[string]predicate{
 		},
 	},
 
-	// max-running SELECTOR N: since the step began, matching pods were
-	// Running N at a time at most, and N at some moment.
+	// max-running SELECTOR N: since the step began — counting the pods
+	// already running then — matching pods were Running N at a time at
+	// most, and N at some moment.
 	"max-running": {
 		args:  []string{"SELECTOR", "N"},
 		parse: parseSelectorCount,
@@ -254,8 +255,17 @@ var workloadPredicates = map[string]predicate{
 			if err != nil {
 				return false, err.Error()
 			}
+			then, err := env.Store().At(since.Rev)
+			if err != nil {
+				return false, err.Error()
+			}
 			running := map[string]bool{}
-			peak := 0
+			for _, o := range then.List(api.ResourceFor("pods"), "") {
+				if p := o.(*api.Pod); sel.Matches(p.Labels) && p.Status.Phase == api.PodRunning {
+					running[p.Namespace+"/"+p.Name] = true
+				}
+			}
+			peak := len(running)
 			for _, ev := range events {
 				p, ok := ev.Object.(*api.Pod)
 				if !ok || !sel.Matches(p.Labels) {
