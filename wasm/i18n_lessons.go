@@ -17,3 +17,16 @@ var _ = addMessages(map[string][2]string{
 	"lesson.next.hint":   {"Finish this step's commands first if you like; running the next step's first command also moves on.", "可以先把这一步剩下的命令做完；直接运行下一步的第一条命令也会进入下一步。"},
 	"lesson.ran":         {"You ran this", "你已运行过"},
 })
+
+// A step's question (lessonpredict.go).
+var _ = addMessages(map[string][2]string{
+	"predict.label":   {"Predict: ", "先预测："},
+	"predict.invite":  {"Pick what you expect, then run the step and see what the cluster does.", "选出你预想的结果，然后运行这一步，看集群实际怎么做。"},
+	"predict.yours":   {"Your prediction: ", "你的预测："},
+	"predict.wait":    {" — now run the step: the cluster will answer.", " —— 现在运行这一步，集群会给出答案。"},
+	"predict.answer":  {"✓ is what the cluster did.", "✓ 是集群的做法。"},
+	"predict.right":   {"Right!", "猜对了！"},
+	"predict.wrong":   {"Not this time.", "这次没猜中。"},
+	"predict.unknown": {"The cluster did none of these this time (try the step again).", "这次集群的表现不符合任何一个选项（可以重做这一步）。"},
+	"predict.saw":     {" Seen: %s", " 集群中看到：%s"},
+})

@@ -58,6 +58,7 @@ type lessonState struct {
 	mark     lessons.Mark // where the open step's window began
 	progress lessonProgress
 	results  []checkResult // of the current step's checks
+	predict  prediction    // the open step's question (lessonpredict.go)
 	lastRev  int64
 	lastMS   float64
 	sig      string // what the panel was drawn from
@@ -196,6 +197,7 @@ func (a *app) startLesson(fromScratch bool) {
 	l.prog = lessons.NewProgress(le, done)
 	l.mark = lessons.MarkOf(a.cluster)
 	l.results = l.results[:0]
+	l.predict.reset()
 	l.progress.Current = le.ID
 	l.lastRev = -1
 	l.scrollOpen = true
@@ -320,6 +322,7 @@ func (a *app) checkLesson() {
 	}
 	passed := all && l.prog.ChecksHeld()
 	if passed {
+		a.settlePrediction(s)
 		l.scrollOpen = true
 		l.progress.Done[le.ID] = l.prog.Done()
 		a.saveProgress()
@@ -343,6 +346,7 @@ func (a *app) stepBegins() {
 	l := &a.lessons
 	l.mark = lessons.MarkOf(a.cluster)
 	l.results = l.results[:0]
+	l.predict.reset()
 	l.lastRev = -1
 	l.scrollOpen = true
 	a.drawLesson(true)
@@ -354,6 +358,7 @@ func (a *app) stepBegins() {
 func (a *app) retryStep() {
 	l := &a.lessons
 	l.mark = lessons.MarkOf(a.cluster)
+	l.predict.answer = -1 // the pick stands; the cluster answers again
 	l.lastRev = -1
 	a.checkLesson()
 	a.drawLesson(true)
@@ -445,6 +450,7 @@ func (a *app) drawLesson(force bool) {
 	for _, r := range l.results {
 		sig.WriteString("|" + strconv.FormatBool(r.ok))
 	}
+	sig.WriteString("|" + l.predict.sig())
 	for _, x := range l.all {
 		sig.WriteString("," + strconv.Itoa(l.progress.Done[x.ID]))
 	}
@@ -599,6 +605,10 @@ func (a *app) stepItem(le *lessons.Lesson, i, done int) dom.HTMLElement {
 	// the pane's height.
 	if passed {
 		li.AppendChild(a.wayOn(le))
+	}
+	// The question comes before the commands that will answer it.
+	if s.Predict != nil {
+		li.AppendChild(a.predictBox(s, passed))
 	}
 	offers := a.el("div", "step-offers")
 	for j, c := range s.Commands {
