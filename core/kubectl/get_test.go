@@ -124,7 +124,7 @@ func TestGetPrintsKubectlTables(t *testing.T) {
 				"    \"platform\": \"linux/amd64\"\n  }\n}\n"},
 		{name: "version output", cmd: "kubectl version -o foo", code: 1, stderr: "error: --output must be 'yaml' or 'json'\n"},
 		{name: "redirect", cmd: "kubectl get pods > pods.txt", code: 1,
-			stderr: "error: redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; a | may pass kubectl's output to grep, head, tail, wc or sort\n"},
+			stderr: "error: redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; a | may pass a command's output to grep, head, tail, wc, sort or kubectl\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,82 +1,10 @@
 package kubectl
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 )
-
-// errShellOperator is returned for an unquoted >, <, ;, & or ||: the
-// terminal runs one kubectl command, whose output a | may filter (pipe.go).
-var errShellOperator = errors.New("redirects and command lists (>, <, ;, &, ||) are not supported in this terminal; " + pipeHelp)
-
-// Split breaks a command line into words as a POSIX shell would, without
-// expansion: 'single quotes' are literal, "double quotes" honour \" \\ \$
-// and \`, and a backslash outside quotes escapes the next character.
-func Split(line string) ([]string, error) {
-	var (
-		words   []string
-		cur     strings.Builder
-		inWord  bool
-		quote   rune // 0, '\'' or '"'
-		escaped bool
-	)
-	for _, c := range line {
-		switch {
-		case escaped:
-			escaped = false
-			inWord = true
-			if quote == '"' && !strings.ContainsRune("\"\\$`\n", c) {
-				cur.WriteByte('\\')
-			}
-			if c != '\n' {
-				cur.WriteRune(c)
-			}
-		case quote == '\'':
-			if c == '\'' {
-				quote = 0
-			} else {
-				cur.WriteRune(c)
-			}
-		case quote == '"':
-			switch c {
-			case '"':
-				quote = 0
-			case '\\':
-				escaped = true
-			default:
-				cur.WriteRune(c)
-			}
-		case c == '\\':
-			escaped, inWord = true, true
-		case c == '\'' || c == '"':
-			quote, inWord = c, true
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case strings.ContainsRune("|<>;&", c):
-			return nil, errShellOperator
-		default:
-			inWord = true
-			cur.WriteRune(c)
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unterminated %c quote", quote)
-	}
-	if escaped && quote == 0 {
-		// A trailing backslash escapes nothing; the shell would wait for more.
-		return nil, errors.New("unexpected end of line after backslash")
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
-}
 
 // flagDef declares one flag of a command.
 type flagDef struct {

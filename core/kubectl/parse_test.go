@@ -6,33 +6,9 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/assert"
-)
 
-func TestSplitQuotesLikeAShell(t *testing.T) {
-	tests := []struct {
-		line string
-		want []string
-		err  string
-	}{
-		{"kubectl get  pods", []string{"kubectl", "get", "pods"}, ""},
-		{`kubectl get pods -l 'app in (a, b)'`, []string{"kubectl", "get", "pods", "-l", "app in (a, b)"}, ""},
-		{`a "b \"c\" \\ \x" d\ e ''`, []string{"a", `b "c" \ \x`, "d e", ""}, ""},
-		{`a 'b`, nil, "unterminated ' quote"},
-		{`a "b`, nil, `unterminated " quote`},
-		{`a b\`, nil, "unexpected end of line after backslash"},
-		{`a | b`, nil, errShellOperator.Error()},
-		{`a '|' "&"`, []string{"a", "|", "&"}, ""},
-	}
-	for _, tt := range tests {
-		got, err := Split(tt.line)
-		if tt.err != "" {
-			assert.EqualError(t, err, tt.err, tt.line)
-			continue
-		}
-		assert.NoError(t, err, tt.line)
-		assert.Equal(t, tt.want, got, tt.line)
-	}
-}
+	"github.com/kubeloop/kubeloop/core/shell"
+)
 
 func TestParseFlagsFollowsPflag(t *testing.T) {
 	defs := []flagDef{{long: "output", short: "o"}, {long: "all-namespaces", short: "A", boolean: true}, {long: "cascade", noOptDef: "background"}}
@@ -80,7 +56,7 @@ func FuzzParse(f *testing.F) {
 		e := &fakeEnv{t: t, files: map[string]string{}}
 		base := newEnv(t)
 		e.clk, e.st = base.clk, base.st
-		if _, err := Split(line); err == nil && !strings.HasPrefix(line, "kubectl") {
+		if _, err := shell.Split(line); err == nil && !strings.HasPrefix(line, "kubectl") {
 			line = "kubectl " + line
 		}
 		start := e.clk.Now()

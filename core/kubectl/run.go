@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/shell"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -116,9 +117,7 @@ func Run(env Env, line string, stdin string) (res Result) {
 // changes (core/transcript's Beside).
 func RunObserved(env Env, line string, stdin string, observe func()) (res Result) {
 	register()
-	c := &invocation{env: env, stdin: stdin, observe: observe}
-	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
-	c.out.limit, c.err.limit = outputLimit, outputLimit
+	c := newInvocation(env, stdin, observe)
 	defer func() {
 		if r := recover(); r != nil {
 			c.err.WriteString(fmt.Sprintf("error: internal error in kubeloop's kubectl (please report it): %v\n", r))
@@ -135,26 +134,45 @@ func RunObserved(env Env, line string, stdin string, observe func()) (res Result
 		return
 	}
 	line, _ = CommandLine(line) // "k get po" is "kubectl get po"
-	line, filters, err := splitPipeline(line)
-	if err != nil {
+	var pipedCut bool
+	sh := c.terminal(&pipedCut)
+	pipeline, err := sh.Parse(line)
+	var syntax *shell.SyntaxError
+	switch {
+	case errors.As(err, &syntax):
+		c.err.WriteString(err.Error() + "\n") // bash's words, as bash prints them
+		c.code = 1
+		return
+	case err != nil:
 		c.fail("%v", err)
 		return
-	}
-	defer c.pipe(filters) // before the Result is made: deferred calls run last first
-	words, err := Split(line)
-	if err != nil {
-		c.fail("%v", err)
-		return
-	}
-	if len(words) == 0 || words[0] != "kubectl" {
+	case len(pipeline) == 0 || pipeline[0][0] != "kubectl":
 		name := ""
-		if len(words) > 0 {
-			name = words[0]
+		if len(pipeline) > 0 {
+			name = pipeline[0][0]
 		}
 		c.fail("unknown command %q: this terminal runs kubectl commands", name)
 		return
+	case len(pipeline) > 1:
+		c.pipe(sh, pipeline, &pipedCut)
+		return
 	}
-	c.words = hoistGlobalFlags(words[1:])
+	c.run(pipeline[0][1:])
+	return
+}
+
+// newInvocation is an invocation whose streams keep up to outputLimit
+// bytes each.
+func newInvocation(env Env, stdin string, observe func()) *invocation {
+	c := &invocation{env: env, stdin: stdin, observe: observe}
+	c.out.log, c.err.log, c.err.stderr = &c.log, &c.log, true
+	c.out.limit, c.err.limit = outputLimit, outputLimit
+	return c
+}
+
+// run runs kubectl with args, the words after "kubectl".
+func (c *invocation) run(args []string) {
+	c.words = hoistGlobalFlags(args)
 	if len(c.words) == 0 || c.words[0] == "--help" || c.words[0] == "-h" {
 		runHelp(c, nil)
 		return
@@ -182,7 +200,6 @@ func RunObserved(env Env, line string, stdin string, observe func()) (res Result
 		return
 	}
 	run(c, c.words[1:])
-	return
 }
 
 // flagError prints a flag the command does not know, or a bad flag value,

@@ -47,6 +47,9 @@ func init() {
 		"curl":     runCurl,
 		"wget":     runWget,
 	}
+	for name, run := range textFilters {
+		commands[name] = run
+	}
 }
 
 // debianLacks are the busybox applets a Debian-based image does not ship.
@@ -54,10 +57,16 @@ var debianLacks = map[string]bool{"nslookup": true, "wget": true, "ash": true}
 
 // known reports whether the image has the program.
 func (s *session) known(name string) bool {
+	if _, ok := s.env.Commands[name]; ok {
+		return true
+	}
 	if _, ok := commands[name]; !ok {
 		return false
 	}
 	switch s.env.Flavor {
+	case terminal:
+		_, ok := textFilters[name]
+		return ok
 	case Debian:
 		return !debianLacks[name]
 	default:
@@ -71,6 +80,9 @@ func (s *session) run(words []string, stdin string, out, errOut *strings.Builder
 	if !s.known(name) {
 		errOut.WriteString(s.notFound(words[0]))
 		return 127
+	}
+	if run, ok := s.env.Commands[name]; ok {
+		return run(words[1:], stdin, out, errOut)
 	}
 	return commands[name](s, words[1:], stdin, out, errOut)
 }

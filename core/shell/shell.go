@@ -1,8 +1,11 @@
-// Package shell is the small POSIX-like shell behind `kubectl exec` and
-// `kubectl run -it`: enough of busybox's sh (and of the commands learners
-// type into a pod) to look at a pod from inside — `hostname`, `nslookup
-// web-0.nginx`, `cat`, `echo … > FILE`, `ls`, `env`, `curl` — with the
-// output and exit codes those programs print.
+// Package shell is kubeloop's one shell. In a pod it is the small
+// POSIX-like shell behind `kubectl exec` and `kubectl run -it`: enough of
+// busybox's sh (and of the commands learners type into a pod) to look at a
+// pod from inside — `hostname`, `nslookup web-0.nginx`, `cat`, `echo … >
+// FILE`, `ls`, `env`, `curl`, `grep`, `wc` — with the output and exit
+// codes those programs print. In the page's own terminal (Terminal) it
+// runs `kubectl get pods | grep web | wc -l`: the same tokenizer and text
+// filters, with kubectl a command the host adds.
 //
 // It understands `;`, `&&`, `||`, newlines, pipes, `>`, `>>`, `2>`, `<`,
 // single and double quotes, `$VAR`, `${VAR}`, `$?`, `$(command)` and
@@ -17,6 +20,7 @@ package shell
 
 import (
 	"fmt"
+	"io"
 	"path"
 	"strings"
 	"time"
@@ -38,8 +42,12 @@ const (
 	// Busybox: busybox and alpine images — every applet, "sh: foo: not found".
 	Busybox Flavor = iota
 	// Debian: nginx, httpd and most official images — dash as sh
-	// ("sh: 1: foo: not found"), curl but no nslookup or wget.
+	// ("sh: 1: foo: not found"), coreutils and grep, curl but no
+	// nslookup or wget.
 	Debian
+	// terminal: the page's own terminal (Terminal) — the text filters
+	// and the host's commands, no variables.
+	terminal
 )
 
 // Env is the container a command runs in.
@@ -61,7 +69,14 @@ type Env struct {
 	HTTP func(ip string, port int, path string) (status int, body string, ok bool)
 	// Dir is the working directory ("/" when empty).
 	Dir string
+	// Commands are programs the host adds to the image's, by name: the
+	// page's terminal adds kubectl (Terminal).
+	Commands map[string]CommandFunc
 }
+
+// CommandFunc is a program a host adds to the shell (Env.Commands): it
+// reads stdin, writes to stdout and stderr, and returns its exit status.
+type CommandFunc func(args []string, stdin string, stdout, stderr io.Writer) int
 
 // Result is what a command printed and its exit status.
 type Result struct {
@@ -155,16 +170,17 @@ func (x *Session) Status() int { return x.s.status }
 
 // script runs statements separated by ;, &&, || and newlines.
 func (s *session) script(src, stdin string, out, errOut *strings.Builder) int {
-	stmts, err := splitStatements(src)
+	stmts, err := parse(src)
 	if err != nil {
 		fmt.Fprintf(errOut, "%s: syntax error: %v\n", s.shName(), err)
 		s.status = 2
 		return 2
 	}
 	for _, st := range stmts {
-		switch first, _, _ := strings.Cut(st.text, " "); first {
-		case "for", "while", "until", "if", "case", "function":
-			fmt.Fprintf(errOut, "%s: %s: loops, conditionals and functions are not supported in this sandbox's shell\n", s.shName(), first)
+		switch first := st.pipe[0].words; {
+		case len(first) == 0:
+		case first[0] == "for", first[0] == "while", first[0] == "until", first[0] == "if", first[0] == "case", first[0] == "function":
+			fmt.Fprintf(errOut, "%s: %s: loops, conditionals and functions are not supported in this sandbox's shell\n", s.shName(), first[0])
 			s.status = 2
 			return 2
 		}
@@ -176,21 +192,20 @@ func (s *session) script(src, stdin string, out, errOut *strings.Builder) int {
 		if (st.op == "&&" && s.status != 0) || (st.op == "||" && s.status == 0) {
 			continue
 		}
-		s.status = s.pipeline(st.text, stdin, out, errOut)
+		s.status = s.pipeline(st.pipe, stdin, out, errOut)
 		stdin = "" // the script's stdin goes to the first command that reads it
 	}
 	return s.status
 }
 
 // pipeline runs `a | b | c`, each command's stdout the next one's stdin.
-func (s *session) pipeline(text, stdin string, out, errOut *strings.Builder) int {
-	parts := splitTop(text, "|")
+func (s *session) pipeline(cmds []command, stdin string, out, errOut *strings.Builder) int {
 	in := stdin
 	code := 0
-	for i, part := range parts {
+	for i, c := range cmds {
 		var o strings.Builder
-		code = s.simple(part, in, &o, errOut)
-		if i == len(parts)-1 {
+		code = s.simple(c, in, &o, errOut)
+		if i == len(cmds)-1 {
 			out.WriteString(o.String())
 		}
 		in = o.String()
@@ -202,8 +217,8 @@ func (s *session) pipeline(text, stdin string, out, errOut *strings.Builder) int
 }
 
 // simple runs one command with its redirections and assignments.
-func (s *session) simple(text, stdin string, out, errOut *strings.Builder) int {
-	words, redirs, err := s.words(text)
+func (s *session) simple(c command, stdin string, out, errOut *strings.Builder) int {
+	words, redirs, err := s.expandCommand(c)
 	if err != nil {
 		fmt.Fprintf(errOut, "%s: syntax error: %v\n", s.shName(), err)
 		return 2
@@ -264,8 +279,6 @@ func (s *session) simple(text, stdin string, out, errOut *strings.Builder) int {
 	return code
 }
 
-type redirect struct{ op, file string }
-
 func isAssignment(w string) bool {
 	k, _, ok := strings.Cut(w, "=")
 	if !ok || k == "" {
@@ -284,6 +297,9 @@ func (s *session) shName() string { return "sh" }
 
 // notFound words a missing command as the image's shell does.
 func (s *session) notFound(name string) string {
+	if s.env.Flavor == terminal {
+		return fmt.Sprintf("%s is not available in this terminal: %s\n", name, s.pipeHelp())
+	}
 	if s.env.Flavor == Debian {
 		return fmt.Sprintf("sh: 1: %s: not found\n", name)
 	}

@@ -155,3 +155,49 @@ func TestVolumeWritesLandInTheVolume(t *testing.T) {
 	assert.Equal(t, "new\n", string(b))
 	assert.False(t, env.FS.Root.Exists("/usr/share/nginx/html/index.html"))
 }
+
+// grep, head, tail, wc and sort ship in busybox and in Debian images
+// (coreutils and grep): they read pipes and files, and word a missing file
+// as each image's program does.
+func TestTextFiltersInContainers(t *testing.T) {
+	for _, tc := range []struct {
+		flavor                 Flavor
+		script, stdout, stderr string
+		code                   int
+	}{
+		{Busybox, "env | grep HOSTNAME", "HOSTNAME=web-0\n", "", 0},
+		{Debian, "env | grep HOSTNAME", "HOSTNAME=web-0\n", "", 0},
+		{Busybox, "env | grep -c =", "3\n", "", 0},
+		{Busybox, "env | grep -q NOPE || echo none", "none\n", "", 0},
+		{Busybox, "env | sort | head -1", "HOME=/root\n", "", 0},
+		{Busybox, "env | tail -n 1 | wc -l", "1\n", "", 0},
+		{Busybox, "grep web /etc/hostname", "web-0\n", "", 0},
+		{Busybox, "grep web /etc/hostname /etc/hostname", "/etc/hostname:web-0\n/etc/hostname:web-0\n", "", 0},
+		{Busybox, "echo x > /tmp/x; head -1 /etc/hostname /tmp/x", "==> /etc/hostname <==\nweb-0\n\n==> /tmp/x <==\nx\n", "", 0},
+		{Busybox, "wc -l /etc/hostname", "1 /etc/hostname\n", "", 0},
+		{Busybox, "wc /etc/hostname", "        1         1         6 /etc/hostname\n", "", 0},
+		{Debian, "wc /etc/hostname", "1 1 6 /etc/hostname\n", "", 0},
+		{Debian, "env | wc", "      3       3      36\n", "", 0},
+		{Busybox, "env | wc", "        3         3        36\n", "", 0},
+		{Debian, "wc -l /etc/hostname /etc/hostname", " 1 /etc/hostname\n 1 /etc/hostname\n 2 total\n", "", 0},
+		{Busybox, "grep x /nope", "", "grep: /nope: No such file or directory\n", 2},
+		{Debian, "head /nope", "", "head: cannot open '/nope' for reading: No such file or directory\n", 1},
+		{Busybox, "tail /nope", "", "tail: /nope: No such file or directory\n", 1},
+		{Debian, "sort /nope", "", "sort: cannot read: /nope: No such file or directory\n", 2},
+		{Busybox, "sort /nope", "", "sort: can't open '/nope': No such file or directory\n", 1},
+		{Busybox, "grep -o x /etc/hostname", "", "grep: -o is not supported in this sandbox\n", 2},
+	} {
+		r := Script(newEnv(tc.flavor), tc.script, "")
+		assert.Equal(t, tc.stdout, r.Stdout, tc.script)
+		assert.Equal(t, tc.stderr, r.Stderr, tc.script)
+		assert.Equal(t, tc.code, r.Code, tc.script)
+	}
+}
+
+func TestSessionPipesThroughGrep(t *testing.T) {
+	s := NewSession(newEnv(Debian))
+	r, _ := s.Line("env | grep HOSTNAME")
+	assert.Equal(t, "HOSTNAME=web-0\n", r.Stdout)
+	r, _ = s.Line("X=1; env | grep -c X=")
+	assert.Equal(t, "1\n", r.Stdout)
+}

@@ -39,7 +39,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/shell"
 	"github.com/kubeloop/kubeloop/core/transcript"
 
 	"github.com/kubeloop/kubeloop/core/pattern"
@@ -433,7 +433,7 @@ func ParseCheck(s string) (Check, error) {
 // readOnly accepts the kubectl commands a check may run: they must not
 // change the cluster or move time (rollout status and delete --wait do).
 func readOnly(line string) error {
-	words, err := kubectl.Split(line)
+	words, err := shell.Split(line)
 	if err != nil {
 		return err
 	}

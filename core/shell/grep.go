@@ -1,7 +1,6 @@
-package kubectl
+package shell
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -10,24 +9,29 @@ import (
 )
 
 // runGrep is grep with the options people pipe kubectl into: -i -v -c -n
-// -w, -E (extended), -F (fixed), -A/-B/-C NUM. Without -E or -F the
+// -w -q, -E (extended), -F (fixed), -A/-B/-C NUM. Without -E or -F the
 // pattern is a basic regular expression, as grep reads it. grep exits 1
-// when no line matched. Patterns are matched by core/pattern, not package
-// regexp, which would add its Unicode tables to the page's wasm.
-func runGrep(args []string, in string) (string, int, error) {
+// when no line matched, 2 on an error. With several files each line
+// printed starts with its file's name. Patterns are matched by
+// core/pattern, not package regexp, which would add its Unicode tables to
+// the page's wasm.
+func runGrep(s *session, args []string, stdin string, out, errOut *strings.Builder) int {
 	var (
 		pat                                string
 		havePat, ignoreCase, invert, count bool
 		number, word, extended, fixed      bool
+		quiet                              bool
 		after, before                      int
+		files                              []string
 	)
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !strings.HasPrefix(a, "-") || a == "-" {
 			if havePat {
-				return "", 2, errors.New("grep: this terminal's grep reads only what is piped to it, not files")
+				files = append(files, a)
+			} else {
+				pat, havePat = a, true
 			}
-			pat, havePat = a, true
 			continue
 		}
 		if a == "-e" && i+1 < len(args) {
@@ -45,8 +49,11 @@ func runGrep(args []string, in string) (string, int, error) {
 				count = true
 			case 'n':
 				number = true
+			case 'q':
+				quiet = true
 			case 'o':
-				return "", 2, errors.New("grep: -o is not supported in this terminal")
+				fmt.Fprintf(errOut, "grep: -o is not supported in %s\n", s.where())
+				return 2
 			case 'w':
 				word = true
 			case 'E':
@@ -61,7 +68,8 @@ func runGrep(args []string, in string) (string, int, error) {
 				}
 				n, err := strconv.Atoi(numText)
 				if err != nil || n < 0 {
-					return "", 2, fmt.Errorf("grep: %s: invalid context length argument", numText)
+					fmt.Fprintf(errOut, "grep: %s: invalid context length argument\n", numText)
+					return 2
 				}
 				if c != 'B' {
 					after = n
@@ -71,12 +79,14 @@ func runGrep(args []string, in string) (string, int, error) {
 				}
 				j = len(a)
 			default:
-				return "", 2, fmt.Errorf("grep: invalid option -- '%c'\nUsage: grep [OPTION]... PATTERNS", c)
+				fmt.Fprintf(errOut, "grep: invalid option -- '%c'\nUsage: grep [OPTION]... PATTERNS\n", c)
+				return 2
 			}
 		}
 	}
 	if !havePat {
-		return "", 2, errors.New("Usage: grep [OPTION]... PATTERNS")
+		errOut.WriteString("Usage: grep [OPTION]... PATTERNS\n")
+		return 2
 	}
 	expr := pat
 	switch {
@@ -93,9 +103,52 @@ func runGrep(args []string, in string) (string, int, error) {
 	}
 	re, err := pattern.Compile(expr)
 	if err != nil {
-		return "", 2, fmt.Errorf("grep: invalid pattern %q", pat)
+		fmt.Fprintf(errOut, "grep: invalid pattern %q\n", pat)
+		return 2
 	}
-	lines := splitLines(in)
+	srcs, ok := s.sources("grep", files, stdin, errOut)
+	matches := 0
+	for _, src := range srcs {
+		prefix := ""
+		if len(srcs) > 1 {
+			prefix = src.name
+		}
+		lines, n := grepLines(re, invert, splitLines(src.text), before, after, number, prefix)
+		matches += n
+		switch {
+		case quiet:
+		case count && prefix != "":
+			fmt.Fprintf(out, "%s:%d\n", prefix, n)
+		case count:
+			fmt.Fprintf(out, "%d\n", n)
+		default:
+			out.WriteString(joinLines(lines))
+		}
+	}
+	switch {
+	case quiet && matches > 0:
+		return 0
+	case !ok:
+		return 2
+	case matches == 0:
+		return 1
+	}
+	return 0
+}
+
+// where names the place a refusal speaks of.
+func (s *session) where() string {
+	if s.env.Flavor == terminal {
+		return "this terminal"
+	}
+	return "this sandbox"
+}
+
+// grepLines selects the lines matching re (or not, with invert), with
+// before and after lines of context, numbered when asked and each
+// after prefix and a colon when prefix is not "". It returns the lines to
+// print and how many matched.
+func grepLines(re *pattern.Pattern, invert bool, lines []string, before, after int, number bool, prefix string) ([]string, int) {
 	// Each line is matched once: the after-context of one match looks
 	// ahead at lines the loop then reaches itself.
 	selected := make([]bool, len(lines))
@@ -105,10 +158,17 @@ func runGrep(args []string, in string) (string, int, error) {
 			matches++
 		}
 	}
+	mark := func(i int, sep string) string {
+		l := numbered(number, i, sep, lines[i])
+		if prefix != "" {
+			l = prefix + sep + l
+		}
+		return l
+	}
 	var out []string
 	lastPrinted := -1
-	for i, l := range lines {
-		if !selected[i] || count {
+	for i := range lines {
+		if !selected[i] {
 			continue
 		}
 		first := max(i-before, lastPrinted+1)
@@ -116,26 +176,19 @@ func runGrep(args []string, in string) (string, int, error) {
 			out = append(out, "--")
 		}
 		for k := first; k < i; k++ {
-			out = append(out, numbered(number, k, "-", lines[k]))
+			out = append(out, mark(k, "-"))
 		}
-		out = append(out, numbered(number, i, ":", l))
+		out = append(out, mark(i, ":"))
 		lastPrinted = i
 		for k := i + 1; k <= min(i+after, len(lines)-1); k++ {
 			if selected[k] {
 				break // the next match prints itself
 			}
-			out = append(out, numbered(number, k, "-", lines[k]))
+			out = append(out, mark(k, "-"))
 			lastPrinted = k
 		}
 	}
-	code := 0
-	if matches == 0 {
-		code = 1
-	}
-	if count {
-		return strconv.Itoa(matches) + "\n", code, nil
-	}
-	return joinLines(out), code, nil
+	return out, matches
 }
 
 // quoteMeta escapes what a pattern would read as an operator.
