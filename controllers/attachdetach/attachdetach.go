@@ -44,10 +44,10 @@ type Reconciler struct {
 // Register adds the attach/detach controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		nodes:   m.Informers.For(api.ResourceFor("nodes")),
-		pods:    m.Informers.For(api.ResourceFor("pods")),
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+		nodes:   m.Informers.For(api.Nodes),
+		pods:    m.Informers.For(api.Pods),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
 	}
 	c := m.NewController("attachdetach", r, controller.Options{Component: Component})
 	node := func(name string) {

@@ -31,7 +31,7 @@ type Reconciler struct {
 
 // Register adds the controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{roles: m.Informers.For(api.ResourceFor("clusterroles"))}
+	r := &Reconciler{roles: m.Informers.For(api.ClusterRoles)}
 	c := m.NewController("clusterrole-aggregation", r, controller.Options{Component: "clusterrole-aggregation-controller"})
 	// Any ClusterRole may be matched by any aggregated one: queue them all.
 	all := func(any) {

@@ -43,7 +43,7 @@ type Reconciler struct {
 // Register adds the CronJob controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		cronJobs: m.Informers.For(api.ResourceFor("cronjobs")), jobs: m.Informers.For(api.ResourceFor("jobs")),
+		cronJobs: m.Informers.For(api.CronJobs), jobs: m.Informers.For(api.Jobs),
 		clk: m.Clock, wakeups: map[string]*clock.Timer{},
 	}
 	c := m.NewController("cronjob", r, controller.Options{Component: "cronjob-controller"})
@@ -162,7 +162,7 @@ func (r *Reconciler) trackActive(ctx *controller.Context, cj *api.CronJob, jobs 
 		done, cond := api.JobFinished(j)
 		switch {
 		case !found && !done:
-			if fresh, err := ctx.Store().Get(api.ResourceFor("cronjobs"), cj.Namespace, cj.Name); err == nil && inActive(fresh.(*api.CronJob), j.UID) {
+			if fresh, err := ctx.Store().Get(api.CronJobs, cj.Namespace, cj.Name); err == nil && inActive(fresh.(*api.CronJob), j.UID) {
 				continue
 			}
 			ctx.Event(cj, controller.EventWarning, "UnexpectedJob", "Saw a job that the controller did not create or forgot: %s", j.Name)
@@ -183,7 +183,7 @@ func (r *Reconciler) trackActive(ctx *controller.Context, cj *api.CronJob, jobs 
 		if children[ref.UID] {
 			continue
 		}
-		if _, err := ctx.Store().Get(api.ResourceFor("jobs"), ref.Namespace, ref.Name); api.IsNotFound(err) {
+		if _, err := ctx.Store().Get(api.Jobs, ref.Namespace, ref.Name); api.IsNotFound(err) {
 			ctx.Event(cj, controller.EventNormal, "MissingJob", "Active job went missing: %v", ref.Name)
 			removeActive(cj, ref.UID)
 			changed = true

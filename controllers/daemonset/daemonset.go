@@ -43,10 +43,10 @@ type Reconciler struct {
 // Register adds the DaemonSet controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		daemonSets:   m.Informers.For(api.ResourceFor("daemonsets")),
-		pods:         m.Informers.For(api.ResourceFor("pods")),
-		nodes:        m.Informers.For(api.ResourceFor("nodes")),
-		revisions:    m.Informers.For(api.ResourceFor("controllerrevisions")),
+		daemonSets:   m.Informers.For(api.DaemonSets),
+		pods:         m.Informers.For(api.Pods),
+		nodes:        m.Informers.For(api.Nodes),
+		revisions:    m.Informers.For(api.ControllerRevisions),
 		expectations: expectations.New(m.Clock),
 	}
 	c := m.NewController("daemonset", r, controller.Options{Component: "daemonset-controller"})

@@ -34,9 +34,9 @@ func Register(m *controller.Manager) *controller.Controller {
 
 func newReconciler(m *controller.Manager) *Reconciler {
 	r := &Reconciler{
-		deployments: m.Informers.For(api.ResourceFor("deployments")),
-		replicaSets: m.Informers.For(api.ResourceFor("replicasets")),
-		pods:        m.Informers.For(api.ResourceFor("pods")),
+		deployments: m.Informers.For(api.Deployments),
+		replicaSets: m.Informers.For(api.ReplicaSets),
+		pods:        m.Informers.For(api.Pods),
 	}
 	r.ctrl = m.NewController("deployment", r, controller.Options{MaxRetries: 15, Component: "deployment-controller"})
 	r.deployments.AddHandler(informer.Handler{

@@ -38,7 +38,7 @@ type Reconciler struct {
 
 // Register adds the disruption controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pdbs: m.Informers.For(api.ResourceFor("poddisruptionbudgets")), pods: m.Informers.For(api.ResourceFor("pods"))}
+	r := &Reconciler{pdbs: m.Informers.For(api.PodDisruptionBudgets), pods: m.Informers.For(api.Pods)}
 	c := m.NewController("disruption", r, controller.Options{Component: "controllermanager"})
 	r.ctrl = c
 	r.pdbs.AddHandler(informer.Handler{
@@ -192,27 +192,27 @@ func (r *Reconciler) controllersScale(ctx *controller.Context, pods []*api.Pod) 
 		kind, name, replicas := ref.Kind, ref.Name, int32(-1)
 		switch ref.Kind {
 		case "ReplicaSet":
-			o, err := st.Get(api.ResourceFor("replicasets"), p.Namespace, ref.Name)
+			o, err := st.Get(api.ReplicaSets, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
 			rs := o.(*api.ReplicaSet)
 			replicas = api.Deref(rs.Spec.Replicas, 1)
 			if d := api.ControllerOf(rs); d != nil && d.Kind == "Deployment" {
-				o, err := st.Get(api.ResourceFor("deployments"), p.Namespace, d.Name)
+				o, err := st.Get(api.Deployments, p.Namespace, d.Name)
 				if err != nil {
 					return 0, err
 				}
 				kind, name, replicas = "Deployment", d.Name, api.Deref(o.(*api.Deployment).Spec.Replicas, 1)
 			}
 		case "StatefulSet":
-			o, err := st.Get(api.ResourceFor("statefulsets"), p.Namespace, ref.Name)
+			o, err := st.Get(api.StatefulSets, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
 			replicas = api.Deref(o.(*api.StatefulSet).Spec.Replicas, 1)
 		case "ReplicationController":
-			o, err := st.Get(api.ResourceFor("replicationcontrollers"), p.Namespace, ref.Name)
+			o, err := st.Get(api.ReplicationControllers, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}

@@ -38,9 +38,9 @@ type Reconciler struct {
 // Register adds the Endpoints controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services:  m.Informers.For(api.ResourceFor("services")),
-		pods:      m.Informers.For(api.ResourceFor("pods")),
-		endpoints: m.Informers.For(api.ResourceFor("endpoints")),
+		services:  m.Informers.For(api.Services),
+		pods:      m.Informers.For(api.Pods),
+		endpoints: m.Informers.For(api.EndpointsKind),
 	}
 	c := m.NewController("endpoints", r, controller.Options{Component: "endpoint-controller"})
 	r.services.AddHandler(informer.Handler{

@@ -36,9 +36,9 @@ type Reconciler struct {
 // Register adds the EndpointSlice controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services: m.Informers.For(api.ResourceFor("services")),
-		pods:     m.Informers.For(api.ResourceFor("pods")),
-		slices:   m.Informers.For(api.ResourceFor("endpointslices")),
+		services: m.Informers.For(api.Services),
+		pods:     m.Informers.For(api.Pods),
+		slices:   m.Informers.For(api.EndpointSlices),
 	}
 	c := m.NewController("endpointslice", r, controller.Options{Component: "endpoint-slice-controller"})
 	r.services.AddHandler(informer.Handler{

@@ -58,9 +58,9 @@ type Reconciler struct {
 // Register adds the mirroring controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services:  m.Informers.For(api.ResourceFor("services")),
-		endpoints: m.Informers.For(api.ResourceFor("endpoints")),
-		slices:    m.Informers.For(api.ResourceFor("endpointslices")),
+		services:  m.Informers.For(api.Services),
+		endpoints: m.Informers.For(api.EndpointsKind),
+		slices:    m.Informers.For(api.EndpointSlices),
 	}
 	c := m.NewController("endpointslicemirroring", r, controller.Options{Component: "endpointslicemirroring-controller"})
 	enqueue := informer.Handler{

@@ -30,7 +30,7 @@ type Reconciler struct {
 
 // Register adds the ephemeral volume controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), claims: m.Informers.For(api.ResourceFor("persistentvolumeclaims"))}
+	r := &Reconciler{pods: m.Informers.For(api.Pods), claims: m.Informers.For(api.PersistentVolumeClaims)}
 	c := m.NewController("ephemeral-volume", r, controller.Options{Component: "ephemeral_volume"})
 	r.pods.AddHandler(informer.Handler{OnAdd: func(o api.Object) {
 		if hasEphemeral(o.(*api.Pod)) {

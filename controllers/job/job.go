@@ -61,7 +61,7 @@ type expectation struct {
 // Register adds the Job controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		jobs: m.Informers.For(api.ResourceFor("jobs")), pods: m.Informers.For(api.ResourceFor("pods")),
+		jobs: m.Informers.For(api.Jobs), pods: m.Informers.For(api.Pods),
 		clk: m.Clock, backoff: map[string]backoffRecord{}, expect: map[string]*expectation{},
 	}
 	c := m.NewController("job", r, controller.Options{Component: "job-controller"})

@@ -138,7 +138,7 @@ const (
 // Register adds all kubelets to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+		pods: m.Informers.For(api.Pods), nodes: m.Informers.For(api.Nodes),
 		clk:     m.Clock,
 		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, refs: map[string]*imageRef{}, ipam: newIPAM(),
 	}

@@ -32,7 +32,7 @@ type Reconciler struct {
 
 // Register adds the namespace controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{namespaces: m.Informers.For(api.ResourceFor("namespaces"))}
+	r := &Reconciler{namespaces: m.Informers.For(api.Namespaces)}
 	c := m.NewController("namespace", r, controller.Options{Component: "namespace-controller"})
 	enqueue := func(o api.Object) {
 		if o.GetObjectMeta().DeletionTimestamp != nil {

@@ -62,8 +62,8 @@ type Reconciler struct {
 
 // Register adds the node lifecycle and taint-eviction controllers.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{nodes: m.Informers.For(api.ResourceFor("nodes")), leases: m.Informers.For(api.ResourceFor("leases")),
-		pods: m.Informers.For(api.ResourceFor("pods")), clk: m.Clock, mgr: m}
+	r := &Reconciler{nodes: m.Informers.For(api.Nodes), leases: m.Informers.For(api.Leases),
+		pods: m.Informers.For(api.Pods), clk: m.Clock, mgr: m}
 	c := m.NewController("nodelifecycle", r, controller.Options{Component: "node-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{

@@ -61,7 +61,7 @@ type recommendation struct {
 
 // Register adds the horizontal pod autoscaler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{hpas: m.Informers.For(api.ResourceFor("horizontalpodautoscalers")), pods: m.Informers.For(api.ResourceFor("pods")),
+	r := &Reconciler{hpas: m.Informers.For(api.HorizontalPodAutoscalers), pods: m.Informers.For(api.Pods),
 		mgr: m, recommendations: map[string][]recommendation{}}
 	c := m.NewController("horizontal-pod-autoscaler", r, controller.Options{Component: "horizontal-pod-autoscaler"})
 	r.ctrl = c

@@ -43,7 +43,7 @@ var key = controller.Request{Name: "podgc"}
 
 // Register adds the pod garbage collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+	r := &Reconciler{pods: m.Informers.For(api.Pods), nodes: m.Informers.For(api.Nodes),
 		Threshold: DefaultTerminatedPodThreshold, goneSince: map[string]time.Time{}}
 	c := m.NewController("podgc", r, controller.Options{Component: "pod-garbage-collector"})
 	r.ctrl = c

@@ -28,10 +28,10 @@ const BurstReplicas = 500
 // the same loop over two kinds: ReplicaSets below, and the adapter in
 // controllers/replication.
 type Kind struct {
-	Kind       string // "ReplicaSet": the kind of the pods' ownerReference
-	Resource   string // "replicasets": the informer's resource
-	Controller string // "replicaset": the name in --controllers
-	Component  string // "replicaset-controller": the source of its Events
+	Kind       string    // "ReplicaSet": the kind of the pods' ownerReference
+	Resource   *api.Kind // api.ReplicaSets: the kind the informer caches
+	Controller string    // "replicaset": the name in --controllers
+	Component  string    // "replicaset-controller": the source of its Events
 	// Spec reads the fields the loop acts on from one object.
 	Spec func(api.Object) (Spec, error)
 	// Status reads an object's status; WithStatus returns a copy of the
@@ -50,7 +50,7 @@ type Spec struct {
 
 // ReplicaSets is the ReplicaSet kind.
 var ReplicaSets = &Kind{
-	Kind: "ReplicaSet", Resource: "replicasets", Controller: "replicaset", Component: "replicaset-controller",
+	Kind: "ReplicaSet", Resource: api.ReplicaSets, Controller: "replicaset", Component: "replicaset-controller",
 	Spec: func(o api.Object) (Spec, error) {
 		rs := o.(*api.ReplicaSet)
 		sel, err := rs.Spec.Selector.AsSelector()
@@ -87,8 +87,8 @@ func Register(m *controller.Manager) *controller.Controller { return RegisterKin
 func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 	r := &Reconciler{
 		kind:         kind,
-		replicaSets:  m.Informers.For(api.ResourceFor(kind.Resource)),
-		pods:         m.Informers.For(api.ResourceFor("pods")),
+		replicaSets:  m.Informers.For(kind.Resource),
+		pods:         m.Informers.For(api.Pods),
 		expectations: expectations.New(m.Clock),
 		tally:        newPodTally(kind.Kind),
 	}

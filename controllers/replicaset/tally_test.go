@@ -279,7 +279,7 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 	check("orphan adopted")
 	f.scale(t, "web", 2)
 	check("scaled down")
-	_, err = f.store.Delete(api.ResourceFor("pods"), "default", f.pods(t)[0].Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err = f.store.Delete(api.Pods, "default", f.pods(t)[0].Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	f.settle()
 	check("a pod deleted")

@@ -37,7 +37,7 @@ type Reconciler struct {
 // Register adds the resource quota controller to a manager. It watches
 // every namespaced kind but Events and Leases, which nothing counts.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{quotas: m.Informers.For(api.ResourceFor("resourcequotas")), counted: map[*api.Kind]*informer.Informer{}}
+	r := &Reconciler{quotas: m.Informers.For(api.ResourceQuotas), counted: map[*api.Kind]*informer.Informer{}}
 	c := m.NewController("resourcequota", r, controller.Options{Component: "resourcequota-controller"})
 	r.ctrl = c
 	r.quotas.AddHandler(informer.Handler{
@@ -102,7 +102,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	ctx.Observe("counted in %s: %s", q.Namespace, orNone(prettyPrint(used, names)))
 
 	var requeue time.Duration
-	for _, p := range r.list(api.ResourceFor("pods"), q.Namespace) {
+	for _, p := range r.list(api.Pods, q.Namespace) {
 		pod := p.(*api.Pod)
 		if pod.DeletionTimestamp != nil && pod.DeletionGracePeriodSeconds != nil && podCounts(pod, now) {
 			at := pod.DeletionTimestamp.Add(time.Duration(*pod.DeletionGracePeriodSeconds)*time.Second + time.Second)

@@ -47,7 +47,7 @@ type Reconciler struct {
 
 // Register adds the publisher to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{namespaces: m.Informers.For(api.ResourceFor("namespaces")), configMaps: m.Informers.For(api.ResourceFor("configmaps"))}
+	r := &Reconciler{namespaces: m.Informers.For(api.Namespaces), configMaps: m.Informers.For(api.ConfigMaps)}
 	c := m.NewController("root-ca-cert-publisher", r, controller.Options{Component: "root-ca-certificate-publisher-controller"})
 	r.namespaces.AddHandler(informer.Handler{
 		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },

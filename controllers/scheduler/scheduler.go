@@ -67,7 +67,7 @@ type assumedPod struct {
 
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+	r := &Reconciler{pods: m.Informers.For(api.Pods), nodes: m.Informers.For(api.Nodes),
 		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}, failures: map[string]failures{}, clk: m.Clock}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c

@@ -22,9 +22,9 @@ type volumeBinding struct {
 
 func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	v := &volumeBinding{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
+		classes: m.Informers.For(api.StorageClasses),
 	}
 	// A claim that appears or binds may let its pods go on: those that
 	// wait and use it, found in the index, so a claim event costs the pods

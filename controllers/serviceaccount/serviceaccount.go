@@ -30,8 +30,8 @@ type Reconciler struct {
 // namespace name.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		namespaces:      m.Informers.For(api.ResourceFor("namespaces")),
-		serviceAccounts: m.Informers.For(api.ResourceFor("serviceaccounts")),
+		namespaces:      m.Informers.For(api.Namespaces),
+		serviceAccounts: m.Informers.For(api.ServiceAccounts),
 	}
 	c := m.NewController("serviceaccount", r, controller.Options{Component: "serviceaccount-controller"})
 	r.namespaces.AddHandler(informer.Handler{

@@ -44,7 +44,7 @@ type Reconciler struct {
 
 // Register adds the token controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{secrets: m.Informers.For(api.ResourceFor("secrets")), serviceAccounts: m.Informers.For(api.ResourceFor("serviceaccounts"))}
+	r := &Reconciler{secrets: m.Informers.For(api.Secrets), serviceAccounts: m.Informers.For(api.ServiceAccounts)}
 	c := m.NewController("serviceaccount-token", r, controller.Options{Component: "serviceaccount-token-controller"})
 	secret := func(o api.Object) {
 		if s := o.(*api.Secret); s.Type == SecretType {
@@ -90,7 +90,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	var sa *api.ServiceAccount
 	if so, ok := r.serviceAccounts.Get(s.Namespace, name); ok {
 		sa = so.(*api.ServiceAccount)
-	} else if live, err := ctx.Store().Get(api.ResourceFor("serviceaccounts"), s.Namespace, name); err == nil {
+	} else if live, err := ctx.Store().Get(api.ServiceAccounts, s.Namespace, name); err == nil {
 		// Not in the cache yet: upstream asks the API server before it deletes.
 		sa = live.(*api.ServiceAccount)
 	}

@@ -55,7 +55,7 @@ func (r *Reconciler) syncRevisions(ctx *controller.Context, set *api.StatefulSet
 		case err == nil:
 			upd = out.(*api.ControllerRevision)
 		case api.IsAlreadyExists(err):
-			live, gerr := ctx.Store().Get(api.ResourceFor("controllerrevisions"), want.Namespace, want.Name)
+			live, gerr := ctx.Store().Get(api.ControllerRevisions, want.Namespace, want.Name)
 			if gerr != nil {
 				return nil, nil, 0, gerr
 			}

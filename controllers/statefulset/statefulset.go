@@ -21,10 +21,10 @@ type Reconciler struct {
 // Register adds the StatefulSet controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		sets:      m.Informers.For(api.ResourceFor("statefulsets")),
-		pods:      m.Informers.For(api.ResourceFor("pods")),
-		claims:    m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		revisions: m.Informers.For(api.ResourceFor("controllerrevisions")),
+		sets:      m.Informers.For(api.StatefulSets),
+		pods:      m.Informers.For(api.Pods),
+		claims:    m.Informers.For(api.PersistentVolumeClaims),
+		revisions: m.Informers.For(api.ControllerRevisions),
 	}
 	c := m.NewController("statefulset", r, controller.Options{Component: "statefulset-controller"})
 	r.ctrl = c
@@ -436,7 +436,7 @@ func (r *Reconciler) condemn(ctx *controller.Context, v *view, p *api.Pod) error
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
 	var live *api.Pod
-	if o, err := ctx.Store().Get(api.ResourceFor("pods"), p.Namespace, p.Name); err == nil {
+	if o, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
 		live = o.(*api.Pod)
 	}
 	v.replaceCondemned(p, live)
@@ -456,7 +456,7 @@ func (r *Reconciler) deletePod(ctx *controller.Context, v *view, i int, why stri
 		return err
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
-	if live, err := ctx.Store().Get(api.ResourceFor("pods"), p.Namespace, p.Name); err == nil {
+	if live, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
 		v.slots[i] = live.(*api.Pod) // Terminating
 	} else {
 		v.slots[i] = nil // gone at once (it had no node or had finished)

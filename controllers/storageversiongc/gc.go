@@ -42,7 +42,7 @@ func isIdentityLease(o api.Object) bool {
 
 // Register adds the collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{leases: m.Informers.For(api.ResourceFor("leases")), versions: m.Informers.For(api.ResourceFor("storageversions"))}
+	r := &Reconciler{leases: m.Informers.For(api.Leases), versions: m.Informers.For(api.StorageVersions)}
 	c := m.NewController("storageversion-gc", r, controller.Options{Component: "storageversion-garbage-collector-controller"})
 	r.leases.AddHandler(informer.Handler{OnDelete: func(o any) {
 		var obj api.Object

@@ -72,7 +72,7 @@ type Reconciler struct {
 
 // Register adds the TTL controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{nodes: m.Informers.For(api.ResourceFor("nodes"))}
+	r := &Reconciler{nodes: m.Informers.For(api.Nodes)}
 	c := m.NewController("ttl", r, controller.Options{Component: "ttl-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{

@@ -34,7 +34,7 @@ type Reconciler struct {
 
 // Register adds the TTL-after-finished controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{jobs: m.Informers.For(api.ResourceFor("jobs")), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
+	r := &Reconciler{jobs: m.Informers.For(api.Jobs), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
 	c := m.NewController("ttl-after-finished", r, controller.Options{Component: "ttl-after-finished-controller"})
 	r.ctrl = c
 	enqueue := func(o api.Object) {
@@ -105,7 +105,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	// Check the live object: the TTL may have been changed meanwhile.
-	live, err := ctx.Store().Get(api.ResourceFor("jobs"), j.Namespace, j.Name)
+	live, err := ctx.Store().Get(api.Jobs, j.Namespace, j.Name)
 	if err != nil {
 		return controller.Result{}, nil
 	}

@@ -29,9 +29,9 @@ type Binder struct {
 // Admission, added to the store once.
 func Register(m *controller.Manager) *controller.Controller {
 	b := &Binder{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
+		classes: m.Informers.For(api.StorageClasses),
 	}
 	addBinderIndexes(b.claims, b.volumes)
 	b.claimCtrl = m.NewController("persistentvolume-binder", controller.ReconcileFunc(b.syncClaim), controller.Options{Component: Component})
@@ -365,7 +365,7 @@ func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (co
 func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *api.PersistentVolumeClaim {
 	o, ok := b.claims.Get(ref.Namespace, ref.Name)
 	if !ok {
-		live, err := ctx.Store().Get(api.ResourceFor("persistentvolumeclaims"), ref.Namespace, ref.Name)
+		live, err := ctx.Store().Get(api.PersistentVolumeClaims, ref.Namespace, ref.Name)
 		if err != nil {
 			return nil
 		}

@@ -44,10 +44,10 @@ type Expander struct {
 // RegisterExpander adds the expander to a manager.
 func RegisterExpander(m *controller.Manager) *controller.Controller {
 	e := &Expander{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
-		pods:    m.Informers.For(api.ResourceFor("pods")),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
+		classes: m.Informers.For(api.StorageClasses),
+		pods:    m.Informers.For(api.Pods),
 	}
 	c := m.NewController("persistentvolume-expander", controller.ReconcileFunc(e.sync), controller.Options{Component: ExpanderComponent})
 	growing := func(o api.Object) {

@@ -16,9 +16,9 @@ type protection struct {
 
 func registerProtection(m *controller.Manager) {
 	p := &protection{
-		pods:    m.Informers.For(api.ResourceFor("pods")),
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+		pods:    m.Informers.For(api.Pods),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
 	}
 	pvc := m.NewController("pvc-protection", controller.ReconcileFunc(p.syncClaim), controller.Options{Component: "pvc-protection-controller"})
 	pv := m.NewController("pv-protection", controller.ReconcileFunc(p.syncVolume), controller.Options{Component: "pv-protection-controller"})

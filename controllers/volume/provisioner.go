@@ -28,9 +28,9 @@ type provisioner struct {
 // volume.
 func RegisterProvisioner(m *controller.Manager, vols *Volumes) *controller.Controller {
 	p := &provisioner{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  m.Informers.For(api.PersistentVolumeClaims),
+		volumes: m.Informers.For(api.PersistentVolumes),
+		classes: m.Informers.For(api.StorageClasses),
 		vols:    vols,
 	}
 	// Keys: "claim" namespace/name, or a volume as Namespace "" and
