@@ -32,9 +32,10 @@ import (
 type Reconciler struct {
 	// cronJobs and jobs are the caches the loop observes; never modify
 	// what they return.
-	cronJobs, jobs *informer.Informer
-	ctrl           *controller.Controller
-	clk            *clock.Sim
+	cronJobs informer.Lister[*api.CronJob]
+	jobs     informer.Lister[*api.Job]
+	ctrl     *controller.Controller
+	clk      *clock.Sim
 	// wakeups are the housekeeping timers for each CronJob's next
 	// scheduled instant, by key.
 	wakeups map[string]*clock.Timer
@@ -43,7 +44,7 @@ type Reconciler struct {
 // Register adds the CronJob controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		cronJobs: m.Informers.For(api.CronJobs), jobs: m.Informers.For(api.Jobs),
+		cronJobs: informer.ListerFor[*api.CronJob](m.Informers), jobs: informer.ListerFor[*api.Job](m.Informers),
 		clk: m.Clock, wakeups: map[string]*clock.Timer{},
 	}
 	c := m.NewController("cronjob", r, controller.Options{Component: "cronjob-controller"})
@@ -117,11 +118,11 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		r.stopWakeup(req.String())
 		return controller.Result{}, nil
 	}
-	cached := o.(*api.CronJob)
+	cached := o
 	cj := api.DeepCopy(cached)
 	var jobs []*api.Job
 	for _, o := range r.jobs.List(cj.Namespace) {
-		if j := o.(*api.Job); api.IsControlledBy(j, cj.UID) {
+		if j := o; api.IsControlledBy(j, cj.UID) {
 			jobs = append(jobs, j)
 		}
 	}

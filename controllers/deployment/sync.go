@@ -118,7 +118,7 @@ func (s *syncer) claimReplicaSets(sel api.Selector) error {
 	d := s.d
 	adoptable := -1 // unknown until an orphan needs it
 	for _, o := range s.r.replicaSets.List(d.Namespace) {
-		rs := o.(*api.ReplicaSet)
+		rs := o
 		if ref := api.ControllerOf(rs); ref != nil {
 			if ref.UID != d.UID {
 				continue // someone else's
@@ -327,7 +327,7 @@ func (s *syncer) oldPodsRunning(oldRSs []*api.ReplicaSet) int {
 	for _, rs := range oldRSs {
 		reported += int(rs.Status.Replicas)
 		for _, o := range s.r.pods.ByIndex(informer.IndexOwner, rs.UID) {
-			p := o.(*api.Pod)
+			p := o
 			if !api.IsControlledBy(p, rs.UID) || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 				continue
 			}

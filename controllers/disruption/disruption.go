@@ -32,13 +32,14 @@ const DeletionTimeout = 2 * time.Minute
 type Reconciler struct {
 	// pdbs and pods are the caches the loop observes; never modify what
 	// they return.
-	pdbs, pods *informer.Informer
-	ctrl       *controller.Controller
+	pdbs informer.Lister[*api.PodDisruptionBudget]
+	pods informer.Lister[*api.Pod]
+	ctrl *controller.Controller
 }
 
 // Register adds the disruption controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pdbs: m.Informers.For(api.PodDisruptionBudgets), pods: m.Informers.For(api.Pods)}
+	r := &Reconciler{pdbs: informer.ListerFor[*api.PodDisruptionBudget](m.Informers), pods: informer.ListerFor[*api.Pod](m.Informers)}
 	c := m.NewController("disruption", r, controller.Options{Component: "controllermanager"})
 	r.ctrl = c
 	r.pdbs.AddHandler(informer.Handler{
@@ -47,7 +48,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	})
 	wake := func(p *api.Pod) {
 		for _, o := range r.pdbs.List(p.Namespace) {
-			sel, err := o.(*api.PodDisruptionBudget).Spec.Selector.AsSelector()
+			sel, err := o.Spec.Selector.AsSelector()
 			if err == nil && !sel.Empty() && sel.Matches(p.Labels) {
 				c.EnqueueObject(o)
 			}
@@ -80,7 +81,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("PodDisruptionBudget %s is gone", req)
 		return controller.Result{}, nil
 	}
-	pdb := o.(*api.PodDisruptionBudget)
+	pdb := o
 	now := ctx.Clock.Now()
 	pods := r.selected(pdb)
 	if len(pods) == 0 {
@@ -135,7 +136,7 @@ func (r *Reconciler) selected(pdb *api.PodDisruptionBudget) []*api.Pod {
 	}
 	var out []*api.Pod
 	for _, o := range r.pods.List(pdb.Namespace) {
-		if p := o.(*api.Pod); sel.Matches(p.Labels) {
+		if p := o; sel.Matches(p.Labels) {
 			out = append(out, p)
 		}
 	}

@@ -32,15 +32,17 @@ const LabelHeadless = "service.kubernetes.io/headless"
 type Reconciler struct {
 	// services, pods and endpoints are the caches it observes; never
 	// modify what they return.
-	services, pods, endpoints *informer.Informer
+	services  informer.Lister[*api.Service]
+	pods      informer.Lister[*api.Pod]
+	endpoints informer.Lister[*api.Endpoints]
 }
 
 // Register adds the Endpoints controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services:  m.Informers.For(api.Services),
-		pods:      m.Informers.For(api.Pods),
-		endpoints: m.Informers.For(api.EndpointsKind),
+		services:  informer.ListerFor[*api.Service](m.Informers),
+		pods:      informer.ListerFor[*api.Pod](m.Informers),
+		endpoints: informer.ListerFor[*api.Endpoints](m.Informers),
 	}
 	c := m.NewController("endpoints", r, controller.Options{Component: "endpoint-controller"})
 	r.services.AddHandler(informer.Handler{
@@ -81,7 +83,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, err
 	}
-	svc := o.(*api.Service)
+	svc := o
 	if len(svc.Spec.Selector) == 0 {
 		ctx.Observe("Service %s has no selector: its Endpoints are managed by hand", req)
 		return controller.Result{}, nil
@@ -105,7 +107,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	ep := cur.(*api.Endpoints)
+	ep := cur
 	if reflect.DeepEqual(ep.Subsets, want.Subsets) && reflect.DeepEqual(ep.Labels, want.Labels) &&
 		ep.Annotations[OverCapacityAnnotation] == want.Annotations[OverCapacityAnnotation] {
 		return controller.Result{}, nil

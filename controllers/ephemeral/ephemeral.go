@@ -25,12 +25,13 @@ import (
 type Reconciler struct {
 	// pods and claims are the caches it reads; never modify what they
 	// return.
-	pods, claims *informer.Informer
+	pods   informer.Lister[*api.Pod]
+	claims informer.Lister[*api.PersistentVolumeClaim]
 }
 
 // Register adds the ephemeral volume controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.Pods), claims: m.Informers.For(api.PersistentVolumeClaims)}
+	r := &Reconciler{pods: informer.ListerFor[*api.Pod](m.Informers), claims: informer.ListerFor[*api.PersistentVolumeClaim](m.Informers)}
 	c := m.NewController("ephemeral-volume", r, controller.Options{Component: "ephemeral_volume"})
 	r.pods.AddHandler(informer.Handler{OnAdd: func(o api.Object) {
 		if hasEphemeral(o.(*api.Pod)) {
@@ -50,7 +51,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		}
 		m := cl.GetObjectMeta()
 		for _, po := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
-			p := po.(*api.Pod)
+			p := po
 			for i := range p.Spec.Volumes {
 				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == m.Name {
 					c.EnqueueObject(p)
@@ -76,7 +77,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pod := o.(*api.Pod)
+	pod := o
 	if pod.DeletionTimestamp != nil {
 		ctx.Observe("pod %s is being deleted", pod.Name)
 		return controller.Result{}, nil
@@ -88,7 +89,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		name := api.VolumeClaimName(pod, v)
 		if co, ok := r.claims.Get(pod.Namespace, name); ok {
-			if why := api.EphemeralClaimConflict(pod, co.(*api.PersistentVolumeClaim)); why != "" {
+			if why := api.EphemeralClaimConflict(pod, co); why != "" {
 				ctx.Observe("volume %s: claim %s exists", v.Name, name)
 				ctx.Why("%s: the pod cannot use it and waits until it is deleted", why)
 				continue

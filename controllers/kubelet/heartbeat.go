@@ -59,7 +59,7 @@ type Heartbeats struct {
 	clk   *clock.Sim
 	// kubelet is re-run over a recovered node's pods.
 	kubelet *controller.Controller
-	pods    *informer.Informer
+	pods    informer.Lister[*api.Pod]
 	agents  map[string]*agent
 	// reconnected runs when a node's kubelet reaches the API server again
 	// (the kubelet stops the pods it missed the deletion of), and when the
@@ -80,7 +80,7 @@ func (a *agent) cut() bool { return a.down || a.partitioned }
 
 // newHeartbeats starts a heartbeat for every node the informer shows.
 func newHeartbeats(m *controller.Manager, kubelet *controller.Controller) *Heartbeats {
-	h := &Heartbeats{store: m.Store, clk: m.Clock, kubelet: kubelet, pods: m.Informers.For(api.Pods),
+	h := &Heartbeats{store: m.Store, clk: m.Clock, kubelet: kubelet, pods: informer.ListerFor[*api.Pod](m.Informers),
 		agents: map[string]*agent{}}
 	m.Informers.For(api.Nodes).AddHandler(informer.Handler{
 		OnAdd: func(o api.Object) { h.start(o.GetObjectMeta().Name) },

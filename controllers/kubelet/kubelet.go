@@ -49,7 +49,8 @@ const (
 
 // Reconciler runs every node's kubelet.
 type Reconciler struct {
-	pods, nodes *informer.Informer
+	pods  informer.Lister[*api.Pod]
+	nodes informer.Lister[*api.Node]
 	// ctrl is the kubelet's own controller, so housekeeping timers can
 	// enqueue a pod (a requeue would keep the cluster busy).
 	ctrl *controller.Controller
@@ -138,7 +139,7 @@ const (
 // Register adds all kubelets to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		pods: m.Informers.For(api.Pods), nodes: m.Informers.For(api.Nodes),
+		pods: informer.ListerFor[*api.Pod](m.Informers), nodes: informer.ListerFor[*api.Node](m.Informers),
 		clk:     m.Clock,
 		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, refs: map[string]*imageRef{}, ipam: newIPAM(),
 	}
@@ -214,7 +215,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	pod := o.(*api.Pod)
+	pod := o
 	if pod.Spec.NodeName == "" {
 		return controller.Result{}, nil
 	}
@@ -223,7 +224,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("node %s does not exist", pod.Spec.NodeName)
 		return controller.Result{}, nil
 	}
-	node := nodeObj.(*api.Node)
+	node := nodeObj
 	if r.heartbeats.Down(node.Name) {
 		ctx.Observe("node %s is down: its kubelet does nothing until it recovers", node.Name)
 		return controller.Result{}, nil

@@ -52,9 +52,11 @@ var managed = map[string]bool{TaintNotReady: true, TaintUnreachable: true, Taint
 // Reconciler is the node lifecycle controller; keys are node names.
 type Reconciler struct {
 	// nodes, leases and pods are the caches observed; never modify them.
-	nodes, leases, pods *informer.Informer
-	ctrl                *controller.Controller
-	clk                 *clock.Sim
+	nodes  informer.Lister[*api.Node]
+	leases informer.Lister[*api.Lease]
+	pods   informer.Lister[*api.Pod]
+	ctrl   *controller.Controller
+	clk    *clock.Sim
 	// mgr ties the monitor's periodic pass to this controller manager's
 	// life: a killed replica's chain of ticks ends with it.
 	mgr *controller.Manager
@@ -62,8 +64,8 @@ type Reconciler struct {
 
 // Register adds the node lifecycle and taint-eviction controllers.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{nodes: m.Informers.For(api.Nodes), leases: m.Informers.For(api.Leases),
-		pods: m.Informers.For(api.Pods), clk: m.Clock, mgr: m}
+	r := &Reconciler{nodes: informer.ListerFor[*api.Node](m.Informers), leases: informer.ListerFor[*api.Lease](m.Informers),
+		pods: informer.ListerFor[*api.Pod](m.Informers), clk: m.Clock, mgr: m}
 	c := m.NewController("nodelifecycle", r, controller.Options{Component: "node-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{
@@ -96,7 +98,7 @@ func Register(m *controller.Manager) *controller.Controller {
 func (r *Reconciler) tick() {
 	now := r.clk.Now()
 	for _, o := range r.nodes.List("") {
-		if r.needsWork(o.(*api.Node), now) {
+		if r.needsWork(o, now) {
 			r.ctrl.EnqueueObject(o)
 		}
 	}
@@ -111,7 +113,7 @@ func (r *Reconciler) lastHeartbeat(n *api.Node) time.Time {
 		t = c.LastHeartbeatTime.Time
 	}
 	if o, ok := r.leases.Get(leaseNamespace, n.Name); ok {
-		if rt := o.(*api.Lease).Spec.RenewTime; rt != nil && rt.After(t) {
+		if rt := o.Spec.RenewTime; rt != nil && rt.After(t) {
 			t = rt.Time
 		}
 	}
@@ -143,7 +145,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("node %s is gone: the pod garbage collector removes its pods", req.Name)
 		return controller.Result{}, nil
 	}
-	n := o.(*api.Node)
+	n := o
 	now := ctx.Clock.Now()
 	last := r.lastHeartbeat(n)
 	ready := condition(n, "Ready")
@@ -192,7 +194,7 @@ func markUnknown(n *api.Node, now time.Time) {
 // as upstream's MarkPodsNotReady: a Service stops sending them traffic.
 func (r *Reconciler) markPodsNotReady(ctx *controller.Context, node string) {
 	for _, o := range r.pods.ByIndex(informer.IndexNode, node) {
-		p := o.(*api.Pod)
+		p := o
 		if p.DeletionTimestamp != nil {
 			continue
 		}

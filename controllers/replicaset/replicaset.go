@@ -70,8 +70,9 @@ type Reconciler struct {
 	kind *Kind
 	// replicaSets and pods are the caches the loop observes; never modify
 	// what they return.
-	replicaSets, pods *informer.Informer
-	ctrl              *controller.Controller
+	pods        informer.Lister[*api.Pod]
+	replicaSets *informer.Informer
+	ctrl        *controller.Controller
 	// expectations remember creates and deletes whose watch events have not
 	// arrived yet, so a lagging cache never causes a second round of them.
 	expectations *expectations.Expectations
@@ -88,7 +89,7 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 	r := &Reconciler{
 		kind:         kind,
 		replicaSets:  m.Informers.For(kind.Resource),
-		pods:         m.Informers.For(api.Pods),
+		pods:         informer.ListerFor[*api.Pod](m.Informers),
 		expectations: expectations.New(m.Clock),
 		tally:        newPodTally(kind.Kind),
 	}
@@ -386,7 +387,7 @@ func (r *Reconciler) relatedOnNode(ctx *controller.Context, rs api.Object) map[s
 	all, _ := r.pods.EachByIndexes(informer.IndexNamespace, ns)
 	for o := range all {
 		ctx.Checkpoint()
-		if p := o.(*api.Pod); api.IsPodActive(p) && matchesAny(sels, p.Labels) {
+		if p := o; api.IsPodActive(p) && matchesAny(sels, p.Labels) {
 			onNode[p.Spec.NodeName]++
 		}
 	}
@@ -466,13 +467,12 @@ func (r *Reconciler) countPods(rs api.Object, spec Spec, c *podCounts) (active i
 // rs as an owner are as many, each is controlled by it, and is not asked
 // again (a third of the loop's time under wasm). checkpoint is called once
 // per pod.
-func controlledPods(pods *informer.Informer, rs api.Object, n, controlled int, checkpoint func()) []*api.Pod {
+func controlledPods(pods informer.Lister[*api.Pod], rs api.Object, n, controlled int, checkpoint func()) []*api.Pod {
 	m := rs.GetObjectMeta()
 	owned, owners := pods.EachByIndexes(informer.IndexOwner, m.UID)
 	out := make([]*api.Pod, 0, n)
-	for o := range owned {
+	for p := range owned {
 		checkpoint()
-		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace || !api.IsPodActive(p) {
 			continue
 		}
@@ -499,9 +499,8 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, spec Spec
 	// Nearly every candidate is claimed: room for all of them at once, not
 	// a dozen doublings of 10,000 pods per sync.
 	out := make([]*api.Pod, 0, n)
-	for o := range candidates {
+	for p := range candidates {
 		ctx.Checkpoint()
-		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace {
 			continue // an owner reference cannot cross namespaces
 		}

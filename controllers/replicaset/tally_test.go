@@ -195,7 +195,7 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 		t.Helper()
 		cached := map[string]*api.Pod{}
 		for _, o := range r.pods.List("") {
-			cached[store.KeyOf(o)] = o.(*api.Pod)
+			cached[store.KeyOf(o)] = o
 		}
 		for _, o := range r.replicaSets.List("") {
 			spec, err := r.kind.Spec(o)

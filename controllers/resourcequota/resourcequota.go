@@ -29,7 +29,7 @@ import (
 type Reconciler struct {
 	// quotas and counted are the caches the loop observes (counted by
 	// kind); never modify what they return.
-	quotas  *informer.Informer
+	quotas  informer.Lister[*api.ResourceQuota]
 	counted map[*api.Kind]*informer.Informer
 	ctrl    *controller.Controller
 }
@@ -37,7 +37,7 @@ type Reconciler struct {
 // Register adds the resource quota controller to a manager. It watches
 // every namespaced kind but Events and Leases, which nothing counts.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{quotas: m.Informers.For(api.ResourceQuotas), counted: map[*api.Kind]*informer.Informer{}}
+	r := &Reconciler{quotas: informer.ListerFor[*api.ResourceQuota](m.Informers), counted: map[*api.Kind]*informer.Informer{}}
 	c := m.NewController("resourcequota", r, controller.Options{Component: "resourcequota-controller"})
 	r.ctrl = c
 	r.quotas.AddHandler(informer.Handler{
@@ -94,7 +94,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("ResourceQuota %s is gone", req)
 		return controller.Result{}, nil
 	}
-	q := o.(*api.ResourceQuota)
+	q := o
 	now := ctx.Clock.Now()
 	names := hardNames(q)
 	used := usage(r.list, q.Namespace, names, now)

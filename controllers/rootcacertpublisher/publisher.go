@@ -42,12 +42,13 @@ const CABody = "kubeloop simulated cluster CA (not X.509)\nsubject: CN=kubernete
 type Reconciler struct {
 	// namespaces and configMaps are the caches it observes; never modify
 	// what they return.
-	namespaces, configMaps *informer.Informer
+	namespaces informer.Lister[*api.Namespace]
+	configMaps informer.Lister[*api.ConfigMap]
 }
 
 // Register adds the publisher to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{namespaces: m.Informers.For(api.Namespaces), configMaps: m.Informers.For(api.ConfigMaps)}
+	r := &Reconciler{namespaces: informer.ListerFor[*api.Namespace](m.Informers), configMaps: informer.ListerFor[*api.ConfigMap](m.Informers)}
 	c := m.NewController("root-ca-cert-publisher", r, controller.Options{Component: "root-ca-certificate-publisher-controller"})
 	r.namespaces.AddHandler(informer.Handler{
 		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
@@ -78,7 +79,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	if ns := o.(*api.Namespace); ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
+	if ns := o; ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil
 	}
@@ -97,7 +98,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	cm := cur.(*api.ConfigMap)
+	cm := cur
 	if maps.Equal(cm.Data, data) && cm.Annotations[DescriptionAnnotation] == Description {
 		return controller.Result{}, nil
 	}

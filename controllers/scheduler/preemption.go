@@ -107,7 +107,7 @@ func (r *Reconciler) preempts(pod *api.Pod, nodes []nodeInfo) func() bool {
 				continue
 			}
 			for _, o := range r.pods.List("") {
-				p := o.(*api.Pod)
+				p := o
 				if p.Spec.NodeName == n.node.Name && api.IsPodActive(p) && api.Deref(p.Spec.Priority, 0) < prio {
 					return true
 				}

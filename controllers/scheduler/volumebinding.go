@@ -17,14 +17,16 @@ import (
 // (volume.kubernetes.io/selected-node) before the pod is bound — the pod
 // is bound only once they are.
 type volumeBinding struct {
-	claims, volumes, classes *informer.Informer
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
+	classes informer.Lister[*api.StorageClass]
 }
 
 func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	v := &volumeBinding{
-		claims:  m.Informers.For(api.PersistentVolumeClaims),
-		volumes: m.Informers.For(api.PersistentVolumes),
-		classes: m.Informers.For(api.StorageClasses),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
 	}
 	// A claim that appears or binds may let its pods go on: those that
 	// wait and use it, found in the index, so a claim event costs the pods
@@ -32,7 +34,7 @@ func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	r.pods.AddIndexer(indexUnscheduledClaims, unscheduledClaimKeys)
 	retry := func(o api.Object) {
 		c := o.(*api.PersistentVolumeClaim)
-		r.pods.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
+		r.pods.Informer.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
 	}
 	v.claims.AddHandler(informer.Handler{OnAdd: retry, OnUpdate: func(_, o api.Object) { retry(o) }})
 	return v
@@ -54,7 +56,7 @@ func (v *volumeBinding) preFilter(pod *api.Pod) string {
 			}
 			return fmt.Sprintf("persistentvolumeclaim %q not found", name)
 		}
-		c := o.(*api.PersistentVolumeClaim)
+		c := o
 		if vol.Ephemeral != nil {
 			if why := api.EphemeralClaimConflict(pod, c); why != "" {
 				return why
@@ -80,9 +82,9 @@ func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
 		if !ok {
 			continue
 		}
-		c := o.(*api.PersistentVolumeClaim)
+		c := o
 		if c.Spec.VolumeName != "" {
-			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv.(*api.PersistentVolume), node) {
+			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv, node) {
 				return "node(s) had volume node affinity conflict"
 			}
 			continue
@@ -103,7 +105,7 @@ func (v *volumeBinding) preBind(ctx *controller.Context, pod *api.Pod, node stri
 		if !ok {
 			return false, nil
 		}
-		c := o.(*api.PersistentVolumeClaim)
+		c := o
 		if c.Spec.VolumeName != "" && c.Status.Phase == api.ClaimBound {
 			continue
 		}
@@ -151,5 +153,5 @@ func (v *volumeBinding) delayed(c *api.PersistentVolumeClaim) bool {
 		return false
 	}
 	o, ok := v.classes.Get("", class)
-	return ok && api.Deref(o.(*api.StorageClass).VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer
+	return ok && api.Deref(o.VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer
 }

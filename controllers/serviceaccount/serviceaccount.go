@@ -23,15 +23,16 @@ import (
 type Reconciler struct {
 	// namespaces and serviceAccounts are the caches the loop observes;
 	// never modify what they return.
-	namespaces, serviceAccounts *informer.Informer
+	namespaces      informer.Lister[*api.Namespace]
+	serviceAccounts informer.Lister[*api.ServiceAccount]
 }
 
 // Register adds the serviceaccount controller to a manager. Its key is a
 // namespace name.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		namespaces:      m.Informers.For(api.Namespaces),
-		serviceAccounts: m.Informers.For(api.ServiceAccounts),
+		namespaces:      informer.ListerFor[*api.Namespace](m.Informers),
+		serviceAccounts: informer.ListerFor[*api.ServiceAccount](m.Informers),
 	}
 	c := m.NewController("serviceaccount", r, controller.Options{Component: "serviceaccount-controller"})
 	r.namespaces.AddHandler(informer.Handler{
@@ -61,7 +62,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	ns := o.(*api.Namespace)
+	ns := o
 	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil

@@ -39,12 +39,13 @@ func Token(ns, sa, uid string) string {
 type Reconciler struct {
 	// secrets and serviceAccounts are the caches it reads; never modify
 	// what they return.
-	secrets, serviceAccounts *informer.Informer
+	secrets         informer.Lister[*api.Secret]
+	serviceAccounts informer.Lister[*api.ServiceAccount]
 }
 
 // Register adds the token controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{secrets: m.Informers.For(api.Secrets), serviceAccounts: m.Informers.For(api.ServiceAccounts)}
+	r := &Reconciler{secrets: informer.ListerFor[*api.Secret](m.Informers), serviceAccounts: informer.ListerFor[*api.ServiceAccount](m.Informers)}
 	c := m.NewController("serviceaccount-token", r, controller.Options{Component: "serviceaccount-token-controller"})
 	secret := func(o api.Object) {
 		if s := o.(*api.Secret); s.Type == SecretType {
@@ -66,7 +67,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		}
 		m := obj.GetObjectMeta()
 		for _, so := range r.secrets.List(m.Namespace) {
-			if s := so.(*api.Secret); s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
+			if s := so; s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
 				c.EnqueueObject(s)
 			}
 		}
@@ -82,14 +83,14 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	s := o.(*api.Secret)
+	s := o
 	if s.Type != SecretType || s.DeletionTimestamp != nil {
 		return controller.Result{}, nil
 	}
 	name, uid := s.Annotations[AnnotationSA], s.Annotations[AnnotationUID]
 	var sa *api.ServiceAccount
 	if so, ok := r.serviceAccounts.Get(s.Namespace, name); ok {
-		sa = so.(*api.ServiceAccount)
+		sa = so
 	} else if live, err := ctx.Store().Get(api.ServiceAccounts, s.Namespace, name); err == nil {
 		// Not in the cache yet: upstream asks the API server before it deletes.
 		sa = live.(*api.ServiceAccount)

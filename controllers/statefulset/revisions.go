@@ -15,7 +15,7 @@ import (
 func (r *Reconciler) ownedRevisions(set *api.StatefulSet) []*api.ControllerRevision {
 	var out []*api.ControllerRevision
 	for _, o := range r.revisions.ByIndex(informer.IndexOwner, set.UID) {
-		rev := o.(*api.ControllerRevision)
+		rev := o
 		if api.IsControlledBy(rev, set.UID) {
 			out = append(out, rev)
 		}

@@ -14,17 +14,20 @@ import (
 type Reconciler struct {
 	// sets, pods, claims and revisions are the caches the loop observes;
 	// never modify what they return.
-	sets, pods, claims, revisions *informer.Informer
-	ctrl                          *controller.Controller
+	sets      informer.Lister[*api.StatefulSet]
+	pods      informer.Lister[*api.Pod]
+	claims    informer.Lister[*api.PersistentVolumeClaim]
+	revisions informer.Lister[*api.ControllerRevision]
+	ctrl      *controller.Controller
 }
 
 // Register adds the StatefulSet controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		sets:      m.Informers.For(api.StatefulSets),
-		pods:      m.Informers.For(api.Pods),
-		claims:    m.Informers.For(api.PersistentVolumeClaims),
-		revisions: m.Informers.For(api.ControllerRevisions),
+		sets:      informer.ListerFor[*api.StatefulSet](m.Informers),
+		pods:      informer.ListerFor[*api.Pod](m.Informers),
+		claims:    informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		revisions: informer.ListerFor[*api.ControllerRevision](m.Informers),
 	}
 	c := m.NewController("statefulset", r, controller.Options{Component: "statefulset-controller"})
 	r.ctrl = c
@@ -83,7 +86,7 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 		return
 	}
 	for _, so := range r.sets.List(m.Namespace) {
-		set := so.(*api.StatefulSet)
+		set := so
 		if sel, err := set.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
 			r.ctrl.EnqueueObject(set)
 		}
@@ -97,7 +100,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("StatefulSet %s is gone", req)
 		return controller.Result{}, nil
 	}
-	set := o.(*api.StatefulSet)
+	set := o
 	if set.DeletionTimestamp != nil {
 		ctx.Observe("StatefulSet %s is being deleted: its pods are the garbage collector's", req)
 		return controller.Result{}, nil
@@ -138,7 +141,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 func (r *Reconciler) claimPods(ctx *controller.Context, set *api.StatefulSet, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
 	for _, o := range r.pods.List(set.Namespace) {
-		p := o.(*api.Pod)
+		p := o
 		ref := api.ControllerOf(p)
 		_, member := ordinalOf(set, p)
 		matches := sel.Matches(p.Labels)
@@ -386,7 +389,7 @@ func (r *Reconciler) ensureClaims(ctx *controller.Context, v *view, i int) error
 		if !ok {
 			continue
 		}
-		c := o.(*api.PersistentVolumeClaim)
+		c := o
 		want := whenDeleted(set)
 		if hasOwner(&c.ObjectMeta, set.UID) == want && !hasOwner(&c.ObjectMeta, v.slots[i].UID) {
 			continue
@@ -420,7 +423,7 @@ func (r *Reconciler) condemn(ctx *controller.Context, v *view, p *api.Pod) error
 			if !ok || hasOwner(o.GetObjectMeta(), p.UID) {
 				continue
 			}
-			cp := api.DeepCopy(o.(*api.PersistentVolumeClaim))
+			cp := api.DeepCopy(o)
 			cp.OwnerReferences = append(cp.OwnerReferences, plainRef(p))
 			if _, err := ctx.Update(cp, "whenScaled=Delete: owned by "+p.Name); err != nil && !api.IsNotFound(err) {
 				return err

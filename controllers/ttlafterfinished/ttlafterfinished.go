@@ -25,7 +25,7 @@ const busyTTL = 5 * time.Minute
 // Reconciler is the TTL-after-finished controller.
 type Reconciler struct {
 	// jobs is the cache the loop observes; never modify what it returns.
-	jobs *informer.Informer
+	jobs informer.Lister[*api.Job]
 	ctrl *controller.Controller
 	clk  *clock.Sim
 	// wakeups are the housekeeping timers of Jobs with a long TTL, by key.
@@ -34,7 +34,7 @@ type Reconciler struct {
 
 // Register adds the TTL-after-finished controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{jobs: m.Informers.For(api.Jobs), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
+	r := &Reconciler{jobs: informer.ListerFor[*api.Job](m.Informers), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
 	c := m.NewController("ttl-after-finished", r, controller.Options{Component: "ttl-after-finished-controller"})
 	r.ctrl = c
 	enqueue := func(o api.Object) {
@@ -75,7 +75,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	j := o.(*api.Job)
+	j := o
 	ttl := j.Spec.TTLSecondsAfterFinished
 	if ttl == nil || j.DeletionTimestamp != nil {
 		return controller.Result{}, nil

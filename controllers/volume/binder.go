@@ -19,8 +19,10 @@ const Component = "persistentvolume-controller"
 type Binder struct {
 	// claims, volumes and classes are the caches the loop reads; never
 	// modify what they return.
-	claims, volumes, classes *informer.Informer
-	claimCtrl, volumeCtrl    *controller.Controller
+	claims                informer.Lister[*api.PersistentVolumeClaim]
+	volumes               informer.Lister[*api.PersistentVolume]
+	classes               informer.Lister[*api.StorageClass]
+	claimCtrl, volumeCtrl *controller.Controller
 }
 
 // Register adds the storage controllers of kube-controller-manager to m —
@@ -29,11 +31,11 @@ type Binder struct {
 // Admission, added to the store once.
 func Register(m *controller.Manager) *controller.Controller {
 	b := &Binder{
-		claims:  m.Informers.For(api.PersistentVolumeClaims),
-		volumes: m.Informers.For(api.PersistentVolumes),
-		classes: m.Informers.For(api.StorageClasses),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
 	}
-	addBinderIndexes(b.claims, b.volumes)
+	addBinderIndexes(b.claims.Informer, b.volumes.Informer)
 	b.claimCtrl = m.NewController("persistentvolume-binder", controller.ReconcileFunc(b.syncClaim), controller.Options{Component: Component})
 	b.volumeCtrl = m.NewController("persistentvolume", controller.ReconcileFunc(b.syncVolume), controller.Options{Component: Component})
 	b.claims.AddHandler(informer.Handler{
@@ -43,7 +45,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			if c := objectOf(o); c != nil {
 				// Its volume is released now.
 				m := c.GetObjectMeta()
-				b.volumes.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
+				b.volumes.Informer.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
 			}
 		},
 	})
@@ -88,7 +90,7 @@ func (b *Binder) volumeChanged(o api.Object) {
 }
 
 func (b *Binder) enqueuePendingClaims() {
-	b.claims.EachSortedByIndex(indexClaimUnbound, "", b.claimCtrl.EnqueueObject)
+	b.claims.Informer.EachSortedByIndex(indexClaimUnbound, "", b.claimCtrl.EnqueueObject)
 }
 
 // syncClaim binds one claim, or says why it cannot yet.
@@ -98,7 +100,7 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 		ctx.Observe("claim %s is gone", req)
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
+	claim := o
 	class := api.ClaimClass(claim)
 	ctx.Observe("claim %s: phase %s, class %q, volume %q", claim.Name, claim.Status.Phase, class, claim.Spec.VolumeName)
 	if claim.Spec.VolumeName != "" {
@@ -122,7 +124,7 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 		ctx.Event(claim, controller.EventWarning, "ProvisioningFailed", "storageclass.storage.k8s.io %q not found", class)
 		return controller.Result{}, nil
 	}
-	sc := co.(*api.StorageClass)
+	sc := co
 	if api.Deref(sc.VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer && claim.Annotations[AnnSelectedNode] == "" {
 		ctx.Why("class %s binds WaitForFirstConsumer: the scheduler picks a node for the first pod using the claim, then the volume is made there", sc.Name)
 		ctx.Event(claim, controller.EventNormal, "WaitForFirstConsumer", "waiting for first consumer to be created before binding")
@@ -157,7 +159,7 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 		ctx.Why("it asks for volume %s, which does not exist (yet)", claim.Spec.VolumeName)
 		return nil
 	}
-	pv := o.(*api.PersistentVolume)
+	pv := o
 	switch ref := pv.Spec.ClaimRef; {
 	case ref == nil || (ref.Namespace == claim.Namespace && ref.Name == claim.Name && (ref.UID == "" || ref.UID == claim.UID)):
 		return b.bind(ctx, pv, claim)
@@ -173,14 +175,14 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 func (b *Binder) findVolume(claim *api.PersistentVolumeClaim) *api.PersistentVolume {
 	want := claim.Spec.Resources.Requests["storage"]
 	for _, o := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
-		pv := o.(*api.PersistentVolume)
+		pv := o
 		if ref := pv.Spec.ClaimRef; pv.DeletionTimestamp == nil && (ref.UID == "" || ref.UID == claim.UID) {
 			return pv // made or reserved for this claim
 		}
 	}
 	var fits []*api.PersistentVolume
 	for _, o := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
-		pv := o.(*api.PersistentVolume)
+		pv := o
 		if pv.DeletionTimestamp == nil && fitsClaim(pv, claim, want) {
 			fits = append(fits, pv)
 		}
@@ -317,7 +319,7 @@ func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (co
 		ctx.Observe("volume %s is gone", req.Name)
 		return controller.Result{}, nil
 	}
-	pv := o.(*api.PersistentVolume)
+	pv := o
 	ref := pv.Spec.ClaimRef
 	ctx.Observe("volume %s: phase %s, claim %s", pv.Name, pv.Status.Phase, claimRefString(ref))
 	if ref == nil {
@@ -369,9 +371,9 @@ func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *ap
 		if err != nil {
 			return nil
 		}
-		o = live
+		o = live.(*api.PersistentVolumeClaim)
 	}
-	c := o.(*api.PersistentVolumeClaim)
+	c := o
 	if ref.UID != "" && c.UID != ref.UID {
 		return nil // a new claim with the old name
 	}

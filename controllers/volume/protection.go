@@ -11,14 +11,16 @@ import (
 // it is no longer bound. Until then they stay Terminating, so data in use
 // is never pulled from under a pod.
 type protection struct {
-	pods, claims, volumes *informer.Informer
+	pods    informer.Lister[*api.Pod]
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
 }
 
 func registerProtection(m *controller.Manager) {
 	p := &protection{
-		pods:    m.Informers.For(api.Pods),
-		claims:  m.Informers.For(api.PersistentVolumeClaims),
-		volumes: m.Informers.For(api.PersistentVolumes),
+		pods:    informer.ListerFor[*api.Pod](m.Informers),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
 	}
 	pvc := m.NewController("pvc-protection", controller.ReconcileFunc(p.syncClaim), controller.Options{Component: "pvc-protection-controller"})
 	pv := m.NewController("pv-protection", controller.ReconcileFunc(p.syncVolume), controller.Options{Component: "pv-protection-controller"})
@@ -92,12 +94,12 @@ func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
+	claim := o
 	if claim.DeletionTimestamp == nil || !hasFinalizer(claim.Finalizers, FinalizerPVCProtection) {
 		return controller.Result{}, nil
 	}
 	for _, po := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
-		pod := po.(*api.Pod)
+		pod := po
 		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed && podUsesClaim(pod, claim) {
 			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
 			ctx.Why("a claim in use stays (Terminating) until no pod uses it")
@@ -116,7 +118,7 @@ func (p *protection) syncVolume(ctx *controller.Context, req controller.Request)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pv := o.(*api.PersistentVolume)
+	pv := o
 	if pv.DeletionTimestamp == nil || !hasFinalizer(pv.Finalizers, FinalizerPVProtection) {
 		return controller.Result{}, nil
 	}
