@@ -130,8 +130,7 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 	// The node's pods only, from the index: every node's status report
 	// brings a reconcile, and a list of all pods made each one cost the
 	// whole cluster (91 reports of 10,000 pods every five minutes).
-	for _, o := range r.pods.ByIndex(informer.IndexNode, node) {
-		p := o
+	for _, p := range r.pods.ByIndex(informer.IndexNode, node) {
 		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 			continue
 		}
@@ -144,11 +143,10 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 			if !ok || co.Status.Phase != api.ClaimBound {
 				continue
 			}
-			vo, ok := r.volumes.Get("", co.Spec.VolumeName)
+			pv, ok := r.volumes.Get("", co.Spec.VolumeName)
 			if !ok {
 				continue
 			}
-			pv := vo
 			key := VolumeName(pv)
 			if attach[key] == nil {
 				attach[key] = &use{pv: pv.Name}
@@ -166,11 +164,10 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 // then report mounted what its running pods use, then unmount and detach
 // what none needs.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.nodes.Get("", req.Name)
+	n, ok := r.nodes.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	n := o
 	attach, mounted := r.wanted(n.Name)
 	attached := map[string]bool{}
 	for _, v := range n.Status.VolumesAttached {

@@ -51,11 +51,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile recomputes one aggregated ClusterRole's rules.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.roles.Get("", req.Name)
+	role, ok := r.roles.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	role := o
 	if role.AggregationRule == nil {
 		return controller.Result{}, nil
 	}
@@ -90,8 +89,7 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 			return nil, nil, err
 		}
 		var matched []*api.ClusterRole
-		for _, o := range r.roles.List("") {
-			cr := o
+		for _, cr := range r.roles.List("") {
 			if cr.Name != role.Name && sel.Matches(cr.Labels) {
 				matched = append(matched, cr)
 			}

@@ -112,17 +112,16 @@ func (r *Reconciler) wakeAfter(req controller.Request, d time.Duration) {
 
 // Reconcile runs one CronJob: its active list, its schedule, its history.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.cronJobs.Get(req.Namespace, req.Name)
+	cached, ok := r.cronJobs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("CronJob %s is gone", req)
 		r.stopWakeup(req.String())
 		return controller.Result{}, nil
 	}
-	cached := o
 	cj := api.DeepCopy(cached)
 	var jobs []*api.Job
-	for _, o := range r.jobs.List(cj.Namespace) {
-		if j := o; api.IsControlledBy(j, cj.UID) {
+	for _, j := range r.jobs.List(cj.Namespace) {
+		if api.IsControlledBy(j, cj.UID) {
 			jobs = append(jobs, j)
 		}
 	}

@@ -160,13 +160,12 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 
 // Reconcile brings one DaemonSet's pods to one per eligible node.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.daemonSets.Get(req.Namespace, req.Name)
+	ds, ok := r.daemonSets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("DaemonSet %s is gone", req)
 		r.expectations.Forget(req.String())
 		return controller.Result{}, nil
 	}
-	ds := o
 	if ds.DeletionTimestamp != nil {
 		ctx.Observe("DaemonSet %s is being deleted: the garbage collector removes its pods", req)
 		return controller.Result{}, nil
@@ -285,8 +284,7 @@ func newPod(ds *api.DaemonSet, node, hash string) *api.Pod {
 // and releasing owned pods whose labels no longer match.
 func (r *Reconciler) claimPods(ctx *controller.Context, ds *api.DaemonSet, sel api.Selector) (map[string][]*api.Pod, error) {
 	out := map[string][]*api.Pod{}
-	for _, o := range r.pods.List(ds.Namespace) {
-		p := o
+	for _, p := range r.pods.List(ds.Namespace) {
 		ref := api.ControllerOf(p)
 		matches := sel.Matches(p.Labels)
 		switch {

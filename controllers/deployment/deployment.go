@@ -56,13 +56,12 @@ func newReconciler(m *controller.Manager) *Reconciler {
 // Reconcile brings one Deployment's ReplicaSets and status in line with its
 // spec; see the package doc for the order of things.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	obj, ok := r.deployments.Get(req.Namespace, req.Name)
+	cached, ok := r.deployments.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("deployment %s is gone", req)
 		ctx.Why("nothing to do: the garbage collector removes what it owned")
 		return controller.Result{}, nil
 	}
-	cached := obj
 	d := api.DeepCopy(cached)
 	if d.Kind == "" {
 		api.SetKind(d) // NewControllerRef needs apiVersion and kind
@@ -170,8 +169,7 @@ func (r *Reconciler) resolveControllerRef(namespace string, ref *api.OwnerRefere
 // labels.
 func (r *Reconciler) deploymentsSelecting(rs *api.ReplicaSet) []*api.Deployment {
 	var out []*api.Deployment
-	for _, o := range r.deployments.List(rs.Namespace) {
-		d := o
+	for _, d := range r.deployments.List(rs.Namespace) {
 		sel, err := d.Spec.Selector.AsSelector()
 		if err != nil || sel.Empty() {
 			continue

@@ -76,12 +76,11 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile recounts one budget.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pdbs.Get(req.Namespace, req.Name)
+	pdb, ok := r.pdbs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("PodDisruptionBudget %s is gone", req)
 		return controller.Result{}, nil
 	}
-	pdb := o
 	now := ctx.Clock.Now()
 	pods := r.selected(pdb)
 	if len(pods) == 0 {
@@ -135,8 +134,8 @@ func (r *Reconciler) selected(pdb *api.PodDisruptionBudget) []*api.Pod {
 		return nil
 	}
 	var out []*api.Pod
-	for _, o := range r.pods.List(pdb.Namespace) {
-		if p := o; sel.Matches(p.Labels) {
+	for _, p := range r.pods.List(pdb.Namespace) {
+		if sel.Matches(p.Labels) {
 			out = append(out, p)
 		}
 	}

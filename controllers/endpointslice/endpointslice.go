@@ -71,13 +71,12 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile makes one Service's slices list the pods it selects.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.services.Get(req.Namespace, req.Name)
+	svc, ok := r.services.Get(req.Namespace, req.Name)
 	if !ok {
 		// The garbage collector deletes the slices with their owner.
 		ctx.Observe("Service %s is gone: its slices go with it (garbage collector)", req)
 		return controller.Result{}, nil
 	}
-	svc := o
 	if len(svc.Spec.Selector) == 0 {
 		ctx.Observe("Service %s has no selector: no slices are managed for it", req)
 		return controller.Result{}, nil
@@ -123,8 +122,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // owned lists the slices this controller manages for svc, by name.
 func (r *Reconciler) owned(svc *api.Service) []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+svc.Name) {
-		s := o
+	for _, s := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+svc.Name) {
 		if s.Namespace == svc.Namespace && s.Labels[api.LabelManagedBy] == api.EndpointSliceOwner {
 			out = append(out, s)
 		}

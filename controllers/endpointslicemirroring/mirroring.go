@@ -162,8 +162,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // mirrored lists the slices this controller keeps for the key, by name.
 func (r *Reconciler) mirrored(req controller.Request) []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+req.Name) {
-		s := o
+	for _, s := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+req.Name) {
 		if s.Namespace == req.Namespace && s.Labels[api.LabelManagedBy] == ManagedBy {
 			out = append(out, s)
 		}

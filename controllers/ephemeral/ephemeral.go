@@ -50,8 +50,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			return
 		}
 		m := cl.GetObjectMeta()
-		for _, po := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
-			p := po
+		for _, p := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
 			for i := range p.Spec.Volumes {
 				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == m.Name {
 					c.EnqueueObject(p)
@@ -73,11 +72,10 @@ func hasEphemeral(p *api.Pod) bool {
 
 // Reconcile creates the missing claims of one pod's ephemeral volumes.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pods.Get(req.Namespace, req.Name)
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pod := o
 	if pod.DeletionTimestamp != nil {
 		ctx.Observe("pod %s is being deleted", pod.Name)
 		return controller.Result{}, nil

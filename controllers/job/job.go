@@ -155,12 +155,11 @@ func (r *Reconciler) satisfied(uid string) (string, bool) {
 
 // Reconcile brings one Job's pods and status up to date.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.jobs.Get(req.Namespace, req.Name)
+	j, ok := r.jobs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("Job %s is gone", req)
 		return controller.Result{}, r.releaseOrphans(ctx, req, "")
 	}
-	j := o
 	if by := api.Deref(j.Spec.ManagedBy, api.JobControllerName); by != api.JobControllerName {
 		ctx.Observe("Job %s: spec.managedBy=%s", j.Name, by)
 		ctx.Why("the Job is managed by %s, not by the job controller: leave it alone", by)
@@ -178,8 +177,8 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // podsOf lists the pods j controls, oldest first.
 func (r *Reconciler) podsOf(j *api.Job) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range r.pods.List(j.Namespace) {
-		if p := o; api.IsControlledBy(p, j.UID) {
+	for _, p := range r.pods.List(j.Namespace) {
+		if api.IsControlledBy(p, j.UID) {
 			out = append(out, p)
 		}
 	}
@@ -193,8 +192,7 @@ func (r *Reconciler) podsOf(j *api.Job) []*api.Pod {
 // that no longer exists (uid "" = any Job of that name), so they can go.
 func (r *Reconciler) releaseOrphans(ctx *controller.Context, req controller.Request, uid string) error {
 	var pods []*api.Pod
-	for _, o := range r.pods.List(req.Namespace) {
-		p := o
+	for _, p := range r.pods.List(req.Namespace) {
 		if ref := api.ControllerOf(p); ref != nil && ref.Kind == "Job" && ref.Name == req.Name && (uid == "" || ref.UID == uid) {
 			pods = append(pods, p)
 		}

@@ -207,7 +207,7 @@ func (r *Reconciler) forget(p *api.Pod) {
 
 // Reconcile advances one pod by one step of its life on its node.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pods.Get(req.Namespace, req.Name)
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok {
 		key := req.Namespace + "/" + req.Name
 		if last := r.mirrors[key]; last != nil {
@@ -215,16 +215,14 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	pod := o
 	if pod.Spec.NodeName == "" {
 		return controller.Result{}, nil
 	}
-	nodeObj, ok := r.nodes.Get("", pod.Spec.NodeName)
+	node, ok := r.nodes.Get("", pod.Spec.NodeName)
 	if !ok {
 		ctx.Observe("node %s does not exist", pod.Spec.NodeName)
 		return controller.Result{}, nil
 	}
-	node := nodeObj
 	if r.heartbeats.Down(node.Name) {
 		ctx.Observe("node %s is down: its kubelet does nothing until it recovers", node.Name)
 		return controller.Result{}, nil

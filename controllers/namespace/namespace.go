@@ -48,11 +48,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile empties a terminating namespace, then finalizes it.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	ns := o
 	if ns.DeletionTimestamp == nil {
 		return controller.Result{}, nil
 	}

@@ -74,12 +74,11 @@ func registerEviction(m *controller.Manager, nodes informer.Lister[*api.Node], p
 // Reconcile decides one pod's fate under its node's NoExecute taints.
 func (e *evictor) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	key := req.String()
-	o, ok := e.pods.Get(req.Namespace, req.Name)
-	if !ok || o.DeletionTimestamp != nil {
+	p, ok := e.pods.Get(req.Namespace, req.Name)
+	if !ok || p.DeletionTimestamp != nil {
 		delete(e.pending, key)
 		return controller.Result{}, nil
 	}
-	p := o
 	var taints []api.Taint
 	if n, ok := e.nodes.Get("", p.Spec.NodeName); ok {
 		taints = noExecuteTaints(n)

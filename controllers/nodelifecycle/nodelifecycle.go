@@ -140,12 +140,11 @@ func (r *Reconciler) needsWork(n *api.Node, now time.Time) bool {
 
 // Reconcile brings one node's conditions and taints up to date.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.nodes.Get("", req.Name)
+	n, ok := r.nodes.Get("", req.Name)
 	if !ok {
 		ctx.Observe("node %s is gone: the pod garbage collector removes its pods", req.Name)
 		return controller.Result{}, nil
 	}
-	n := o
 	now := ctx.Clock.Now()
 	last := r.lastHeartbeat(n)
 	ready := condition(n, "Ready")
@@ -193,8 +192,7 @@ func markUnknown(n *api.Node, now time.Time) {
 // markPodsNotReady sets the Ready condition of the node's pods to False,
 // as upstream's MarkPodsNotReady: a Service stops sending them traffic.
 func (r *Reconciler) markPodsNotReady(ctx *controller.Context, node string) {
-	for _, o := range r.pods.ByIndex(informer.IndexNode, node) {
-		p := o
+	for _, p := range r.pods.ByIndex(informer.IndexNode, node) {
 		if p.DeletionTimestamp != nil {
 			continue
 		}

@@ -127,13 +127,12 @@ func getTarget(ctx *controller.Context, h *api.HorizontalPodAutoscaler) (target,
 
 // Reconcile runs one pass of one HPA.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.hpas.Get(req.Namespace, req.Name)
+	h, ok := r.hpas.Get(req.Namespace, req.Name)
 	if !ok {
 		delete(r.recommendations, req.String())
 		ctx.Observe("HorizontalPodAutoscaler %s is gone", req)
 		return controller.Result{}, nil
 	}
-	h := o
 	now := ctx.Clock.Now()
 	st := api.DeepCopy(h.Status)
 	gen := h.Generation
@@ -235,8 +234,7 @@ func (r *Reconciler) utilization(t target) (util int32, ready int, request int64
 	}
 	m := t.obj.GetObjectMeta()
 	var perPod int64
-	for _, o := range r.pods.List(m.Namespace) {
-		p := o
+	for _, p := range r.pods.List(m.Namespace) {
 		if !sel.Matches(p.Labels) || p.DeletionTimestamp != nil || p.Status.Phase != api.PodRunning || !api.IsPodReady(p) {
 			continue
 		}

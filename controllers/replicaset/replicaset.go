@@ -385,9 +385,9 @@ func (r *Reconciler) relatedOnNode(ctx *controller.Context, rs api.Object) map[s
 		return onNode
 	}
 	all, _ := r.pods.EachByIndexes(informer.IndexNamespace, ns)
-	for o := range all {
+	for p := range all {
 		ctx.Checkpoint()
-		if p := o; api.IsPodActive(p) && matchesAny(sels, p.Labels) {
+		if api.IsPodActive(p) && matchesAny(sels, p.Labels) {
 			onNode[p.Spec.NodeName]++
 		}
 	}

@@ -89,12 +89,11 @@ func (r *Reconciler) list(k *api.Kind, namespace string) []api.Object {
 
 // Reconcile recounts one quota's usage and writes its status.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.quotas.Get(req.Namespace, req.Name)
+	q, ok := r.quotas.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("ResourceQuota %s is gone", req)
 		return controller.Result{}, nil
 	}
-	q := o
 	now := ctx.Clock.Now()
 	names := hardNames(q)
 	used := usage(r.list, q.Namespace, names, now)

@@ -75,16 +75,16 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile makes one namespace's kube-root-ca.crt hold the CA.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	if ns := o; ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
+	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil
 	}
 	data := map[string]string{"ca.crt": CACertificate}
-	cur, ok := r.configMaps.Get(req.Name, ConfigMapName)
+	cm, ok := r.configMaps.Get(req.Name, ConfigMapName)
 	if !ok {
 		ctx.Diff("namespace %s has no ConfigMap %s", req.Name, ConfigMapName)
 		ctx.Why("every namespace publishes the cluster's CA for its pods")
@@ -98,7 +98,6 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	cm := cur
 	if maps.Equal(cm.Data, data) && cm.Annotations[DescriptionAnnotation] == Description {
 		return controller.Result{}, nil
 	}

@@ -109,12 +109,11 @@ func needsScheduling(p *api.Pod) bool {
 // Reconcile schedules one pod.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	r.taken(req)
-	o, ok := r.pods.Get(req.Namespace, req.Name)
-	if !ok || !needsScheduling(o) {
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
+	if !ok || !needsScheduling(pod) {
 		ctx.Observe("pod is gone or already bound")
 		return controller.Result{}, nil
 	}
-	pod := o
 	nodes := r.nodeInfos()
 	if msg := r.volumes.preFilter(pod); msg != "" {
 		msg = withPostFilter(fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg),

@@ -49,14 +49,13 @@ func (v *volumeBinding) preFilter(pod *api.Pod) string {
 		if name == "" {
 			continue
 		}
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			if vol.Ephemeral != nil {
 				return fmt.Sprintf("waiting for ephemeral volume controller to create the persistentvolumeclaim %q", name)
 			}
 			return fmt.Sprintf("persistentvolumeclaim %q not found", name)
 		}
-		c := o
 		if vol.Ephemeral != nil {
 			if why := api.EphemeralClaimConflict(pod, c); why != "" {
 				return why
@@ -78,11 +77,10 @@ func (v *volumeBinding) preFilter(pod *api.Pod) string {
 // unfit returns why node cannot run pod's volumes, or "".
 func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
 	for _, name := range volume.PodClaims(pod) {
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			continue
 		}
-		c := o
 		if c.Spec.VolumeName != "" {
 			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv, node) {
 				return "node(s) had volume node affinity conflict"
@@ -101,11 +99,10 @@ func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
 func (v *volumeBinding) preBind(ctx *controller.Context, pod *api.Pod, node string) (bool, error) {
 	ready := true
 	for _, name := range volume.PodClaims(pod) {
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			return false, nil
 		}
-		c := o
 		if c.Spec.VolumeName != "" && c.Status.Phase == api.ClaimBound {
 			continue
 		}

@@ -58,11 +58,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile creates the namespace's default ServiceAccount if it is missing.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	ns := o
 	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil

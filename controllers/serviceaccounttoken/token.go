@@ -66,8 +66,8 @@ func Register(m *controller.Manager) *controller.Controller {
 			return
 		}
 		m := obj.GetObjectMeta()
-		for _, so := range r.secrets.List(m.Namespace) {
-			if s := so; s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
+		for _, s := range r.secrets.List(m.Namespace) {
+			if s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
 				c.EnqueueObject(s)
 			}
 		}
@@ -79,11 +79,10 @@ func Register(m *controller.Manager) *controller.Controller {
 // Reconcile fills one token Secret, or deletes it when its ServiceAccount
 // is gone.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.secrets.Get(req.Namespace, req.Name)
+	s, ok := r.secrets.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	s := o
 	if s.Type != SecretType || s.DeletionTimestamp != nil {
 		return controller.Result{}, nil
 	}

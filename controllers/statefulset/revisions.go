@@ -14,8 +14,7 @@ import (
 // revision first.
 func (r *Reconciler) ownedRevisions(set *api.StatefulSet) []*api.ControllerRevision {
 	var out []*api.ControllerRevision
-	for _, o := range r.revisions.ByIndex(informer.IndexOwner, set.UID) {
-		rev := o
+	for _, rev := range r.revisions.ByIndex(informer.IndexOwner, set.UID) {
 		if api.IsControlledBy(rev, set.UID) {
 			out = append(out, rev)
 		}

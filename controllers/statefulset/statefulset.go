@@ -85,8 +85,7 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 	if _, isPod := o.(*api.Pod); !isPod {
 		return
 	}
-	for _, so := range r.sets.List(m.Namespace) {
-		set := so
+	for _, set := range r.sets.List(m.Namespace) {
 		if sel, err := set.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
 			r.ctrl.EnqueueObject(set)
 		}
@@ -95,12 +94,11 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 
 // Reconcile brings one StatefulSet one step closer to its spec.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.sets.Get(req.Namespace, req.Name)
+	set, ok := r.sets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("StatefulSet %s is gone", req)
 		return controller.Result{}, nil
 	}
-	set := o
 	if set.DeletionTimestamp != nil {
 		ctx.Observe("StatefulSet %s is being deleted: its pods are the garbage collector's", req)
 		return controller.Result{}, nil
@@ -140,8 +138,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // named like its pods and releasing controlled pods that stopped matching.
 func (r *Reconciler) claimPods(ctx *controller.Context, set *api.StatefulSet, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
-	for _, o := range r.pods.List(set.Namespace) {
-		p := o
+	for _, p := range r.pods.List(set.Namespace) {
 		ref := api.ControllerOf(p)
 		_, member := ordinalOf(set, p)
 		matches := sel.Matches(p.Labels)
@@ -385,11 +382,10 @@ func (r *Reconciler) ensureClaims(ctx *controller.Context, v *view, i int) error
 		return err
 	}
 	for _, ct := range set.Spec.VolumeClaimTemplates {
-		o, ok := r.claims.Get(set.Namespace, ClaimName(set, ct.Name, ord))
+		c, ok := r.claims.Get(set.Namespace, ClaimName(set, ct.Name, ord))
 		if !ok {
 			continue
 		}
-		c := o
 		want := whenDeleted(set)
 		if hasOwner(&c.ObjectMeta, set.UID) == want && !hasOwner(&c.ObjectMeta, v.slots[i].UID) {
 			continue

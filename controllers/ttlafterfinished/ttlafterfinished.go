@@ -71,11 +71,10 @@ func (r *Reconciler) stopWakeup(key string) {
 // Reconcile deletes one Job once its TTL after finishing has run out.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	r.stopWakeup(req.String())
-	o, ok := r.jobs.Get(req.Namespace, req.Name)
+	j, ok := r.jobs.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	j := o
 	ttl := j.Spec.TTLSecondsAfterFinished
 	if ttl == nil || j.DeletionTimestamp != nil {
 		return controller.Result{}, nil

@@ -95,12 +95,11 @@ func (b *Binder) enqueuePendingClaims() {
 
 // syncClaim binds one claim, or says why it cannot yet.
 func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := b.claims.Get(req.Namespace, req.Name)
+	claim, ok := b.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("claim %s is gone", req)
 		return controller.Result{}, nil
 	}
-	claim := o
 	class := api.ClaimClass(claim)
 	ctx.Observe("claim %s: phase %s, class %q, volume %q", claim.Name, claim.Status.Phase, class, claim.Spec.VolumeName)
 	if claim.Spec.VolumeName != "" {
@@ -117,14 +116,13 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 		ctx.Event(claim, controller.EventNormal, "FailedBinding", "no persistent volumes available for this claim and no storage class is set")
 		return controller.Result{}, nil
 	}
-	co, ok := b.classes.Get("", class)
+	sc, ok := b.classes.Get("", class)
 	if !ok {
 		ctx.Why("the claim's StorageClass %q does not exist: it stays Pending until someone creates it", class)
 		// Worded as the binder's lister reports it (singular resource).
 		ctx.Event(claim, controller.EventWarning, "ProvisioningFailed", "storageclass.storage.k8s.io %q not found", class)
 		return controller.Result{}, nil
 	}
-	sc := co
 	if api.Deref(sc.VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer && claim.Annotations[AnnSelectedNode] == "" {
 		ctx.Why("class %s binds WaitForFirstConsumer: the scheduler picks a node for the first pod using the claim, then the volume is made there", sc.Name)
 		ctx.Event(claim, controller.EventNormal, "WaitForFirstConsumer", "waiting for first consumer to be created before binding")
@@ -149,7 +147,7 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 
 // syncBoundClaim finishes or checks the binding of a claim that names a volume.
 func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVolumeClaim) error {
-	o, ok := b.volumes.Get("", claim.Spec.VolumeName)
+	pv, ok := b.volumes.Get("", claim.Spec.VolumeName)
 	if !ok {
 		if claim.Status.Phase == api.ClaimBound {
 			ctx.Why("its volume %s is gone: the claim is Lost", claim.Spec.VolumeName)
@@ -159,7 +157,6 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 		ctx.Why("it asks for volume %s, which does not exist (yet)", claim.Spec.VolumeName)
 		return nil
 	}
-	pv := o
 	switch ref := pv.Spec.ClaimRef; {
 	case ref == nil || (ref.Namespace == claim.Namespace && ref.Name == claim.Name && (ref.UID == "" || ref.UID == claim.UID)):
 		return b.bind(ctx, pv, claim)
@@ -174,15 +171,13 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 // Available one that fits it.
 func (b *Binder) findVolume(claim *api.PersistentVolumeClaim) *api.PersistentVolume {
 	want := claim.Spec.Resources.Requests["storage"]
-	for _, o := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
-		pv := o
+	for _, pv := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
 		if ref := pv.Spec.ClaimRef; pv.DeletionTimestamp == nil && (ref.UID == "" || ref.UID == claim.UID) {
 			return pv // made or reserved for this claim
 		}
 	}
 	var fits []*api.PersistentVolume
-	for _, o := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
-		pv := o
+	for _, pv := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
 		if pv.DeletionTimestamp == nil && fitsClaim(pv, claim, want) {
 			fits = append(fits, pv)
 		}
@@ -314,12 +309,11 @@ func (b *Binder) setClaimPhase(ctx *controller.Context, claim *api.PersistentVol
 
 // syncVolume keeps a volume's phase right and reclaims released volumes.
 func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := b.volumes.Get("", req.Name)
+	pv, ok := b.volumes.Get("", req.Name)
 	if !ok {
 		ctx.Observe("volume %s is gone", req.Name)
 		return controller.Result{}, nil
 	}
-	pv := o
 	ref := pv.Spec.ClaimRef
 	ctx.Observe("volume %s: phase %s, claim %s", pv.Name, pv.Status.Phase, claimRefString(ref))
 	if ref == nil {
@@ -365,15 +359,14 @@ func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (co
 // cache does not have it — releasing a volume on a stale cache would lose
 // its binding.
 func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *api.PersistentVolumeClaim {
-	o, ok := b.claims.Get(ref.Namespace, ref.Name)
+	c, ok := b.claims.Get(ref.Namespace, ref.Name)
 	if !ok {
 		live, err := ctx.Store().Get(api.PersistentVolumeClaims, ref.Namespace, ref.Name)
 		if err != nil {
 			return nil
 		}
-		o = live.(*api.PersistentVolumeClaim)
+		c = live.(*api.PersistentVolumeClaim)
 	}
-	c := o
 	if ref.UID != "" && c.UID != ref.UID {
 		return nil // a new claim with the old name
 	}

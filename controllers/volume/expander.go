@@ -95,22 +95,20 @@ func claimCondition(c *api.PersistentVolumeClaim, t string) *api.PersistentVolum
 }
 
 func (e *Expander) sync(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := e.claims.Get(req.Namespace, req.Name)
+	claim, ok := e.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("claim %s is gone", req)
 		return controller.Result{}, nil
 	}
-	claim := o
 	if claim.Status.Phase != api.ClaimBound {
 		ctx.Observe("claim %s is %s: only a bound claim grows", claim.Name, claim.Status.Phase)
 		return controller.Result{}, nil
 	}
-	vo, ok := e.volumes.Get("", claim.Spec.VolumeName)
+	pv, ok := e.volumes.Get("", claim.Spec.VolumeName)
 	if !ok {
 		ctx.Observe("claim %s: volume %s not seen yet", claim.Name, claim.Spec.VolumeName)
 		return controller.Result{}, nil
 	}
-	pv := vo
 	want, have, pvSize := claim.Spec.Resources.Requests["storage"], claim.Status.Capacity["storage"], pv.Spec.Capacity["storage"]
 	ctx.Observe("claim %s requests %s, status.capacity %s; volume %s has %s", claim.Name, want.String(), have.String(), pv.Name, pvSize.String())
 	now := api.NewTime(ctx.Store().Clock().Now())
@@ -173,8 +171,8 @@ func (e *Expander) sync(ctx *controller.Context, req controller.Request) (contro
 
 // runningOn is the node of a running pod that mounts claim, or "".
 func (e *Expander) runningOn(claim *api.PersistentVolumeClaim) string {
-	for _, o := range e.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(claim.Namespace, claim.Name)) {
-		if p := o; p.Status.Phase == api.PodRunning && p.Spec.NodeName != "" && p.DeletionTimestamp == nil {
+	for _, p := range e.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(claim.Namespace, claim.Name)) {
+		if p.Status.Phase == api.PodRunning && p.Spec.NodeName != "" && p.DeletionTimestamp == nil {
 			return p.Spec.NodeName
 		}
 	}

@@ -90,16 +90,14 @@ func podUsesClaim(pod *api.Pod, claim *api.PersistentVolumeClaim) bool {
 }
 
 func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := p.claims.Get(req.Namespace, req.Name)
+	claim, ok := p.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	claim := o
 	if claim.DeletionTimestamp == nil || !hasFinalizer(claim.Finalizers, FinalizerPVCProtection) {
 		return controller.Result{}, nil
 	}
-	for _, po := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
-		pod := po
+	for _, pod := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
 		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed && podUsesClaim(pod, claim) {
 			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
 			ctx.Why("a claim in use stays (Terminating) until no pod uses it")
@@ -114,11 +112,10 @@ func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) 
 }
 
 func (p *protection) syncVolume(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := p.volumes.Get("", req.Name)
+	pv, ok := p.volumes.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pv := o
 	if pv.DeletionTimestamp == nil || !hasFinalizer(pv.Finalizers, FinalizerPVProtection) {
 		return controller.Result{}, nil
 	}

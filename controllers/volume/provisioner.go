@@ -69,11 +69,10 @@ func (p *provisioner) Reconcile(ctx *controller.Context, req controller.Request)
 	if req.Namespace == "" && len(req.Name) > 3 && req.Name[:3] == "pv:" {
 		return controller.Result{}, p.reclaim(ctx, req.Name[3:])
 	}
-	o, ok := p.claims.Get(req.Namespace, req.Name)
+	claim, ok := p.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	claim := o
 	if claim.Spec.VolumeName != "" || claim.DeletionTimestamp != nil || claim.Annotations[AnnStorageProvisioner] != Provisioner {
 		ctx.Observe("claim %s needs no volume from %s", claim.Name, Provisioner)
 		return controller.Result{}, nil
@@ -83,11 +82,10 @@ func (p *provisioner) Reconcile(ctx *controller.Context, req controller.Request)
 		ctx.Observe("volume %s already exists for claim %s", name, claim.Name)
 		return controller.Result{}, nil
 	}
-	co, ok := p.classes.Get("", api.ClaimClass(claim))
+	sc, ok := p.classes.Get("", api.ClaimClass(claim))
 	if !ok {
 		return controller.Result{}, nil // the binder reports the missing class
 	}
-	sc := co
 	node := claim.Annotations[AnnSelectedNode]
 	ctx.Observe("claim %s/%s asks %s for %s (node %q)", claim.Namespace, claim.Name, Provisioner, quantity(claim), node)
 	ctx.Event(claim, controller.EventNormal, "Provisioning", "External provisioner is provisioning volume for claim %q", claim.Namespace+"/"+claim.Name)
@@ -133,11 +131,10 @@ func (p *provisioner) newVolume(name string, claim *api.PersistentVolumeClaim, s
 // reclaim deletes a released volume this provisioner made, when its
 // policy says Delete; its data goes with it.
 func (p *provisioner) reclaim(ctx *controller.Context, name string) error {
-	o, ok := p.volumes.Get("", name)
+	pv, ok := p.volumes.Get("", name)
 	if !ok {
 		return nil
 	}
-	pv := o
 	if pv.Status.Phase != api.VolumeReleased || pv.Spec.PersistentVolumeReclaimPolicy != api.ReclaimDelete ||
 		pv.Annotations[AnnProvisionedBy] != Provisioner || pv.DeletionTimestamp != nil {
 		return nil
