@@ -221,8 +221,6 @@ func ExampleControllerFor() {
 	// Error from server (NotFound): configmaps "web-summary" not found
 }
 
-var configMaps = api.ResourceFor("configmaps")
-
 // summarize makes the Deployment's summary ConfigMap match the Deployment.
 func summarize(ctx *controller.Context, d *api.Deployment) (controller.Result, error) {
 	name := d.Name + "-summary"
@@ -230,7 +228,7 @@ func summarize(ctx *controller.Context, d *api.Deployment) (controller.Result, e
 		"image":    d.Spec.Template.Spec.Containers[0].Image,
 		"replicas": strconv.Itoa(int(*d.Spec.Replicas)),
 	}
-	o, err := ctx.Store().Get(configMaps, d.Namespace, name)
+	o, err := ctx.Store().Get(api.ConfigMaps, d.Namespace, name)
 	if api.IsNotFound(err) {
 		ctx.Diff("no ConfigMap %s", name)
 		cm := &api.ConfigMap{Data: want, ObjectMeta: api.ObjectMeta{Name: name, Namespace: d.Namespace,

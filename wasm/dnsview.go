@@ -84,7 +84,7 @@ func (a *app) drawDNS() {
 // too: it reads the store's snapshot).
 func (a *app) drawVolumes() {
 	u := a.ui
-	kind := api.ResourceFor("persistentvolumeclaims")
+	kind := api.PersistentVolumeClaims
 	if kind == nil {
 		return
 	}
@@ -98,10 +98,10 @@ func (a *app) drawVolumes() {
 			return
 		}
 		if claims = snap.List(kind, ""); len(claims) > 0 {
-			pods = snap.List(api.ResourceFor("pods"), "")
+			pods = snap.List(api.Pods, "")
 		}
 	} else if claims = a.cluster.Store().List(kind, ""); len(claims) > 0 {
-		pods = a.cluster.Store().List(api.ResourceFor("pods"), "")
+		pods = a.cluster.Store().List(api.Pods, "")
 	}
 	mountedBy := map[string]string{}
 	for _, o := range pods {

@@ -62,7 +62,7 @@ func (a *app) drawFaults() {
 // nextNodeName is the first free node-N after the workers' count (the
 // control-plane node is not a node-N).
 func (a *app) nextNodeName() string {
-	names := a.objectNames(api.ResourceFor("nodes"), "")
+	names := a.objectNames(api.Nodes, "")
 	workers := 0
 	for _, n := range names {
 		if strings.HasPrefix(n, "node-") {
@@ -80,7 +80,7 @@ func (a *app) nextNodeName() string {
 // leader names the controller manager replica holding the leader lease
 // (holderIdentity is "<name>_<uuid>"), or "" if there is none.
 func (a *app) leader() string {
-	k := api.ResourceFor("leases")
+	k := api.Leases
 	if k == nil {
 		return ""
 	}
@@ -199,7 +199,7 @@ func (a *app) taintItems(n *api.Node) []menuItem {
 
 // node is the named Node from the store, or nil.
 func (a *app) node(name string) *api.Node {
-	o, err := a.cluster.Store().Get(api.ResourceFor("nodes"), "", name)
+	o, err := a.cluster.Store().Get(api.Nodes, "", name)
 	if err != nil {
 		return nil
 	}

@@ -87,7 +87,7 @@ func (a *app) drawMachinery() {
 // expires unless renewed (renewTime + leaseDurationSeconds), or how long
 // ago it expired: the standby takes over only then.
 func (a *app) leaseCountdown() (text, class string) {
-	k := api.ResourceFor("leases")
+	k := api.Leases
 	if k == nil {
 		return "", ""
 	}

@@ -38,16 +38,19 @@ const Component = "attachdetach-controller"
 type Reconciler struct {
 	// nodes, pods, claims and volumes are the caches it reads; never
 	// modify what they return.
-	nodes, pods, claims, volumes *informer.Informer
+	nodes   informer.Lister[*api.Node]
+	pods    informer.Lister[*api.Pod]
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
 }
 
 // Register adds the attach/detach controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		nodes:   m.Informers.For(api.ResourceFor("nodes")),
-		pods:    m.Informers.For(api.ResourceFor("pods")),
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+		nodes:   informer.ListerFor[*api.Node](m.Informers),
+		pods:    informer.ListerFor[*api.Pod](m.Informers),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
 	}
 	c := m.NewController("attachdetach", r, controller.Options{Component: Component})
 	node := func(name string) {
@@ -84,8 +87,8 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.claims.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) {
 			cl := o.(*api.PersistentVolumeClaim)
-			r.pods.EachSortedByIndex(informer.IndexClaim, informer.ClaimKey(cl.Namespace, cl.Name), func(p api.Object) {
-				node(p.(*api.Pod).Spec.NodeName)
+			r.pods.EachSortedByIndex(informer.IndexClaim, informer.ClaimKey(cl.Namespace, cl.Name), func(p *api.Pod) {
+				node(p.Spec.NodeName)
 			})
 		},
 	})
@@ -117,8 +120,7 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 	// The node's pods only, from the index: every node's status report
 	// brings a reconcile, and a list of all pods made each one cost the
 	// whole cluster (91 reports of 10,000 pods every five minutes).
-	for _, o := range r.pods.ByIndex(informer.IndexNode, node) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.ByIndex(informer.IndexNode, node) {
 		if p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 			continue
 		}
@@ -128,14 +130,13 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 				continue
 			}
 			co, ok := r.claims.Get(p.Namespace, name)
-			if !ok || co.(*api.PersistentVolumeClaim).Status.Phase != api.ClaimBound {
+			if !ok || co.Status.Phase != api.ClaimBound {
 				continue
 			}
-			vo, ok := r.volumes.Get("", co.(*api.PersistentVolumeClaim).Spec.VolumeName)
+			pv, ok := r.volumes.Get("", co.Spec.VolumeName)
 			if !ok {
 				continue
 			}
-			pv := vo.(*api.PersistentVolume)
 			key := VolumeName(pv)
 			if attach[key] == nil {
 				attach[key] = &use{pv: pv.Name}
@@ -153,11 +154,10 @@ func (r *Reconciler) wanted(node string) (attach map[string]*use, mounted map[st
 // then report mounted what its running pods use, then unmount and detach
 // what none needs.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.nodes.Get("", req.Name)
+	n, ok := r.nodes.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	n := o.(*api.Node)
 	attach, mounted := r.wanted(n.Name)
 	attached := map[string]bool{}
 	for _, v := range n.Status.VolumesAttached {

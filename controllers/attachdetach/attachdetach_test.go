@@ -57,7 +57,7 @@ func (f *fixture) run() {
 }
 
 func (f *fixture) node() *api.Node {
-	o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-1")
+	o, err := f.store.Get(api.Nodes, "", "node-1")
 	require.NoError(f.t, err)
 	return o.(*api.Node)
 }

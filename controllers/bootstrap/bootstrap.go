@@ -84,8 +84,8 @@ func expiry(s *api.Secret) (time.Time, bool) {
 // Register adds the token cleaner and the bootstrap signer to a manager
 // and returns the cleaner.
 func Register(m *controller.Manager) *controller.Controller {
-	secrets := m.Informers.For(api.ResourceFor("secrets"))
-	configMaps := m.Informers.For(api.ResourceFor("configmaps"))
+	secrets := m.Informers.For(api.Secrets)
+	configMaps := m.Informers.For(api.ConfigMaps)
 	cl := &Cleaner{secrets: secrets, wake: waker{clk: m.Clock, at: map[controller.Request]time.Time{}}}
 	sg := &Signer{secrets: secrets, configMaps: configMaps, wake: waker{clk: m.Clock, at: map[controller.Request]time.Time{}}}
 	cleaner := m.NewController(cleanerName, cl, controller.Options{Component: cleanerComponent})

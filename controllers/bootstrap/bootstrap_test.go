@@ -68,7 +68,7 @@ func (f *fixture) token(id, secret string, expires time.Duration, signing bool) 
 }
 
 func (f *fixture) signatures() map[string]string {
-	o, err := f.store.Get(api.ResourceFor("configmaps"), "kube-public", "cluster-info")
+	o, err := f.store.Get(api.ConfigMaps, "kube-public", "cluster-info")
 	require.NoError(f.t, err)
 	out := map[string]string{}
 	for k, v := range o.(*api.ConfigMap).Data {
@@ -80,7 +80,7 @@ func (f *fixture) signatures() map[string]string {
 }
 
 func (f *fixture) exists(name string) bool {
-	_, err := f.store.Get(api.ResourceFor("secrets"), "kube-system", name)
+	_, err := f.store.Get(api.Secrets, "kube-system", name)
 	return err == nil
 }
 
@@ -93,7 +93,7 @@ func TestSignerSignsWithValidSigningTokens(t *testing.T) {
 	assert.Equal(t, map[string]string{"jws-kubeconfig-07401b": bootstrap.DetachedSignature("hello", "07401b", "f395accd246ae52d")}, f.signatures())
 
 	// A fault: someone tampers with the signature. It is put back.
-	o, err := f.store.Get(api.ResourceFor("configmaps"), "kube-public", "cluster-info")
+	o, err := f.store.Get(api.ConfigMaps, "kube-public", "cluster-info")
 	require.NoError(t, err)
 	cm := api.DeepCopy(o.(*api.ConfigMap))
 	cm.Data["jws-kubeconfig-07401b"] = "forged"
@@ -104,7 +104,7 @@ func TestSignerSignsWithValidSigningTokens(t *testing.T) {
 	assert.Equal(t, map[string]string{"jws-kubeconfig-07401b": bootstrap.DetachedSignature("hello", "07401b", "f395accd246ae52d")}, f.signatures())
 
 	// The token goes: so does its signature.
-	_, err = f.store.Delete(api.ResourceFor("secrets"), "kube-system", "bootstrap-token-07401b", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Secrets, "kube-system", "bootstrap-token-07401b", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	assert.Empty(t, f.signatures())

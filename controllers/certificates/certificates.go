@@ -72,7 +72,7 @@ func csrOf(o any) *api.CertificateSigningRequest {
 // Register adds the signer, the approver and the cleaner to a manager and
 // returns the signer.
 func Register(m *controller.Manager) *controller.Controller {
-	csrs := m.Informers.For(api.ResourceFor("certificatesigningrequests"))
+	csrs := m.Informers.For(api.CertificateSigningRequests)
 	signer := m.NewController("csrsigning", &Signer{csrs: csrs}, controller.Options{Component: "certificatesigningrequest-signing-controller"})
 	approver := m.NewController("csrapproving", &Approver{csrs: csrs}, controller.Options{Component: "certificatesigningrequest-approving-controller"})
 	cl := &Cleaner{csrs: csrs}

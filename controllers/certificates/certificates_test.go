@@ -51,7 +51,7 @@ func (f *fixture) create(name, signer, user string, usages ...string) {
 }
 
 func (f *fixture) get(name string) *api.CertificateSigningRequest {
-	o, err := f.store.Get(api.ResourceFor("certificatesigningrequests"), "", name)
+	o, err := f.store.Get(api.CertificateSigningRequests, "", name)
 	if api.IsNotFound(err) {
 		return nil
 	}

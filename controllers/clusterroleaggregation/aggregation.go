@@ -26,17 +26,17 @@ import (
 // Reconciler is the clusterrole-aggregation controller.
 type Reconciler struct {
 	// roles is the cache it observes; never modify what it returns.
-	roles *informer.Informer
+	roles informer.Lister[*api.ClusterRole]
 }
 
 // Register adds the controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{roles: m.Informers.For(api.ResourceFor("clusterroles"))}
+	r := &Reconciler{roles: informer.ListerFor[*api.ClusterRole](m.Informers)}
 	c := m.NewController("clusterrole-aggregation", r, controller.Options{Component: "clusterrole-aggregation-controller"})
 	// Any ClusterRole may be matched by any aggregated one: queue them all.
 	all := func(any) {
 		for _, o := range r.roles.List("") {
-			if o.(*api.ClusterRole).AggregationRule != nil {
+			if o.AggregationRule != nil {
 				c.EnqueueObject(o)
 			}
 		}
@@ -51,11 +51,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile recomputes one aggregated ClusterRole's rules.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.roles.Get("", req.Name)
+	role, ok := r.roles.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	role := o.(*api.ClusterRole)
 	if role.AggregationRule == nil {
 		return controller.Result{}, nil
 	}
@@ -90,8 +89,7 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 			return nil, nil, err
 		}
 		var matched []*api.ClusterRole
-		for _, o := range r.roles.List("") {
-			cr := o.(*api.ClusterRole)
+		for _, cr := range r.roles.List("") {
 			if cr.Name != role.Name && sel.Matches(cr.Labels) {
 				matched = append(matched, cr)
 			}

@@ -41,7 +41,7 @@ func (f *fixture) create(o api.Object) {
 }
 
 func (f *fixture) role(name string) *api.ClusterRole {
-	o, err := f.store.Get(api.ResourceFor("clusterroles"), "", name)
+	o, err := f.store.Get(api.ClusterRoles, "", name)
 	require.NoError(f.t, err)
 	return o.(*api.ClusterRole)
 }
@@ -96,7 +96,7 @@ func TestAggregatedRulesFollowTheLabelledRoles(t *testing.T) {
 	assert.Equal(t, []api.PolicyRule{read("pods")}, f.role("monitoring").Rules)
 
 	// A source role is deleted: its rules go.
-	_, err := f.store.Delete(api.ResourceFor("clusterroles"), "", "monitoring-pods", store.DeleteOptions{})
+	_, err := f.store.Delete(api.ClusterRoles, "", "monitoring-pods", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	assert.Empty(t, f.role("monitoring").Rules)

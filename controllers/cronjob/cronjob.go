@@ -32,9 +32,10 @@ import (
 type Reconciler struct {
 	// cronJobs and jobs are the caches the loop observes; never modify
 	// what they return.
-	cronJobs, jobs *informer.Informer
-	ctrl           *controller.Controller
-	clk            *clock.Sim
+	cronJobs informer.Lister[*api.CronJob]
+	jobs     informer.Lister[*api.Job]
+	ctrl     *controller.Controller
+	clk      *clock.Sim
 	// wakeups are the housekeeping timers for each CronJob's next
 	// scheduled instant, by key.
 	wakeups map[string]*clock.Timer
@@ -43,7 +44,7 @@ type Reconciler struct {
 // Register adds the CronJob controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		cronJobs: m.Informers.For(api.ResourceFor("cronjobs")), jobs: m.Informers.For(api.ResourceFor("jobs")),
+		cronJobs: informer.ListerFor[*api.CronJob](m.Informers), jobs: informer.ListerFor[*api.Job](m.Informers),
 		clk: m.Clock, wakeups: map[string]*clock.Timer{},
 	}
 	c := m.NewController("cronjob", r, controller.Options{Component: "cronjob-controller"})
@@ -101,17 +102,16 @@ func (r *Reconciler) wakeAfter(req controller.Request, d time.Duration) {
 
 // Reconcile runs one CronJob: its active list, its schedule, its history.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.cronJobs.Get(req.Namespace, req.Name)
+	cached, ok := r.cronJobs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("CronJob %s is gone", req)
 		r.stopWakeup(req.String())
 		return controller.Result{}, nil
 	}
-	cached := o.(*api.CronJob)
 	cj := api.DeepCopy(cached)
 	var jobs []*api.Job
-	for _, o := range r.jobs.List(cj.Namespace) {
-		if j := o.(*api.Job); api.IsControlledBy(j, cj.UID) {
+	for _, j := range r.jobs.List(cj.Namespace) {
+		if api.IsControlledBy(j, cj.UID) {
 			jobs = append(jobs, j)
 		}
 	}
@@ -152,7 +152,7 @@ func (r *Reconciler) trackActive(ctx *controller.Context, cj *api.CronJob, jobs 
 		done, cond := api.JobFinished(j)
 		switch {
 		case !found && !done:
-			if fresh, err := ctx.Store().Get(api.ResourceFor("cronjobs"), cj.Namespace, cj.Name); err == nil && inActive(fresh.(*api.CronJob), j.UID) {
+			if fresh, err := ctx.Store().Get(api.CronJobs, cj.Namespace, cj.Name); err == nil && inActive(fresh.(*api.CronJob), j.UID) {
 				continue
 			}
 			ctx.Event(cj, controller.EventWarning, "UnexpectedJob", "Saw a job that the controller did not create or forgot: %s", j.Name)
@@ -173,7 +173,7 @@ func (r *Reconciler) trackActive(ctx *controller.Context, cj *api.CronJob, jobs 
 		if children[ref.UID] {
 			continue
 		}
-		if _, err := ctx.Store().Get(api.ResourceFor("jobs"), ref.Namespace, ref.Name); api.IsNotFound(err) {
+		if _, err := ctx.Store().Get(api.Jobs, ref.Namespace, ref.Name); api.IsNotFound(err) {
 			ctx.Event(cj, controller.EventNormal, "MissingJob", "Active job went missing: %v", ref.Name)
 			removeActive(cj, ref.UID)
 			changed = true

@@ -33,8 +33,11 @@ import (
 // Reconciler is the DaemonSet controller.
 type Reconciler struct {
 	// The caches the loop observes; never modify what they return.
-	daemonSets, pods, nodes, revisions *informer.Informer
-	ctrl                               *controller.Controller
+	daemonSets informer.Lister[*api.DaemonSet]
+	pods       informer.Lister[*api.Pod]
+	nodes      informer.Lister[*api.Node]
+	revisions  informer.Lister[*api.ControllerRevision]
+	ctrl       *controller.Controller
 	// expectations remember creates and deletes whose events have not yet
 	// reached the cache, so a lagging cache never doubles them.
 	expectations *expectations.Expectations
@@ -43,10 +46,10 @@ type Reconciler struct {
 // Register adds the DaemonSet controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		daemonSets:   m.Informers.For(api.ResourceFor("daemonsets")),
-		pods:         m.Informers.For(api.ResourceFor("pods")),
-		nodes:        m.Informers.For(api.ResourceFor("nodes")),
-		revisions:    m.Informers.For(api.ResourceFor("controllerrevisions")),
+		daemonSets:   informer.ListerFor[*api.DaemonSet](m.Informers),
+		pods:         informer.ListerFor[*api.Pod](m.Informers),
+		nodes:        informer.ListerFor[*api.Node](m.Informers),
+		revisions:    informer.ListerFor[*api.ControllerRevision](m.Informers),
 		expectations: expectations.New(m.Clock),
 	}
 	c := m.NewController("daemonset", r, controller.Options{Component: "daemonset-controller"})
@@ -139,7 +142,7 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 		return
 	}
 	for _, d := range r.daemonSets.List(m.Namespace) {
-		if sel, err := d.(*api.DaemonSet).Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
+		if sel, err := d.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
 			r.ctrl.EnqueueObject(d)
 		}
 	}
@@ -147,13 +150,12 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 
 // Reconcile brings one DaemonSet's pods to one per eligible node.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.daemonSets.Get(req.Namespace, req.Name)
+	ds, ok := r.daemonSets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("DaemonSet %s is gone", req)
 		r.expectations.Forget(req.String())
 		return controller.Result{}, nil
 	}
-	ds := o.(*api.DaemonSet)
 	if ds.DeletionTimestamp != nil {
 		ctx.Observe("DaemonSet %s is being deleted: the garbage collector removes its pods", req)
 		return controller.Result{}, nil
@@ -171,7 +173,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if err != nil {
 		return controller.Result{}, err
 	}
-	nodes := informer.Typed[*api.Node](r.nodes.List(""))
+	nodes := r.nodes.List("")
 	now := ctx.Clock.Now()
 	ctx.Observe("%d node(s), daemon pods on %d; revision %d (%s), strategy %s", len(nodes), len(byNode), cur.Revision, hash, ds.Spec.UpdateStrategy.Type)
 
@@ -272,8 +274,7 @@ func newPod(ds *api.DaemonSet, node, hash string) *api.Pod {
 // and releasing owned pods whose labels no longer match.
 func (r *Reconciler) claimPods(ctx *controller.Context, ds *api.DaemonSet, sel api.Selector) (map[string][]*api.Pod, error) {
 	out := map[string][]*api.Pod{}
-	for _, o := range r.pods.List(ds.Namespace) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.List(ds.Namespace) {
 		ref := api.ControllerOf(p)
 		matches := sel.Matches(p.Labels)
 		switch {

@@ -36,7 +36,7 @@ func (r *Reconciler) controlledRevisions(ds *api.DaemonSet) []*api.ControllerRev
 	var out []*api.ControllerRevision
 	for _, o := range r.revisions.List(ds.Namespace) {
 		if api.IsControlledBy(o, ds.UID) {
-			out = append(out, o.(*api.ControllerRevision))
+			out = append(out, o)
 		}
 	}
 	history.Sort(out)

@@ -13,13 +13,13 @@ import (
 // them — api.DeepCopy first.
 type Reconciler struct {
 	// deployments holds the desired state: the objects reconciled.
-	deployments *informer.Informer
+	deployments informer.Lister[*api.Deployment]
 	// replicaSets is what a Deployment acts through: it owns some, adopts
 	// orphans its selector matches, and sizes them.
-	replicaSets *informer.Informer
+	replicaSets informer.Lister[*api.ReplicaSet]
 	// pods is read only for Recreate, which must see every old pod gone
 	// before it starts a new one (ReplicaSet status lags pod deletion).
-	pods *informer.Informer
+	pods informer.Lister[*api.Pod]
 	// ctrl is the runner whose workqueue the handlers feed.
 	ctrl *controller.Controller
 }
@@ -34,9 +34,9 @@ func Register(m *controller.Manager) *controller.Controller {
 
 func newReconciler(m *controller.Manager) *Reconciler {
 	r := &Reconciler{
-		deployments: m.Informers.For(api.ResourceFor("deployments")),
-		replicaSets: m.Informers.For(api.ResourceFor("replicasets")),
-		pods:        m.Informers.For(api.ResourceFor("pods")),
+		deployments: informer.ListerFor[*api.Deployment](m.Informers),
+		replicaSets: informer.ListerFor[*api.ReplicaSet](m.Informers),
+		pods:        informer.ListerFor[*api.Pod](m.Informers),
 	}
 	r.ctrl = m.NewController("deployment", r, controller.Options{MaxRetries: 15, Component: "deployment-controller"})
 	r.deployments.AddHandler(informer.Handler{
@@ -56,13 +56,12 @@ func newReconciler(m *controller.Manager) *Reconciler {
 // Reconcile brings one Deployment's ReplicaSets and status in line with its
 // spec; see the package doc for the order of things.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	obj, ok := r.deployments.Get(req.Namespace, req.Name)
+	cached, ok := r.deployments.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("deployment %s is gone", req)
 		ctx.Why("nothing to do: the garbage collector removes what it owned")
 		return controller.Result{}, nil
 	}
-	cached := obj.(*api.Deployment)
 	d := api.DeepCopy(cached)
 	if d.Kind == "" {
 		api.SetKind(d) // NewControllerRef needs apiVersion and kind
@@ -163,15 +162,14 @@ func (r *Reconciler) resolveControllerRef(namespace string, ref *api.OwnerRefere
 	if !ok || obj.GetObjectMeta().UID != ref.UID {
 		return nil
 	}
-	return obj.(*api.Deployment)
+	return obj
 }
 
 // deploymentsSelecting lists the Deployments whose selector matches rs's
 // labels.
 func (r *Reconciler) deploymentsSelecting(rs *api.ReplicaSet) []*api.Deployment {
 	var out []*api.Deployment
-	for _, o := range r.deployments.List(rs.Namespace) {
-		d := o.(*api.Deployment)
+	for _, d := range r.deployments.List(rs.Namespace) {
 		sel, err := d.Spec.Selector.AsSelector()
 		if err != nil || sel.Empty() {
 			continue

@@ -51,7 +51,7 @@ func newEnv(t *testing.T) *env {
 // registerFakeReplicaSetStatus stands in for the ReplicaSet controller:
 // status.replicas follows spec.replicas at once, availability per e.available.
 func (e *env) registerFakeReplicaSetStatus() {
-	inf := e.m.Informers.For(api.ResourceFor("replicasets"))
+	inf := e.m.Informers.For(api.ReplicaSets)
 	e.fakeRS = e.m.NewController("fake-replicaset-status", controller.ReconcileFunc(func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 		o, ok := inf.Get(req.Namespace, req.Name)
 		if !ok {
@@ -86,7 +86,7 @@ func (e *env) settle() {
 // resyncRS makes the fake RS controller look at every ReplicaSet again
 // (after a test changed e.available).
 func (e *env) resyncRS() {
-	for _, o := range e.s.List(api.ResourceFor("replicasets"), "default") {
+	for _, o := range e.s.List(api.ReplicaSets, "default") {
 		e.fakeRS.EnqueueObject(o)
 	}
 	e.settle()
@@ -101,7 +101,7 @@ func (e *env) create(o api.Object) {
 
 func (e *env) deployment(name string) *api.Deployment {
 	e.t.Helper()
-	o, err := e.s.Get(api.ResourceFor("deployments"), "default", name)
+	o, err := e.s.Get(api.Deployments, "default", name)
 	require.NoError(e.t, err)
 	return o.(*api.Deployment)
 }
@@ -118,7 +118,7 @@ func (e *env) update(name string, edit func(d *api.Deployment)) {
 
 // replicaSets lists the ReplicaSets, by revision.
 func (e *env) replicaSets() []*api.ReplicaSet {
-	rss := informer.Typed[*api.ReplicaSet](e.s.List(api.ResourceFor("replicasets"), "default"))
+	rss := informer.Typed[*api.ReplicaSet](e.s.List(api.ReplicaSets, "default"))
 	sort.Slice(rss, func(i, j int) bool { return revisionOf(rss[i]) < revisionOf(rss[j]) })
 	return rss
 }
@@ -127,7 +127,7 @@ func (e *env) replicaSets() []*api.ReplicaSet {
 // were recorded (creation revision), independent of names and hashes.
 func (e *env) events(reason string) []string {
 	var evs []*api.Event
-	for _, o := range e.s.List(api.ResourceFor("events"), "default") {
+	for _, o := range e.s.List(api.Events, "default") {
 		if ev := o.(*api.Event); ev.Reason == reason {
 			evs = append(evs, ev)
 		}
@@ -416,7 +416,7 @@ func TestRecreateWaitsForOldPodsToGo(t *testing.T) {
 	assert.Contains(t, e.events("ScalingReplicaSet"), "Scaled down replica set "+old.Name+" from 3 to 0")
 
 	for i, name := range pods {
-		_, err := e.s.Delete(api.ResourceFor("pods"), "default", name, store.DeleteOptions{})
+		_, err := e.s.Delete(api.Pods, "default", name, store.DeleteOptions{})
 		require.NoError(t, err)
 		e.settle()
 		if i < len(pods)-1 {
@@ -540,7 +540,7 @@ func TestAvailableConditionFollowsMinimumAvailability(t *testing.T) {
 func TestDeletedDeploymentIsANoOp(t *testing.T) {
 	e := newEnv(t)
 	e.create(webDeployment("web", 1, "app:1"))
-	_, err := e.s.Delete(api.ResourceFor("deployments"), "default", "web", store.DeleteOptions{})
+	_, err := e.s.Delete(api.Deployments, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	e.settle()
 	last := e.m.Trace.Since(e.m.Trace.Last() - 1)

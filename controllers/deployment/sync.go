@@ -117,8 +117,7 @@ func (s *syncer) writeDeployment() error {
 func (s *syncer) claimReplicaSets(sel api.Selector) error {
 	d := s.d
 	adoptable := -1 // unknown until an orphan needs it
-	for _, o := range s.r.replicaSets.List(d.Namespace) {
-		rs := o.(*api.ReplicaSet)
+	for _, rs := range s.r.replicaSets.List(d.Namespace) {
 		if ref := api.ControllerOf(rs); ref != nil {
 			if ref.UID != d.UID {
 				continue // someone else's
@@ -326,8 +325,7 @@ func (s *syncer) oldPodsRunning(oldRSs []*api.ReplicaSet) int {
 	pods, reported := 0, 0
 	for _, rs := range oldRSs {
 		reported += int(rs.Status.Replicas)
-		for _, o := range s.r.pods.ByIndex(informer.IndexOwner, rs.UID) {
-			p := o.(*api.Pod)
+		for _, p := range s.r.pods.ByIndex(informer.IndexOwner, rs.UID) {
 			if !api.IsControlledBy(p, rs.UID) || p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed {
 				continue
 			}

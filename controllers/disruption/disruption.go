@@ -32,13 +32,14 @@ const DeletionTimeout = 2 * time.Minute
 type Reconciler struct {
 	// pdbs and pods are the caches the loop observes; never modify what
 	// they return.
-	pdbs, pods *informer.Informer
-	ctrl       *controller.Controller
+	pdbs informer.Lister[*api.PodDisruptionBudget]
+	pods informer.Lister[*api.Pod]
+	ctrl *controller.Controller
 }
 
 // Register adds the disruption controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pdbs: m.Informers.For(api.ResourceFor("poddisruptionbudgets")), pods: m.Informers.For(api.ResourceFor("pods"))}
+	r := &Reconciler{pdbs: informer.ListerFor[*api.PodDisruptionBudget](m.Informers), pods: informer.ListerFor[*api.Pod](m.Informers)}
 	c := m.NewController("disruption", r, controller.Options{Component: "controllermanager"})
 	r.ctrl = c
 	r.pdbs.AddHandler(informer.Handler{
@@ -47,7 +48,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	})
 	wake := func(p *api.Pod) {
 		for _, o := range r.pdbs.List(p.Namespace) {
-			sel, err := o.(*api.PodDisruptionBudget).Spec.Selector.AsSelector()
+			sel, err := o.Spec.Selector.AsSelector()
 			if err == nil && !sel.Empty() && sel.Matches(p.Labels) {
 				c.EnqueueObject(o)
 			}
@@ -70,12 +71,11 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile recounts one budget.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pdbs.Get(req.Namespace, req.Name)
+	pdb, ok := r.pdbs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("PodDisruptionBudget %s is gone", req)
 		return controller.Result{}, nil
 	}
-	pdb := o.(*api.PodDisruptionBudget)
 	now := ctx.Clock.Now()
 	pods := r.selected(pdb)
 	if len(pods) == 0 {
@@ -129,8 +129,8 @@ func (r *Reconciler) selected(pdb *api.PodDisruptionBudget) []*api.Pod {
 		return nil
 	}
 	var out []*api.Pod
-	for _, o := range r.pods.List(pdb.Namespace) {
-		if p := o.(*api.Pod); sel.Matches(p.Labels) {
+	for _, p := range r.pods.List(pdb.Namespace) {
+		if sel.Matches(p.Labels) {
 			out = append(out, p)
 		}
 	}
@@ -187,27 +187,27 @@ func (r *Reconciler) controllersScale(ctx *controller.Context, pods []*api.Pod) 
 		kind, name, replicas := ref.Kind, ref.Name, int32(-1)
 		switch ref.Kind {
 		case "ReplicaSet":
-			o, err := st.Get(api.ResourceFor("replicasets"), p.Namespace, ref.Name)
+			o, err := st.Get(api.ReplicaSets, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
 			rs := o.(*api.ReplicaSet)
 			replicas = api.Deref(rs.Spec.Replicas, 1)
 			if d := api.ControllerOf(rs); d != nil && d.Kind == "Deployment" {
-				o, err := st.Get(api.ResourceFor("deployments"), p.Namespace, d.Name)
+				o, err := st.Get(api.Deployments, p.Namespace, d.Name)
 				if err != nil {
 					return 0, err
 				}
 				kind, name, replicas = "Deployment", d.Name, api.Deref(o.(*api.Deployment).Spec.Replicas, 1)
 			}
 		case "StatefulSet":
-			o, err := st.Get(api.ResourceFor("statefulsets"), p.Namespace, ref.Name)
+			o, err := st.Get(api.StatefulSets, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
 			replicas = api.Deref(o.(*api.StatefulSet).Spec.Replicas, 1)
 		case "ReplicationController":
-			o, err := st.Get(api.ResourceFor("replicationcontrollers"), p.Namespace, ref.Name)
+			o, err := st.Get(api.ReplicationControllers, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}

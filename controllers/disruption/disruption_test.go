@@ -64,7 +64,7 @@ func (f *fixture) pdb(t *testing.T, minAvailable, maxUnavailable *api.IntOrStrin
 }
 
 func (f *fixture) status(t *testing.T) api.PodDisruptionBudgetStatus {
-	o, err := f.store.Get(api.ResourceFor("pdb"), "default", "web")
+	o, err := f.store.Get(api.PodDisruptionBudgets, "default", "web")
 	require.NoError(t, err)
 	return o.(*api.PodDisruptionBudget).Status
 }
@@ -153,7 +153,7 @@ func TestEvictionWithoutABudgetDeletes(t *testing.T) {
 	f := newFixture(t)
 	f.rs(t, 1, 1)
 	require.NoError(t, f.store.Evict("default", "web-a", store.DeleteOptions{}))
-	_, err := f.store.Get(api.ResourceFor("pods"), "default", "web-a")
+	_, err := f.store.Get(api.Pods, "default", "web-a")
 	assert.True(t, api.IsNotFound(err))
 }
 

@@ -64,7 +64,7 @@ func TestEndpointsOverCapacityAreTruncatedAndMarked(t *testing.T) {
 	assert.Len(t, ep.Subsets[0].Addresses, MaxCapacity)
 	assert.Equal(t, "truncated", ep.Annotations[OverCapacityAnnotation])
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "web-0000", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "web-0000", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	ep = f.endpoints(t, "web")

@@ -32,15 +32,17 @@ const LabelHeadless = "service.kubernetes.io/headless"
 type Reconciler struct {
 	// services, pods and endpoints are the caches it observes; never
 	// modify what they return.
-	services, pods, endpoints *informer.Informer
+	services  informer.Lister[*api.Service]
+	pods      informer.Lister[*api.Pod]
+	endpoints informer.Lister[*api.Endpoints]
 }
 
 // Register adds the Endpoints controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services:  m.Informers.For(api.ResourceFor("services")),
-		pods:      m.Informers.For(api.ResourceFor("pods")),
-		endpoints: m.Informers.For(api.ResourceFor("endpoints")),
+		services:  informer.ListerFor[*api.Service](m.Informers),
+		pods:      informer.ListerFor[*api.Pod](m.Informers),
+		endpoints: informer.ListerFor[*api.Endpoints](m.Informers),
 	}
 	c := m.NewController("endpoints", r, controller.Options{Component: "endpoint-controller"})
 	r.services.AddHandler(informer.Handler{
@@ -67,21 +69,20 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile makes one Service's Endpoints list the pods it selects.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.services.Get(req.Namespace, req.Name)
-	cur, exists := r.endpoints.Get(req.Namespace, req.Name)
+	svc, ok := r.services.Get(req.Namespace, req.Name)
+	ep, exists := r.endpoints.Get(req.Namespace, req.Name)
 	if !ok {
 		if !exists {
 			return controller.Result{}, nil
 		}
 		ctx.Observe("Service %s is gone, its Endpoints remain", req)
 		ctx.Why("Endpoints live as long as their Service")
-		err := ctx.Delete(cur, store.DeleteOptions{}, "Service deleted")
+		err := ctx.Delete(ep, store.DeleteOptions{}, "Service deleted")
 		if api.IsNotFound(err) {
 			err = nil
 		}
 		return controller.Result{}, err
 	}
-	svc := o.(*api.Service)
 	if len(svc.Spec.Selector) == 0 {
 		ctx.Observe("Service %s has no selector: its Endpoints are managed by hand", req)
 		return controller.Result{}, nil
@@ -105,7 +106,6 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	ep := cur.(*api.Endpoints)
 	if reflect.DeepEqual(ep.Subsets, want.Subsets) && reflect.DeepEqual(ep.Labels, want.Labels) &&
 		ep.Annotations[OverCapacityAnnotation] == want.Annotations[OverCapacityAnnotation] {
 		return controller.Result{}, nil

@@ -62,12 +62,12 @@ func (f *fixture) pod(t *testing.T, name, ip string, ready bool, mutate ...func(
 	_, err = f.store.UpdateStatus(p)
 	require.NoError(t, err)
 	f.settle()
-	got, _ := f.store.Get(api.ResourceFor("pods"), "default", name)
+	got, _ := f.store.Get(api.Pods, "default", name)
 	return got.(*api.Pod)
 }
 
 func (f *fixture) endpoints(t *testing.T, name string) *api.Endpoints {
-	o, err := f.store.Get(api.ResourceFor("endpoints"), "default", name)
+	o, err := f.store.Get(api.EndpointsKind, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Endpoints)
 }
@@ -132,15 +132,15 @@ func TestFollowsPodsAndGoesWithTheService(t *testing.T) {
 	p := f.pod(t, "web-0", "10.244.1.5", true)
 	assert.Len(t, f.endpoints(t, "web").Subsets, 1)
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err := f.store.Delete(api.Pods, "default", p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	f.settle()
 	assert.Empty(t, f.endpoints(t, "web").Subsets, "no pods, no subsets")
 
-	_, err = f.store.Delete(api.ResourceFor("services"), "default", "web", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Services, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
-	_, err = f.store.Get(api.ResourceFor("endpoints"), "default", "web")
+	_, err = f.store.Get(api.EndpointsKind, "default", "web")
 	assert.True(t, api.IsNotFound(err))
 }
 
@@ -154,7 +154,7 @@ func TestPodWithoutTheNamedPortIsNoEndpoint(t *testing.T) {
 func TestServiceWithoutSelectorIsLeftAlone(t *testing.T) {
 	f := newFixture(t)
 	f.create(t, service("manual", func(s *api.Service) { s.Spec.Selector = nil }))
-	_, err := f.store.Get(api.ResourceFor("endpoints"), "default", "manual")
+	_, err := f.store.Get(api.EndpointsKind, "default", "manual")
 	assert.True(t, api.IsNotFound(err))
 }
 

@@ -13,14 +13,14 @@ import (
 // SelectedPods returns the pods of svc's namespace that its selector
 // matches, by name. A Service without a selector selects nothing: its
 // endpoints are the user's to write.
-func SelectedPods(pods *informer.Informer, svc *api.Service) []*api.Pod {
+func SelectedPods(pods informer.Lister[*api.Pod], svc *api.Service) []*api.Pod {
 	if len(svc.Spec.Selector) == 0 {
 		return nil
 	}
 	sel := api.SelectorFromSet(svc.Spec.Selector)
 	var out []*api.Pod
-	for _, o := range pods.List(svc.Namespace) {
-		if p := o.(*api.Pod); sel.Matches(p.Labels) {
+	for _, p := range pods.List(svc.Namespace) {
+		if sel.Matches(p.Labels) {
 			out = append(out, p)
 		}
 	}
@@ -73,10 +73,9 @@ func PodRef(p *api.Pod) *api.ObjectReference {
 // p's labels.
 // It walks the namespace's index in place, not a List of it: three
 // controllers ask this for every relevant pod event.
-func servicesFor(services *informer.Informer, p *api.Pod) []*api.Service {
+func servicesFor(services informer.Lister[*api.Service], p *api.Pod) []*api.Service {
 	var out []*api.Service
-	services.EachSortedByIndex(informer.IndexNamespace, p.Namespace, func(o api.Object) {
-		svc := o.(*api.Service)
+	services.EachSortedByIndex(informer.IndexNamespace, p.Namespace, func(svc *api.Service) {
 		if len(svc.Spec.Selector) > 0 && api.SelectorFromSet(svc.Spec.Selector).Matches(p.Labels) {
 			out = append(out, svc)
 		}
@@ -103,7 +102,7 @@ func sameLabels(a, b map[string]string) bool {
 
 // WatchPods enqueues, for each pod change that matters, every Service that
 // selected the pod before or selects it after.
-func WatchPods(pods, services *informer.Informer, c *controller.Controller) {
+func WatchPods(pods informer.Lister[*api.Pod], services informer.Lister[*api.Service], c *controller.Controller) {
 	enqueue := func(p *api.Pod) {
 		for _, svc := range servicesFor(services, p) {
 			c.EnqueueObject(svc)

@@ -30,15 +30,17 @@ const MaxEndpointsPerSlice = 100
 type Reconciler struct {
 	// services, pods and slices are the caches it observes; never modify
 	// what they return.
-	services, pods, slices *informer.Informer
+	services informer.Lister[*api.Service]
+	pods     informer.Lister[*api.Pod]
+	slices   informer.Lister[*api.EndpointSlice]
 }
 
 // Register adds the EndpointSlice controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services: m.Informers.For(api.ResourceFor("services")),
-		pods:     m.Informers.For(api.ResourceFor("pods")),
-		slices:   m.Informers.For(api.ResourceFor("endpointslices")),
+		services: informer.ListerFor[*api.Service](m.Informers),
+		pods:     informer.ListerFor[*api.Pod](m.Informers),
+		slices:   informer.ListerFor[*api.EndpointSlice](m.Informers),
 	}
 	c := m.NewController("endpointslice", r, controller.Options{Component: "endpoint-slice-controller"})
 	r.services.AddHandler(informer.Handler{
@@ -69,13 +71,12 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile makes one Service's slices list the pods it selects.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.services.Get(req.Namespace, req.Name)
+	svc, ok := r.services.Get(req.Namespace, req.Name)
 	if !ok {
 		// The garbage collector deletes the slices with their owner.
 		ctx.Observe("Service %s is gone: its slices go with it (garbage collector)", req)
 		return controller.Result{}, nil
 	}
-	svc := o.(*api.Service)
 	if len(svc.Spec.Selector) == 0 {
 		ctx.Observe("Service %s has no selector: no slices are managed for it", req)
 		return controller.Result{}, nil
@@ -121,8 +122,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // owned lists the slices this controller manages for svc, by name.
 func (r *Reconciler) owned(svc *api.Service) []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+svc.Name) {
-		s := o.(*api.EndpointSlice)
+	for _, s := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+svc.Name) {
 		if s.Namespace == svc.Namespace && s.Labels[api.LabelManagedBy] == api.EndpointSliceOwner {
 			out = append(out, s)
 		}

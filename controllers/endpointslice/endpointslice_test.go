@@ -61,7 +61,7 @@ func (f *fixture) pod(t *testing.T, name, ip string, ready bool) {
 
 func (f *fixture) slices() []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range f.store.List(api.ResourceFor("endpointslices"), "default") {
+	for _, o := range f.store.List(api.EndpointSlices, "default") {
 		out = append(out, o.(*api.EndpointSlice))
 	}
 	return out
@@ -105,7 +105,7 @@ func TestATerminatingPodStaysServingButNotReady(t *testing.T) {
 	f := newFixture(t)
 	f.service(t, "nginx")
 	f.pod(t, "web-0", "10.244.1.7", true)
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "web-0", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](30)})
+	_, err := f.store.Delete(api.Pods, "default", "web-0", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](30)})
 	require.NoError(t, err)
 	f.settle()
 	eps := f.slices()[0].Endpoints

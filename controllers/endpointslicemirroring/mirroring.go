@@ -51,15 +51,17 @@ var notCopied = map[string]bool{
 type Reconciler struct {
 	// services, endpoints and slices are the caches it observes; never
 	// modify what they return.
-	services, endpoints, slices *informer.Informer
+	services  informer.Lister[*api.Service]
+	endpoints informer.Lister[*api.Endpoints]
+	slices    informer.Lister[*api.EndpointSlice]
 }
 
 // Register adds the mirroring controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		services:  m.Informers.For(api.ResourceFor("services")),
-		endpoints: m.Informers.For(api.ResourceFor("endpoints")),
-		slices:    m.Informers.For(api.ResourceFor("endpointslices")),
+		services:  informer.ListerFor[*api.Service](m.Informers),
+		endpoints: informer.ListerFor[*api.Endpoints](m.Informers),
+		slices:    informer.ListerFor[*api.EndpointSlice](m.Informers),
 	}
 	c := m.NewController("endpointslicemirroring", r, controller.Options{Component: "endpointslicemirroring-controller"})
 	enqueue := informer.Handler{
@@ -98,14 +100,14 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	switch {
 	case !svcExists:
 		ctx.Observe("no Service %s: nothing to mirror", req)
-	case len(o.(*api.Service).Spec.Selector) > 0:
+	case len(o.Spec.Selector) > 0:
 		ctx.Observe("Service %s has a selector: the endpointslice controller manages its slices", req)
 	case !epExists:
 		ctx.Observe("Service %s has no selector and no Endpoints", req)
 	case e.GetObjectMeta().Labels[LabelSkipMirror] == "true":
 		ctx.Observe("Endpoints %s are labelled %s=true", req, LabelSkipMirror)
 	default:
-		want = desired(o.(*api.Service), e.(*api.Endpoints))
+		want = desired(o, e)
 		ctx.Observe("Service %s has no selector; its Endpoints list %d addresses: %d slices wanted, %d exist", req, countEndpoints(want), len(want), len(have))
 	}
 	if len(want) == 0 && len(have) == 0 {
@@ -159,8 +161,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // mirrored lists the slices this controller keeps for the key, by name.
 func (r *Reconciler) mirrored(req controller.Request) []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+req.Name) {
-		s := o.(*api.EndpointSlice)
+	for _, s := range r.slices.ByIndex(informer.IndexLabel, api.LabelServiceName+"="+req.Name) {
 		if s.Namespace == req.Namespace && s.Labels[api.LabelManagedBy] == ManagedBy {
 			out = append(out, s)
 		}

@@ -45,7 +45,7 @@ func (f *fixture) create(o api.Object) {
 
 func (f *fixture) slices() []*api.EndpointSlice {
 	var out []*api.EndpointSlice
-	for _, o := range f.store.List(api.ResourceFor("endpointslices"), "default") {
+	for _, o := range f.store.List(api.EndpointSlices, "default") {
 		out = append(out, o.(*api.EndpointSlice))
 	}
 	return out
@@ -95,7 +95,7 @@ func TestSelectorlessEndpointsAreMirrored(t *testing.T) {
 	assert.Equal(t, int32(5432), api.Deref(s.Ports[0].Port, 0))
 
 	// The Endpoints change: the slice follows.
-	o, err := f.store.Get(api.ResourceFor("endpoints"), "default", "db")
+	o, err := f.store.Get(api.EndpointsKind, "default", "db")
 	require.NoError(t, err)
 	ep := api.DeepCopy(o.(*api.Endpoints))
 	ep.Subsets[0].Addresses = ep.Subsets[0].Addresses[:1]
@@ -106,14 +106,14 @@ func TestSelectorlessEndpointsAreMirrored(t *testing.T) {
 	assert.Equal(t, map[string]bool{"192.0.2.10": true, "192.0.2.12": false}, readiness(f.slices()[0]))
 
 	// A fault: the slice is deleted; the loop makes a new one.
-	_, err = f.store.Delete(api.ResourceFor("endpointslices"), "default", s.Name, store.DeleteOptions{})
+	_, err = f.store.Delete(api.EndpointSlices, "default", s.Name, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	require.Len(t, f.slices(), 1)
 	assert.NotEqual(t, s.Name, f.slices()[0].Name)
 
 	// The Endpoints go: so does the slice.
-	_, err = f.store.Delete(api.ResourceFor("endpoints"), "default", "db", store.DeleteOptions{})
+	_, err = f.store.Delete(api.EndpointsKind, "default", "db", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	assert.Empty(t, f.slices())

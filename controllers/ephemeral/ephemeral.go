@@ -25,12 +25,13 @@ import (
 type Reconciler struct {
 	// pods and claims are the caches it reads; never modify what they
 	// return.
-	pods, claims *informer.Informer
+	pods   informer.Lister[*api.Pod]
+	claims informer.Lister[*api.PersistentVolumeClaim]
 }
 
 // Register adds the ephemeral volume controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), claims: m.Informers.For(api.ResourceFor("persistentvolumeclaims"))}
+	r := &Reconciler{pods: informer.ListerFor[*api.Pod](m.Informers), claims: informer.ListerFor[*api.PersistentVolumeClaim](m.Informers)}
 	c := m.NewController("ephemeral-volume", r, controller.Options{Component: "ephemeral_volume"})
 	r.pods.AddHandler(informer.Handler{OnAdd: func(o api.Object) {
 		if hasEphemeral(o.(*api.Pod)) {
@@ -43,8 +44,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			return
 		}
 		m := cl.GetObjectMeta()
-		for _, po := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
-			p := po.(*api.Pod)
+		for _, p := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
 			for i := range p.Spec.Volumes {
 				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == m.Name {
 					c.EnqueueObject(p)
@@ -66,11 +66,10 @@ func hasEphemeral(p *api.Pod) bool {
 
 // Reconcile creates the missing claims of one pod's ephemeral volumes.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pods.Get(req.Namespace, req.Name)
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pod := o.(*api.Pod)
 	if pod.DeletionTimestamp != nil {
 		ctx.Observe("pod %s is being deleted", pod.Name)
 		return controller.Result{}, nil
@@ -82,7 +81,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		name := api.VolumeClaimName(pod, v)
 		if co, ok := r.claims.Get(pod.Namespace, name); ok {
-			if why := api.EphemeralClaimConflict(pod, co.(*api.PersistentVolumeClaim)); why != "" {
+			if why := api.EphemeralClaimConflict(pod, co); why != "" {
 				ctx.Observe("volume %s: claim %s exists", v.Name, name)
 				ctx.Why("%s: the pod cannot use it and waits until it is deleted", why)
 				continue

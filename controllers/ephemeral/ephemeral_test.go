@@ -27,7 +27,7 @@ func pod() *api.Pod {
 }
 
 func claim(t *testing.T, s *store.Store) *api.PersistentVolumeClaim {
-	o, err := s.Get(api.ResourceFor("persistentvolumeclaims"), "default", "scratch-cache")
+	o, err := s.Get(api.PersistentVolumeClaims, "default", "scratch-cache")
 	require.NoError(t, err)
 	return o.(*api.PersistentVolumeClaim)
 }
@@ -46,7 +46,7 @@ func TestAClaimNamedPodVolumeOwnedByThePod(t *testing.T) {
 	assert.Equal(t, "", api.EphemeralClaimConflict(p.(*api.Pod), c))
 
 	// Deleted (not by GC): made again.
-	_, err = s.Delete(api.ResourceFor("persistentvolumeclaims"), "default", "scratch-cache", store.DeleteOptions{})
+	_, err = s.Delete(api.PersistentVolumeClaims, "default", "scratch-cache", store.DeleteOptions{})
 	require.NoError(t, err)
 	run()
 	assert.Equal(t, ref.UID, claim(t, s).OwnerReferences[0].UID)

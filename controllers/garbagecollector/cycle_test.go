@@ -10,8 +10,6 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-var cmKind = api.ResourceFor("configmaps")
-
 // createCircle makes ConfigMaps each owned by the next, the last by the
 // first, every reference blocking its owner's deletion: a → b → … → a.
 func (f *fixture) createCircle(names ...string) {
@@ -24,7 +22,7 @@ func (f *fixture) createCircle(names ...string) {
 	}
 	for i, n := range names {
 		owner := names[(i+1)%len(names)]
-		o, err := f.store.Get(cmKind, "default", n)
+		o, err := f.store.Get(api.ConfigMaps, "default", n)
 		require.NoError(f.t, err)
 		c := api.DeepCopyObject(o)
 		c.GetObjectMeta().OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "ConfigMap", Name: owner, UID: uids[owner],
@@ -33,7 +31,7 @@ func (f *fixture) createCircle(names ...string) {
 		require.NoError(f.t, err)
 	}
 	f.settle()
-	require.Len(f.t, f.store.List(cmKind, "default"), len(names), "owners that exist keep their dependents")
+	require.Len(f.t, f.store.List(api.ConfigMaps, "default"), len(names), "owners that exist keep their dependents")
 }
 
 // TestForegroundDeletionOfACircleEnds is upstream's "should not be blocked
@@ -45,10 +43,10 @@ func TestForegroundDeletionOfACircleEnds(t *testing.T) {
 		t.Run(circle[len(circle)-1], func(t *testing.T) {
 			f := newFixture(t)
 			f.createCircle(circle...)
-			_, err := f.store.Delete(cmKind, "default", "a", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
+			_, err := f.store.Delete(api.ConfigMaps, "default", "a", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
 			require.NoError(t, err)
 			f.settle()
-			assert.Empty(t, names(f.store.List(cmKind, "default")), "no finalizer is left waiting")
+			assert.Empty(t, names(f.store.List(api.ConfigMaps, "default")), "no finalizer is left waiting")
 		})
 	}
 }
@@ -56,10 +54,10 @@ func TestForegroundDeletionOfACircleEnds(t *testing.T) {
 func TestBackgroundDeletionOfACircleEnds(t *testing.T) {
 	f := newFixture(t)
 	f.createCircle("a", "b", "c")
-	_, err := f.store.Delete(cmKind, "default", "a", store.DeleteOptions{})
+	_, err := f.store.Delete(api.ConfigMaps, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
-	assert.Empty(t, names(f.store.List(cmKind, "default")))
+	assert.Empty(t, names(f.store.List(api.ConfigMaps, "default")))
 }
 
 // A dependent whose reference does not block its owner's deletion is
@@ -79,21 +77,21 @@ func TestForegroundDeletionWaitsOnlyForBlockingDependents(t *testing.T) {
 		require.NoError(t, err)
 	}
 	f.settle()
-	_, err = f.store.Delete(cmKind, "default", "owner", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
+	_, err = f.store.Delete(api.ConfigMaps, "default", "owner", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
 	require.NoError(t, err)
 	f.settle()
 	for _, n := range []string{"blocking", "free"} {
-		o, err := f.store.Get(cmKind, "default", n)
+		o, err := f.store.Get(api.ConfigMaps, "default", n)
 		require.NoError(t, err)
 		assert.NotNil(t, o.GetObjectMeta().DeletionTimestamp, "%s is being deleted", n)
 	}
-	o, err := f.store.Get(cmKind, "default", "owner")
+	o, err := f.store.Get(api.ConfigMaps, "default", "owner")
 	require.NoError(t, err)
 	assert.Contains(t, o.GetObjectMeta().Finalizers, store.FinalizerForeground, "the blocking dependent is still there")
 
 	f.release("blocking")
 	f.settle()
-	o, err = f.store.Get(cmKind, "default", "owner")
+	o, err = f.store.Get(api.ConfigMaps, "default", "owner")
 	require.NoError(t, err, "the owner's own finalizer keeps it")
 	assert.Equal(t, []string{"example.com/hold"}, o.GetObjectMeta().Finalizers, "the collector no longer waits: the free dependent does not block")
 }
@@ -111,11 +109,11 @@ func TestADependentWithAnotherOwnerOutlivesAForegroundDeletion(t *testing.T) {
 	_, err := f.store.Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "shared", Namespace: "default", OwnerReferences: refs}})
 	require.NoError(t, err)
 	f.settle()
-	_, err = f.store.Delete(cmKind, "default", "going", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
+	_, err = f.store.Delete(api.ConfigMaps, "default", "going", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
 	require.NoError(t, err)
 	f.settle()
-	assert.Equal(t, []string{"shared", "staying"}, names(f.store.List(cmKind, "default")))
-	shared, err := f.store.Get(cmKind, "default", "shared")
+	assert.Equal(t, []string{"shared", "staying"}, names(f.store.List(api.ConfigMaps, "default")))
+	shared, err := f.store.Get(api.ConfigMaps, "default", "shared")
 	require.NoError(t, err)
 	assert.Equal(t, refs[1:], shared.GetObjectMeta().OwnerReferences)
 }
@@ -123,7 +121,7 @@ func TestADependentWithAnotherOwnerOutlivesAForegroundDeletion(t *testing.T) {
 // release removes the test's finalizer from an object.
 func (f *fixture) release(name string) {
 	f.t.Helper()
-	o, err := f.store.Get(cmKind, "default", name)
+	o, err := f.store.Get(api.ConfigMaps, "default", name)
 	require.NoError(f.t, err)
 	c := api.DeepCopyObject(o)
 	c.GetObjectMeta().Finalizers = nil

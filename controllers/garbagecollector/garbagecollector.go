@@ -35,11 +35,11 @@ type Reconciler struct {
 // leaves out only events. Any object may own any other (a ConfigMap may own
 // a Secret), so no kind can be left out without leaving its dependents
 // behind.
-var Kinds = func() []string {
-	var out []string
+var Kinds = func() []*api.Kind {
+	var out []*api.Kind
 	for _, k := range api.Kinds {
-		if k.Resource != "events" {
-			out = append(out, k.Resource)
+		if k != api.Events {
+			out = append(out, k)
 		}
 	}
 	return out
@@ -50,8 +50,8 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{informers: map[string]*informer.Informer{}}
 	c := m.NewController("garbagecollector", r, controller.Options{Component: "garbage-collector-controller"})
 	r.ctrl = c
-	for _, res := range Kinds {
-		inf := m.Informers.For(api.ResourceFor(res))
+	for _, kind := range Kinds {
+		inf := m.Informers.For(kind)
 		r.informers[inf.Kind().Kind] = inf
 		r.inOrder = append(r.inOrder, inf)
 		inf.AddHandler(informer.Handler{

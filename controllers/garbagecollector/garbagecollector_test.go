@@ -15,12 +15,6 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-var (
-	podsKind = api.ResourceFor("pods")
-	rsKind   = api.ResourceFor("replicasets")
-	depKind  = api.ResourceFor("deployments")
-)
-
 // fixture is a store with only the garbage collector running: the test
 // writes owners and dependents itself, so nothing but the collector
 // deletes anything. Pods are unbound, so they go without a grace period.
@@ -87,13 +81,13 @@ func TestBackgroundDeletionOfAReplicaSetRemovesItsPods(t *testing.T) {
 	f.createPod("web-2", "web", web.UID)
 	f.createPod("db-1", "db", db.UID)
 	f.settle()
-	require.Len(t, f.store.List(podsKind, "default"), 3, "pods whose owner exists stay")
+	require.Len(t, f.store.List(api.Pods, "default"), 3, "pods whose owner exists stay")
 
-	_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationBackground})
+	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationBackground})
 	require.NoError(t, err)
 	f.settle()
-	assert.Equal(t, []string{"db-1"}, names(f.store.List(podsKind, "default")), "web's pods go, db's stay")
-	assert.Equal(t, []string{"db"}, names(f.store.List(rsKind, "default")))
+	assert.Equal(t, []string{"db-1"}, names(f.store.List(api.Pods, "default")), "web's pods go, db's stay")
+	assert.Equal(t, []string{"db"}, names(f.store.List(api.ReplicaSets, "default")))
 }
 
 func TestADependentOfAReCreatedOwnerIsCollected(t *testing.T) {
@@ -104,16 +98,16 @@ func TestADependentOfAReCreatedOwnerIsCollected(t *testing.T) {
 
 	// The owner is deleted and re-created under the same name before the
 	// collector looks: the name matches, the uid does not.
-	_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{})
+	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	cur := f.createRS("web")
 	require.NotEqual(t, old.UID, cur.UID)
 	f.createPod("web-new", "web", cur.UID)
 	f.settle()
 
-	assert.Equal(t, []string{"web-new"}, names(f.store.List(podsKind, "default")),
+	assert.Equal(t, []string{"web-new"}, names(f.store.List(api.Pods, "default")),
 		"the pod of the old web goes; the pod of the new web stays")
-	assert.Equal(t, []string{"web"}, names(f.store.List(rsKind, "default")))
+	assert.Equal(t, []string{"web"}, names(f.store.List(api.ReplicaSets, "default")))
 }
 
 func TestADependentWhoseOwnerNeverExistedIsCollected(t *testing.T) {
@@ -122,8 +116,8 @@ func TestADependentWhoseOwnerNeverExistedIsCollected(t *testing.T) {
 	f.createPod("stray", "web", "00000000-0000-4000-8000-000000000000")
 	f.createPod("ghost", "nothing", "00000000-0000-4000-8000-000000000001")
 	f.settle()
-	assert.Empty(t, f.store.List(podsKind, "default"))
-	assert.Len(t, f.store.List(rsKind, "default"), 1, "the live owner of that name is not touched")
+	assert.Empty(t, f.store.List(api.Pods, "default"))
+	assert.Len(t, f.store.List(api.ReplicaSets, "default"), 1, "the live owner of that name is not touched")
 }
 
 func TestOrphanDeletionStripsOwnerReferences(t *testing.T) {
@@ -133,11 +127,11 @@ func TestOrphanDeletionStripsOwnerReferences(t *testing.T) {
 	f.createPod("web-2", "web", web.UID)
 	f.settle()
 
-	_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationOrphan})
+	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationOrphan})
 	require.NoError(t, err)
 	f.settle()
-	assert.Empty(t, f.store.List(rsKind, "default"))
-	pods := f.store.List(podsKind, "default")
+	assert.Empty(t, f.store.List(api.ReplicaSets, "default"))
+	pods := f.store.List(api.Pods, "default")
 	require.Len(t, pods, 2)
 	for _, p := range pods {
 		assert.Empty(t, p.GetObjectMeta().OwnerReferences)
@@ -150,19 +144,19 @@ func TestForegroundDeletionWaitsForTheDependents(t *testing.T) {
 	f.createPod("web-1", "web", web.UID)
 	f.settle()
 
-	_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
+	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
 	require.NoError(t, err)
 	// Step by step: while the pod exists, the owner exists and is marked.
 	for f.clk.StepDue() {
-		if _, err := f.store.Get(podsKind, "default", "web-1"); err == nil {
-			o, err := f.store.Get(rsKind, "default", "web")
+		if _, err := f.store.Get(api.Pods, "default", "web-1"); err == nil {
+			o, err := f.store.Get(api.ReplicaSets, "default", "web")
 			require.NoError(t, err, "the owner went before its dependent")
 			assert.Contains(t, o.GetObjectMeta().Finalizers, store.FinalizerForeground)
 			assert.NotNil(t, o.GetObjectMeta().DeletionTimestamp)
 		}
 	}
-	assert.Empty(t, f.store.List(podsKind, "default"))
-	assert.Empty(t, f.store.List(rsKind, "default"))
+	assert.Empty(t, f.store.List(api.Pods, "default"))
+	assert.Empty(t, f.store.List(api.ReplicaSets, "default"))
 }
 
 // The whole cluster, through kubectl.
@@ -195,8 +189,8 @@ func newCluster(t *testing.T) *cluster.Cluster {
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
 	require.True(t, settled)
-	require.Len(t, c.Store().List(rsKind, "default"), 1)
-	require.Len(t, c.Store().List(podsKind, "default"), 3)
+	require.Len(t, c.Store().List(api.ReplicaSets, "default"), 1)
+	require.Len(t, c.Store().List(api.Pods, "default"), 3)
 	return c
 }
 
@@ -213,49 +207,49 @@ func TestDeletingADeploymentRemovesItsReplicaSetsAndPods(t *testing.T) {
 	kubectl(t, c, "kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")
 	settled, _ := c.Settle(0)
 	require.True(t, settled)
-	require.Len(t, c.Store().List(rsKind, "default"), 2)
+	require.Len(t, c.Store().List(api.ReplicaSets, "default"), 2)
 
 	out := kubectl(t, c, "kubectl delete deployment nginx-deployment")
 	assert.Equal(t, "deployment.apps \"nginx-deployment\" deleted\n", out)
-	_, err := c.Store().Get(depKind, "default", "nginx-deployment")
+	_, err := c.Store().Get(api.Deployments, "default", "nginx-deployment")
 	assert.True(t, api.IsNotFound(err))
 
 	// The pods terminate gracefully (the kubelet stops them), then go.
 	sawTerminating := false
 	require.True(t, c.RunUntil(func() bool {
-		for _, o := range c.Store().List(podsKind, "default") {
+		for _, o := range c.Store().List(api.Pods, "default") {
 			if api.PodDisplayStatus(o.(*api.Pod)) == "Terminating" {
 				sawTerminating = true
 			}
 		}
-		return len(c.Store().List(podsKind, "default")) == 0
+		return len(c.Store().List(api.Pods, "default")) == 0
 	}, time.Minute))
 	assert.True(t, sawTerminating)
-	assert.Empty(t, c.Store().List(rsKind, "default"))
+	assert.Empty(t, c.Store().List(api.ReplicaSets, "default"))
 	settled, _ = c.Settle(0)
 	assert.True(t, settled)
-	assert.Empty(t, c.Store().List(podsKind, "default"), "nothing re-creates them")
+	assert.Empty(t, c.Store().List(api.Pods, "default"), "nothing re-creates them")
 }
 
 func TestOrphanCascadeKeepsReplicaSetsAndPods(t *testing.T) {
 	c := newCluster(t)
-	rs := c.Store().List(rsKind, "default")[0]
-	pods := names(c.Store().List(podsKind, "default"))
+	rs := c.Store().List(api.ReplicaSets, "default")[0]
+	pods := names(c.Store().List(api.Pods, "default"))
 
 	out := kubectl(t, c, "kubectl delete deployment nginx-deployment --cascade=orphan")
 	assert.Equal(t, "deployment.apps \"nginx-deployment\" deleted\n", out)
 	settled, _ := c.Settle(0)
 	require.True(t, settled)
 
-	_, err := c.Store().Get(depKind, "default", "nginx-deployment")
+	_, err := c.Store().Get(api.Deployments, "default", "nginx-deployment")
 	assert.True(t, api.IsNotFound(err), "the deployment is gone")
-	left := c.Store().List(rsKind, "default")
+	left := c.Store().List(api.ReplicaSets, "default")
 	require.Len(t, left, 1)
 	assert.Equal(t, rs.GetObjectMeta().UID, left[0].GetObjectMeta().UID, "the same ReplicaSet")
 	assert.Empty(t, left[0].GetObjectMeta().OwnerReferences, "no longer owned by the deployment")
 	assert.Nil(t, left[0].GetObjectMeta().DeletionTimestamp)
-	assert.Equal(t, pods, names(c.Store().List(podsKind, "default")), "the same pods, still running")
-	for _, o := range c.Store().List(podsKind, "default") {
+	assert.Equal(t, pods, names(c.Store().List(api.Pods, "default")), "the same pods, still running")
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		assert.Equal(t, "Running", api.PodDisplayStatus(p))
 		assert.True(t, api.IsControlledBy(p, rs.GetObjectMeta().UID), "pods keep their ReplicaSet")
@@ -267,7 +261,7 @@ func TestForegroundCascadeKeepsTheDeploymentUntilDependentsAreGone(t *testing.T)
 	out := kubectl(t, c, "kubectl delete deployment nginx-deployment --cascade=foreground --wait=false")
 	assert.Equal(t, "deployment.apps \"nginx-deployment\" deleted\n", out)
 
-	o, err := c.Store().Get(depKind, "default", "nginx-deployment")
+	o, err := c.Store().Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err, "the owner stays while it has dependents")
 	assert.Equal(t, []string{store.FinalizerForeground}, o.GetObjectMeta().Finalizers)
 	assert.NotNil(t, o.GetObjectMeta().DeletionTimestamp)
@@ -277,14 +271,14 @@ func TestForegroundCascadeKeepsTheDeploymentUntilDependentsAreGone(t *testing.T)
 	steps := 0
 	for c.Step() && steps < 100000 {
 		steps++
-		deps := len(c.Store().List(rsKind, "default")) + len(c.Store().List(podsKind, "default"))
-		d, err := c.Store().Get(depKind, "default", "nginx-deployment")
+		deps := len(c.Store().List(api.ReplicaSets, "default")) + len(c.Store().List(api.Pods, "default"))
+		d, err := c.Store().Get(api.Deployments, "default", "nginx-deployment")
 		if deps > 0 {
 			require.NoError(t, err, "the deployment went before its dependents")
 			assert.Contains(t, d.GetObjectMeta().Finalizers, store.FinalizerForeground)
 			assert.NotNil(t, d.GetObjectMeta().DeletionTimestamp)
 		}
-		for _, k := range []*api.Kind{podsKind, rsKind, depKind} {
+		for _, k := range []*api.Kind{api.Pods, api.ReplicaSets, api.Deployments} {
 			if !seen[k.Kind] && len(c.Store().List(k, "default")) == 0 {
 				seen[k.Kind] = true
 				order = append(order, k.Kind)
@@ -297,7 +291,7 @@ func TestForegroundCascadeKeepsTheDeploymentUntilDependentsAreGone(t *testing.T)
 	assert.Equal(t, []string{"Pod", "ReplicaSet", "Deployment"}, order, "dependents first, the owner last")
 	settled, _ := c.Settle(0)
 	assert.True(t, settled)
-	assert.Empty(t, c.Store().List(podsKind, "default"))
+	assert.Empty(t, c.Store().List(api.Pods, "default"))
 }
 
 func TestForegroundCascadeStopsPodsGracefully(t *testing.T) {
@@ -334,7 +328,7 @@ func TestForegroundCascadeStopsPodsGracefully(t *testing.T) {
 	assert.Equal(t, 3, removedByKubelet)
 	assert.Equal(t, deleted.Add(time.Second), c.Now(), "kubectl waited for the kubelets' 1s stop, then the owners went")
 	killed := 0
-	for _, o := range c.Store().List(api.ResourceFor("events"), "default") {
+	for _, o := range c.Store().List(api.Events, "default") {
 		if e := o.(*api.Event); e.Reason == "Killing" {
 			killed++
 		}
@@ -361,7 +355,7 @@ func TestDependentsOfSeveralKindsGoInTheSameOrderEveryRun(t *testing.T) {
 		}
 		f.settle()
 		rev := f.store.Revision()
-		_, err := f.store.Delete(rsKind, "default", "web", store.DeleteOptions{})
+		_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{})
 		require.NoError(t, err)
 		f.settle()
 		events, err := f.store.Events(rev)

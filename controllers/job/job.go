@@ -40,9 +40,10 @@ const expectationsTTL = 5 * time.Minute
 type Reconciler struct {
 	// jobs and pods are the caches the loop observes; never modify what
 	// they return.
-	jobs, pods *informer.Informer
-	ctrl       *controller.Controller
-	clk        *clock.Sim
+	jobs informer.Lister[*api.Job]
+	pods informer.Lister[*api.Pod]
+	ctrl *controller.Controller
+	clk  *clock.Sim
 	// backoff is each Job's failure history (by Job uid), updated when a
 	// status carrying the failures is written.
 	backoff map[string]backoffRecord
@@ -61,7 +62,7 @@ type expectation struct {
 // Register adds the Job controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		jobs: m.Informers.For(api.ResourceFor("jobs")), pods: m.Informers.For(api.ResourceFor("pods")),
+		jobs: informer.ListerFor[*api.Job](m.Informers), pods: informer.ListerFor[*api.Pod](m.Informers),
 		clk: m.Clock, backoff: map[string]backoffRecord{}, expect: map[string]*expectation{},
 	}
 	c := m.NewController("job", r, controller.Options{Component: "job-controller"})
@@ -144,12 +145,11 @@ func (r *Reconciler) satisfied(uid string) (string, bool) {
 
 // Reconcile brings one Job's pods and status up to date.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.jobs.Get(req.Namespace, req.Name)
+	j, ok := r.jobs.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("Job %s is gone", req)
 		return controller.Result{}, r.releaseOrphans(ctx, req, "")
 	}
-	j := o.(*api.Job)
 	if by := api.Deref(j.Spec.ManagedBy, api.JobControllerName); by != api.JobControllerName {
 		ctx.Observe("Job %s: spec.managedBy=%s", j.Name, by)
 		ctx.Why("the Job is managed by %s, not by the job controller: leave it alone", by)
@@ -167,8 +167,8 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // podsOf lists the pods j controls, oldest first.
 func (r *Reconciler) podsOf(j *api.Job) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range r.pods.List(j.Namespace) {
-		if p := o.(*api.Pod); api.IsControlledBy(p, j.UID) {
+	for _, p := range r.pods.List(j.Namespace) {
+		if api.IsControlledBy(p, j.UID) {
 			out = append(out, p)
 		}
 	}
@@ -182,8 +182,7 @@ func (r *Reconciler) podsOf(j *api.Job) []*api.Pod {
 // that no longer exists (uid "" = any Job of that name), so they can go.
 func (r *Reconciler) releaseOrphans(ctx *controller.Context, req controller.Request, uid string) error {
 	var pods []*api.Pod
-	for _, o := range r.pods.List(req.Namespace) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.List(req.Namespace) {
 		if ref := api.ControllerOf(p); ref != nil && ref.Kind == "Job" && ref.Name == req.Name && (uid == "" || ref.UID == uid) {
 			pods = append(pods, p)
 		}

@@ -60,7 +60,7 @@ func (f *fixture) sync(t *testing.T, name string) (controller.Result, []controll
 }
 
 func (f *fixture) job(t *testing.T, name string) *api.Job {
-	o, err := f.store.Get(api.ResourceFor("jobs"), "default", name)
+	o, err := f.store.Get(api.Jobs, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Job)
 }
@@ -193,7 +193,7 @@ func TestControllerSyncJob(t *testing.T) {
 				j = out.(*api.Job)
 			}
 			if tc.deleting {
-				_, err = f.store.Delete(api.ResourceFor("jobs"), "default", "foobar", store.DeleteOptions{})
+				_, err = f.store.Delete(api.Jobs, "default", "foobar", store.DeleteOptions{})
 				require.NoError(t, err)
 			}
 			f.addPods(t, j, api.PodPending, tc.pending, nil)
@@ -228,7 +228,7 @@ func TestIndexedJobCreatesTheLowestMissingIndexes(t *testing.T) {
 	_, actions := f.sync(t, "idx")
 	assert.Equal(t, 2, count(actions, "create", "Pod"))
 	var created []string
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		if p.Status.Phase == "" {
 			created = append(created, fmt.Sprintf("%s %s %s", p.GenerateName, p.Spec.Hostname, p.Labels[api.JobCompletionIndexKey]))

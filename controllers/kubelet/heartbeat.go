@@ -59,7 +59,7 @@ type Heartbeats struct {
 	clk   *clock.Sim
 	// kubelet is re-run over a recovered node's pods.
 	kubelet *controller.Controller
-	pods    *informer.Informer
+	pods    informer.Lister[*api.Pod]
 	agents  map[string]*agent
 	// reconnected runs when a node's kubelet reaches the API server again
 	// (the kubelet stops the pods it missed the deletion of), and when the
@@ -80,9 +80,9 @@ func (a *agent) cut() bool { return a.down || a.partitioned }
 
 // newHeartbeats starts a heartbeat for every node the informer shows.
 func newHeartbeats(m *controller.Manager, kubelet *controller.Controller) *Heartbeats {
-	h := &Heartbeats{store: m.Store, clk: m.Clock, kubelet: kubelet, pods: m.Informers.For(api.ResourceFor("pods")),
+	h := &Heartbeats{store: m.Store, clk: m.Clock, kubelet: kubelet, pods: informer.ListerFor[*api.Pod](m.Informers),
 		agents: map[string]*agent{}}
-	m.Informers.For(api.ResourceFor("nodes")).AddHandler(informer.Handler{
+	m.Informers.For(api.Nodes).AddHandler(informer.Handler{
 		OnAdd: func(o api.Object) { h.start(o.GetObjectMeta().Name) },
 		OnDelete: func(o any) {
 			if x := informer.DeletedObject(o); x != nil {
@@ -232,13 +232,13 @@ func (h *Heartbeats) beat(a *agent) {
 }
 
 func (h *Heartbeats) renewLease(node string, now time.Time) {
-	kind := api.ResourceFor("leases")
+	kind := api.Leases
 	cur, err := h.store.Get(kind, LeaseNamespace, node)
 	if err != nil {
 		l := &api.Lease{ObjectMeta: api.ObjectMeta{Name: node, Namespace: LeaseNamespace},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(node), LeaseDurationSeconds: api.Ptr[int32](LeaseDurationSeconds),
 				RenewTime: api.Ptr(api.NewMicroTime(now))}}
-		if n, err := h.store.Get(api.ResourceFor("nodes"), "", node); err == nil {
+		if n, err := h.store.Get(api.Nodes, "", node); err == nil {
 			l.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Node", Name: node, UID: n.GetObjectMeta().UID}}
 		}
 		_, _ = h.store.Create(l) // no kube-node-lease namespace (a bare test store): no lease
@@ -252,7 +252,7 @@ func (h *Heartbeats) renewLease(node string, now time.Time) {
 // postStatus writes the node's conditions when they differ from a healthy
 // kubelet's or their heartbeat is StatusReportInterval old.
 func (h *Heartbeats) postStatus(node string, now time.Time) {
-	cur, err := h.store.Get(api.ResourceFor("nodes"), "", node)
+	cur, err := h.store.Get(api.Nodes, "", node)
 	if err != nil {
 		return
 	}

@@ -49,7 +49,8 @@ const (
 
 // Reconciler runs every node's kubelet.
 type Reconciler struct {
-	pods, nodes *informer.Informer
+	pods  informer.Lister[*api.Pod]
+	nodes informer.Lister[*api.Node]
 	// ctrl is the kubelet's own controller, so housekeeping timers can
 	// enqueue a pod (a requeue would keep the cluster busy).
 	ctrl *controller.Controller
@@ -138,7 +139,7 @@ const (
 // Register adds all kubelets to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+		pods: informer.ListerFor[*api.Pod](m.Informers), nodes: informer.ListerFor[*api.Node](m.Informers),
 		clk:     m.Clock,
 		runtime: map[string]*podRuntime{}, images: map[string]map[string]bool{}, refs: map[string]*imageRef{}, ipam: newIPAM(),
 	}
@@ -200,7 +201,7 @@ func (r *Reconciler) forget(p *api.Pod) {
 
 // Reconcile advances one pod by one step of its life on its node.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.pods.Get(req.Namespace, req.Name)
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
 	if !ok {
 		key := req.Namespace + "/" + req.Name
 		if last := r.mirrors[key]; last != nil {
@@ -208,16 +209,14 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	pod := o.(*api.Pod)
 	if pod.Spec.NodeName == "" {
 		return controller.Result{}, nil
 	}
-	nodeObj, ok := r.nodes.Get("", pod.Spec.NodeName)
+	node, ok := r.nodes.Get("", pod.Spec.NodeName)
 	if !ok {
 		ctx.Observe("node %s does not exist", pod.Spec.NodeName)
 		return controller.Result{}, nil
 	}
-	node := nodeObj.(*api.Node)
 	if r.heartbeats.Down(node.Name) {
 		ctx.Observe("node %s is down: its kubelet does nothing until it recovers", node.Name)
 		return controller.Result{}, nil

@@ -60,13 +60,13 @@ func (f *fixture) create(name, node, image string) *api.Pod {
 
 func (f *fixture) pod(name string) *api.Pod {
 	f.t.Helper()
-	o, err := f.store.Get(api.ResourceFor("pods"), "default", name)
+	o, err := f.store.Get(api.Pods, "default", name)
 	require.NoError(f.t, err)
 	return o.(*api.Pod)
 }
 
 func (f *fixture) exists(name string) bool {
-	_, err := f.store.Get(api.ResourceFor("pods"), "default", name)
+	_, err := f.store.Get(api.Pods, "default", name)
 	return err == nil
 }
 
@@ -84,7 +84,7 @@ func (f *fixture) runUntilReady(name string) {
 // events lists "Reason: message" for the events about one pod, in order.
 func (f *fixture) events(name string) []string {
 	var out []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		if e := o.(*api.Event); e.InvolvedObject.Name == name {
 			out = append(out, e.Reason+": "+e.Message)
 		}
@@ -93,7 +93,7 @@ func (f *fixture) events(name string) []string {
 }
 
 func (f *fixture) eventNamed(pod, reason string) *api.Event {
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		if e := o.(*api.Event); e.InvolvedObject.Name == pod && e.Reason == reason {
 			return e
 		}
@@ -207,7 +207,7 @@ func TestPodIPsComeFromTheNodesCIDRRoundRobin(t *testing.T) {
 	assert.Equal(t, "10.244.2.2", f.pod("c").Status.PodIP)
 	assert.Equal(t, "172.18.0.3", f.pod("c").Status.HostIP)
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "a", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.clk.Advance(5 * time.Second)
 	require.False(t, f.exists("a"))
@@ -287,7 +287,7 @@ func TestADeletedPodTerminatesThenGoesAndFreesItsIP(t *testing.T) {
 	f.create("web", "node-1", "nginx:1.7.9")
 	f.runUntilReady("web")
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "web", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	deleted := f.clk.Now()
 	for f.clk.StepDue() {
@@ -315,7 +315,7 @@ func TestADeletedPodThatNeverStartedGoesToo(t *testing.T) {
 	f.clk.Advance(5 * time.Second)
 	require.Equal(t, "ImagePullBackOff", api.PodDisplayStatus(f.pod("typo")))
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "typo", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "typo", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.clk.Advance(time.Second)
 	assert.False(t, f.exists("typo"))
@@ -352,7 +352,7 @@ func TestDisplayStatusThroughAPodsLife(t *testing.T) {
 				target := f.start.Add(want.At)
 				if tc.deleteAt > 0 && !f.start.Add(tc.deleteAt).After(target) && f.clk.Now().Before(f.start.Add(tc.deleteAt)) {
 					f.clk.AdvanceTo(f.start.Add(tc.deleteAt))
-					_, err := f.store.Delete(api.ResourceFor("pods"), "default", "p", store.DeleteOptions{})
+					_, err := f.store.Delete(api.Pods, "default", "p", store.DeleteOptions{})
 					require.NoError(t, err)
 				}
 				f.clk.AdvanceTo(target)

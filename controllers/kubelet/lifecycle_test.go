@@ -254,7 +254,7 @@ func TestDeletingACrashLoopingPodStopsItsBackOff(t *testing.T) {
 	f.createSpec("crash", "node-1", oneContainer("kubeloop/crash:v1", ""))
 	f.clk.AdvanceTo(f.start.Add(7 * time.Second))
 	require.Equal(t, "CrashLoopBackOff", api.PodDisplayStatus(f.pod("crash")))
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "crash", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "crash", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.clk.Advance(time.Second)
 	assert.False(t, f.exists("crash"))

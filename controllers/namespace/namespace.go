@@ -27,12 +27,12 @@ import (
 type Reconciler struct {
 	// namespaces is the cache the loop observes; never modify what it
 	// returns.
-	namespaces *informer.Informer
+	namespaces informer.Lister[*api.Namespace]
 }
 
 // Register adds the namespace controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{namespaces: m.Informers.For(api.ResourceFor("namespaces"))}
+	r := &Reconciler{namespaces: informer.ListerFor[*api.Namespace](m.Informers)}
 	c := m.NewController("namespace", r, controller.Options{Component: "namespace-controller"})
 	enqueue := func(o api.Object) {
 		if o.GetObjectMeta().DeletionTimestamp != nil {
@@ -48,11 +48,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile empties a terminating namespace, then finalizes it.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	ns := o.(*api.Namespace)
 	if ns.DeletionTimestamp == nil {
 		return controller.Result{}, nil
 	}

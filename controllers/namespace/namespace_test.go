@@ -64,12 +64,12 @@ func (f *fixture) reconcile(t *testing.T) controller.Result {
 }
 
 func (f *fixture) namespace(t *testing.T) *api.Namespace {
-	o, err := f.store.Get(api.ResourceFor("namespaces"), "", "shop")
+	o, err := f.store.Get(api.Namespaces, "", "shop")
 	require.NoError(t, err)
 	return o.(*api.Namespace)
 }
 
-func (f *fixture) count(kind string) int { return len(f.store.List(api.ResourceFor(kind), "shop")) }
+func (f *fixture) count(kind *api.Kind) int { return len(f.store.List(kind, "shop")) }
 
 func TestANewNamespaceIsActiveWithTheKubernetesFinalizer(t *testing.T) {
 	f := newFixture(t)
@@ -81,7 +81,7 @@ func TestANewNamespaceIsActiveWithTheKubernetesFinalizer(t *testing.T) {
 
 func TestDeletingANamespaceMarksItTerminating(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	ns := f.namespace(t)
 	assert.Equal(t, "Terminating", ns.Status.Phase)
@@ -97,41 +97,41 @@ func TestDeletingANamespaceMarksItTerminating(t *testing.T) {
 func TestAnActiveNamespaceIsLeftAlone(t *testing.T) {
 	f := newFixture(t)
 	assert.Equal(t, controller.Result{}, f.reconcile(t))
-	assert.Equal(t, 1, f.count("pods"))
-	assert.Equal(t, 1, f.count("services"))
+	assert.Equal(t, 1, f.count(api.Pods))
+	assert.Equal(t, 1, f.count(api.Services))
 }
 
 func TestDeletesTheContentThenWaitsForTerminatingPods(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 
 	res := f.reconcile(t)
-	assert.Equal(t, 0, f.count("services"), "a service goes at once")
-	require.Equal(t, 1, f.count("pods"), "the pod on a node is Terminating for its grace period")
+	assert.Equal(t, 0, f.count(api.Services), "a service goes at once")
+	require.Equal(t, 1, f.count(api.Pods), "the pod on a node is Terminating for its grace period")
 	assert.Equal(t, 16*time.Second, res.RequeueAfter, "half the 30s estimate, plus a second")
 	assert.Equal(t, "Terminating", f.namespace(t).Status.Phase, "not finalized while content remains")
 
 	// The kubelet finishes the pod.
-	_, err = f.store.Delete(api.ResourceFor("pods"), "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err = f.store.Delete(api.Pods, "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	assert.Equal(t, controller.Result{}, f.reconcile(t))
-	_, err = f.store.Get(api.ResourceFor("namespaces"), "", "shop")
+	_, err = f.store.Get(api.Namespaces, "", "shop")
 	assert.True(t, api.IsNotFound(err), "the namespace goes once its finalizer is removed: %v", err)
 }
 
 func TestTheRunLoopEmptiesAndRemovesTheNamespace(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
-	assert.Equal(t, 1, f.count("pods"))
-	_, err = f.store.Delete(api.ResourceFor("pods"), "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	assert.Equal(t, 1, f.count(api.Pods))
+	_, err = f.store.Delete(api.Pods, "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	f.clk.Advance(15 * time.Second)
 	assert.Equal(t, "Terminating", f.namespace(t).Status.Phase, "the controller looks again only after 16s")
 	f.clk.Advance(time.Second)
-	_, err = f.store.Get(api.ResourceFor("namespaces"), "", "shop")
+	_, err = f.store.Get(api.Namespaces, "", "shop")
 	assert.True(t, api.IsNotFound(err), "%v", err)
 }
 
@@ -139,9 +139,9 @@ func TestTheRunLoopEmptiesAndRemovesTheNamespace(t *testing.T) {
 // every other write: the trace shows why the namespace went.
 func TestRemovingTheFinalizerIsTraced(t *testing.T) {
 	f := newFixture(t)
-	_, err := f.store.Delete(api.ResourceFor("pods"), "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err := f.store.Delete(api.Pods, "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
-	_, err = f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	var finalized []controller.Action

@@ -17,7 +17,8 @@ import (
 // the taint was added; a toleration without seconds tolerates forever
 // (daemon pods' not-ready and unreachable ones).
 type evictor struct {
-	nodes, pods *informer.Informer
+	nodes informer.Lister[*api.Node]
+	pods  informer.Lister[*api.Pod]
 	// pending remembers pods whose eviction is scheduled, and since when
 	// (for taints without timeAdded), so that a taint removed in time is
 	// reported as a cancelled deletion.
@@ -26,7 +27,7 @@ type evictor struct {
 	keyBuf []byte
 }
 
-func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *controller.Controller {
+func registerEviction(m *controller.Manager, nodes informer.Lister[*api.Node], pods informer.Lister[*api.Pod]) *controller.Controller {
 	e := &evictor{nodes: nodes, pods: pods, pending: map[string]time.Time{}}
 	c := m.NewController("taint-eviction", e, controller.Options{Component: "taint-eviction-controller"})
 	enqueuePod := func(o api.Object) {
@@ -42,7 +43,7 @@ func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *co
 			c.EnqueueObject(p)
 			return
 		}
-		if n, ok := nodes.Get("", p.Spec.NodeName); ok && len(noExecuteTaints(n.(*api.Node))) > 0 {
+		if n, ok := nodes.Get("", p.Spec.NodeName); ok && len(noExecuteTaints(n)) > 0 {
 			c.EnqueueObject(p)
 		}
 	}
@@ -70,15 +71,14 @@ func registerEviction(m *controller.Manager, nodes, pods *informer.Informer) *co
 // Reconcile decides one pod's fate under its node's NoExecute taints.
 func (e *evictor) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	key := req.String()
-	o, ok := e.pods.Get(req.Namespace, req.Name)
-	if !ok || o.(*api.Pod).DeletionTimestamp != nil {
+	p, ok := e.pods.Get(req.Namespace, req.Name)
+	if !ok || p.DeletionTimestamp != nil {
 		delete(e.pending, key)
 		return controller.Result{}, nil
 	}
-	p := o.(*api.Pod)
 	var taints []api.Taint
 	if n, ok := e.nodes.Get("", p.Spec.NodeName); ok {
-		taints = noExecuteTaints(n.(*api.Node))
+		taints = noExecuteTaints(n)
 	}
 	now := ctx.Clock.Now()
 	ctx.Observe("pod %s on %s; NoExecute taints: %s", p.Name, p.Spec.NodeName, taintList(taints))

@@ -52,9 +52,11 @@ var managed = map[string]bool{TaintNotReady: true, TaintUnreachable: true, Taint
 // Reconciler is the node lifecycle controller; keys are node names.
 type Reconciler struct {
 	// nodes, leases and pods are the caches observed; never modify them.
-	nodes, leases, pods *informer.Informer
-	ctrl                *controller.Controller
-	clk                 *clock.Sim
+	nodes  informer.Lister[*api.Node]
+	leases informer.Lister[*api.Lease]
+	pods   informer.Lister[*api.Pod]
+	ctrl   *controller.Controller
+	clk    *clock.Sim
 	// mgr ties the monitor's periodic pass to this controller manager's
 	// life: a killed replica's chain of ticks ends with it.
 	mgr *controller.Manager
@@ -62,8 +64,8 @@ type Reconciler struct {
 
 // Register adds the node lifecycle and taint-eviction controllers.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{nodes: m.Informers.For(api.ResourceFor("nodes")), leases: m.Informers.For(api.ResourceFor("leases")),
-		pods: m.Informers.For(api.ResourceFor("pods")), clk: m.Clock, mgr: m}
+	r := &Reconciler{nodes: informer.ListerFor[*api.Node](m.Informers), leases: informer.ListerFor[*api.Lease](m.Informers),
+		pods: informer.ListerFor[*api.Pod](m.Informers), clk: m.Clock, mgr: m}
 	c := m.NewController("nodelifecycle", r, controller.Options{Component: "node-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{
@@ -93,7 +95,7 @@ func Register(m *controller.Manager) *controller.Controller {
 func (r *Reconciler) tick() {
 	now := r.clk.Now()
 	for _, o := range r.nodes.List("") {
-		if r.needsWork(o.(*api.Node), now) {
+		if r.needsWork(o, now) {
 			r.ctrl.EnqueueObject(o)
 		}
 	}
@@ -108,7 +110,7 @@ func (r *Reconciler) lastHeartbeat(n *api.Node) time.Time {
 		t = c.LastHeartbeatTime.Time
 	}
 	if o, ok := r.leases.Get(leaseNamespace, n.Name); ok {
-		if rt := o.(*api.Lease).Spec.RenewTime; rt != nil && rt.After(t) {
+		if rt := o.Spec.RenewTime; rt != nil && rt.After(t) {
 			t = rt.Time
 		}
 	}
@@ -135,12 +137,11 @@ func (r *Reconciler) needsWork(n *api.Node, now time.Time) bool {
 
 // Reconcile brings one node's conditions and taints up to date.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.nodes.Get("", req.Name)
+	n, ok := r.nodes.Get("", req.Name)
 	if !ok {
 		ctx.Observe("node %s is gone: the pod garbage collector removes its pods", req.Name)
 		return controller.Result{}, nil
 	}
-	n := o.(*api.Node)
 	now := ctx.Clock.Now()
 	last := r.lastHeartbeat(n)
 	ready := condition(n, "Ready")
@@ -188,8 +189,7 @@ func markUnknown(n *api.Node, now time.Time) {
 // markPodsNotReady sets the Ready condition of the node's pods to False,
 // as upstream's MarkPodsNotReady: a Service stops sending them traffic.
 func (r *Reconciler) markPodsNotReady(ctx *controller.Context, node string) {
-	for _, o := range r.pods.ByIndex(informer.IndexNode, node) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.ByIndex(informer.IndexNode, node) {
 		if p.DeletionTimestamp != nil {
 			continue
 		}

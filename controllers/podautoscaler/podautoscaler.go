@@ -46,9 +46,10 @@ const (
 type Reconciler struct {
 	// hpas and pods are the caches the loop observes; never modify what
 	// they return.
-	hpas, pods *informer.Informer
-	ctrl       *controller.Controller
-	mgr        *controller.Manager
+	hpas informer.Lister[*api.HorizontalPodAutoscaler]
+	pods informer.Lister[*api.Pod]
+	ctrl *controller.Controller
+	mgr  *controller.Manager
 	// recommendations are each HPA's recent desired counts, for the
 	// scale-down stabilisation window (upstream keeps them in memory too).
 	recommendations map[string][]recommendation
@@ -61,7 +62,7 @@ type recommendation struct {
 
 // Register adds the horizontal pod autoscaler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{hpas: m.Informers.For(api.ResourceFor("horizontalpodautoscalers")), pods: m.Informers.For(api.ResourceFor("pods")),
+	r := &Reconciler{hpas: informer.ListerFor[*api.HorizontalPodAutoscaler](m.Informers), pods: informer.ListerFor[*api.Pod](m.Informers),
 		mgr: m, recommendations: map[string][]recommendation{}}
 	c := m.NewController("horizontal-pod-autoscaler", r, controller.Options{Component: "horizontal-pod-autoscaler"})
 	r.ctrl = c
@@ -126,13 +127,12 @@ func getTarget(ctx *controller.Context, h *api.HorizontalPodAutoscaler) (target,
 
 // Reconcile runs one pass of one HPA.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.hpas.Get(req.Namespace, req.Name)
+	h, ok := r.hpas.Get(req.Namespace, req.Name)
 	if !ok {
 		delete(r.recommendations, req.String())
 		ctx.Observe("HorizontalPodAutoscaler %s is gone", req)
 		return controller.Result{}, nil
 	}
-	h := o.(*api.HorizontalPodAutoscaler)
 	now := ctx.Clock.Now()
 	st := api.DeepCopy(h.Status)
 	gen := h.Generation
@@ -234,8 +234,7 @@ func (r *Reconciler) utilization(t target) (util int32, ready int, request int64
 	}
 	m := t.obj.GetObjectMeta()
 	var perPod int64
-	for _, o := range r.pods.List(m.Namespace) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.List(m.Namespace) {
 		if !sel.Matches(p.Labels) || p.DeletionTimestamp != nil || p.Status.Phase != api.PodRunning || !api.IsPodReady(p) {
 			continue
 		}

@@ -43,8 +43,8 @@ func (f *fixture) deployment(t *testing.T, replicas int32, demand string, cpuReq
 
 // readyPods makes the set of ready pods exactly n.
 func (f *fixture) readyPods(t *testing.T, n int, c api.Container) {
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
-		_, err := f.store.Delete(api.ResourceFor("pods"), "default", o.GetObjectMeta().Name, store.DeleteOptions{})
+	for _, o := range f.store.List(api.Pods, "default") {
+		_, err := f.store.Delete(api.Pods, "default", o.GetObjectMeta().Name, store.DeleteOptions{})
 		require.NoError(t, err)
 	}
 	for i := 0; i < n; i++ {
@@ -71,13 +71,13 @@ func (f *fixture) hpa(t *testing.T, minR, maxR, target int32) {
 }
 
 func (f *fixture) replicas(t *testing.T) int32 {
-	o, err := f.store.Get(api.ResourceFor("deployments"), "default", "web")
+	o, err := f.store.Get(api.Deployments, "default", "web")
 	require.NoError(t, err)
 	return *o.(*api.Deployment).Spec.Replicas
 }
 
 func (f *fixture) status(t *testing.T) api.HorizontalPodAutoscalerStatus {
-	o, err := f.store.Get(api.ResourceFor("hpa"), "default", "web")
+	o, err := f.store.Get(api.HorizontalPodAutoscalers, "default", "web")
 	require.NoError(t, err)
 	return o.(*api.HorizontalPodAutoscaler).Status
 }
@@ -125,7 +125,7 @@ func TestScaleDownWaitsForTheStabilizationWindow(t *testing.T) {
 	f.hpa(t, 1, 10, 50)
 	require.Equal(t, int32(4), f.replicas(t))
 
-	o, _ := f.store.Get(api.ResourceFor("deployments"), "default", "web")
+	o, _ := f.store.Get(api.Deployments, "default", "web")
 	d := api.DeepCopy(o.(*api.Deployment))
 	d.Annotations[podautoscaler.DemandAnnotation] = "0"
 	_, err := f.store.Update(d)
@@ -137,7 +137,7 @@ func TestScaleDownWaitsForTheStabilizationWindow(t *testing.T) {
 	assert.Equal(t, int32(1), f.replicas(t), "down to minReplicas once the window has passed")
 
 	var events []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		events = append(events, o.(*api.Event).Message)
 	}
 	assert.Contains(t, events, "New size: 1; reason: All metrics below target")
@@ -148,7 +148,7 @@ func TestUpscaleEventNamesTheMetric(t *testing.T) {
 	f.deployment(t, 1, "80m", true)
 	f.hpa(t, 1, 10, 50)
 	var events []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		events = append(events, o.(*api.Event).Reason+": "+o.(*api.Event).Message)
 	}
 	assert.Equal(t, []string{"SuccessfulRescale: New size: 2; reason: cpu resource utilization (percentage of request) above target"}, events)

@@ -31,7 +31,8 @@ const (
 type Reconciler struct {
 	// pods and nodes are the caches the loop observes; never modify what
 	// they return.
-	pods, nodes *informer.Informer
+	pods  informer.Lister[*api.Pod]
+	nodes informer.Lister[*api.Node]
 	// Threshold is how many terminated pods may exist (0: no limit).
 	Threshold int
 	// goneSince records when each deleted node was seen to go.
@@ -43,7 +44,7 @@ var key = controller.Request{Name: "podgc"}
 
 // Register adds the pod garbage collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+	r := &Reconciler{pods: informer.ListerFor[*api.Pod](m.Informers), nodes: informer.ListerFor[*api.Node](m.Informers),
 		Threshold: DefaultTerminatedPodThreshold, goneSince: map[string]time.Time{}}
 	c := m.NewController("podgc", r, controller.Options{Component: "pod-garbage-collector"})
 	r.ctrl = c
@@ -89,7 +90,7 @@ func isTerminated(p *api.Pod) bool {
 
 // Reconcile runs the three collections.
 func (r *Reconciler) Reconcile(ctx *controller.Context, _ controller.Request) (controller.Result, error) {
-	pods := informer.Typed[*api.Pod](r.pods.List(""))
+	pods := r.pods.List("")
 	var firstErr error
 	keep := func(err error) {
 		if err != nil && !api.IsNotFound(err) && !api.IsConflict(err) && firstErr == nil {

@@ -48,7 +48,7 @@ func (f *fixture) pod(t *testing.T, name, node, phase string) {
 
 func (f *fixture) names() []string {
 	var out []string
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		out = append(out, o.GetObjectMeta().Name)
 	}
 	return out
@@ -68,7 +68,7 @@ func TestTerminatedPodsBeyondTheThresholdGoOldestFirst(t *testing.T) {
 func TestPodsOfADeletedNodeGoAfterTheQuarantine(t *testing.T) {
 	f := newFixture(t)
 	f.pod(t, "orphan", "node-1", api.PodRunning)
-	_, err := f.store.Delete(api.ResourceFor("nodes"), "", "node-1", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Nodes, "", "node-1", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.clk.Advance(39 * time.Second)
 	assert.Equal(t, []string{"orphan"}, f.names(), "quarantined for 40s")

@@ -28,10 +28,10 @@ const BurstReplicas = 500
 // the same loop over two kinds: ReplicaSets below, and the adapter in
 // controllers/replication.
 type Kind struct {
-	Kind       string // "ReplicaSet": the kind of the pods' ownerReference
-	Resource   string // "replicasets": the informer's resource
-	Controller string // "replicaset": the name in --controllers
-	Component  string // "replicaset-controller": the source of its Events
+	Kind       string    // "ReplicaSet": the kind of the pods' ownerReference
+	Resource   *api.Kind // api.ReplicaSets: the kind the informer caches
+	Controller string    // "replicaset": the name in --controllers
+	Component  string    // "replicaset-controller": the source of its Events
 	// Spec reads the fields the loop acts on from one object.
 	Spec func(api.Object) (Spec, error)
 	// Status reads an object's status; WithStatus returns a copy of the
@@ -50,7 +50,7 @@ type Spec struct {
 
 // ReplicaSets is the ReplicaSet kind.
 var ReplicaSets = &Kind{
-	Kind: "ReplicaSet", Resource: "replicasets", Controller: "replicaset", Component: "replicaset-controller",
+	Kind: "ReplicaSet", Resource: api.ReplicaSets, Controller: "replicaset", Component: "replicaset-controller",
 	Spec: func(o api.Object) (Spec, error) {
 		rs := o.(*api.ReplicaSet)
 		sel, err := rs.Spec.Selector.AsSelector()
@@ -70,8 +70,9 @@ type Reconciler struct {
 	kind *Kind
 	// replicaSets and pods are the caches the loop observes; never modify
 	// what they return.
-	replicaSets, pods *informer.Informer
-	ctrl              *controller.Controller
+	pods        informer.Lister[*api.Pod]
+	replicaSets *informer.Informer
+	ctrl        *controller.Controller
 	// expectations remember creates and deletes whose watch events have not
 	// arrived yet, so a lagging cache never causes a second round of them.
 	expectations *expectations.Expectations
@@ -87,8 +88,8 @@ func Register(m *controller.Manager) *controller.Controller { return RegisterKin
 func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 	r := &Reconciler{
 		kind:         kind,
-		replicaSets:  m.Informers.For(api.ResourceFor(kind.Resource)),
-		pods:         m.Informers.For(api.ResourceFor("pods")),
+		replicaSets:  m.Informers.For(kind.Resource),
+		pods:         informer.ListerFor[*api.Pod](m.Informers),
 		expectations: expectations.New(m.Clock),
 		tally:        newPodTally(kind.Kind),
 	}
@@ -374,9 +375,9 @@ func (r *Reconciler) relatedOnNode(ctx *controller.Context, rs api.Object) map[s
 		return onNode
 	}
 	all, _ := r.pods.EachByIndexes(informer.IndexNamespace, ns)
-	for o := range all {
+	for p := range all {
 		ctx.Checkpoint()
-		if p := o.(*api.Pod); api.IsPodActive(p) && matchesAny(sels, p.Labels) {
+		if api.IsPodActive(p) && matchesAny(sels, p.Labels) {
 			onNode[p.Spec.NodeName]++
 		}
 	}
@@ -456,13 +457,12 @@ func (r *Reconciler) countPods(rs api.Object, spec Spec, c *podCounts) (active i
 // rs as an owner are as many, each is controlled by it, and is not asked
 // again (a third of the loop's time under wasm). checkpoint is called once
 // per pod.
-func controlledPods(pods *informer.Informer, rs api.Object, n, controlled int, checkpoint func()) []*api.Pod {
+func controlledPods(pods informer.Lister[*api.Pod], rs api.Object, n, controlled int, checkpoint func()) []*api.Pod {
 	m := rs.GetObjectMeta()
 	owned, owners := pods.EachByIndexes(informer.IndexOwner, m.UID)
 	out := make([]*api.Pod, 0, n)
-	for o := range owned {
+	for p := range owned {
 		checkpoint()
-		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace || !api.IsPodActive(p) {
 			continue
 		}
@@ -489,9 +489,8 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, spec Spec
 	// Nearly every candidate is claimed: room for all of them at once, not
 	// a dozen doublings of 10,000 pods per sync.
 	out := make([]*api.Pod, 0, n)
-	for o := range candidates {
+	for p := range candidates {
 		ctx.Checkpoint()
-		p := o.(*api.Pod)
 		if p.Namespace != m.Namespace {
 			continue // an owner reference cannot cross namespaces
 		}

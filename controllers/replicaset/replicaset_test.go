@@ -42,7 +42,7 @@ func (f *fixture) settle() {
 // and lets the controller act on it.
 func (f *fixture) scale(t *testing.T, name string, replicas int32) {
 	t.Helper()
-	rs, err := f.store.Get(api.ResourceFor("replicasets"), "default", name)
+	rs, err := f.store.Get(api.ReplicaSets, "default", name)
 	require.NoError(t, err)
 	c := api.DeepCopy(rs.(*api.ReplicaSet))
 	c.Spec.Replicas = api.Ptr(replicas)
@@ -53,7 +53,7 @@ func (f *fixture) scale(t *testing.T, name string, replicas int32) {
 
 func (f *fixture) pods(t *testing.T) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		out = append(out, o.(*api.Pod))
 	}
 	return out
@@ -76,7 +76,7 @@ func TestCreatesMissingPodsWithOwnerAndGeneratedNames(t *testing.T) {
 	f.settle()
 	pods := f.pods(t)
 	require.Len(t, pods, 3)
-	rs, _ := f.store.Get(api.ResourceFor("replicasets"), "default", "web")
+	rs, _ := f.store.Get(api.ReplicaSets, "default", "web")
 	for _, p := range pods {
 		assert.Regexp(t, `^web-[bcdfghjklmnpqrstvwxz2456789]{5}$`, p.Name)
 		ref := api.ControllerOf(p)
@@ -93,7 +93,7 @@ func TestReplacesADeletedPod(t *testing.T) {
 	require.NoError(t, err)
 	f.settle()
 	victim := f.pods(t)[0]
-	_, err = f.store.Delete(api.ResourceFor("pods"), "default", victim.Name, store.DeleteOptions{})
+	_, err = f.store.Delete(api.Pods, "default", victim.Name, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	pods := f.pods(t)
@@ -135,7 +135,7 @@ func TestAdoptsOrphansAndReleasesNonMatching(t *testing.T) {
 	require.NoError(t, err)
 	f.settle()
 	require.Len(t, f.pods(t), 2, "the orphan counts as one of the two")
-	stray, _ := f.store.Get(api.ResourceFor("pods"), "default", "stray")
+	stray, _ := f.store.Get(api.Pods, "default", "stray")
 	require.NotNil(t, api.ControllerOf(stray))
 
 	// Relabel it: the ReplicaSet lets go and makes a replacement.
@@ -144,7 +144,7 @@ func TestAdoptsOrphansAndReleasesNonMatching(t *testing.T) {
 	_, err = f.store.Update(p)
 	require.NoError(t, err)
 	f.settle()
-	stray, _ = f.store.Get(api.ResourceFor("pods"), "default", "stray")
+	stray, _ = f.store.Get(api.Pods, "default", "stray")
 	assert.Nil(t, api.ControllerOf(stray))
 	assert.Len(t, f.pods(t), 3)
 }
@@ -194,10 +194,10 @@ func TestStatusCountsAvailableAfterMinReadySeconds(t *testing.T) {
 	_, err = f.store.UpdateStatus(p)
 	require.NoError(t, err)
 	f.settle()
-	got, _ := f.store.Get(api.ResourceFor("replicasets"), "default", "web")
+	got, _ := f.store.Get(api.ReplicaSets, "default", "web")
 	assert.Equal(t, int32(1), got.(*api.ReplicaSet).Status.ReadyReplicas)
 	assert.Equal(t, int32(0), got.(*api.ReplicaSet).Status.AvailableReplicas)
 	f.clk.Advance(10 * time.Second)
-	got, _ = f.store.Get(api.ResourceFor("replicasets"), "default", "web")
+	got, _ = f.store.Get(api.ReplicaSets, "default", "web")
 	assert.Equal(t, int32(1), got.(*api.ReplicaSet).Status.AvailableReplicas)
 }

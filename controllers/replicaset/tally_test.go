@@ -195,7 +195,7 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 		t.Helper()
 		cached := map[string]*api.Pod{}
 		for _, o := range r.pods.List("") {
-			cached[store.KeyOf(o)] = o.(*api.Pod)
+			cached[store.KeyOf(o)] = o
 		}
 		for _, o := range r.replicaSets.List("") {
 			spec, err := r.kind.Spec(o)
@@ -279,7 +279,7 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 	check("orphan adopted")
 	f.scale(t, "web", 2)
 	check("scaled down")
-	_, err = f.store.Delete(api.ResourceFor("pods"), "default", f.pods(t)[0].Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err = f.store.Delete(api.Pods, "default", f.pods(t)[0].Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	f.settle()
 	check("a pod deleted")

@@ -18,7 +18,7 @@ import (
 
 // ReplicationControllers is the kind the shared loop runs over.
 var ReplicationControllers = &replicaset.Kind{
-	Kind: "ReplicationController", Resource: "replicationcontrollers",
+	Kind: "ReplicationController", Resource: api.ReplicationControllers,
 	Controller: "replicationcontroller", Component: "replication-controller",
 	Spec: func(o api.Object) (replicaset.Spec, error) {
 		rc := o.(*api.ReplicationController)

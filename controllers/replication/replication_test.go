@@ -34,14 +34,14 @@ func (f *fixture) settle() {
 
 func (f *fixture) pods() []*api.Pod {
 	var out []*api.Pod
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		out = append(out, o.(*api.Pod))
 	}
 	return out
 }
 
 func (f *fixture) rc(t *testing.T) *api.ReplicationController {
-	o, err := f.store.Get(api.ResourceFor("rc"), "default", "web")
+	o, err := f.store.Get(api.ReplicationControllers, "default", "web")
 	require.NoError(t, err)
 	return o.(*api.ReplicationController)
 }
@@ -91,7 +91,7 @@ func TestScalesDownAndReplacesADeletedPod(t *testing.T) {
 	require.NoError(t, err)
 	f.settle()
 	p := f.pods()[0]
-	_, err = f.store.Delete(api.ResourceFor("pods"), "default", p.Name, store.DeleteOptions{})
+	_, err = f.store.Delete(api.Pods, "default", p.Name, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	assert.Len(t, f.pods(), 3)
@@ -115,7 +115,7 @@ func TestAdoptsAMatchingOrphanAndReleasesAPodThatStopsMatching(t *testing.T) {
 	f.settle()
 	pods := f.pods()
 	require.Len(t, pods, 2, "the orphan counts as one of the two")
-	o, _ := f.store.Get(api.ResourceFor("pods"), "default", "orphan")
+	o, _ := f.store.Get(api.Pods, "default", "orphan")
 	ref := api.ControllerOf(o)
 	require.NotNil(t, ref)
 	assert.Equal(t, "web", ref.Name)
@@ -125,7 +125,7 @@ func TestAdoptsAMatchingOrphanAndReleasesAPodThatStopsMatching(t *testing.T) {
 	_, err = f.store.Update(p)
 	require.NoError(t, err)
 	f.settle()
-	o, _ = f.store.Get(api.ResourceFor("pods"), "default", "orphan")
+	o, _ = f.store.Get(api.Pods, "default", "orphan")
 	assert.Nil(t, api.ControllerOf(o), "released")
 	assert.Len(t, f.pods(), 3, "a replacement was made for the released pod")
 }
@@ -136,7 +136,7 @@ func TestEventsComeFromTheReplicationController(t *testing.T) {
 	require.NoError(t, err)
 	f.settle()
 	var reasons []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		e := o.(*api.Event)
 		if e.InvolvedObject.Kind == "ReplicationController" {
 			reasons = append(reasons, e.Reason+" "+e.Source.Component)

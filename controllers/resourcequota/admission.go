@@ -22,7 +22,7 @@ import (
 // itself, which is what that bookkeeping converges to, without a window in
 // which two creates could both take the last unit.
 func Admission(s *store.Store) store.AdmissionFunc {
-	quotas := api.ResourceFor("resourcequotas")
+	quotas := api.ResourceQuotas
 	list := func(k *api.Kind, ns string) []api.Object { return s.List(k, ns) }
 	return func(op store.Operation, obj, _ api.Object) error {
 		if op != store.OpCreate {

@@ -29,7 +29,7 @@ import (
 type Reconciler struct {
 	// quotas and counted are the caches the loop observes (counted by
 	// kind); never modify what they return.
-	quotas  *informer.Informer
+	quotas  informer.Lister[*api.ResourceQuota]
 	counted map[*api.Kind]*informer.Informer
 	ctrl    *controller.Controller
 }
@@ -37,7 +37,7 @@ type Reconciler struct {
 // Register adds the resource quota controller to a manager. It watches
 // every namespaced kind but Events and Leases, which nothing counts.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{quotas: m.Informers.For(api.ResourceFor("resourcequotas")), counted: map[*api.Kind]*informer.Informer{}}
+	r := &Reconciler{quotas: informer.ListerFor[*api.ResourceQuota](m.Informers), counted: map[*api.Kind]*informer.Informer{}}
 	c := m.NewController("resourcequota", r, controller.Options{Component: "resourcequota-controller"})
 	r.ctrl = c
 	r.quotas.AddHandler(informer.Handler{
@@ -86,12 +86,11 @@ func (r *Reconciler) list(k *api.Kind, namespace string) []api.Object {
 
 // Reconcile recounts one quota's usage and writes its status.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.quotas.Get(req.Namespace, req.Name)
+	q, ok := r.quotas.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("ResourceQuota %s is gone", req)
 		return controller.Result{}, nil
 	}
-	q := o.(*api.ResourceQuota)
 	now := ctx.Clock.Now()
 	names := hardNames(q)
 	used := usage(r.list, q.Namespace, names, now)
@@ -99,7 +98,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	ctx.Observe("counted in %s: %s", q.Namespace, orNone(prettyPrint(used, names)))
 
 	var requeue time.Duration
-	for _, p := range r.list(api.ResourceFor("pods"), q.Namespace) {
+	for _, p := range r.list(api.Pods, q.Namespace) {
 		pod := p.(*api.Pod)
 		if pod.DeletionTimestamp != nil && pod.DeletionGracePeriodSeconds != nil && podCounts(pod, now) {
 			at := pod.DeletionTimestamp.Add(time.Duration(*pod.DeletionGracePeriodSeconds)*time.Second + time.Second)

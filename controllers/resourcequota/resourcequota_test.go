@@ -43,7 +43,7 @@ func (f *fixture) quota(t *testing.T, name string, hard map[string]string) {
 }
 
 func (f *fixture) status(t *testing.T, name string) (hard, used map[string]string) {
-	o, err := f.store.Get(api.ResourceFor("quota"), "default", name)
+	o, err := f.store.Get(api.ResourceQuotas, "default", name)
 	require.NoError(t, err)
 	q := o.(*api.ResourceQuota)
 	hard, used = map[string]string{}, map[string]string{}
@@ -88,7 +88,7 @@ func TestStatusTracksHardAndUsed(t *testing.T) {
 	_, used = f.status(t, "compute")
 	assert.Equal(t, map[string]string{"pods": "2", "requests.cpu": "500m", "requests.memory": "128Mi", "limits.cpu": "1", "limits.memory": "256Mi"}, used)
 
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "a", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	_, used = f.status(t, "compute")
@@ -180,9 +180,9 @@ func TestReplicaSetRecordsFailedCreateAndCatchesUpWhenTheQuotaGrows(t *testing.T
 			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: l}, Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}}})
 	require.NoError(t, err)
 	f.settle()
-	assert.Len(t, f.store.List(api.ResourceFor("pods"), "default"), 2)
+	assert.Len(t, f.store.List(api.Pods, "default"), 2)
 	var failed []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		if e := o.(*api.Event); e.Reason == "FailedCreate" {
 			failed = append(failed, e.Message)
 		}
@@ -190,12 +190,12 @@ func TestReplicaSetRecordsFailedCreateAndCatchesUpWhenTheQuotaGrows(t *testing.T
 	require.NotEmpty(t, failed)
 	assert.Regexp(t, `^Error creating: pods "web-[a-z0-9]{5}" is forbidden: exceeded quota: compute, requested: pods=1, used: pods=2, limited: pods=2$`, failed[0])
 
-	o, _ := f.store.Get(api.ResourceFor("quota"), "default", "compute")
+	o, _ := f.store.Get(api.ResourceQuotas, "default", "compute")
 	q := api.DeepCopy(o.(*api.ResourceQuota))
 	q.Spec.Hard["pods"] = api.MustParseQuantity("3")
 	_, err = f.store.Update(q)
 	require.NoError(t, err)
 	f.clk.Advance(10 * time.Minute) // the ReplicaSet's retry back-off
 	f.settle()
-	assert.Len(t, f.store.List(api.ResourceFor("pods"), "default"), 3)
+	assert.Len(t, f.store.List(api.Pods, "default"), 3)
 }

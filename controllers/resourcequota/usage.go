@@ -150,11 +150,11 @@ func kindsFor(name string) []*api.Kind {
 	}
 	switch {
 	case name == "pods" || contains(computeResources, name):
-		return []*api.Kind{api.ResourceFor("pods")}
+		return []*api.Kind{api.Pods}
 	case strings.HasPrefix(name, "services"):
-		return []*api.Kind{api.ResourceFor("services")}
+		return []*api.Kind{api.Services}
 	case name == "requests.storage":
-		return []*api.Kind{api.ResourceFor("persistentvolumeclaims")}
+		return []*api.Kind{api.PersistentVolumeClaims}
 	}
 	if k := api.ResourceFor(name); k != nil && k.Group == "" && k.Resource == name {
 		return []*api.Kind{k}

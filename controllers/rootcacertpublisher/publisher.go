@@ -42,12 +42,13 @@ const CABody = "kubeloop simulated cluster CA (not X.509)\nsubject: CN=kubernete
 type Reconciler struct {
 	// namespaces and configMaps are the caches it observes; never modify
 	// what they return.
-	namespaces, configMaps *informer.Informer
+	namespaces informer.Lister[*api.Namespace]
+	configMaps informer.Lister[*api.ConfigMap]
 }
 
 // Register adds the publisher to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{namespaces: m.Informers.For(api.ResourceFor("namespaces")), configMaps: m.Informers.For(api.ResourceFor("configmaps"))}
+	r := &Reconciler{namespaces: informer.ListerFor[*api.Namespace](m.Informers), configMaps: informer.ListerFor[*api.ConfigMap](m.Informers)}
 	c := m.NewController("root-ca-cert-publisher", r, controller.Options{Component: "root-ca-certificate-publisher-controller"})
 	r.namespaces.AddHandler(informer.Handler{
 		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
@@ -71,16 +72,16 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile makes one namespace's kube-root-ca.crt hold the CA.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	if ns := o.(*api.Namespace); ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
+	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil
 	}
 	data := map[string]string{"ca.crt": CACertificate}
-	cur, ok := r.configMaps.Get(req.Name, ConfigMapName)
+	cm, ok := r.configMaps.Get(req.Name, ConfigMapName)
 	if !ok {
 		ctx.Diff("namespace %s has no ConfigMap %s", req.Name, ConfigMapName)
 		ctx.Why("every namespace publishes the cluster's CA for its pods")
@@ -94,7 +95,6 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		return controller.Result{}, nil
 	}
-	cm := cur.(*api.ConfigMap)
 	if maps.Equal(cm.Data, data) && cm.Annotations[DescriptionAnnotation] == Description {
 		return controller.Result{}, nil
 	}

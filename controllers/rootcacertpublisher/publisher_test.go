@@ -40,7 +40,7 @@ func (f *fixture) settle() {
 }
 
 func (f *fixture) ca(t *testing.T, ns string) *api.ConfigMap {
-	o, err := f.store.Get(api.ResourceFor("configmaps"), ns, rootcacertpublisher.ConfigMapName)
+	o, err := f.store.Get(api.ConfigMaps, ns, rootcacertpublisher.ConfigMapName)
 	if api.IsNotFound(err) {
 		return nil
 	}
@@ -64,7 +64,7 @@ func TestEveryNamespaceGetsTheCA(t *testing.T) {
 
 func TestDeletedOrEditedItComesBack(t *testing.T) {
 	f := newFixture(t, "default")
-	_, err := f.store.Delete(api.ResourceFor("configmaps"), "default", rootcacertpublisher.ConfigMapName, store.DeleteOptions{})
+	_, err := f.store.Delete(api.ConfigMaps, "default", rootcacertpublisher.ConfigMapName, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	require.NotNil(t, f.ca(t, "default"))

@@ -27,8 +27,7 @@ func (r *Reconciler) nodeInfos() []nodeInfo {
 	}
 	objs := r.nodes.List("")
 	infos := make([]nodeInfo, len(objs))
-	for i, o := range objs {
-		n := o.(*api.Node)
+	for i, n := range objs {
 		info := nodeInfo{node: n, use: r.usageOf(n.Name)}
 		if q := n.Status.Allocatable["pods"]; !q.IsZero() {
 			info.maxPods = q.Value()

@@ -106,8 +106,7 @@ func (r *Reconciler) preempts(pod *api.Pod, nodes []nodeInfo) func() bool {
 			if !resolvableByPreemption(r.unfit(pod, req, n)) {
 				continue
 			}
-			for _, o := range r.pods.List("") {
-				p := o.(*api.Pod)
+			for _, p := range r.pods.List("") {
 				if p.Spec.NodeName == n.node.Name && api.IsPodActive(p) && api.Deref(p.Spec.Priority, 0) < prio {
 					return true
 				}

@@ -20,8 +20,9 @@ const Name = "default-scheduler"
 
 // Reconciler is the scheduler.
 type Reconciler struct {
-	pods, nodes *informer.Informer
-	ctrl        *controller.Controller
+	pods  informer.Lister[*api.Pod]
+	nodes informer.Lister[*api.Node]
+	ctrl  *controller.Controller
 	// assumed holds pods bound but not yet seen bound in the cache (pod
 	// key → node and requests), so decisions made before the watch catches
 	// up still count them, pods and resources — the scheduler cache's
@@ -67,7 +68,7 @@ type assumedPod struct {
 
 // Register adds the scheduler to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{pods: m.Informers.For(api.ResourceFor("pods")), nodes: m.Informers.For(api.ResourceFor("nodes")),
+	r := &Reconciler{pods: informer.ListerFor[*api.Pod](m.Informers), nodes: informer.ListerFor[*api.Node](m.Informers),
 		assumed: map[string]assumedPod{}, usage: map[string]*nodeUsages{}, failures: map[string]failures{}, clk: m.Clock}
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
@@ -108,12 +109,11 @@ func needsScheduling(p *api.Pod) bool {
 // Reconcile schedules one pod.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	r.taken(req)
-	o, ok := r.pods.Get(req.Namespace, req.Name)
-	if !ok || !needsScheduling(o.(*api.Pod)) {
+	pod, ok := r.pods.Get(req.Namespace, req.Name)
+	if !ok || !needsScheduling(pod) {
 		ctx.Observe("pod is gone or already bound")
 		return controller.Result{}, nil
 	}
-	pod := o.(*api.Pod)
 	nodes := r.nodeInfos()
 	if msg := r.volumes.preFilter(pod); msg != "" {
 		msg = withPostFilter(fmt.Sprintf("0/%d nodes are available: %s.", len(nodes), msg),

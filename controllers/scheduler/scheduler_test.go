@@ -111,14 +111,14 @@ func (f *fixture) create(p *api.Pod) {
 
 func (f *fixture) get(name string) *api.Pod {
 	f.t.Helper()
-	o, err := f.store.Get(api.ResourceFor("pods"), "default", name)
+	o, err := f.store.Get(api.Pods, "default", name)
 	require.NoError(f.t, err)
 	return o.(*api.Pod)
 }
 
 func (f *fixture) events(reason string) []*api.Event {
 	var out []*api.Event
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		if e := o.(*api.Event); e.Reason == reason {
 			out = append(out, e)
 		}
@@ -128,7 +128,7 @@ func (f *fixture) events(reason string) []*api.Event {
 
 func (f *fixture) podsPerNode() map[string]int {
 	out := map[string]int{}
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		out[o.(*api.Pod).Spec.NodeName]++
 	}
 	return out
@@ -326,7 +326,7 @@ func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
 	f.settle()
 	assert.Equal(t, map[string]int{"node-1": 2, "": 1}, f.podsPerNode())
 	var pending *api.Pod
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		if p := o.(*api.Pod); p.Spec.NodeName == "" {
 			pending = p
 		}
@@ -335,9 +335,9 @@ func TestRespectsMaxPodsAndRetriesWhenAPodLeaves(t *testing.T) {
 	assert.Equal(t, "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", pending.Condition(api.PodScheduled).Message)
 
 	// One bound pod goes; the pending one takes its place.
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		if p := o.(*api.Pod); p.Spec.NodeName != "" {
-			_, err := f.store.Delete(api.ResourceFor("pods"), "default", p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+			_, err := f.store.Delete(api.Pods, "default", p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 			require.NoError(t, err)
 			break
 		}
@@ -363,7 +363,7 @@ func TestRetriesWaitingPodsInKeyOrder(t *testing.T) {
 		}
 		f.settle()
 		f.clk.Advance(2 * time.Second) // every back-off has passed
-		_, err := f.store.Delete(api.ResourceFor("pods"), "default", "occupant", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+		_, err := f.store.Delete(api.Pods, "default", "occupant", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 		require.NoError(t, err)
 		f.settle()
 		assert.Equal(t, "node-1", f.get("w-a").Spec.NodeName)
@@ -384,7 +384,7 @@ func TestAnUnschedulablePodIsRetriedAfterADoublingBackOff(t *testing.T) {
 	f.settle()
 	for i := 0; i < 80; i++ {
 		f.clk.Advance(100 * time.Millisecond)
-		o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-1")
+		o, err := f.store.Get(api.Nodes, "", "node-1")
 		require.NoError(t, err)
 		n := api.DeepCopy(o.(*api.Node))
 		n.Labels["tick"] = fmt.Sprint(i)
@@ -433,7 +433,7 @@ func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
 	f.settle()
 	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 1, "": 1}, f.podsPerNode())
 
-	o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-2")
+	o, err := f.store.Get(api.Nodes, "", "node-2")
 	require.NoError(t, err)
 	n := api.DeepCopy(o.(*api.Node))
 	n.Status.Allocatable["pods"] = api.MustParseQuantity("3")
@@ -442,7 +442,7 @@ func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
 	f.clk.Advance(time.Second) // the pending pod's back-off
 	assert.Equal(t, map[string]int{"node-1": 1, "node-2": 2}, f.podsPerNode(), "the pending pod goes where room appeared")
 
-	_, err = f.store.Delete(api.ResourceFor("nodes"), "", "node-2", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Nodes, "", "node-2", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.create(pod("late"))
 	f.settle()

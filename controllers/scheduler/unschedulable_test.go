@@ -24,7 +24,7 @@ func TestUnschedulableSetIsTheScan(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
 	require.NoError(t, err)
-	pods := informer.New(s, api.ResourceFor("pods"))
+	pods := informer.New(s, api.Pods)
 	r := &Reconciler{clk: clk}
 	pods.AddHandler(r.unschedulableHandler())
 	require.NoError(t, pods.Start())
@@ -45,7 +45,7 @@ func TestUnschedulableSetIsTheScan(t *testing.T) {
 		}
 	}
 	get := func(name string) *api.Pod {
-		o, err := s.Get(api.ResourceFor("pods"), "default", name)
+		o, err := s.Get(api.Pods, "default", name)
 		require.NoError(t, err)
 		return api.DeepCopy(o.(*api.Pod))
 	}
@@ -81,13 +81,13 @@ func TestUnschedulableSetIsTheScan(t *testing.T) {
 	check("c unschedulable")
 	mark("c", api.ConditionTrue, "")
 	check("c no longer unschedulable")
-	_, err = s.Delete(api.ResourceFor("pods"), "default", "d", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err = s.Delete(api.Pods, "default", "d", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	check("d deleted")
 	create("d")
 	mark("d", api.ConditionFalse, "0/1 nodes")
 	check("d re-created and unschedulable")
-	_, err = s.Delete(api.ResourceFor("pods"), "default", "d", store.DeleteOptions{})
+	_, err = s.Delete(api.Pods, "default", "d", store.DeleteOptions{})
 	require.NoError(t, err)
 	check("d being deleted")
 }

@@ -17,14 +17,16 @@ import (
 // (volume.kubernetes.io/selected-node) before the pod is bound — the pod
 // is bound only once they are.
 type volumeBinding struct {
-	claims, volumes, classes *informer.Informer
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
+	classes informer.Lister[*api.StorageClass]
 }
 
 func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	v := &volumeBinding{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
 	}
 	// A claim that appears or binds may let its pods go on: those that
 	// wait and use it, found in the index, so a claim event costs the pods
@@ -32,7 +34,7 @@ func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	r.pods.AddIndexer(indexUnscheduledClaims, unscheduledClaimKeys)
 	retry := func(o api.Object) {
 		c := o.(*api.PersistentVolumeClaim)
-		r.pods.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
+		r.pods.Informer.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
 	}
 	v.claims.AddHandler(informer.Handler{OnAdd: retry, OnUpdate: func(_, o api.Object) { retry(o) }})
 	return v
@@ -47,14 +49,13 @@ func (v *volumeBinding) preFilter(pod *api.Pod) string {
 		if name == "" {
 			continue
 		}
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			if vol.Ephemeral != nil {
 				return fmt.Sprintf("waiting for ephemeral volume controller to create the persistentvolumeclaim %q", name)
 			}
 			return fmt.Sprintf("persistentvolumeclaim %q not found", name)
 		}
-		c := o.(*api.PersistentVolumeClaim)
 		if vol.Ephemeral != nil {
 			if why := api.EphemeralClaimConflict(pod, c); why != "" {
 				return why
@@ -76,13 +77,12 @@ func (v *volumeBinding) preFilter(pod *api.Pod) string {
 // unfit returns why node cannot run pod's volumes, or "".
 func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
 	for _, name := range volume.PodClaims(pod) {
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			continue
 		}
-		c := o.(*api.PersistentVolumeClaim)
 		if c.Spec.VolumeName != "" {
-			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv.(*api.PersistentVolume), node) {
+			if pv, ok := v.volumes.Get("", c.Spec.VolumeName); ok && !volume.VolumeFitsNode(pv, node) {
 				return "node(s) had volume node affinity conflict"
 			}
 			continue
@@ -99,11 +99,10 @@ func (v *volumeBinding) unfit(pod *api.Pod, node string) string {
 func (v *volumeBinding) preBind(ctx *controller.Context, pod *api.Pod, node string) (bool, error) {
 	ready := true
 	for _, name := range volume.PodClaims(pod) {
-		o, ok := v.claims.Get(pod.Namespace, name)
+		c, ok := v.claims.Get(pod.Namespace, name)
 		if !ok {
 			return false, nil
 		}
-		c := o.(*api.PersistentVolumeClaim)
 		if c.Spec.VolumeName != "" && c.Status.Phase == api.ClaimBound {
 			continue
 		}
@@ -151,5 +150,5 @@ func (v *volumeBinding) delayed(c *api.PersistentVolumeClaim) bool {
 		return false
 	}
 	o, ok := v.classes.Get("", class)
-	return ok && api.Deref(o.(*api.StorageClass).VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer
+	return ok && api.Deref(o.VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer
 }

@@ -53,10 +53,10 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 			}
 			f.settle()
 			require.Equal(t, `0/3 nodes are available: persistentvolumeclaim "data-07" not found. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.`, f.scheduledMessage("own-07"))
-			pods := f.mgr.Informers.For(api.ResourceFor("pods"))
+			pods := f.mgr.Informers.For(api.Pods)
 			claimEvents := int64(0)
 			count := func(api.Object) { claimEvents++ }
-			f.mgr.Informers.For(api.ResourceFor("persistentvolumeclaims")).AddHandler(informer.Handler{
+			f.mgr.Informers.For(api.PersistentVolumeClaims).AddHandler(informer.Handler{
 				OnAdd: count, OnUpdate: func(_, o api.Object) { count(o) }})
 
 			// Each claim appears: only its pods are read and retried.
@@ -74,7 +74,7 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 			if mode == api.VolumeBindingImmediate {
 				assert.Equal(t, "0/3 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", f.scheduledMessage("own-07"))
 			} else {
-				c, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", "data-07")
+				c, err := f.store.Get(api.PersistentVolumeClaims, "default", "data-07")
 				require.NoError(t, err)
 				assert.NotEmpty(t, c.GetObjectMeta().Annotations["volume.kubernetes.io/selected-node"], "the first consumer picked the claim's node")
 			}
@@ -86,7 +86,7 @@ func TestAClaimEventRetriesOnlyThePodsThatUseIt(t *testing.T) {
 					Capacity: api.ResourceList{"storage": api.MustParseQuantity("1Gi")},
 					HostPath: &api.HostPathVolumeSource{Path: "/data/pv-07"}}})
 			require.NoError(t, err)
-			o, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", "data-07")
+			o, err := f.store.Get(api.PersistentVolumeClaims, "default", "data-07")
 			require.NoError(t, err)
 			c := api.DeepCopy(o.(*api.PersistentVolumeClaim))
 			c.Spec.VolumeName = "pv-07"

@@ -21,7 +21,7 @@ import (
 // serviceaccount controller's first reconcile, but kubeloop's scripts
 // create pods in that moment on purpose and nothing would teach the race.
 func ExistsAdmission(s *store.Store) store.AdmissionFunc {
-	kind := api.ResourceFor("serviceaccounts")
+	kind := api.ServiceAccounts
 	return func(op store.Operation, obj, _ api.Object) error {
 		p, ok := obj.(*api.Pod)
 		if !ok || op != store.OpCreate {

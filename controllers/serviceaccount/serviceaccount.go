@@ -23,15 +23,16 @@ import (
 type Reconciler struct {
 	// namespaces and serviceAccounts are the caches the loop observes;
 	// never modify what they return.
-	namespaces, serviceAccounts *informer.Informer
+	namespaces      informer.Lister[*api.Namespace]
+	serviceAccounts informer.Lister[*api.ServiceAccount]
 }
 
 // Register adds the serviceaccount controller to a manager. Its key is a
 // namespace name.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		namespaces:      m.Informers.For(api.ResourceFor("namespaces")),
-		serviceAccounts: m.Informers.For(api.ResourceFor("serviceaccounts")),
+		namespaces:      informer.ListerFor[*api.Namespace](m.Informers),
+		serviceAccounts: informer.ListerFor[*api.ServiceAccount](m.Informers),
 	}
 	c := m.NewController("serviceaccount", r, controller.Options{Component: "serviceaccount-controller"})
 	r.namespaces.AddHandler(informer.Handler{
@@ -50,11 +51,10 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // Reconcile creates the namespace's default ServiceAccount if it is missing.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.namespaces.Get("", req.Name)
+	ns, ok := r.namespaces.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	ns := o.(*api.Namespace)
 	if ns.DeletionTimestamp != nil || ns.Status.Phase != "Active" {
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil

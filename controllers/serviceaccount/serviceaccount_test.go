@@ -43,7 +43,7 @@ func (f *fixture) settle() {
 }
 
 func (f *fixture) hasDefault(ns string) bool {
-	_, err := f.store.Get(api.ResourceFor("serviceaccounts"), ns, "default")
+	_, err := f.store.Get(api.ServiceAccounts, ns, "default")
 	return err == nil
 }
 
@@ -60,7 +60,7 @@ func TestEveryNamespaceGetsADefaultServiceAccount(t *testing.T) {
 
 func TestADeletedDefaultServiceAccountComesBack(t *testing.T) {
 	f := newFixture(t, "default")
-	_, err := f.store.Delete(api.ResourceFor("serviceaccounts"), "default", "default", store.DeleteOptions{})
+	_, err := f.store.Delete(api.ServiceAccounts, "default", "default", store.DeleteOptions{})
 	require.NoError(t, err)
 	assert.False(t, f.hasDefault("default"))
 	f.settle()
@@ -71,18 +71,18 @@ func TestOtherServiceAccountsAreLeftAlone(t *testing.T) {
 	f := newFixture(t, "default")
 	_, err := f.store.Create(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "builder", Namespace: "default"}})
 	require.NoError(t, err)
-	_, err = f.store.Delete(api.ResourceFor("serviceaccounts"), "default", "builder", store.DeleteOptions{})
+	_, err = f.store.Delete(api.ServiceAccounts, "default", "builder", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
-	_, err = f.store.Get(api.ResourceFor("serviceaccounts"), "default", "builder")
+	_, err = f.store.Get(api.ServiceAccounts, "default", "builder")
 	assert.True(t, api.IsNotFound(err))
 }
 
 func TestATerminatingNamespaceGetsNone(t *testing.T) {
 	f := newFixture(t, "default", "shop")
-	_, err := f.store.Delete(api.ResourceFor("serviceaccounts"), "shop", "default", store.DeleteOptions{})
+	_, err := f.store.Delete(api.ServiceAccounts, "shop", "default", store.DeleteOptions{})
 	require.NoError(t, err)
-	_, err = f.store.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	assert.False(t, f.hasDefault("shop"))

@@ -39,12 +39,13 @@ func Token(ns, sa, uid string) string {
 type Reconciler struct {
 	// secrets and serviceAccounts are the caches it reads; never modify
 	// what they return.
-	secrets, serviceAccounts *informer.Informer
+	secrets         informer.Lister[*api.Secret]
+	serviceAccounts informer.Lister[*api.ServiceAccount]
 }
 
 // Register adds the token controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{secrets: m.Informers.For(api.ResourceFor("secrets")), serviceAccounts: m.Informers.For(api.ResourceFor("serviceaccounts"))}
+	r := &Reconciler{secrets: informer.ListerFor[*api.Secret](m.Informers), serviceAccounts: informer.ListerFor[*api.ServiceAccount](m.Informers)}
 	c := m.NewController("serviceaccount-token", r, controller.Options{Component: "serviceaccount-token-controller"})
 	secret := func(o api.Object) {
 		if s := o.(*api.Secret); s.Type == SecretType {
@@ -59,8 +60,8 @@ func Register(m *controller.Manager) *controller.Controller {
 			return
 		}
 		m := obj.GetObjectMeta()
-		for _, so := range r.secrets.List(m.Namespace) {
-			if s := so.(*api.Secret); s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
+		for _, s := range r.secrets.List(m.Namespace) {
+			if s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
 				c.EnqueueObject(s)
 			}
 		}
@@ -72,19 +73,18 @@ func Register(m *controller.Manager) *controller.Controller {
 // Reconcile fills one token Secret, or deletes it when its ServiceAccount
 // is gone.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.secrets.Get(req.Namespace, req.Name)
+	s, ok := r.secrets.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	s := o.(*api.Secret)
 	if s.Type != SecretType || s.DeletionTimestamp != nil {
 		return controller.Result{}, nil
 	}
 	name, uid := s.Annotations[AnnotationSA], s.Annotations[AnnotationUID]
 	var sa *api.ServiceAccount
 	if so, ok := r.serviceAccounts.Get(s.Namespace, name); ok {
-		sa = so.(*api.ServiceAccount)
-	} else if live, err := ctx.Store().Get(api.ResourceFor("serviceaccounts"), s.Namespace, name); err == nil {
+		sa = so
+	} else if live, err := ctx.Store().Get(api.ServiceAccounts, s.Namespace, name); err == nil {
 		// Not in the cache yet: upstream asks the API server before it deletes.
 		sa = live.(*api.ServiceAccount)
 	}

@@ -23,7 +23,7 @@ func tokenSecret(name, sa string) *api.Secret {
 }
 
 func get(s *store.Store, name string) (*api.Secret, bool) {
-	o, err := s.Get(api.ResourceFor("secrets"), "default", name)
+	o, err := s.Get(api.Secrets, "default", name)
 	if err != nil {
 		return nil, false
 	}
@@ -49,7 +49,7 @@ func TestFillsTheTokenAndDeletesItWithItsServiceAccount(t *testing.T) {
 	plain, _ := get(s, "plain")
 	assert.Empty(t, plain.Data, "other Secrets are not the controller's")
 
-	_, err = s.Delete(api.ResourceFor("serviceaccounts"), "default", "robot", store.DeleteOptions{})
+	_, err = s.Delete(api.ServiceAccounts, "default", "robot", store.DeleteOptions{})
 	require.NoError(t, err)
 	run()
 	_, ok = get(s, "robot-token")

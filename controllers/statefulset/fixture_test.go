@@ -48,7 +48,7 @@ func (f *fixture) ready() bool {
 	for _, p := range f.pods() {
 		if p.DeletionTimestamp != nil {
 			// The kubelet has stopped it: the final delete.
-			_, err := f.store.Delete(api.ResourceFor("pods"), p.Namespace, p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+			_, err := f.store.Delete(api.Pods, p.Namespace, p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 			require.NoError(f.t, err)
 			changed = true
 			continue
@@ -88,7 +88,7 @@ func (f *fixture) settle(check func()) {
 
 func (f *fixture) pods() []*api.Pod {
 	var out []*api.Pod
-	for _, o := range f.store.List(api.ResourceFor("pods"), "default") {
+	for _, o := range f.store.List(api.Pods, "default") {
 		out = append(out, o.(*api.Pod))
 	}
 	sort.Slice(out, func(i, j int) bool { return ordinal(out[i]) < ordinal(out[j]) })
@@ -96,7 +96,7 @@ func (f *fixture) pods() []*api.Pod {
 }
 
 func (f *fixture) set(name string) *api.StatefulSet {
-	o, err := f.store.Get(api.ResourceFor("statefulsets"), "default", name)
+	o, err := f.store.Get(api.StatefulSets, "default", name)
 	require.NoError(f.t, err)
 	return o.(*api.StatefulSet)
 }

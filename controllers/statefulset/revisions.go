@@ -14,8 +14,7 @@ import (
 // revision first.
 func (r *Reconciler) ownedRevisions(set *api.StatefulSet) []*api.ControllerRevision {
 	var out []*api.ControllerRevision
-	for _, o := range r.revisions.ByIndex(informer.IndexOwner, set.UID) {
-		rev := o.(*api.ControllerRevision)
+	for _, rev := range r.revisions.ByIndex(informer.IndexOwner, set.UID) {
 		if api.IsControlledBy(rev, set.UID) {
 			out = append(out, rev)
 		}
@@ -55,7 +54,7 @@ func (r *Reconciler) syncRevisions(ctx *controller.Context, set *api.StatefulSet
 		case err == nil:
 			upd = out.(*api.ControllerRevision)
 		case api.IsAlreadyExists(err):
-			live, gerr := ctx.Store().Get(api.ResourceFor("controllerrevisions"), want.Namespace, want.Name)
+			live, gerr := ctx.Store().Get(api.ControllerRevisions, want.Namespace, want.Name)
 			if gerr != nil {
 				return nil, nil, 0, gerr
 			}

@@ -14,17 +14,20 @@ import (
 type Reconciler struct {
 	// sets, pods, claims and revisions are the caches the loop observes;
 	// never modify what they return.
-	sets, pods, claims, revisions *informer.Informer
-	ctrl                          *controller.Controller
+	sets      informer.Lister[*api.StatefulSet]
+	pods      informer.Lister[*api.Pod]
+	claims    informer.Lister[*api.PersistentVolumeClaim]
+	revisions informer.Lister[*api.ControllerRevision]
+	ctrl      *controller.Controller
 }
 
 // Register adds the StatefulSet controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{
-		sets:      m.Informers.For(api.ResourceFor("statefulsets")),
-		pods:      m.Informers.For(api.ResourceFor("pods")),
-		claims:    m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		revisions: m.Informers.For(api.ResourceFor("controllerrevisions")),
+		sets:      informer.ListerFor[*api.StatefulSet](m.Informers),
+		pods:      informer.ListerFor[*api.Pod](m.Informers),
+		claims:    informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		revisions: informer.ListerFor[*api.ControllerRevision](m.Informers),
 	}
 	c := m.NewController("statefulset", r, controller.Options{Component: "statefulset-controller"})
 	r.ctrl = c
@@ -72,8 +75,7 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 	if _, isPod := o.(*api.Pod); !isPod {
 		return
 	}
-	for _, so := range r.sets.List(m.Namespace) {
-		set := so.(*api.StatefulSet)
+	for _, set := range r.sets.List(m.Namespace) {
 		if sel, err := set.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
 			r.ctrl.EnqueueObject(set)
 		}
@@ -82,12 +84,11 @@ func (r *Reconciler) enqueueOwner(o api.Object) {
 
 // Reconcile brings one StatefulSet one step closer to its spec.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := r.sets.Get(req.Namespace, req.Name)
+	set, ok := r.sets.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("StatefulSet %s is gone", req)
 		return controller.Result{}, nil
 	}
-	set := o.(*api.StatefulSet)
 	if set.DeletionTimestamp != nil {
 		ctx.Observe("StatefulSet %s is being deleted: its pods are the garbage collector's", req)
 		return controller.Result{}, nil
@@ -127,8 +128,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 // named like its pods and releasing controlled pods that stopped matching.
 func (r *Reconciler) claimPods(ctx *controller.Context, set *api.StatefulSet, sel api.Selector) ([]*api.Pod, error) {
 	var out []*api.Pod
-	for _, o := range r.pods.List(set.Namespace) {
-		p := o.(*api.Pod)
+	for _, p := range r.pods.List(set.Namespace) {
 		ref := api.ControllerOf(p)
 		_, member := ordinalOf(set, p)
 		matches := sel.Matches(p.Labels)
@@ -372,11 +372,10 @@ func (r *Reconciler) ensureClaims(ctx *controller.Context, v *view, i int) error
 		return err
 	}
 	for _, ct := range set.Spec.VolumeClaimTemplates {
-		o, ok := r.claims.Get(set.Namespace, ClaimName(set, ct.Name, ord))
+		c, ok := r.claims.Get(set.Namespace, ClaimName(set, ct.Name, ord))
 		if !ok {
 			continue
 		}
-		c := o.(*api.PersistentVolumeClaim)
 		want := whenDeleted(set)
 		if hasOwner(&c.ObjectMeta, set.UID) == want && !hasOwner(&c.ObjectMeta, v.slots[i].UID) {
 			continue
@@ -410,7 +409,7 @@ func (r *Reconciler) condemn(ctx *controller.Context, v *view, p *api.Pod) error
 			if !ok || hasOwner(o.GetObjectMeta(), p.UID) {
 				continue
 			}
-			cp := api.DeepCopy(o.(*api.PersistentVolumeClaim))
+			cp := api.DeepCopy(o)
 			cp.OwnerReferences = append(cp.OwnerReferences, plainRef(p))
 			if _, err := ctx.Update(cp, "whenScaled=Delete: owned by "+p.Name); err != nil && !api.IsNotFound(err) {
 				return err
@@ -426,7 +425,7 @@ func (r *Reconciler) condemn(ctx *controller.Context, v *view, p *api.Pod) error
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
 	var live *api.Pod
-	if o, err := ctx.Store().Get(api.ResourceFor("pods"), p.Namespace, p.Name); err == nil {
+	if o, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
 		live = o.(*api.Pod)
 	}
 	v.replaceCondemned(p, live)
@@ -446,7 +445,7 @@ func (r *Reconciler) deletePod(ctx *controller.Context, v *view, i int, why stri
 		return err
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
-	if live, err := ctx.Store().Get(api.ResourceFor("pods"), p.Namespace, p.Name); err == nil {
+	if live, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
 		v.slots[i] = live.(*api.Pod) // Terminating
 	} else {
 		v.slots[i] = nil // gone at once (it had no node or had finished)

@@ -112,10 +112,10 @@ func TestClaimsAreCreatedBeforeThePodAndMounted(t *testing.T) {
 	f.create(withClaims(newSet("web", 2)))
 	f.settle(nil)
 	for _, ord := range []string{"0", "1"} {
-		o, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", "www-web-"+ord)
+		o, err := f.store.Get(api.PersistentVolumeClaims, "default", "www-web-"+ord)
 		require.NoError(t, err)
 		c := o.(*api.PersistentVolumeClaim)
-		pod, err := f.store.Get(api.ResourceFor("pods"), "default", "web-"+ord)
+		pod, err := f.store.Get(api.Pods, "default", "web-"+ord)
 		require.NoError(t, err)
 		assert.Less(t, rv(t, c), rv(t, pod), "the claim is written before its pod")
 		assert.Equal(t, "web", c.Labels["app"])
@@ -126,7 +126,7 @@ func TestClaimsAreCreatedBeforeThePodAndMounted(t *testing.T) {
 		assert.Equal(t, "www-web-"+ord, vols[0].PersistentVolumeClaim.ClaimName)
 	}
 	var msgs []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		msgs = append(msgs, o.(*api.Event).Message)
 	}
 	assert.Contains(t, msgs, "create Claim www-web-0 Pod web-0 in StatefulSet web success")
@@ -144,7 +144,7 @@ func TestDeletedPodsComeBackInOrderWithTheSameNames(t *testing.T) {
 	f.create(withClaims(newSet("web", 2)))
 	f.settle(nil)
 	for _, p := range f.pods() {
-		_, err := f.store.Delete(api.ResourceFor("pods"), "default", p.Name, store.DeleteOptions{})
+		_, err := f.store.Delete(api.Pods, "default", p.Name, store.DeleteOptions{})
 		require.NoError(t, err)
 	}
 	f.run()
@@ -153,7 +153,7 @@ func TestDeletedPodsComeBackInOrderWithTheSameNames(t *testing.T) {
 	assert.Equal(t, []string{"web-0"}, names(f.pods()), "web-0 first")
 	f.settle(nil)
 	assert.Equal(t, []string{"web-0", "web-1"}, names(f.pods()))
-	assert.Len(t, f.store.List(api.ResourceFor("persistentvolumeclaims"), "default"), 2, "the same claims, none new")
+	assert.Len(t, f.store.List(api.PersistentVolumeClaims, "default"), 2, "the same claims, none new")
 }
 
 func TestFailedPodIsRecreatedWithTheSameName(t *testing.T) {
@@ -171,7 +171,7 @@ func TestFailedPodIsRecreatedWithTheSameName(t *testing.T) {
 	assert.Equal(t, "web-0", pods[0].Name)
 	assert.NotEqual(t, old.UID, pods[0].UID)
 	var reasons []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		reasons = append(reasons, o.(*api.Event).Reason+": "+o.(*api.Event).Message)
 	}
 	assert.Contains(t, reasons, "RecreatingFailedPod: StatefulSet default/web is recreating failed Pod web-0")
@@ -189,7 +189,7 @@ func TestScaleDownFromTheHighestOrdinalOneAtATime(t *testing.T) {
 	assert.NotNil(t, f.pods()[2].DeletionTimestamp)
 	f.settle(nil)
 	assert.Equal(t, []string{"web-0"}, names(f.pods()))
-	assert.Len(t, f.store.List(api.ResourceFor("persistentvolumeclaims"), "default"), 3, "claims are kept (Retain)")
+	assert.Len(t, f.store.List(api.PersistentVolumeClaims, "default"), 3, "claims are kept (Retain)")
 }
 
 func TestRetentionPolicyDeleteSetsOwnerReferences(t *testing.T) {
@@ -200,7 +200,7 @@ func TestRetentionPolicyDeleteSetsOwnerReferences(t *testing.T) {
 	f.settle(nil)
 	set := f.set("web")
 	claim := func(name string) *api.PersistentVolumeClaim {
-		o, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", name)
+		o, err := f.store.Get(api.PersistentVolumeClaims, "default", name)
 		require.NoError(t, err)
 		return o.(*api.PersistentVolumeClaim)
 	}
@@ -224,7 +224,7 @@ func TestOnDeleteReplacesOnlyDeletedPods(t *testing.T) {
 	f.update(s)
 	f.settle(nil)
 	assert.Equal(t, []string{"nginx", "nginx"}, images(f.pods()))
-	_, err := f.store.Delete(api.ResourceFor("pods"), "default", "web-1", store.DeleteOptions{})
+	_, err := f.store.Delete(api.Pods, "default", "web-1", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle(nil)
 	assert.Equal(t, []string{"nginx", "foo"}, images(f.pods()))
@@ -269,10 +269,10 @@ func TestRevisionHistoryIsLimited(t *testing.T) {
 		s.Spec.Template.Spec.Containers[0].Image = "foo-" + string(rune('a'+i))
 		f.update(s)
 		f.settle(nil)
-		revs := f.store.List(api.ResourceFor("controllerrevisions"), "default")
+		revs := f.store.List(api.ControllerRevisions, "default")
 		assert.LessOrEqual(t, len(revs), 10+2)
 	}
-	revs := f.store.List(api.ResourceFor("controllerrevisions"), "default")
+	revs := f.store.List(api.ControllerRevisions, "default")
 	assert.Len(t, revs, 11, "the live one and the 10 newest old ones")
 }
 
@@ -289,7 +289,7 @@ func TestRollbackReusesTheOldRevisionUnderANewNumber(t *testing.T) {
 	}
 	st := f.set("web").Status
 	assert.Equal(t, first, st.UpdateRevision)
-	o, err := f.store.Get(api.ResourceFor("controllerrevisions"), "default", first)
+	o, err := f.store.Get(api.ControllerRevisions, "default", first)
 	require.NoError(t, err)
 	assert.Equal(t, int64(3), o.(*api.ControllerRevision).Revision)
 }

@@ -32,7 +32,8 @@ const LeasePrefix = "apiserver-"
 type Reconciler struct {
 	// leases and versions are the caches it reads; never modify what
 	// they return.
-	leases, versions *informer.Informer
+	leases   informer.Lister[*api.Lease]
+	versions informer.Lister[*api.StorageVersion]
 }
 
 func isIdentityLease(o api.Object) bool {
@@ -42,7 +43,7 @@ func isIdentityLease(o api.Object) bool {
 
 // Register adds the collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{leases: m.Informers.For(api.ResourceFor("leases")), versions: m.Informers.For(api.ResourceFor("storageversions"))}
+	r := &Reconciler{leases: informer.ListerFor[*api.Lease](m.Informers), versions: informer.ListerFor[*api.StorageVersion](m.Informers)}
 	c := m.NewController("storageversion-gc", r, controller.Options{Component: "storageversion-garbage-collector-controller"})
 	r.leases.AddHandler(informer.Handler{OnDelete: func(o any) {
 		if obj := informer.DeletedObject(o); obj != nil && isIdentityLease(obj) {
@@ -69,7 +70,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		ctx.Observe("identity lease kube-system/%s is gone", lease)
 		for _, o := range r.versions.List("") {
-			if err := r.clean(ctx, o.(*api.StorageVersion), func(id string) bool { return id != lease }); err != nil {
+			if err := r.clean(ctx, o, func(id string) bool { return id != lease }); err != nil {
 				return controller.Result{}, err
 			}
 		}
@@ -79,7 +80,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	if !ok {
 		return controller.Result{}, nil
 	}
-	return controller.Result{}, r.clean(ctx, o.(*api.StorageVersion), r.alive)
+	return controller.Result{}, r.clean(ctx, o, r.alive)
 }
 
 // clean removes from sv the entries of servers keep rejects, and deletes

@@ -55,7 +55,7 @@ func (f *fixture) storageVersion(name string, ids ...string) {
 }
 
 func (f *fixture) ids(name string) ([]string, bool) {
-	o, err := f.store.Get(api.ResourceFor("storageversions"), "", name)
+	o, err := f.store.Get(api.StorageVersions, "", name)
 	if err != nil {
 		return nil, false
 	}
@@ -67,7 +67,7 @@ func (f *fixture) ids(name string) ([]string, bool) {
 }
 
 func (f *fixture) deleteLease(id string) {
-	_, err := f.store.Delete(api.ResourceFor("leases"), "kube-system", id, store.DeleteOptions{})
+	_, err := f.store.Delete(api.Leases, "kube-system", id, store.DeleteOptions{})
 	require.NoError(f.t, err)
 }
 

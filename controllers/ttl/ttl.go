@@ -63,7 +63,7 @@ func NextStep(step, count int) int {
 // Reconciler is the TTL controller.
 type Reconciler struct {
 	// nodes is the cache the loop observes; never modify what it returns.
-	nodes *informer.Informer
+	nodes informer.Lister[*api.Node]
 	ctrl  *controller.Controller
 	// count and step are what the handlers have seen: the node count and
 	// the size step it selects.
@@ -72,7 +72,7 @@ type Reconciler struct {
 
 // Register adds the TTL controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{nodes: m.Informers.For(api.ResourceFor("nodes"))}
+	r := &Reconciler{nodes: informer.ListerFor[*api.Node](m.Informers)}
 	c := m.NewController("ttl", r, controller.Options{Component: "ttl-controller"})
 	r.ctrl = c
 	r.nodes.AddHandler(informer.Handler{
@@ -128,7 +128,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	ctx.Diff("annotation %s=%q, want %q", Annotation, have, want)
 	ctx.Why("a cluster of %d nodes gives kubelets a %ss cache TTL", r.count, want)
-	n := api.DeepCopy(o.(*api.Node))
+	n := api.DeepCopy(o)
 	if n.Annotations == nil {
 		n.Annotations = map[string]string{}
 	}

@@ -66,7 +66,7 @@ func (f *fixture) add(t *testing.T, n int) {
 
 func (f *fixture) remove(t *testing.T, n int) {
 	for i := 0; i < n; i++ {
-		_, err := f.store.Delete(api.ResourceFor("nodes"), "", fmt.Sprintf("node-%d", f.n), store.DeleteOptions{})
+		_, err := f.store.Delete(api.Nodes, "", fmt.Sprintf("node-%d", f.n), store.DeleteOptions{})
 		require.NoError(t, err)
 		f.n--
 	}
@@ -75,7 +75,7 @@ func (f *fixture) remove(t *testing.T, n int) {
 // ttls counts the nodes by their annotation.
 func (f *fixture) ttls() map[string]int {
 	out := map[string]int{}
-	for _, o := range f.store.List(api.ResourceFor("nodes"), "") {
+	for _, o := range f.store.List(api.Nodes, "") {
 		v, ok := o.GetObjectMeta().Annotations[ttl.Annotation]
 		if !ok {
 			v = "<none>"
@@ -106,7 +106,7 @@ func TestTheTTLFollowsTheClusterSize(t *testing.T) {
 
 func TestARemovedAnnotationComesBack(t *testing.T) {
 	f := newFixture(t, 2)
-	o, err := f.store.Get(api.ResourceFor("nodes"), "", "node-1")
+	o, err := f.store.Get(api.Nodes, "", "node-1")
 	require.NoError(t, err)
 	n := api.DeepCopy(o.(*api.Node))
 	delete(n.Annotations, ttl.Annotation)

@@ -25,7 +25,7 @@ const busyTTL = 5 * time.Minute
 // Reconciler is the TTL-after-finished controller.
 type Reconciler struct {
 	// jobs is the cache the loop observes; never modify what it returns.
-	jobs *informer.Informer
+	jobs informer.Lister[*api.Job]
 	ctrl *controller.Controller
 	clk  *clock.Sim
 	// wakeups are the housekeeping timers of Jobs with a long TTL, by key.
@@ -34,7 +34,7 @@ type Reconciler struct {
 
 // Register adds the TTL-after-finished controller to a manager.
 func Register(m *controller.Manager) *controller.Controller {
-	r := &Reconciler{jobs: m.Informers.For(api.ResourceFor("jobs")), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
+	r := &Reconciler{jobs: informer.ListerFor[*api.Job](m.Informers), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
 	c := m.NewController("ttl-after-finished", r, controller.Options{Component: "ttl-after-finished-controller"})
 	r.ctrl = c
 	enqueue := func(o api.Object) {
@@ -64,11 +64,10 @@ func (r *Reconciler) stopWakeup(key string) {
 // Reconcile deletes one Job once its TTL after finishing has run out.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	r.stopWakeup(req.String())
-	o, ok := r.jobs.Get(req.Namespace, req.Name)
+	j, ok := r.jobs.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	j := o.(*api.Job)
 	ttl := j.Spec.TTLSecondsAfterFinished
 	if ttl == nil || j.DeletionTimestamp != nil {
 		return controller.Result{}, nil
@@ -98,7 +97,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	// Check the live object: the TTL may have been changed meanwhile.
-	live, err := ctx.Store().Get(api.ResourceFor("jobs"), j.Namespace, j.Name)
+	live, err := ctx.Store().Get(api.Jobs, j.Namespace, j.Name)
 	if err != nil {
 		return controller.Result{}, nil
 	}

@@ -30,7 +30,7 @@ func TestFinishedJobIsDeletedWithItsPodsAfterTheTTL(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1})
 	_, err := c.Apply(job)
 	require.NoError(t, err)
-	jobs, pods := api.ResourceFor("jobs"), api.ResourceFor("pods")
+	jobs, pods := api.Jobs, api.Pods
 	require.True(t, c.RunUntil(func() bool {
 		o, err := c.Store().Get(jobs, "default", "short")
 		if err != nil {

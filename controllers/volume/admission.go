@@ -85,7 +85,7 @@ func admitResize(s *store.Store, o, old api.Object) error {
 		return nil
 	}
 	if class := api.ClaimClass(prev); class != "" {
-		if sc, err := s.Get(api.ResourceFor("storageclasses"), "", class); err == nil && api.Deref(sc.(*api.StorageClass).AllowVolumeExpansion, false) {
+		if sc, err := s.Get(api.StorageClasses, "", class); err == nil && api.Deref(sc.(*api.StorageClass).AllowVolumeExpansion, false) {
 			return nil
 		}
 	}
@@ -97,7 +97,7 @@ func admitResize(s *store.Store, o, old api.Object) error {
 // wins (v1.31), ties by name.
 func defaultClass(s *store.Store) string {
 	var best *api.StorageClass
-	for _, o := range s.List(api.ResourceFor("storageclasses"), "") {
+	for _, o := range s.List(api.StorageClasses, "") {
 		sc := o.(*api.StorageClass)
 		if !api.IsDefaultClass(sc) {
 			continue

@@ -19,8 +19,10 @@ const Component = "persistentvolume-controller"
 type Binder struct {
 	// claims, volumes and classes are the caches the loop reads; never
 	// modify what they return.
-	claims, volumes, classes *informer.Informer
-	claimCtrl, volumeCtrl    *controller.Controller
+	claims                informer.Lister[*api.PersistentVolumeClaim]
+	volumes               informer.Lister[*api.PersistentVolume]
+	classes               informer.Lister[*api.StorageClass]
+	claimCtrl, volumeCtrl *controller.Controller
 }
 
 // Register adds the storage controllers of kube-controller-manager to m —
@@ -29,11 +31,11 @@ type Binder struct {
 // Admission, added to the store once.
 func Register(m *controller.Manager) *controller.Controller {
 	b := &Binder{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
 	}
-	addBinderIndexes(b.claims, b.volumes)
+	addBinderIndexes(b.claims.Informer, b.volumes.Informer)
 	b.claimCtrl = m.NewController("persistentvolume-binder", controller.ReconcileFunc(b.syncClaim), controller.Options{Component: Component})
 	b.volumeCtrl = m.NewController("persistentvolume", controller.ReconcileFunc(b.syncVolume), controller.Options{Component: Component})
 	b.claims.AddHandler(informer.Handler{
@@ -43,7 +45,7 @@ func Register(m *controller.Manager) *controller.Controller {
 			if c := informer.DeletedObject(o); c != nil {
 				// Its volume is released now.
 				m := c.GetObjectMeta()
-				b.volumes.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
+				b.volumes.Informer.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
 			}
 		},
 	})
@@ -78,17 +80,16 @@ func (b *Binder) volumeChanged(o api.Object) {
 }
 
 func (b *Binder) enqueuePendingClaims() {
-	b.claims.EachSortedByIndex(indexClaimUnbound, "", b.claimCtrl.EnqueueObject)
+	b.claims.Informer.EachSortedByIndex(indexClaimUnbound, "", b.claimCtrl.EnqueueObject)
 }
 
 // syncClaim binds one claim, or says why it cannot yet.
 func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := b.claims.Get(req.Namespace, req.Name)
+	claim, ok := b.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("claim %s is gone", req)
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
 	class := api.ClaimClass(claim)
 	ctx.Observe("claim %s: phase %s, class %q, volume %q", claim.Name, claim.Status.Phase, class, claim.Spec.VolumeName)
 	if claim.Spec.VolumeName != "" {
@@ -105,14 +106,13 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 		ctx.Event(claim, controller.EventNormal, "FailedBinding", "no persistent volumes available for this claim and no storage class is set")
 		return controller.Result{}, nil
 	}
-	co, ok := b.classes.Get("", class)
+	sc, ok := b.classes.Get("", class)
 	if !ok {
 		ctx.Why("the claim's StorageClass %q does not exist: it stays Pending until someone creates it", class)
 		// Worded as the binder's lister reports it (singular resource).
 		ctx.Event(claim, controller.EventWarning, "ProvisioningFailed", "storageclass.storage.k8s.io %q not found", class)
 		return controller.Result{}, nil
 	}
-	sc := co.(*api.StorageClass)
 	if api.Deref(sc.VolumeBindingMode, "") == api.VolumeBindingWaitForFirstConsumer && claim.Annotations[AnnSelectedNode] == "" {
 		ctx.Why("class %s binds WaitForFirstConsumer: the scheduler picks a node for the first pod using the claim, then the volume is made there", sc.Name)
 		ctx.Event(claim, controller.EventNormal, "WaitForFirstConsumer", "waiting for first consumer to be created before binding")
@@ -137,7 +137,7 @@ func (b *Binder) syncClaim(ctx *controller.Context, req controller.Request) (con
 
 // syncBoundClaim finishes or checks the binding of a claim that names a volume.
 func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVolumeClaim) error {
-	o, ok := b.volumes.Get("", claim.Spec.VolumeName)
+	pv, ok := b.volumes.Get("", claim.Spec.VolumeName)
 	if !ok {
 		if claim.Status.Phase == api.ClaimBound {
 			ctx.Why("its volume %s is gone: the claim is Lost", claim.Spec.VolumeName)
@@ -147,7 +147,6 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 		ctx.Why("it asks for volume %s, which does not exist (yet)", claim.Spec.VolumeName)
 		return nil
 	}
-	pv := o.(*api.PersistentVolume)
 	switch ref := pv.Spec.ClaimRef; {
 	case ref == nil || (ref.Namespace == claim.Namespace && ref.Name == claim.Name && (ref.UID == "" || ref.UID == claim.UID)):
 		return b.bind(ctx, pv, claim)
@@ -162,15 +161,13 @@ func (b *Binder) syncBoundClaim(ctx *controller.Context, claim *api.PersistentVo
 // Available one that fits it.
 func (b *Binder) findVolume(claim *api.PersistentVolumeClaim) *api.PersistentVolume {
 	want := claim.Spec.Resources.Requests["storage"]
-	for _, o := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
-		pv := o.(*api.PersistentVolume)
+	for _, pv := range b.volumes.ByIndex(indexVolumeClaimRef, informer.ClaimKey(claim.Namespace, claim.Name)) {
 		if ref := pv.Spec.ClaimRef; pv.DeletionTimestamp == nil && (ref.UID == "" || ref.UID == claim.UID) {
 			return pv // made or reserved for this claim
 		}
 	}
 	var fits []*api.PersistentVolume
-	for _, o := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
-		pv := o.(*api.PersistentVolume)
+	for _, pv := range b.volumes.ByIndex(indexVolumeUnclaimed, api.ClaimClass(claim)) {
 		if pv.DeletionTimestamp == nil && fitsClaim(pv, claim, want) {
 			fits = append(fits, pv)
 		}
@@ -302,12 +299,11 @@ func (b *Binder) setClaimPhase(ctx *controller.Context, claim *api.PersistentVol
 
 // syncVolume keeps a volume's phase right and reclaims released volumes.
 func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := b.volumes.Get("", req.Name)
+	pv, ok := b.volumes.Get("", req.Name)
 	if !ok {
 		ctx.Observe("volume %s is gone", req.Name)
 		return controller.Result{}, nil
 	}
-	pv := o.(*api.PersistentVolume)
 	ref := pv.Spec.ClaimRef
 	ctx.Observe("volume %s: phase %s, claim %s", pv.Name, pv.Status.Phase, claimRefString(ref))
 	if ref == nil {
@@ -353,15 +349,14 @@ func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (co
 // cache does not have it — releasing a volume on a stale cache would lose
 // its binding.
 func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *api.PersistentVolumeClaim {
-	o, ok := b.claims.Get(ref.Namespace, ref.Name)
+	c, ok := b.claims.Get(ref.Namespace, ref.Name)
 	if !ok {
-		live, err := ctx.Store().Get(api.ResourceFor("persistentvolumeclaims"), ref.Namespace, ref.Name)
+		live, err := ctx.Store().Get(api.PersistentVolumeClaims, ref.Namespace, ref.Name)
 		if err != nil {
 			return nil
 		}
-		o = live
+		c = live.(*api.PersistentVolumeClaim)
 	}
-	c := o.(*api.PersistentVolumeClaim)
 	if ref.UID != "" && c.UID != ref.UID {
 		return nil // a new claim with the old name
 	}

@@ -38,16 +38,19 @@ const (
 type Expander struct {
 	// claims, volumes, classes and pods are the caches it reads; never
 	// modify what they return.
-	claims, volumes, classes, pods *informer.Informer
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
+	classes informer.Lister[*api.StorageClass]
+	pods    informer.Lister[*api.Pod]
 }
 
 // RegisterExpander adds the expander to a manager.
 func RegisterExpander(m *controller.Manager) *controller.Controller {
 	e := &Expander{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
-		pods:    m.Informers.For(api.ResourceFor("pods")),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
+		pods:    informer.ListerFor[*api.Pod](m.Informers),
 	}
 	c := m.NewController("persistentvolume-expander", controller.ReconcileFunc(e.sync), controller.Options{Component: ExpanderComponent})
 	growing := func(o api.Object) {
@@ -63,7 +66,7 @@ func RegisterExpander(m *controller.Manager) *controller.Controller {
 			return
 		}
 		for _, name := range PodClaims(p) {
-			if co, ok := e.claims.Get(p.Namespace, name); ok && needsWork(co.(*api.PersistentVolumeClaim)) {
+			if co, ok := e.claims.Get(p.Namespace, name); ok && needsWork(co) {
 				c.EnqueueObject(co)
 			}
 		}
@@ -92,34 +95,32 @@ func claimCondition(c *api.PersistentVolumeClaim, t string) *api.PersistentVolum
 }
 
 func (e *Expander) sync(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := e.claims.Get(req.Namespace, req.Name)
+	claim, ok := e.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("claim %s is gone", req)
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
 	if claim.Status.Phase != api.ClaimBound {
 		ctx.Observe("claim %s is %s: only a bound claim grows", claim.Name, claim.Status.Phase)
 		return controller.Result{}, nil
 	}
-	vo, ok := e.volumes.Get("", claim.Spec.VolumeName)
+	pv, ok := e.volumes.Get("", claim.Spec.VolumeName)
 	if !ok {
 		ctx.Observe("claim %s: volume %s not seen yet", claim.Name, claim.Spec.VolumeName)
 		return controller.Result{}, nil
 	}
-	pv := vo.(*api.PersistentVolume)
 	want, have, pvSize := claim.Spec.Resources.Requests["storage"], claim.Status.Capacity["storage"], pv.Spec.Capacity["storage"]
 	ctx.Observe("claim %s requests %s, status.capacity %s; volume %s has %s", claim.Name, want.String(), have.String(), pv.Name, pvSize.String())
 	now := api.NewTime(ctx.Store().Clock().Now())
 	switch {
 	case want.Cmp(pvSize) > 0 && claimCondition(claim, api.ClaimResizing) == nil:
 		sc, ok := e.classes.Get("", api.ClaimClass(claim))
-		if !ok || !api.Deref(sc.(*api.StorageClass).AllowVolumeExpansion, false) {
+		if !ok || !api.Deref(sc.AllowVolumeExpansion, false) {
 			ctx.Why("class %q does not allow volume expansion", api.ClaimClass(claim))
 			return controller.Result{}, nil
 		}
 		ctx.Diff("claim asks for %s, volume %s has %s", want.String(), pv.Name, pvSize.String())
-		ctx.Why("%s volumes are not expanded by kube-controller-manager: the driver's external resizer does it (step 1 of 3)", sc.(*api.StorageClass).Provisioner)
+		ctx.Why("%s volumes are not expanded by kube-controller-manager: the driver's external resizer does it (step 1 of 3)", sc.Provisioner)
 		ctx.Event(claim, controller.EventNormal, "ExternalExpanding", msgExternalExpanding)
 		c := api.DeepCopy(claim)
 		c.Status.AllocatedResources = api.ResourceList{"storage": want}
@@ -170,8 +171,8 @@ func (e *Expander) sync(ctx *controller.Context, req controller.Request) (contro
 
 // runningOn is the node of a running pod that mounts claim, or "".
 func (e *Expander) runningOn(claim *api.PersistentVolumeClaim) string {
-	for _, o := range e.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(claim.Namespace, claim.Name)) {
-		if p := o.(*api.Pod); p.Status.Phase == api.PodRunning && p.Spec.NodeName != "" && p.DeletionTimestamp == nil {
+	for _, p := range e.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(claim.Namespace, claim.Name)) {
+		if p.Status.Phase == api.PodRunning && p.Spec.NodeName != "" && p.DeletionTimestamp == nil {
 			return p.Spec.NodeName
 		}
 	}

@@ -11,14 +11,16 @@ import (
 // it is no longer bound. Until then they stay Terminating, so data in use
 // is never pulled from under a pod.
 type protection struct {
-	pods, claims, volumes *informer.Informer
+	pods    informer.Lister[*api.Pod]
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
 }
 
 func registerProtection(m *controller.Manager) {
 	p := &protection{
-		pods:    m.Informers.For(api.ResourceFor("pods")),
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
+		pods:    informer.ListerFor[*api.Pod](m.Informers),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
 	}
 	pvc := m.NewController("pvc-protection", controller.ReconcileFunc(p.syncClaim), controller.Options{Component: "pvc-protection-controller"})
 	pv := m.NewController("pv-protection", controller.ReconcileFunc(p.syncVolume), controller.Options{Component: "pv-protection-controller"})
@@ -88,16 +90,14 @@ func podUsesClaim(pod *api.Pod, claim *api.PersistentVolumeClaim) bool {
 }
 
 func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := p.claims.Get(req.Namespace, req.Name)
+	claim, ok := p.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
 	if claim.DeletionTimestamp == nil || !hasFinalizer(claim.Finalizers, FinalizerPVCProtection) {
 		return controller.Result{}, nil
 	}
-	for _, po := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
-		pod := po.(*api.Pod)
+	for _, pod := range p.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(req.Namespace, req.Name)) {
 		if pod.Status.Phase != api.PodSucceeded && pod.Status.Phase != api.PodFailed && podUsesClaim(pod, claim) {
 			ctx.Observe("claim %s is being deleted; pod %s still uses it", claim.Name, pod.Name)
 			ctx.Why("a claim in use stays (Terminating) until no pod uses it")
@@ -112,11 +112,10 @@ func (p *protection) syncClaim(ctx *controller.Context, req controller.Request) 
 }
 
 func (p *protection) syncVolume(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := p.volumes.Get("", req.Name)
+	pv, ok := p.volumes.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	pv := o.(*api.PersistentVolume)
 	if pv.DeletionTimestamp == nil || !hasFinalizer(pv.Finalizers, FinalizerPVProtection) {
 		return controller.Result{}, nil
 	}

@@ -18,9 +18,11 @@ const ProvisionerComponent = "rancher.io/local-path_local-path-provisioner"
 // pvc-<claim uid> on the claim's selected node for every claim handed to
 // it, and deletes released volumes it made whose policy is Delete.
 type provisioner struct {
-	claims, volumes, classes *informer.Informer
-	ctrl                     *controller.Controller
-	vols                     *Volumes
+	claims  informer.Lister[*api.PersistentVolumeClaim]
+	volumes informer.Lister[*api.PersistentVolume]
+	classes informer.Lister[*api.StorageClass]
+	ctrl    *controller.Controller
+	vols    *Volumes
 }
 
 // RegisterProvisioner adds the dynamic provisioner to m; vols receives a
@@ -28,9 +30,9 @@ type provisioner struct {
 // volume.
 func RegisterProvisioner(m *controller.Manager, vols *Volumes) *controller.Controller {
 	p := &provisioner{
-		claims:  m.Informers.For(api.ResourceFor("persistentvolumeclaims")),
-		volumes: m.Informers.For(api.ResourceFor("persistentvolumes")),
-		classes: m.Informers.For(api.ResourceFor("storageclasses")),
+		claims:  informer.ListerFor[*api.PersistentVolumeClaim](m.Informers),
+		volumes: informer.ListerFor[*api.PersistentVolume](m.Informers),
+		classes: informer.ListerFor[*api.StorageClass](m.Informers),
 		vols:    vols,
 	}
 	// Keys: "claim" namespace/name, or a volume as Namespace "" and
@@ -67,11 +69,10 @@ func (p *provisioner) Reconcile(ctx *controller.Context, req controller.Request)
 	if req.Namespace == "" && len(req.Name) > 3 && req.Name[:3] == "pv:" {
 		return controller.Result{}, p.reclaim(ctx, req.Name[3:])
 	}
-	o, ok := p.claims.Get(req.Namespace, req.Name)
+	claim, ok := p.claims.Get(req.Namespace, req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	claim := o.(*api.PersistentVolumeClaim)
 	if claim.Spec.VolumeName != "" || claim.DeletionTimestamp != nil || claim.Annotations[AnnStorageProvisioner] != Provisioner {
 		ctx.Observe("claim %s needs no volume from %s", claim.Name, Provisioner)
 		return controller.Result{}, nil
@@ -81,11 +82,10 @@ func (p *provisioner) Reconcile(ctx *controller.Context, req controller.Request)
 		ctx.Observe("volume %s already exists for claim %s", name, claim.Name)
 		return controller.Result{}, nil
 	}
-	co, ok := p.classes.Get("", api.ClaimClass(claim))
+	sc, ok := p.classes.Get("", api.ClaimClass(claim))
 	if !ok {
 		return controller.Result{}, nil // the binder reports the missing class
 	}
-	sc := co.(*api.StorageClass)
 	node := claim.Annotations[AnnSelectedNode]
 	ctx.Observe("claim %s/%s asks %s for %s (node %q)", claim.Namespace, claim.Name, Provisioner, quantity(claim), node)
 	ctx.Event(claim, controller.EventNormal, "Provisioning", "External provisioner is provisioning volume for claim %q", claim.Namespace+"/"+claim.Name)
@@ -131,11 +131,10 @@ func (p *provisioner) newVolume(name string, claim *api.PersistentVolumeClaim, s
 // reclaim deletes a released volume this provisioner made, when its
 // policy says Delete; its data goes with it.
 func (p *provisioner) reclaim(ctx *controller.Context, name string) error {
-	o, ok := p.volumes.Get("", name)
+	pv, ok := p.volumes.Get("", name)
 	if !ok {
 		return nil
 	}
-	pv := o.(*api.PersistentVolume)
 	if pv.Status.Phase != api.VolumeReleased || pv.Spec.PersistentVolumeReclaimPolicy != api.ReclaimDelete ||
 		pv.Annotations[AnnProvisionedBy] != Provisioner || pv.DeletionTimestamp != nil {
 		return nil

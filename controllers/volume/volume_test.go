@@ -53,20 +53,20 @@ func (f *fixture) create(o api.Object) api.Object {
 }
 
 func (f *fixture) claim(name string) *api.PersistentVolumeClaim {
-	o, err := f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", name)
+	o, err := f.store.Get(api.PersistentVolumeClaims, "default", name)
 	require.NoError(f.t, err)
 	return o.(*api.PersistentVolumeClaim)
 }
 
 func (f *fixture) volume(name string) *api.PersistentVolume {
-	o, err := f.store.Get(api.ResourceFor("persistentvolumes"), "", name)
+	o, err := f.store.Get(api.PersistentVolumes, "", name)
 	require.NoError(f.t, err)
 	return o.(*api.PersistentVolume)
 }
 
 func (f *fixture) events(name string) []string {
 	var out []string
-	for _, o := range f.store.List(api.ResourceFor("events"), "default") {
+	for _, o := range f.store.List(api.Events, "default") {
 		if e := o.(*api.Event); e.InvolvedObject.Name == name {
 			out = append(out, e.Type+" "+e.Reason+": "+e.Message)
 		}
@@ -109,7 +109,7 @@ func TestWaitForFirstConsumerThenProvisionOnTheSelectedNode(t *testing.T) {
 	f.run()
 	assert.Equal(t, api.ClaimPending, f.claim("www-web-0").Status.Phase)
 	assert.Equal(t, []string{"Normal WaitForFirstConsumer: waiting for first consumer to be created before binding"}, f.events("www-web-0"))
-	assert.Empty(t, f.store.List(api.ResourceFor("persistentvolumes"), ""))
+	assert.Empty(t, f.store.List(api.PersistentVolumes, ""))
 
 	f.selectNode("www-web-0", "node-2")
 	f.run()
@@ -189,18 +189,18 @@ func TestClaimInUseStaysUntilThePodGoesThenItsVolumeIsDeleted(t *testing.T) {
 	f.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "user", Namespace: "default"},
 		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}},
 			Volumes: []api.Volume{{Name: "d", PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: "data"}}}}})
-	_, err := f.store.Delete(api.ResourceFor("persistentvolumeclaims"), "default", "data", store.DeleteOptions{})
+	_, err := f.store.Delete(api.PersistentVolumeClaims, "default", "data", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.run()
 	assert.NotNil(t, f.claim("data").DeletionTimestamp, "Terminating while the pod uses it")
 	assert.True(t, f.vols.Has(pvName))
 
-	_, err = f.store.Delete(api.ResourceFor("pods"), "default", "user", store.DeleteOptions{})
+	_, err = f.store.Delete(api.Pods, "default", "user", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.run()
-	_, err = f.store.Get(api.ResourceFor("persistentvolumeclaims"), "default", "data")
+	_, err = f.store.Get(api.PersistentVolumeClaims, "default", "data")
 	assert.True(t, api.IsNotFound(err), "the claim is gone once unused")
-	_, err = f.store.Get(api.ResourceFor("persistentvolumes"), "", pvName)
+	_, err = f.store.Get(api.PersistentVolumes, "", pvName)
 	assert.True(t, api.IsNotFound(err), "reclaim policy Delete removes the volume")
 	assert.False(t, f.vols.Has(pvName), "and its data")
 }
@@ -213,7 +213,7 @@ func TestRetainKeepsAReleasedVolumeAndItsData(t *testing.T) {
 	f.run()
 	pvName := f.claim("data").Spec.VolumeName
 	require.NoError(t, f.vols.FS(pvName).WriteFile("/f", []byte("x")))
-	_, err := f.store.Delete(api.ResourceFor("persistentvolumeclaims"), "default", "data", store.DeleteOptions{})
+	_, err := f.store.Delete(api.PersistentVolumeClaims, "default", "data", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.run()
 	assert.Equal(t, api.VolumeReleased, f.volume(pvName).Status.Phase)

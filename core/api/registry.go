@@ -36,40 +36,81 @@ func (k *Kind) GroupResource() string {
 	return k.Resource + "." + k.Group
 }
 
+// The kinds the sandbox serves, one handle each, named for the resource
+// in Go's spelling — Pods, ReplicaSets, StorageClasses — except
+// EndpointsKind, whose plural would be the type Endpoints' own name. Code
+// that names a kind writes its handle, so a misspelt kind does not compile;
+// ResourceFor is for names that arrive as text (kubectl arguments, API
+// paths). Each is a plain initialised variable, not set by an init func,
+// so any package's variables may read them while they are initialised.
+var (
+	Namespaces                 = &Kind{Kind: "Namespace", Version: "v1", Resource: "namespaces", Singular: "namespace", ShortNames: []string{"ns"}, New: func() Object { return &Namespace{} }}
+	Nodes                      = &Kind{Kind: "Node", Version: "v1", Resource: "nodes", Singular: "node", ShortNames: []string{"no"}, New: func() Object { return &Node{} }}
+	Pods                       = &Kind{Kind: "Pod", Version: "v1", Resource: "pods", Singular: "pod", ShortNames: []string{"po"}, Namespaced: true, New: func() Object { return &Pod{} }}
+	Events                     = &Kind{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }}
+	PersistentVolumes          = &Kind{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume", ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }}
+	PersistentVolumeClaims     = &Kind{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }}
+	ConfigMaps                 = &Kind{Kind: "ConfigMap", Version: "v1", Resource: "configmaps", Singular: "configmap", ShortNames: []string{"cm"}, Namespaced: true, New: func() Object { return &ConfigMap{} }}
+	Secrets                    = &Kind{Kind: "Secret", Version: "v1", Resource: "secrets", Singular: "secret", Namespaced: true, New: func() Object { return &Secret{} }}
+	ServiceAccounts            = &Kind{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }}
+	Services                   = &Kind{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }}
+	ReplicationControllers     = &Kind{Kind: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Singular: "replicationcontroller", ShortNames: []string{"rc"}, Namespaced: true, New: func() Object { return &ReplicationController{} }}
+	ResourceQuotas             = &Kind{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota", ShortNames: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }}
+	EndpointsKind              = &Kind{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }}
+	Deployments                = &Kind{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }}
+	ReplicaSets                = &Kind{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset", ShortNames: []string{"rs"}, Namespaced: true, New: func() Object { return &ReplicaSet{} }}
+	DaemonSets                 = &Kind{Kind: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Singular: "daemonset", ShortNames: []string{"ds"}, Namespaced: true, New: func() Object { return &DaemonSet{} }}
+	ControllerRevisions        = &Kind{Kind: "ControllerRevision", Group: "apps", Version: "v1", Resource: "controllerrevisions", Singular: "controllerrevision", Namespaced: true, New: func() Object { return &ControllerRevision{} }}
+	StatefulSets               = &Kind{Kind: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Singular: "statefulset", ShortNames: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }}
+	StorageClasses             = &Kind{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }}
+	Jobs                       = &Kind{Kind: "Job", Group: "batch", Version: "v1", Resource: "jobs", Singular: "job", Namespaced: true, New: func() Object { return &Job{} }}
+	CertificateSigningRequests = &Kind{Kind: "CertificateSigningRequest", Group: "certificates.k8s.io", Version: "v1", Resource: "certificatesigningrequests", Singular: "certificatesigningrequest", ShortNames: []string{"csr"}, New: func() Object { return &CertificateSigningRequest{} }}
+	CronJobs                   = &Kind{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }}
+	HorizontalPodAutoscalers   = &Kind{Kind: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Singular: "horizontalpodautoscaler", ShortNames: []string{"hpa"}, Namespaced: true, New: func() Object { return &HorizontalPodAutoscaler{} }}
+	PodDisruptionBudgets       = &Kind{Kind: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Singular: "poddisruptionbudget", ShortNames: []string{"pdb"}, Namespaced: true, New: func() Object { return &PodDisruptionBudget{} }}
+	EndpointSlices             = &Kind{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }}
+	Leases                     = &Kind{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }}
+	ClusterRoleBindings        = &Kind{Kind: "ClusterRoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterrolebindings", Singular: "clusterrolebinding", New: func() Object { return &ClusterRoleBinding{} }}
+	ClusterRoles               = &Kind{Kind: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles", Singular: "clusterrole", New: func() Object { return &ClusterRole{} }}
+	RoleBindings               = &Kind{Kind: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Singular: "rolebinding", Namespaced: true, New: func() Object { return &RoleBinding{} }}
+	Roles                      = &Kind{Kind: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Singular: "role", Namespaced: true, New: func() Object { return &Role{} }}
+	StorageVersions            = &Kind{Kind: "StorageVersion", Group: "internal.apiserver.k8s.io", Version: "v1alpha1", Resource: "storageversions", Singular: "storageversion", New: func() Object { return &StorageVersion{} }}
+)
+
 // Kinds lists every kind, in the order `kubectl api-resources` would.
-// Adding a kind is one entry here plus its types.
+// Adding a kind is a handle above, an entry here, and its types.
 var Kinds = []*Kind{
-	{Kind: "Namespace", Version: "v1", Resource: "namespaces", Singular: "namespace", ShortNames: []string{"ns"}, New: func() Object { return &Namespace{} }},
-	{Kind: "Node", Version: "v1", Resource: "nodes", Singular: "node", ShortNames: []string{"no"}, New: func() Object { return &Node{} }},
-	{Kind: "Pod", Version: "v1", Resource: "pods", Singular: "pod", ShortNames: []string{"po"}, Namespaced: true, New: func() Object { return &Pod{} }},
-	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"}, Namespaced: true, New: func() Object { return &Event{} }},
-	{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume", ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
-	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim", ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
-	{Kind: "ConfigMap", Version: "v1", Resource: "configmaps", Singular: "configmap", ShortNames: []string{"cm"}, Namespaced: true, New: func() Object { return &ConfigMap{} }},
-	{Kind: "Secret", Version: "v1", Resource: "secrets", Singular: "secret", Namespaced: true, New: func() Object { return &Secret{} }},
-	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount", ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
-	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"}, Namespaced: true, New: func() Object { return &Service{} }},
-	{Kind: "ReplicationController", Version: "v1", Resource: "replicationcontrollers", Singular: "replicationcontroller", ShortNames: []string{"rc"}, Namespaced: true, New: func() Object { return &ReplicationController{} }},
-	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota", ShortNames: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }},
-	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"}, Namespaced: true, New: func() Object { return &Endpoints{} }},
-	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment", ShortNames: []string{"deploy"}, Namespaced: true, New: func() Object { return &Deployment{} }},
-	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset", ShortNames: []string{"rs"}, Namespaced: true, New: func() Object { return &ReplicaSet{} }},
-	{Kind: "DaemonSet", Group: "apps", Version: "v1", Resource: "daemonsets", Singular: "daemonset", ShortNames: []string{"ds"}, Namespaced: true, New: func() Object { return &DaemonSet{} }},
-	{Kind: "ControllerRevision", Group: "apps", Version: "v1", Resource: "controllerrevisions", Singular: "controllerrevision", Namespaced: true, New: func() Object { return &ControllerRevision{} }},
-	{Kind: "StatefulSet", Group: "apps", Version: "v1", Resource: "statefulsets", Singular: "statefulset", ShortNames: []string{"sts"}, Namespaced: true, New: func() Object { return &StatefulSet{} }},
-	{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses", Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }},
-	{Kind: "Job", Group: "batch", Version: "v1", Resource: "jobs", Singular: "job", Namespaced: true, New: func() Object { return &Job{} }},
-	{Kind: "CertificateSigningRequest", Group: "certificates.k8s.io", Version: "v1", Resource: "certificatesigningrequests", Singular: "certificatesigningrequest", ShortNames: []string{"csr"}, New: func() Object { return &CertificateSigningRequest{} }},
-	{Kind: "CronJob", Group: "batch", Version: "v1", Resource: "cronjobs", Singular: "cronjob", ShortNames: []string{"cj"}, Namespaced: true, New: func() Object { return &CronJob{} }},
-	{Kind: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers", Singular: "horizontalpodautoscaler", ShortNames: []string{"hpa"}, Namespaced: true, New: func() Object { return &HorizontalPodAutoscaler{} }},
-	{Kind: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets", Singular: "poddisruptionbudget", ShortNames: []string{"pdb"}, Namespaced: true, New: func() Object { return &PodDisruptionBudget{} }},
-	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices", Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
-	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease", Namespaced: true, New: func() Object { return &Lease{} }},
-	{Kind: "ClusterRoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterrolebindings", Singular: "clusterrolebinding", New: func() Object { return &ClusterRoleBinding{} }},
-	{Kind: "ClusterRole", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "clusterroles", Singular: "clusterrole", New: func() Object { return &ClusterRole{} }},
-	{Kind: "RoleBinding", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "rolebindings", Singular: "rolebinding", Namespaced: true, New: func() Object { return &RoleBinding{} }},
-	{Kind: "Role", Group: "rbac.authorization.k8s.io", Version: "v1", Resource: "roles", Singular: "role", Namespaced: true, New: func() Object { return &Role{} }},
-	{Kind: "StorageVersion", Group: "internal.apiserver.k8s.io", Version: "v1alpha1", Resource: "storageversions", Singular: "storageversion", New: func() Object { return &StorageVersion{} }},
+	Namespaces,
+	Nodes,
+	Pods,
+	Events,
+	PersistentVolumes,
+	PersistentVolumeClaims,
+	ConfigMaps,
+	Secrets,
+	ServiceAccounts,
+	Services,
+	ReplicationControllers,
+	ResourceQuotas,
+	EndpointsKind,
+	Deployments,
+	ReplicaSets,
+	DaemonSets,
+	ControllerRevisions,
+	StatefulSets,
+	StorageClasses,
+	Jobs,
+	CertificateSigningRequests,
+	CronJobs,
+	HorizontalPodAutoscalers,
+	PodDisruptionBudgets,
+	EndpointSlices,
+	Leases,
+	ClusterRoleBindings,
+	ClusterRoles,
+	RoleBindings,
+	Roles,
+	StorageVersions,
 }
 
 // KindFor finds a kind by apiVersion and kind, as a manifest names it.
@@ -211,3 +252,7 @@ func SetKind(o Object) {
 		t.APIVersion, t.Kind = k.APIVersion(), k.Kind
 	}
 }
+
+// KindOfType is the kind whose objects have Go type T (*Pod: Pods), or nil
+// if no kind has: generic code names a kind by its type parameter alone.
+func KindOfType[T Object]() *Kind { return kindsByType[reflect.TypeFor[T]()] }

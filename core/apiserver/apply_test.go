@@ -135,7 +135,7 @@ func TestAppliersAgreeingShareAFieldThatStaysUntilBothLetGo(t *testing.T) {
 	resp := sendApply(t, s, path, cm, "fieldManager", "two")
 	require.Equal(t, 200, resp.Code, string(resp.Body))
 	live := func() *api.ConfigMap {
-		o, err := s.c.Store().Get(api.KindFor("v1", "ConfigMap"), "default", "cfg")
+		o, err := s.c.Store().Get(api.ConfigMaps, "default", "cfg")
 		require.NoError(t, err)
 		return o.(*api.ConfigMap)
 	}
@@ -154,7 +154,7 @@ func TestAppliersAgreeingShareAFieldThatStaysUntilBothLetGo(t *testing.T) {
 // "before-first-apply", as upstream does.
 func TestApplyToAnUntrackedObjectConflictsWithBeforeFirstApply(t *testing.T) {
 	s := newServer(t)
-	o := api.KindFor("v1", "ConfigMap").New().(*api.ConfigMap)
+	o := api.ConfigMaps.New().(*api.ConfigMap)
 	o.Name, o.Namespace, o.Data = "cfg", "default", map[string]string{"a": "1"}
 	_, err := s.c.Store().Create(o)
 	require.NoError(t, err)
@@ -167,7 +167,7 @@ func TestADryRunApplyCreatesNothing(t *testing.T) {
 	s := newServer(t)
 	resp := sendApply(t, s, "/api/v1/namespaces/default/configmaps/cfg", `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cfg"},"data":{"a":"1"}}`, "fieldManager", "kubectl", "dryRun", "All")
 	assert.Equal(t, 201, resp.Code, string(resp.Body))
-	_, err := s.c.Store().Get(api.KindFor("v1", "ConfigMap"), "default", "cfg")
+	_, err := s.c.Store().Get(api.ConfigMaps, "default", "cfg")
 	assert.True(t, api.IsNotFound(err))
 }
 

@@ -207,7 +207,7 @@ func TestStorageVersionsAreServedAsTheAlphaGroupServesThem(t *testing.T) {
 	resp := get(s, "/apis/internal.apiserver.k8s.io/v1alpha1")
 	require.Equal(t, 200, resp.Code)
 	assert.Equal(t, `{"kind":"APIResourceList","apiVersion":"v1","groupVersion":"internal.apiserver.k8s.io/v1alpha1","resources":[`+
-		`{"name":"storageversions","singularName":"storageversion","namespaced":false,"kind":"StorageVersion","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"storageVersionHash":"`+storageVersionHash(api.KindFor("internal.apiserver.k8s.io/v1alpha1", "StorageVersion"))+`"},`+
+		`{"name":"storageversions","singularName":"storageversion","namespaced":false,"kind":"StorageVersion","verbs":["create","delete","deletecollection","get","list","patch","update","watch"],"storageVersionHash":"`+storageVersionHash(api.StorageVersions)+`"},`+
 		`{"name":"storageversions/status","singularName":"","namespaced":false,"kind":"StorageVersion","verbs":["get","patch","update"]}]}`+"\n", string(resp.Body))
 }
 
@@ -215,9 +215,9 @@ func TestStorageVersionHashIsUpstreams(t *testing.T) {
 	// What the real server answered for kinds stored in other groups
 	// than the core one and apps (whose hashes the recorded documents
 	// hold): the hash is of the group, version and kind alone.
-	assert.Equal(t, "qwQve8ut294=", storageVersionHash(api.KindFor("autoscaling/v2", "HorizontalPodAutoscaler")))
-	assert.Equal(t, "8aSe+NMegvE=", storageVersionHash(api.KindFor("apps/v1", "Deployment")))
-	assert.Equal(t, "xPOwRZ+Yhw8=", storageVersionHash(api.KindFor("v1", "Pod")))
+	assert.Equal(t, "qwQve8ut294=", storageVersionHash(api.HorizontalPodAutoscalers))
+	assert.Equal(t, "8aSe+NMegvE=", storageVersionHash(api.Deployments))
+	assert.Equal(t, "xPOwRZ+Yhw8=", storageVersionHash(api.Pods))
 }
 
 func TestTheETagIsUpstreamsAndACachedDocumentIsNotSentAgain(t *testing.T) {

@@ -74,7 +74,7 @@ func (s *Server) exec(r *Request, rt route) *Response {
 
 // execPod finds the pod an exec names and refuses one that has ended.
 func (s *Server) execPod(rt route) (*api.Pod, *Response) {
-	o, err := s.c.Store().Get(api.ResourceFor("pods"), rt.Namespace, rt.Name)
+	o, err := s.c.Store().Get(api.Pods, rt.Namespace, rt.Name)
 	if err != nil {
 		return nil, statusResponse(failure(404, "NotFound", `pods "`+rt.Name+`" not found`, &StatusDetails{Name: rt.Name, Kind: "pods"}))
 	}

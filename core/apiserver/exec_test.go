@@ -18,7 +18,7 @@ func runningWebPod(t *testing.T, s *Server) {
 	_, err := s.c.Apply("apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n")
 	require.NoError(t, err)
 	s.c.Settle(time.Minute)
-	o, err := s.c.Store().Get(api.ResourceFor("pods"), "default", "web")
+	o, err := s.c.Store().Get(api.Pods, "default", "web")
 	require.NoError(t, err)
 	require.Equal(t, api.PodRunning, o.(*api.Pod).Status.Phase)
 }

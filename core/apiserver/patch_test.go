@@ -85,7 +85,7 @@ func managedFieldsOf(t *testing.T, o api.Object) map[string]string {
 
 func liveDeployment(t *testing.T, s *Server, name string) *api.Deployment {
 	t.Helper()
-	o, err := s.c.Store().Get(api.KindFor("apps/v1", "Deployment"), "default", name)
+	o, err := s.c.Store().Get(api.Deployments, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Deployment)
 }

@@ -68,7 +68,7 @@ func (s *Server) dryCreate(kind *api.Kind, o api.Object) (api.Object, error) {
 	st := s.c.Store()
 	m := o.GetObjectMeta()
 	if kind.Namespaced {
-		if _, err := st.Get(api.ResourceFor("namespaces"), "", m.Namespace); err != nil {
+		if _, err := st.Get(api.Namespaces, "", m.Namespace); err != nil {
 			return nil, err
 		}
 	}

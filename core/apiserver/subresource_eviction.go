@@ -39,7 +39,7 @@ func (s *Server) evict(r *Request, rt route) *Response {
 			opts.UID = *d.Preconditions.UID
 		}
 	}
-	pods := api.ResourceFor("pods")
+	pods := api.Pods
 	err := s.c.Store().Evict(rt.Namespace, rt.Name, opts)
 	if api.ReasonOf(err) == store.ReasonTooManyRequests {
 		return statusResponse(failure(429, store.ReasonTooManyRequests, store.EvictionRefused,
@@ -55,12 +55,12 @@ func (s *Server) evict(r *Request, rt route) *Response {
 // the pod's disruption budget needs and has.
 func (s *Server) budgetCause(namespace, pod string) string {
 	st := s.c.Store()
-	o, err := st.Get(api.ResourceFor("pods"), namespace, pod)
+	o, err := st.Get(api.Pods, namespace, pod)
 	if err != nil {
 		return ""
 	}
 	labels := o.GetObjectMeta().Labels
-	for _, x := range st.List(api.ResourceFor("poddisruptionbudgets"), namespace) {
+	for _, x := range st.List(api.PodDisruptionBudgets, namespace) {
 		pdb := x.(*api.PodDisruptionBudget)
 		sel, err := pdb.Spec.Selector.AsSelector()
 		if err != nil || sel.Empty() || !sel.Matches(labels) {
@@ -98,7 +98,7 @@ func (s *Server) bind(r *Request, rt route) *Response {
 		return statusResponse(failure(422, "Invalid", fmt.Sprintf("Binding %q is invalid: target.name: Required value", rt.Name),
 			&StatusDetails{Name: rt.Name, Kind: "Binding", Causes: []StatusCause{{Type: "FieldValueRequired", Message: "Required value", Field: "target.name"}}}))
 	}
-	pods := api.ResourceFor("pods")
+	pods := api.Pods
 	st := s.c.Store()
 	if o, err := st.Get(pods, rt.Namespace, rt.Name); err == nil {
 		if node := o.(*api.Pod).Spec.NodeName; node != "" {

@@ -23,7 +23,7 @@ func (s *Server) podLog(r *Request, rt route) *Response {
 	}
 	text, err := s.c.Logs(rt.Namespace, rt.Name, opts)
 	if err != nil {
-		pods := api.ResourceFor("pods")
+		pods := api.Pods
 		return statusResponse(storeFailure(err, pods, pods.Resource, rt.Name))
 	}
 	return &Response{Code: 200, Header: map[string]string{"Content-Type": "text/plain"}, Body: []byte(text)}

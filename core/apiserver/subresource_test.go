@@ -87,7 +87,7 @@ func TestStatusSubresourceChangesOnlyTheStatus(t *testing.T) {
 	assert.Equal(t, 99.0, doc["status"].(map[string]any)["observedGeneration"])
 	assert.Equal(t, 1.0, doc["spec"].(map[string]any)["replicas"], "the status subresource keeps the spec")
 
-	live, err := s.c.Store().Get(api.ResourceFor("deployments"), "default", "web")
+	live, err := s.c.Store().Get(api.Deployments, "default", "web")
 	require.NoError(t, err)
 	d := api.DeepCopy(live.(*api.Deployment))
 	d.Status.ObservedGeneration = 5
@@ -139,7 +139,7 @@ func TestEvictionRespectsTheDisruptionBudget(t *testing.T) {
 	res := c.Kubectl("kubectl apply -f -", pdbManifest)
 	require.Equal(t, 0, res.ExitCode, res.Stderr)
 	c.Settle(time.Minute)
-	pods := s.c.Store().List(api.ResourceFor("pods"), "default")
+	pods := s.c.Store().List(api.Pods, "default")
 	require.Len(t, pods, 2)
 	name := pods[0].GetObjectMeta().Name
 	path := "/api/v1/namespaces/default/pods/" + name + "/eviction"
@@ -164,7 +164,7 @@ func TestEvictionRespectsTheDisruptionBudget(t *testing.T) {
 	resp, _ = sub(t, s, "POST", path, "application/json", body)
 	assert.JSONEq(t, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}`, string(resp.Body))
 	assert.Equal(t, 201, resp.Code)
-	o, err := s.c.Store().Get(api.ResourceFor("pods"), "default", name)
+	o, err := s.c.Store().Get(api.Pods, "default", name)
 	if err == nil {
 		assert.NotNil(t, o.GetObjectMeta().DeletionTimestamp, "the evicted pod is terminating")
 	}
@@ -178,7 +178,7 @@ func TestBindingPutsAPodOnANode(t *testing.T) {
 	path := "/api/v1/namespaces/default/pods/p/binding"
 	resp, _ := sub(t, s, "POST", path, "application/json", `{"apiVersion":"v1","kind":"Binding","metadata":{"name":"p"},"target":{"apiVersion":"v1","kind":"Node","name":"node-1"}}`)
 	assert.JSONEq(t, `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}`, string(resp.Body))
-	o, err := s.c.Store().Get(api.ResourceFor("pods"), "default", "p")
+	o, err := s.c.Store().Get(api.Pods, "default", "p")
 	require.NoError(t, err)
 	assert.Equal(t, "node-1", o.(*api.Pod).Spec.NodeName)
 
@@ -269,7 +269,7 @@ func TestEvictionRefusesAPodOfTwoBudgets(t *testing.T) {
 		require.Equal(t, 0, res.ExitCode, res.Stderr)
 	}
 	c.Settle(time.Minute)
-	name := s.c.Store().List(api.ResourceFor("pods"), "default")[0].GetObjectMeta().Name
+	name := s.c.Store().List(api.Pods, "default")[0].GetObjectMeta().Name
 	resp, doc := sub(t, s, "POST", "/api/v1/namespaces/default/pods/"+name+"/eviction", "application/json",
 		`{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":"`+name+`"}}`)
 	assert.Equal(t, 500, resp.Code)

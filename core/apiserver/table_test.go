@@ -159,7 +159,7 @@ func TestTableIncludeObject(t *testing.T) {
 // A GET by name is a Table with the object's resourceVersion.
 func TestTableOfOneObjectTakesItsResourceVersion(t *testing.T) {
 	s, _ := settledServer(t, "create deployment web --image=nginx:1.27")
-	kind := api.ResourceFor("deployments")
+	kind := api.Deployments
 	o, err := s.c.Store().Get(kind, "default", "web")
 	require.NoError(t, err)
 	resp := s.tableResponse(&Request{Header: map[string][]string{"Accept": {kubectlAccept}}}, kind, []api.Object{o}, ListMeta{})
@@ -215,7 +215,7 @@ func TestColumnSpecsFromHeaders(t *testing.T) {
 	saved := tableColumns["Lease"]
 	defer func() { tableColumns["Lease"] = saved }()
 	tableColumns["Lease"] = saved[:1]
-	specs := columnSpecs(api.ResourceFor("leases"))
+	specs := columnSpecs(api.Leases)
 	assert.Equal(t, []tableColumnSpec{
 		{Name: "Name", Type: "string", Format: "name", Description: nameDescription},
 		{Name: "Holder", Type: "string"},
@@ -227,7 +227,7 @@ func TestColumnSpecsFromHeaders(t *testing.T) {
 // (the oracle sent "columnDefinitions":null in the later ones).
 func TestWatchTableCarriesTheColumnsOnce(t *testing.T) {
 	s, _ := settledServer(t, "create configmap cfg --from-literal=a=b")
-	kind := api.ResourceFor("configmaps")
+	kind := api.ConfigMaps
 	o, err := s.c.Store().Get(kind, "default", "cfg")
 	require.NoError(t, err)
 	r := &Request{Header: map[string][]string{"Accept": {kubectlAccept}}}
@@ -260,7 +260,7 @@ func BenchmarkTableOf1000Pods(b *testing.B) {
 	}
 	c.Settle(10 * time.Minute)
 	s := New(c, Options{})
-	kind := api.ResourceFor("pods")
+	kind := api.Pods
 	objs := c.Store().List(kind, "default")
 	if len(objs) != 1000 {
 		b.Fatalf("%d pods", len(objs))

@@ -105,7 +105,7 @@ func TestAWatchFromARevisionSeesEveryChangeAfterIt(t *testing.T) {
 	require.NoError(t, err)
 	_, err = st.Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "elsewhere", Namespace: "kube-system"}})
 	require.NoError(t, err)
-	_, err = st.Delete(api.ResourceFor("configmaps"), "default", "web", deleteAtOnce())
+	_, err = st.Delete(api.ConfigMaps, "default", "web", deleteAtOnce())
 	require.NoError(t, err)
 	s.c.Advance(time.Second)
 

@@ -18,7 +18,7 @@ import (
 // It also writes the old serviceAccount field beside serviceAccountName,
 // as the server's conversion does.
 func admitServiceAccountToken(s *store.Store) store.AdmissionFunc {
-	kind := api.ResourceFor("serviceaccounts")
+	kind := api.ServiceAccounts
 	return func(op store.Operation, obj, old api.Object) error {
 		p, ok := obj.(*api.Pod)
 		if !ok {

@@ -132,7 +132,7 @@ func TestPriorityAdmission(t *testing.T) {
 
 func getPod(t *testing.T, c *cluster.Cluster, name string) *api.Pod {
 	t.Helper()
-	o, err := c.Store().Get(api.ResourceFor("pods"), "default", name)
+	o, err := c.Store().Get(api.Pods, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Pod)
 }

@@ -15,7 +15,7 @@ func nodesFor(n int) int { return max(3, (n+109)/110) }
 
 func readyPods(c *cluster.Cluster, image string) int {
 	ready := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		if api.IsPodActive(p) && api.IsPodReady(p) && p.Spec.Containers[0].Image == image {
 			ready++
@@ -58,8 +58,8 @@ func BenchmarkRollingUpdate(b *testing.B) {
 				if _, err := c.Apply(strings.Replace(examples.BenchDeployment(n, "bench:1.0"), "bench:1.0", "bench:2.0", 1)); err != nil {
 					b.Fatal(err)
 				}
-				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:2.0") != n || c.Store().Count(api.ResourceFor("pods")) != n {
-					b.Fatalf("rollout incomplete: %d new ready, %d pods", readyPods(c, "bench:2.0"), c.Store().Count(api.ResourceFor("pods")))
+				if settled, _ := c.Settle(0); !settled || readyPods(c, "bench:2.0") != n || c.Store().Count(api.Pods) != n {
+					b.Fatalf("rollout incomplete: %d new ready, %d pods", readyPods(c, "bench:2.0"), c.Store().Count(api.Pods))
 				}
 			}
 		})
@@ -87,7 +87,7 @@ func BenchmarkSuccessiveRollouts(b *testing.B) {
 				b.Fatalf("rollout %d incomplete", i)
 			}
 		}
-		if rs := c.Store().Count(api.ResourceFor("replicasets")); rs != 3 {
+		if rs := c.Store().Count(api.ReplicaSets); rs != 3 {
 			b.Fatalf("history cleanup: %d ReplicaSets, want 3 (current + 2 old)", rs)
 		}
 	}

@@ -106,7 +106,7 @@ func (c *Cluster) startSystem() {
 // mirrorPod is the API server's copy of static pod sp on the control-plane
 // node: named <component>-<node>, owned by the Node, critical to it.
 func (c *Cluster) mirrorPod(sp staticPod) *api.Pod {
-	node, err := c.store.Get(api.ResourceFor("nodes"), "", ControlPlaneNode)
+	node, err := c.store.Get(api.Nodes, "", ControlPlaneNode)
 	if err != nil {
 		panic("the control-plane node is created first: " + err.Error())
 	}

@@ -35,7 +35,7 @@ func TestKindShapeHasAControlPlaneNodeBesideTheWorkers(t *testing.T) {
 	assert.Regexp(t, `(?m)^control-plane-1\s+Ready\s+control-plane\s`, out)
 	assert.Regexp(t, `(?m)^node-3\s+Ready\s+<none>\s`, out)
 	assert.Len(t, strings.Split(strings.TrimSpace(out), "\n"), 5, "a header, 1 control-plane node and 3 workers")
-	n, err := c.Store().Get(api.ResourceFor("nodes"), "", cluster.ControlPlaneNode)
+	n, err := c.Store().Get(api.Nodes, "", cluster.ControlPlaneNode)
 	require.NoError(t, err)
 	assert.Equal(t, "node-role.kubernetes.io/control-plane:NoSchedule", n.(*api.Node).Spec.Taints[0].ToString())
 	assert.Equal(t, "172.18.0.1", n.(*api.Node).Status.Addresses[0].Address, "the API server's address")
@@ -44,7 +44,7 @@ func TestKindShapeHasAControlPlaneNodeBesideTheWorkers(t *testing.T) {
 func TestKindShapeRunsTheControlPlaneAsMirrorPods(t *testing.T) {
 	c := kindShaped(t)
 	for _, component := range []string{"etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler"} {
-		o, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", component+"-control-plane-1")
+		o, err := c.Store().Get(api.Pods, "kube-system", component+"-control-plane-1")
 		require.NoError(t, err, component)
 		p := o.(*api.Pod)
 		assert.True(t, cluster.IsMirrorPod(p), component)
@@ -106,7 +106,7 @@ func TestKindShapeDrainRefusesDaemonSetPodsAndSkipsMirrorPods(t *testing.T) {
 	assert.NotContains(t, r.Stdout+r.Stderr, "control-plane-1 evicted")
 	assert.Contains(t, r.Stdout, "node/control-plane-1 drained")
 	for _, component := range []string{"etcd", "kube-apiserver", "kube-controller-manager", "kube-scheduler"} {
-		_, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", component+"-control-plane-1")
+		_, err := c.Store().Get(api.Pods, "kube-system", component+"-control-plane-1")
 		assert.NoError(t, err, "%s's mirror pod stays", component)
 	}
 }
@@ -115,7 +115,7 @@ func TestKindShapeKeepsWorkloadsOffTheControlPlane(t *testing.T) {
 	c := kindShaped(t)
 	kubectlOK(t, c, "kubectl create deployment web --image=nginx --replicas=9")
 	c.Advance(time.Minute)
-	pods := c.Store().List(api.ResourceFor("pods"), "default")
+	pods := c.Store().List(api.Pods, "default")
 	require.Len(t, pods, 9)
 	for _, o := range pods {
 		assert.NotEqual(t, cluster.ControlPlaneNode, o.(*api.Pod).Spec.NodeName)
@@ -139,7 +139,7 @@ func TestKindShapeIsDeterministic(t *testing.T) {
 // command, from images its node image ships with.
 func TestKindShapeSystemPodsRunFromTheStart(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1})
-	pods := c.Store().List(api.ResourceFor("pods"), "kube-system")
+	pods := c.Store().List(api.Pods, "kube-system")
 	require.Len(t, pods, 4+2+2*4, "4 mirror pods, 2 CoreDNS, kindnet and kube-proxy on 4 nodes")
 	for _, o := range pods {
 		p := o.(*api.Pod)
@@ -153,7 +153,7 @@ func TestKindShapeSystemPodsRunFromTheStart(t *testing.T) {
 	c.Advance(time.Hour)
 	assert.NotContains(t, kubectlOK(t, c, "kubectl get pods -n kube-system"), "CrashLoopBackOff",
 		"their commands are servers that run until stopped")
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "kube-system") {
+	for _, o := range c.Store().List(api.Pods, "kube-system") {
 		assert.Zero(t, o.(*api.Pod).Status.ContainerStatuses[0].RestartCount, o.GetObjectMeta().Name)
 	}
 }
@@ -162,7 +162,7 @@ func TestKindShapeSystemPodsRunFromTheStart(t *testing.T) {
 // node's (kubelet's podIPs for hostNetwork pods).
 func TestKindShapeHostNetworkPodsHaveTheirNodesIP(t *testing.T) {
 	c := kindShaped(t)
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "kube-system") {
+	for _, o := range c.Store().List(api.Pods, "kube-system") {
 		p := o.(*api.Pod)
 		if p.Spec.HostNetwork {
 			assert.Equal(t, p.Status.HostIP, p.Status.PodIP, p.Name)
@@ -177,7 +177,7 @@ func TestKindShapeHostNetworkPodsHaveTheirNodesIP(t *testing.T) {
 // a pod with the kubernetes.io/config.mirror annotation).
 func TestKindShapeMirrorPodsHaveNoServiceAccount(t *testing.T) {
 	c := kindShaped(t)
-	o, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", "etcd-control-plane-1")
+	o, err := c.Store().Get(api.Pods, "kube-system", "etcd-control-plane-1")
 	require.NoError(t, err)
 	p := o.(*api.Pod)
 	assert.Empty(t, p.Spec.ServiceAccountName)
@@ -195,7 +195,7 @@ func TestKindShapeADeletedMirrorPodComesBackAtOnce(t *testing.T) {
 	c := kindShaped(t)
 	name := "kube-controller-manager-control-plane-1"
 	get := func() *api.Pod {
-		o, err := c.Store().Get(api.ResourceFor("pods"), "kube-system", name)
+		o, err := c.Store().Get(api.Pods, "kube-system", name)
 		require.NoError(t, err)
 		return o.(*api.Pod)
 	}

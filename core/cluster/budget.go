@@ -45,8 +45,6 @@ type budget struct {
 	pods, objects int
 }
 
-var podsKind, eventsKind = api.ResourceFor("pods"), api.ResourceFor("events")
-
 func newBudget(s *store.Store) *budget {
 	return &budget{store: s, pods: MaxPods, objects: MaxObjects}
 }
@@ -67,8 +65,8 @@ type budgetTally struct{ pods, objects int }
 // add counts obj, which a dry run found new.
 func (t *budgetTally) add(obj api.Object) {
 	switch api.KindOf(obj) {
-	case eventsKind:
-	case podsKind:
+	case api.Events:
+	case api.Pods:
 		t.pods++
 		t.objects++
 	default:
@@ -80,15 +78,15 @@ func (t *budgetTally) add(obj api.Object) {
 // has no room left for it.
 func (b *budget) check(obj api.Object, t budgetTally) error {
 	k := api.KindOf(obj)
-	if k == nil || k == eventsKind {
+	if k == nil || k == api.Events {
 		return nil
 	}
-	if k == podsKind {
-		if used := b.store.Count(podsKind) + t.pods; used >= b.pods {
+	if k == api.Pods {
+		if used := b.store.Count(api.Pods) + t.pods; used >= b.pods {
 			return overBudget(k, obj, "pods per cluster", "pods", used, b.pods)
 		}
 	}
-	if used := b.store.Len() - b.store.Count(eventsKind) + t.objects; used >= b.objects {
+	if used := b.store.Len() - b.store.Count(api.Events) + t.objects; used >= b.objects {
 		return overBudget(k, obj, "objects per cluster, Events aside", "objects", used, b.objects)
 	}
 	return nil

@@ -21,8 +21,8 @@ func smallBudget(t *testing.T, pods, objects int) *Cluster {
 	t.Helper()
 	c := New(Options{Seed: 1})
 	s := c.Store()
-	c.budget.pods = s.Count(podsKind) + pods
-	c.budget.objects = s.Len() - s.Count(eventsKind) + objects
+	c.budget.pods = s.Count(api.Pods) + pods
+	c.budget.objects = s.Len() - s.Count(api.Events) + objects
 	return c
 }
 
@@ -91,10 +91,10 @@ func TestAControllerAtTheBudgetSaysWhy(t *testing.T) {
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
 	assert.False(t, settled, "the ReplicaSet keeps retrying")
-	assert.Equal(t, limit, c.Store().Count(podsKind))
+	assert.Equal(t, limit, c.Store().Count(api.Pods))
 
 	var failed []string
-	for _, o := range c.Store().List(eventsKind, "default") {
+	for _, o := range c.Store().List(api.Events, "default") {
 		if e := o.(*api.Event); e.Reason == "FailedCreate" {
 			failed = append(failed, e.Message)
 		}

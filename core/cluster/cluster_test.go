@@ -19,11 +19,6 @@ import (
 
 const nginxDeployment = examples.NginxDeployment
 
-var (
-	podsKind = api.ResourceFor("pods")
-	depKind  = api.ResourceFor("deployments")
-)
-
 func names(objs []api.Object) []string {
 	out := []string{}
 	for _, o := range objs {
@@ -54,9 +49,9 @@ func settled(t *testing.T, seed uint64) *cluster.Cluster {
 func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1})
 	assert.Equal(t, []string{"default", "kube-node-lease", "kube-public", "kube-system"},
-		names(c.Store().List(api.ResourceFor("namespaces"), "")))
+		names(c.Store().List(api.Namespaces, "")))
 
-	nodes := c.Store().List(api.ResourceFor("nodes"), "")
+	nodes := c.Store().List(api.Nodes, "")
 	require.Equal(t, []string{"control-plane-1", "node-1", "node-2", "node-3"}, names(nodes))
 	for i, o := range nodes {
 		n := o.(*api.Node)
@@ -78,7 +73,7 @@ func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
 
 func TestOptionsNodesSetsTheNodeCount(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1, Nodes: 5})
-	nodes := c.Store().List(api.ResourceFor("nodes"), "")
+	nodes := c.Store().List(api.Nodes, "")
 	require.Len(t, nodes, 6, "5 workers and the control-plane node")
 	assert.Equal(t, "node-5", nodes[5].GetObjectMeta().Name)
 	assert.Equal(t, "10.244.5.0/24", nodes[5].(*api.Node).Spec.PodCIDR)
@@ -108,7 +103,7 @@ func TestApplyReportsCreatedUnchangedConfigured(t *testing.T) {
 	lines, err = c.Apply(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 4", 1))
 	require.NoError(t, err)
 	assert.Equal(t, []string{"deployment.apps/nginx-deployment configured"}, lines)
-	o, err := c.Store().Get(depKind, "default", "nginx-deployment")
+	o, err := c.Store().Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err)
 	assert.Equal(t, int32(4), *o.(*api.Deployment).Spec.Replicas)
 }
@@ -128,7 +123,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 	assert.Contains(t, err.Error(), "`selector` does not match template `labels`")
 
 	assert.Equal(t, rev, c.Store().Revision(), "nothing was written, not even the valid first document")
-	assert.Empty(t, c.Store().List(depKind, "default"))
+	assert.Empty(t, c.Store().List(api.Deployments, "default"))
 	assert.False(t, c.Clock().Busy())
 
 	// Bad YAML is refused the same way, with a position.
@@ -229,8 +224,8 @@ func TestStepRunsExactlyOneTask(t *testing.T) {
 	require.Len(t, entries, 1)
 	assert.Equal(t, "deployment", entries[0].Controller)
 	assert.Equal(t, "default/nginx-deployment", entries[0].Key)
-	assert.Len(t, c.Store().List(api.ResourceFor("replicasets"), "default"), 1, "that reconcile created the ReplicaSet…")
-	assert.Empty(t, c.Store().List(podsKind, "default"), "…and nothing else has run yet")
+	assert.Len(t, c.Store().List(api.ReplicaSets, "default"), 1, "that reconcile created the ReplicaSet…")
+	assert.Empty(t, c.Store().List(api.Pods, "default"), "…and nothing else has run yet")
 
 	// Each further step adds at most one trace entry.
 	for range 50 {
@@ -311,7 +306,7 @@ func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
 	require.NoError(t, err)
 	var firstPod int64
 	for _, ev := range events {
-		if ev.Kind == podsKind && ev.Type == store.Added && ev.Revision > applied {
+		if ev.Kind == api.Pods && ev.Type == store.Added && ev.Revision > applied {
 			firstPod = ev.Revision
 			break
 		}

@@ -90,7 +90,7 @@ func (c *Cluster) Shell(namespace, pod, container string) (*shell.Session, strin
 
 // findContainer looks a pod and container up; container "" is the first.
 func (c *Cluster) findContainer(namespace, pod, container string) (*api.Pod, int, string) {
-	o, err := c.store.Get(api.ResourceFor("pods"), namespace, pod)
+	o, err := c.store.Get(api.Pods, namespace, pod)
 	if err != nil {
 		return nil, 0, fmt.Sprintf("Error from server (NotFound): pods %q not found\n", pod)
 	}
@@ -189,7 +189,7 @@ func (c *Cluster) containerFS(p *api.Pod, spec api.Container) *vfs.FS {
 // forgetGonePods drops the trees of pods no longer stored.
 func (c *Cluster) forgetGonePods() {
 	live := map[string]bool{}
-	for _, o := range c.store.List(api.ResourceFor("pods"), "") {
+	for _, o := range c.store.List(api.Pods, "") {
 		live[o.GetObjectMeta().UID] = true
 	}
 	for uid := range c.net.containers {
@@ -247,7 +247,7 @@ func (c *Cluster) mounts(p *api.Pod, spec api.Container) []shell.Mount {
 // claimFS follows a claim to its bound volume's tree, when the storage
 // side provides one.
 func (c *Cluster) claimFS(ns, claim string) *vfs.FS {
-	k := api.ResourceFor("persistentvolumeclaims")
+	k := api.PersistentVolumeClaims
 	vf, ok := any(c).(volumeFS)
 	if k == nil || !ok {
 		return nil
@@ -328,11 +328,11 @@ func (c *Cluster) envValue(p *api.Pod, e api.EnvVar) string {
 // that existed when the pod was created.
 func (c *Cluster) serviceLinks(p *api.Pod) []string {
 	var svcs []*api.Service
-	for _, o := range c.store.List(api.ResourceFor("services"), p.Namespace) {
+	for _, o := range c.store.List(api.Services, p.Namespace) {
 		svcs = append(svcs, o.(*api.Service))
 	}
 	if p.Namespace != "default" {
-		if o, err := c.store.Get(api.ResourceFor("services"), "default", "kubernetes"); err == nil {
+		if o, err := c.store.Get(api.Services, "default", "kubernetes"); err == nil {
 			svcs = append(svcs, o.(*api.Service))
 		}
 	}
@@ -415,7 +415,7 @@ func (c *Cluster) httpGet(from *api.Pod, ip string, port int, urlPath string) (i
 	target := from
 	if ip != "127.0.0.1" && ip != from.Status.PodIP {
 		target = nil
-		for _, o := range c.store.List(api.ResourceFor("services"), "") {
+		for _, o := range c.store.List(api.Services, "") {
 			svc := o.(*api.Service)
 			if svc.Spec.ClusterIP != ip {
 				continue
@@ -424,7 +424,7 @@ func (c *Cluster) httpGet(from *api.Pod, ip string, port int, urlPath string) (i
 				if int(sp.Port) != port {
 					continue
 				}
-				ep, err := c.store.Get(api.ResourceFor("endpoints"), svc.Namespace, svc.Name)
+				ep, err := c.store.Get(api.EndpointsKind, svc.Namespace, svc.Name)
 				if err != nil {
 					return 0, "", false
 				}
@@ -432,7 +432,7 @@ func (c *Cluster) httpGet(from *api.Pod, ip string, port int, urlPath string) (i
 					for _, ept := range ss.Ports {
 						if ept.Name == sp.Name && len(ss.Addresses) > 0 && ss.Addresses[0].TargetRef != nil {
 							ref := ss.Addresses[0].TargetRef
-							if po, err := c.store.Get(api.ResourceFor("pods"), ref.Namespace, ref.Name); err == nil {
+							if po, err := c.store.Get(api.Pods, ref.Namespace, ref.Name); err == nil {
 								return c.serve(po.(*api.Pod), int(ept.Port), urlPath)
 							}
 						}
@@ -442,7 +442,7 @@ func (c *Cluster) httpGet(from *api.Pod, ip string, port int, urlPath string) (i
 			}
 			return 0, "", false
 		}
-		for _, o := range c.store.List(api.ResourceFor("pods"), "") {
+		for _, o := range c.store.List(api.Pods, "") {
 			if po := o.(*api.Pod); po.Status.PodIP == ip && po.Status.Phase == api.PodRunning {
 				target = po
 			}

@@ -17,7 +17,7 @@ import (
 func registerDeploymentWatcher(registered *int) func(*controller.Manager) *controller.Controller {
 	return func(m *controller.Manager) *controller.Controller {
 		*registered++
-		deployments := m.Informers.For(api.ResourceFor("deployments"))
+		deployments := m.Informers.For(api.Deployments)
 		c := m.NewController("deployment-watcher", controller.ReconcileFunc(
 			func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 				if _, ok := deployments.Get(req.Namespace, req.Name); ok {

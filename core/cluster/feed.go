@@ -65,8 +65,8 @@ func (c *Cluster) NewFeed() *Feed {
 
 // feedKinds are the kinds a sync tells apart, looked up once.
 var feedKinds = struct{ pods, events, nodes, deployments, replicasets, jobs *api.Kind }{
-	api.ResourceFor("pods"), api.ResourceFor("events"), api.ResourceFor("nodes"),
-	api.ResourceFor("deployments"), api.ResourceFor("replicasets"), api.ResourceFor("jobs"),
+	api.Pods, api.Events, api.Nodes,
+	api.Deployments, api.ReplicaSets, api.Jobs,
 }
 
 // Sync brings the feed up to the store's newest revision. The feed
@@ -163,7 +163,7 @@ func (f *Feed) reset(ch *FeedChanges) {
 		seen[key] = true
 	}
 	f.pods, f.running, f.system, f.systemRunning = map[string]PodView{}, 0, 0, 0
-	for _, o := range f.store.List(api.ResourceFor("pods"), "") {
+	for _, o := range f.store.List(api.Pods, "") {
 		key := store.KeyOf(o)
 		f.setPod(key, podView(o.(*api.Pod)), false)
 		seen[key] = true

@@ -90,13 +90,12 @@ func TestFeedFollowsDeletedEvents(t *testing.T) {
 	c.Settle(0)
 	f := c.NewFeed()
 	f.Sync()
-	eventsKind := api.ResourceFor("events")
-	all := c.Store().List(eventsKind, "")
+	all := c.Store().List(api.Events, "")
 	require.Greater(t, len(all), cluster.MaxSnapshotEvents+50, "more Events than the feed shows")
 	before := f.Events()
 	del := func(o api.Object) {
 		m := o.GetObjectMeta()
-		_, err := c.Store().Delete(eventsKind, m.Namespace, m.Name, store.DeleteOptions{})
+		_, err := c.Store().Delete(api.Events, m.Namespace, m.Name, store.DeleteOptions{})
 		require.NoError(t, err)
 	}
 	for _, o := range all[:5] { // in name order: some old, maybe some newest
@@ -107,7 +106,7 @@ func TestFeedFollowsDeletedEvents(t *testing.T) {
 	// The newest shown, then one not shown: each sync matches a snapshot.
 	shown := f.Events()
 	newest := shown[len(shown)-1]
-	for _, o := range c.Store().List(eventsKind, "") {
+	for _, o := range c.Store().List(api.Events, "") {
 		e := o.(*api.Event)
 		if e.Message == newest.Message && e.LastTimestamp.Time.Equal(newest.Time) {
 			del(o)
@@ -126,7 +125,7 @@ func TestFeedReportsOnlyWhatChanged(t *testing.T) {
 	f.Sync()
 	assert.Equal(t, cluster.FeedChanges{}, f.Sync(), "nothing written since")
 
-	pods := c.Store().List(podsKind, "default")
+	pods := c.Store().List(api.Pods, "default")
 	require.Len(t, pods, 3)
 	victim := "default/" + pods[0].GetObjectMeta().Name
 	r := c.Kubectl("kubectl delete pod "+pods[0].GetObjectMeta().Name+" --grace-period=0 --force", "")
@@ -149,7 +148,7 @@ func TestFeedStartsOverWhenHistoryIsCompacted(t *testing.T) {
 	c := settled(t, 2)
 	f := c.NewFeed()
 	f.Sync()
-	pods := c.Store().List(podsKind, "default")
+	pods := c.Store().List(api.Pods, "default")
 	r := c.Kubectl("kubectl delete pod "+pods[1].GetObjectMeta().Name+" --grace-period=0 --force", "")
 	require.Zero(t, r.ExitCode, r.Stderr)
 	c.Settle(0)
@@ -225,7 +224,7 @@ func TestFeedChangesThen(t *testing.T) {
 	twice.Sync()
 	once.Sync()
 
-	name := c.Store().List(podsKind, "default")[0].GetObjectMeta().Name
+	name := c.Store().List(api.Pods, "default")[0].GetObjectMeta().Name
 	r := c.Kubectl("kubectl delete pod "+name+" --grace-period=0 --force", "")
 	require.Zero(t, r.ExitCode, r.Stderr)
 	first := twice.Sync()

@@ -15,11 +15,9 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
-var leaseKind = api.ResourceFor("leases")
-
 func leaseRecord(t *testing.T, c *cluster.Cluster, name string) *api.Lease {
 	t.Helper()
-	o, err := c.Store().Get(leaseKind, "kube-system", name)
+	o, err := c.Store().Get(api.Leases, "kube-system", name)
 	require.NoError(t, err)
 	return o.(*api.Lease)
 }
@@ -84,7 +82,7 @@ func TestKilledLeaderIsReplacedAfterTheLeaseExpires(t *testing.T) {
 
 	c.Advance(12 * time.Second)
 	assert.Equal(t, old, *leaseRecord(t, c, "kube-controller-manager").Spec.HolderIdentity, "15 s of silence have not passed")
-	assert.Empty(t, c.Store().List(api.ResourceFor("replicasets"), "default"), "no one reconciles in the gap")
+	assert.Empty(t, c.Store().List(api.ReplicaSets, "default"), "no one reconciles in the gap")
 
 	c.Advance(13 * time.Second)
 	l := leaseRecord(t, c, "kube-controller-manager")
@@ -145,10 +143,10 @@ func TestShortPauseOfTheLeaderDelaysWorkOnly(t *testing.T) {
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	c.Advance(4 * time.Second)
-	assert.Empty(t, c.Store().List(api.ResourceFor("replicasets"), "default"))
+	assert.Empty(t, c.Store().List(api.ReplicaSets, "default"))
 	sim(t, c, "controller-manager resume control-plane-1")
 	c.RunUntilIdle(0)
-	assert.Len(t, c.Store().List(api.ResourceFor("replicasets"), "default"), 1)
+	assert.Len(t, c.Store().List(api.ReplicaSets, "default"), 1)
 	assert.Equal(t, cluster.RoleLeader, replica(t, c, "control-plane-1").Role)
 }
 
@@ -185,7 +183,7 @@ func TestNeverTwoControllerManagersReconcile(t *testing.T) {
 		t.Run(fmt.Sprint(seed), func(t *testing.T) {
 			c := checkLeaderInvariant(t, seed)
 			takeovers += int(*leaseRecord(t, c, "kube-controller-manager").Spec.LeaseTransitions)
-			for _, o := range c.Store().List(api.ResourceFor("events"), "kube-system") {
+			for _, o := range c.Store().List(api.Events, "kube-system") {
 				if strings.HasSuffix(o.(*api.Event).Message, " stopped leading") {
 					lapsed++
 				}
@@ -210,7 +208,7 @@ func checkLeaderInvariant(t *testing.T, seed uint64) *cluster.Cluster {
 	// check runs after every task: plain ifs, no assertion helpers, to
 	// keep 200 seeds fast.
 	check := func(what string) {
-		o, _ := c.Store().Get(leaseKind, "kube-system", "kube-controller-manager")
+		o, _ := c.Store().Get(api.Leases, "kube-system", "kube-controller-manager")
 		holder := api.Deref(o.(*api.Lease).Spec.HolderIdentity, "")
 		acting := 0
 		for _, r := range c.ControllerManagers() {
@@ -316,7 +314,7 @@ func TestSettleWaitsForAStandbyToTakeOver(t *testing.T) {
 	assert.GreaterOrEqual(t, took, 10*time.Second, "the standby waited for the Lease to expire")
 	assert.Equal(t, cluster.RoleLeader, replica(t, c, "control-plane-2").Role)
 	running := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		if o.(*api.Pod).Status.Phase == api.PodRunning {
 			running++
 		}

@@ -18,7 +18,7 @@ const logTimestamp = "2006-01-02T15:04:05.000000000Z07:00"
 // container with no log to give is refused with the kubelet's words, as
 // a BadRequest.
 func (c *Cluster) Logs(namespace, name string, opts api.PodLogOptions) (string, error) {
-	o, err := c.store.Get(api.ResourceFor("pods"), namespace, name)
+	o, err := c.store.Get(api.Pods, namespace, name)
 	if err != nil {
 		return "", err
 	}

@@ -21,7 +21,7 @@ type eventSource interface {
 // allEvents are every Event of v, in no set order.
 func allEvents(v eventSource) []*api.Event {
 	var out []*api.Event
-	v.EachUnordered(api.ResourceFor("events"), func(o api.Object) { out = append(out, o.(*api.Event)) })
+	v.EachUnordered(api.Events, func(o api.Object) { out = append(out, o.(*api.Event)) })
 	return out
 }
 

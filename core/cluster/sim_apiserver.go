@@ -33,7 +33,7 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 		return "", fmt.Errorf("%s", usage)
 	}
 	id := storageversiongc.LeasePrefix + args[1]
-	leases := api.ResourceFor("leases")
+	leases := api.Leases
 	switch args[0] {
 	case "start":
 		now := api.NewMicroTime(c.clk.Now())
@@ -46,7 +46,7 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 		}
 		renewIdentity(c, id, created.GetObjectMeta().UID)
 		entry := api.ServerStorageVersion{APIServerID: id, EncodingVersion: "apps/v1", DecodableVersions: []string{"apps/v1"}, ServedVersions: []string{"apps/v1"}}
-		svs := api.ResourceFor("storageversions")
+		svs := api.StorageVersions
 		if o, err := c.store.Get(svs, "", StorageVersionName); err == nil {
 			sv := api.DeepCopy(o.(*api.StorageVersion))
 			sv.Status.StorageVersions = append(slices.DeleteFunc(sv.Status.StorageVersions, func(v api.ServerStorageVersion) bool { return v.APIServerID == id }), entry)
@@ -85,7 +85,7 @@ const identityRenewInterval = 10 * time.Second
 // exists: once it is deleted (sim apiserver stop) the server is gone.
 func renewIdentity(c *Cluster, id, uid string) {
 	c.clk.Housekeeping(identityRenewInterval, "apiserver identity "+id, func() {
-		o, err := c.store.Get(api.ResourceFor("leases"), "kube-system", id)
+		o, err := c.store.Get(api.Leases, "kube-system", id)
 		if err != nil || o.GetObjectMeta().UID != uid {
 			return
 		}

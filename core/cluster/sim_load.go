@@ -72,7 +72,7 @@ func simLoad(c *Cluster, args []string) (string, error) {
 	}
 	s, _ := sel.AsSelector()
 	ready := 0
-	for _, po := range c.store.List(api.ResourceFor("pods"), ns) {
+	for _, po := range c.store.List(api.Pods, ns) {
 		p := po.(*api.Pod)
 		if s.Matches(p.Labels) && p.DeletionTimestamp == nil && p.Status.Phase == api.PodRunning && api.IsPodReady(p) {
 			ready++

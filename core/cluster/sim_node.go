@@ -86,7 +86,7 @@ func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 // node holds, N ≥ 1.
 func (c *Cluster) nextNodeIndex() int {
 	used := map[int]bool{}
-	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+	for _, o := range c.store.List(api.Nodes, "") {
 		p, err := netip.ParsePrefix(o.(*api.Node).Spec.PodCIDR)
 		if err == nil && p.Addr().Is4() {
 			used[int(p.Addr().As4()[2])] = true
@@ -119,7 +119,7 @@ func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
 // workerNodes counts the nodes but the control-plane node.
 func (c *Cluster) workerNodes() int {
 	n := 0
-	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+	for _, o := range c.store.List(api.Nodes, "") {
 		if o.GetObjectMeta().Name != ControlPlaneNode {
 			n++
 		}
@@ -171,7 +171,7 @@ func (c *Cluster) HealNode(name string) error {
 // changeNode makes a change to a node's machine (a Heartbeats method),
 // which refuses, saying why, when it does not apply to the node as it is.
 func (c *Cluster) changeNode(name string, change func(node string) bool, refused string) error {
-	if _, err := c.store.Get(api.ResourceFor("nodes"), "", name); err != nil {
+	if _, err := c.store.Get(api.Nodes, "", name); err != nil {
 		return err
 	}
 	if !change(name) {
@@ -205,10 +205,10 @@ func (c *Cluster) FaultEpoch() int { return c.faultEpoch }
 // DeleteNode removes the Node object and its Lease (the machine is gone);
 // the pods bound to it are cleaned up by the controllers.
 func (c *Cluster) DeleteNode(name string) error {
-	if _, err := c.store.Delete(api.ResourceFor("nodes"), "", name, store.DeleteOptions{}); err != nil {
+	if _, err := c.store.Delete(api.Nodes, "", name, store.DeleteOptions{}); err != nil {
 		return err
 	}
-	_, _ = c.store.Delete(api.ResourceFor("leases"), kubelet.LeaseNamespace, name, store.DeleteOptions{})
+	_, _ = c.store.Delete(api.Leases, kubelet.LeaseNamespace, name, store.DeleteOptions{})
 	return nil
 }
 
@@ -334,7 +334,7 @@ func ParseTaint(s string) (api.Taint, error) {
 // NodeNames lists the nodes, sorted (for the page's node buttons).
 func (c *Cluster) NodeNames() []string {
 	var out []string
-	for _, o := range c.store.List(api.ResourceFor("nodes"), "") {
+	for _, o := range c.store.List(api.Nodes, "") {
 		out = append(out, o.GetObjectMeta().Name)
 	}
 	sort.Strings(out)

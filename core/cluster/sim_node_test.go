@@ -52,7 +52,7 @@ spec:
 
 func node(t *testing.T, c *cluster.Cluster, name string) *api.Node {
 	t.Helper()
-	o, err := c.Store().Get(api.ResourceFor("nodes"), "", name)
+	o, err := c.Store().Get(api.Nodes, "", name)
 	require.NoError(t, err)
 	return o.(*api.Node)
 }
@@ -68,7 +68,7 @@ func ready(n *api.Node) string {
 
 func podsOn(c *cluster.Cluster, ns, node string) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range c.Store().List(api.ResourceFor("pods"), ns) {
+	for _, o := range c.Store().List(api.Pods, ns) {
 		if p := o.(*api.Pod); p.Spec.NodeName == node {
 			out = append(out, p)
 		}
@@ -107,7 +107,7 @@ func TestSimNodeAddRegistersANodeWithTheNextPodCIDRAndALease(t *testing.T) {
 	cpu := n.Status.Allocatable["cpu"]
 	assert.Equal(t, int64(8000), cpu.MilliValue())
 	assert.Equal(t, api.ConditionTrue, ready(n))
-	l, err := c.Store().Get(api.ResourceFor("leases"), "kube-node-lease", "node-4")
+	l, err := c.Store().Get(api.Leases, "kube-node-lease", "node-4")
 	require.NoError(t, err)
 	assert.Equal(t, "node-4", *l.(*api.Lease).Spec.HolderIdentity)
 	assert.Equal(t, int32(40), *l.(*api.Lease).Spec.LeaseDurationSeconds)
@@ -124,7 +124,7 @@ func TestLeasesAreRenewedEveryTenSecondsWithoutKeepingTheClusterBusy(t *testing.
 	require.True(t, settled)
 	start := c.Now()
 	c.Advance(35 * time.Second)
-	l, err := c.Store().Get(api.ResourceFor("leases"), "kube-node-lease", "node-1")
+	l, err := c.Store().Get(api.Leases, "kube-node-lease", "node-1")
 	require.NoError(t, err)
 	assert.Equal(t, start.Add(30*time.Second), l.(*api.Lease).Spec.RenewTime.Time)
 	settled, took := c.Settle(time.Minute)
@@ -157,14 +157,14 @@ func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t 
 	}
 	assert.ElementsMatch(t, []string{"node.kubernetes.io/unreachable:NoExecute", "node.kubernetes.io/unreachable:NoSchedule"}, taints)
 	assert.Regexp(t, `(?m)^node-2\s+NotReady\s`, kubectl(t, c, "kubectl get nodes"))
-	p, _ := c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	p, _ := c.Store().Get(api.Pods, "default", victim[0].Name)
 	assert.False(t, api.IsPodReady(p.(*api.Pod)), "the node lifecycle marks its pods not ready")
 
 	c.Advance(4 * time.Minute)
-	p, _ = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	p, _ = c.Store().Get(api.Pods, "default", victim[0].Name)
 	assert.Nil(t, p.GetObjectMeta().DeletionTimestamp, "tolerated for 300 s")
 	c.Advance(2 * time.Minute)
-	p, _ = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	p, _ = c.Store().Get(api.Pods, "default", victim[0].Name)
 	require.NotNil(t, p.GetObjectMeta().DeletionTimestamp, "evicted; it stays Terminating: no kubelet confirms it")
 	events := kubectl(t, c, "kubectl get events")
 	assert.Contains(t, events, "TaintManagerEviction   pod/"+victim[0].Name+"    Marking for deletion Pod default/"+victim[0].Name)
@@ -175,7 +175,7 @@ func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t 
 	n = node(t, c, "node-2")
 	assert.Equal(t, api.ConditionTrue, ready(n))
 	assert.Empty(t, n.Spec.Taints)
-	_, err = c.Store().Get(api.ResourceFor("pods"), "default", victim[0].Name)
+	_, err = c.Store().Get(api.Pods, "default", victim[0].Name)
 	assert.True(t, api.IsNotFound(err), "the recovered kubelet finishes the evicted pod")
 }
 
@@ -277,7 +277,7 @@ daemon set "agent" successfully rolled out
 	assert.Contains(t, kubectl(t, c, "kubectl get controllerrevision"), "agent-")
 	revs := kubectl(t, c, "kubectl rollout history daemonset/agent")
 	assert.Equal(t, "daemonset.apps/agent \nREVISION  CHANGE-CAUSE\n2         <none>\n3         <none>\n\n", revs, "revision 1's template is current again: it becomes 3")
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		assert.Equal(t, "nginx:1.25", o.(*api.Pod).Spec.Containers[0].Image)
 	}
 	assert.Equal(t, "daemonset.apps/agent skipped rollback (current template already matches revision 3)\n",
@@ -324,7 +324,7 @@ spec:
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
 	require.True(t, settled)
-	o, err := c.Store().Get(api.ResourceFor("pods"), "default", "pinned")
+	o, err := c.Store().Get(api.Pods, "default", "pinned")
 	require.NoError(t, err)
 	assert.Equal(t, api.PodRunning, o.(*api.Pod).Status.Phase, "the pod bound before its node joined runs once it has")
 
@@ -341,7 +341,7 @@ spec:
 	}
 	settled, _ = c.Settle(30 * time.Minute)
 	require.True(t, settled)
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		assert.Nil(t, p.DeletionTimestamp, "pod %s on %s is stuck terminating", p.Name, p.Spec.NodeName)
 		assert.Equal(t, api.PodRunning, p.Status.Phase, "pod %s on %s", p.Name, p.Spec.NodeName)
@@ -366,7 +366,7 @@ func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
 	settled, _ = c.Settle(30 * time.Minute)
 	require.True(t, settled)
 	running := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		assert.NotEqual(t, "node-1", p.Spec.NodeName, "pod %s is left on the deleted node", p.Name)
 		if p.Status.Phase == api.PodRunning {
@@ -392,7 +392,7 @@ func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
 	require.True(t, settled)
-	o, err := c.Store().Get(api.ResourceFor("nodes"), "", "node-2")
+	o, err := c.Store().Get(api.Nodes, "", "node-2")
 	require.NoError(t, err)
 	n := o.(*api.Node)
 	assert.Empty(t, n.Spec.Taints, "the node's taints are lifted")
@@ -402,7 +402,7 @@ func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
 		}
 	}
 	onNode := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		if p := o.(*api.Pod); p.Spec.NodeName == "node-2" && p.Status.Phase == api.PodRunning {
 			onNode++
 		}
@@ -424,7 +424,7 @@ func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {
 		require.Error(t, err, "%v", tc.args)
 		assert.Equal(t, tc.want, err.Error())
 	}
-	_, err := c.Store().Get(api.ResourceFor("nodes"), "", "n1")
+	_, err := c.Store().Get(api.Nodes, "", "n1")
 	assert.Error(t, err, "no node was added")
 	_, err = c.Sim([]string{"node", "add", "n1", "--cpu", "0", "--memory", "0"})
 	assert.NoError(t, err, "zero is a capacity the API server accepts")

@@ -138,7 +138,7 @@ func (c *Cluster) SnapshotAt(rev int64) (Snapshot, error) {
 func (c *Cluster) snapshotOf(v *store.Snapshot) Snapshot {
 	s := c.overviewOf(v)
 	s.Revision = v.Revision
-	for _, o := range v.List(api.ResourceFor("pods"), "") {
+	for _, o := range v.List(api.Pods, "") {
 		s.Pods = append(s.Pods, podView(o.(*api.Pod)))
 	}
 	for _, e := range newestOf(allEvents(v)) {
@@ -166,16 +166,16 @@ func (c *Cluster) Overview() Snapshot {
 
 func (c *Cluster) overviewOf(v lister) Snapshot {
 	s := Snapshot{Time: c.clk.Now(), Elapsed: c.clk.Now().Sub(c.clk.Start()).String()}
-	for _, o := range v.List(api.ResourceFor("nodes"), "") {
+	for _, o := range v.List(api.Nodes, "") {
 		s.Nodes = append(s.Nodes, nodeView(o.(*api.Node)))
 	}
-	for _, o := range v.List(api.ResourceFor("jobs"), "") {
+	for _, o := range v.List(api.Jobs, "") {
 		s.Jobs = append(s.Jobs, jobView(o.(*api.Job)))
 	}
-	for _, o := range v.List(api.ResourceFor("deployments"), "") {
+	for _, o := range v.List(api.Deployments, "") {
 		s.Deployments = append(s.Deployments, deploymentView(o.(*api.Deployment)))
 	}
-	for _, o := range v.List(api.ResourceFor("replicasets"), "") {
+	for _, o := range v.List(api.ReplicaSets, "") {
 		s.ReplicaSets = append(s.ReplicaSets, replicaSetView(o.(*api.ReplicaSet)))
 	}
 	return s

@@ -40,7 +40,7 @@ func (c *Cluster) volumeFiles(ns string, vol *api.Volume) (fs *vfs.FS, ok bool) 
 }
 
 func (c *Cluster) configMapData(ns, name string) map[string][]byte {
-	o, err := c.store.Get(api.ResourceFor("configmaps"), ns, name)
+	o, err := c.store.Get(api.ConfigMaps, ns, name)
 	cm, _ := o.(*api.ConfigMap)
 	if err != nil || cm == nil {
 		return nil
@@ -58,7 +58,7 @@ func (c *Cluster) configMapData(ns, name string) map[string][]byte {
 }
 
 func (c *Cluster) secretData(ns, name string) map[string][]byte {
-	o, err := c.store.Get(api.ResourceFor("secrets"), ns, name)
+	o, err := c.store.Get(api.Secrets, ns, name)
 	s, _ := o.(*api.Secret)
 	if err != nil || s == nil {
 		return nil

@@ -17,7 +17,7 @@ import (
 func eventsOf(t *testing.T, s *store.Store) map[string]*api.Event {
 	t.Helper()
 	out := map[string]*api.Event{}
-	for _, o := range s.List(api.ResourceFor("events"), "default") {
+	for _, o := range s.List(api.Events, "default") {
 		e := o.(*api.Event)
 		out[e.Message] = e
 	}

@@ -145,7 +145,7 @@ func TestContextRecordsActionsAndEvents(t *testing.T) {
 	assert.Equal(t, []string{"observed < desired"}, e.Why)
 	require.Len(t, e.Actions, 1)
 	assert.Equal(t, controller.Action{Verb: "create", Kind: "Pod", Namespace: "default", Name: "p", Detail: "replica 1"}, e.Actions[0])
-	events := m.Store.List(api.ResourceFor("events"), "default")
+	events := m.Store.List(api.Events, "default")
 	require.Len(t, events, 1, "a repeated event is aggregated")
 	ev := events[0].(*api.Event)
 	assert.Equal(t, int32(2), ev.Count)

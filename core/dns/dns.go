@@ -70,7 +70,7 @@ func (d *Resolver) Records() []Record {
 		byName[rec.Name] = len(out)
 		out = append(out, rec)
 	}
-	for _, o := range d.r.List(api.ResourceFor("services"), "") {
+	for _, o := range d.r.List(api.Services, "") {
 		svc := o.(*api.Service)
 		fqdn := fmt.Sprintf("%s.%s.svc.%s", svc.Name, svc.Namespace, Domain)
 		key := svc.Namespace + "/" + svc.Name
@@ -102,7 +102,7 @@ func (d *Resolver) Records() []Record {
 // order (slices by name).
 func (d *Resolver) readyEndpoints(svc *api.Service) []api.Endpoint {
 	var out []api.Endpoint
-	for _, o := range d.r.List(api.ResourceFor("endpointslices"), svc.Namespace) {
+	for _, o := range d.r.List(api.EndpointSlices, svc.Namespace) {
 		s := o.(*api.EndpointSlice)
 		if s.Labels[api.LabelServiceName] != svc.Name || s.AddressType != "IPv4" {
 			continue
@@ -207,13 +207,13 @@ func (d *Resolver) Resolve(name, ns string) (fqdn string, ips []string, ok bool)
 // Reverse answers a PTR query: the Service whose ClusterIP ip is, else the
 // first ready endpoint (by namespace, then Service name) with that IP.
 func (d *Resolver) Reverse(ip string) (string, bool) {
-	for _, o := range d.r.List(api.ResourceFor("services"), "") {
+	for _, o := range d.r.List(api.Services, "") {
 		svc := o.(*api.Service)
 		if svc.Spec.ClusterIP == ip {
 			return fmt.Sprintf("%s.%s.svc.%s", svc.Name, svc.Namespace, Domain), true
 		}
 	}
-	for _, o := range d.r.List(api.ResourceFor("services"), "") {
+	for _, o := range d.r.List(api.Services, "") {
 		svc := o.(*api.Service)
 		if svc.Spec.Type == api.ServiceTypeExternalName {
 			continue

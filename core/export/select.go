@@ -68,7 +68,7 @@ func isLearners(s *store.Store, k *api.Kind, o api.Object) bool {
 // claims carry no controller reference): the StatefulSet makes it again on
 // a real cluster.
 func fromClaimTemplate(s *store.Store, m *api.ObjectMeta) bool {
-	k := api.ResourceFor("statefulsets")
+	k := api.StatefulSets
 	for _, o := range s.List(k, m.Namespace) {
 		set := o.(*api.StatefulSet)
 		for _, t := range set.Spec.VolumeClaimTemplates {

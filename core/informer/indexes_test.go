@@ -27,7 +27,7 @@ func names(objs []api.Object) []string {
 // in key order, each object once.
 func TestIndexesFollowUpdates(t *testing.T) {
 	s := newStore(t)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	require.NoError(t, inf.Start())
 	owned := pod("b-owned", "", nil)
 	owned.OwnerReferences = []api.OwnerReference{{Kind: "ReplicaSet", Name: "rs", UID: "u1", Controller: api.Ptr(true)}}
@@ -63,7 +63,7 @@ func TestIndexesFollowUpdates(t *testing.T) {
 	assert.Equal(t, api.PodRunning, got.(*api.Pod).Status.Phase, "the list returns the newest object")
 	assert.Equal(t, api.PodRunning, inf.ByIndex(informer.IndexNode, "n1")[1].(*api.Pod).Status.Phase)
 
-	_, err = s.Delete(podKind, "default", "a-orphan", storeDeleteNow())
+	_, err = s.Delete(api.Pods, "default", "a-orphan", storeDeleteNow())
 	require.NoError(t, err)
 	settle(s)
 	assert.Equal(t, []string{"c-orphan"}, names(inf.ByIndex(informer.IndexNode, "n1")))
@@ -80,7 +80,7 @@ func storeDeleteNow() store.DeleteOptions {
 // and an index added late follows updates too.
 func TestUpdatesThatChangeIndexedFieldsMoveTheKey(t *testing.T) {
 	s := newStore(t)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	inf.AddIndexer("image", func(o api.Object) []string { return []string{o.(*api.Pod).Spec.Containers[0].Image} })
 	require.NoError(t, inf.Start())
 	_, err := s.Create(pod("a", "", map[string]string{"app": "web"}))
@@ -145,7 +145,7 @@ func TestIndexesAgreeWithAScan(t *testing.T) {
 
 func indexesAgreeWithAScan(t *testing.T, every int) {
 	s := newStore(t)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	image := func(o api.Object) []string { return []string{o.(*api.Pod).Spec.Containers[0].Image} }
 	inf.AddIndexer("image", image)
 	require.NoError(t, inf.Start())
@@ -187,7 +187,7 @@ func indexesAgreeWithAScan(t *testing.T, every int) {
 			p := pod(name, "", map[string]string{"app": pick("web", "db")})
 			_, err = s.Create(p)
 		case r.IntN(6) == 0:
-			_, err = s.Delete(podKind, "default", name, storeDeleteNow())
+			_, err = s.Delete(api.Pods, "default", name, storeDeleteNow())
 		case r.IntN(5) == 0 && cur.(*api.Pod).Spec.NodeName == "":
 			_, err = s.Bind("default", name, pick("n1", "n2"))
 		case r.IntN(4) == 0:
@@ -248,7 +248,7 @@ func indexesAgreeWithAScan(t *testing.T, every int) {
 // its function is not called — and the first read finds every object.
 func TestAnIndexIsBuiltWhenFirstRead(t *testing.T) {
 	s := newStore(t)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	calls := 0
 	inf.AddIndexer("image", func(o api.Object) []string {
 		calls++

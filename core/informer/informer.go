@@ -429,13 +429,19 @@ func (i *Informer) Get(namespace, name string) (api.Object, bool) {
 
 // List returns cached objects in a namespace ("" for all), sorted by key.
 func (i *Informer) List(namespace string) []api.Object {
+	return i.objects(i.listEntries(namespace))
+}
+
+// listEntries is the (kept, shared: read only) sorted entries List hands
+// out.
+func (i *Informer) listEntries(namespace string) []*entry {
 	if namespace != "" {
-		return i.ByIndex(IndexNamespace, namespace)
+		return i.sortedEntries(IndexNamespace, namespace)
 	}
 	if i.allSorted == nil {
 		i.allSorted = sortedItems(i.items, i.store.Step)
 	}
-	return i.objects(i.allSorted)
+	return i.allSorted
 }
 
 // ByIndex returns the cached objects whose index name has value, sorted.

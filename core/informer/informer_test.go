@@ -12,8 +12,6 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-var podKind = api.ResourceFor("pods")
-
 func newStore(t *testing.T) *store.Store {
 	s := store.New(clock.New(1))
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
@@ -35,7 +33,7 @@ func TestListThenWatchKeepsTheCacheInStep(t *testing.T) {
 	s := newStore(t)
 	_, err := s.Create(pod("before", "", nil))
 	require.NoError(t, err)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	var log []string
 	inf.AddHandler(informer.Handler{
 		OnAdd:    func(o api.Object) { log = append(log, "add "+o.GetObjectMeta().Name) },
@@ -55,7 +53,7 @@ func TestListThenWatchKeepsTheCacheInStep(t *testing.T) {
 	assert.True(t, ok)
 	_, err = s.Bind("default", "after", "node-1")
 	require.NoError(t, err)
-	_, err = s.Delete(podKind, "default", "before", store.DeleteOptions{})
+	_, err = s.Delete(api.Pods, "default", "before", store.DeleteOptions{})
 	require.NoError(t, err)
 	settle(s)
 	assert.Equal(t, []string{"add before", "add after", "update after", "delete before"}, log)
@@ -64,7 +62,7 @@ func TestListThenWatchKeepsTheCacheInStep(t *testing.T) {
 
 func TestIndexesFollowChanges(t *testing.T) {
 	s := newStore(t)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	require.NoError(t, inf.Start())
 	_, err := s.Create(pod("a", "", map[string]string{"app": "web"}))
 	require.NoError(t, err)
@@ -87,7 +85,7 @@ func TestLateHandlerSeesExistingObjects(t *testing.T) {
 	s := newStore(t)
 	_, err := s.Create(pod("a", "", nil))
 	require.NoError(t, err)
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	require.NoError(t, inf.Start())
 	n := 0
 	inf.AddHandler(informer.Handler{OnAdd: func(api.Object) { n++ }})
@@ -97,7 +95,7 @@ func TestLateHandlerSeesExistingObjects(t *testing.T) {
 func TestFactorySharesOneInformerPerKind(t *testing.T) {
 	s := newStore(t)
 	f := informer.NewFactory(s)
-	assert.Same(t, f.For(podKind), f.For(podKind))
+	assert.Same(t, f.For(api.Pods), f.For(api.Pods))
 	seen := 0
 	f.Observe = func(*api.Kind, store.Event) { seen++ }
 	require.NoError(t, f.Start())
@@ -113,7 +111,7 @@ func TestGetFindsNamespacedAndClusterObjects(t *testing.T) {
 	s := newStore(t)
 	_, err := s.Create(pod("web", "", nil))
 	require.NoError(t, err)
-	pods, namespaces := informer.New(s, podKind), informer.New(s, api.ResourceFor("namespaces"))
+	pods, namespaces := informer.New(s, api.Pods), informer.New(s, api.Namespaces)
 	require.NoError(t, pods.Start())
 	require.NoError(t, namespaces.Start())
 	p, ok := pods.Get("default", "web")

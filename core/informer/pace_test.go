@@ -25,7 +25,7 @@ func TestAFirstReadOfABigIndexHasPausePoints(t *testing.T) {
 		_, err := s.Create(p)
 		require.NoError(t, err)
 	}
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	require.NoError(t, inf.Start())
 	pauses := 0
 	s.PausePoint = func() { pauses++ }

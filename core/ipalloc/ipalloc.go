@@ -154,7 +154,7 @@ func hasNodePort(s *api.Service, port int32) bool {
 // inUse reads the IPs and node ports every other Service holds.
 func inUse(s *store.Store, self *api.Service) (map[string]bool, map[int32]bool) {
 	ips, ports := map[string]bool{}, map[int32]bool{}
-	for _, o := range s.List(api.ResourceFor("services"), "") {
+	for _, o := range s.List(api.Services, "") {
 		svc := o.(*api.Service)
 		if svc.Namespace == self.Namespace && svc.Name == self.Name {
 			continue

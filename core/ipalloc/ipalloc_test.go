@@ -65,7 +65,7 @@ func TestRequestedIPs(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"None"}, headless.Spec.ClusterIPs)
 
-	_, err = s.Delete(api.ResourceFor("services"), "default", "kubernetes", store.DeleteOptions{})
+	_, err = s.Delete(api.Services, "default", "kubernetes", store.DeleteOptions{})
 	require.NoError(t, err)
 	_, err = create(s, "dup", func(sp *api.ServiceSpec) { sp.ClusterIP = "10.96.0.1" })
 	assert.NoError(t, err, "a deleted Service's IP is free again")

@@ -16,7 +16,7 @@ const nginxYAML = examples.NginxDeployment
 
 func getDeployment(t *testing.T, e *fakeEnv, name string) *api.Deployment {
 	t.Helper()
-	o, err := e.st.Get(api.ResourceFor("deploy"), "default", name)
+	o, err := e.st.Get(api.Deployments, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Deployment)
 }
@@ -218,7 +218,7 @@ func TestUnknownFieldsAreRefusedByTheServer(t *testing.T) {
 	assert.Equal(t, "configmap/good created\n", r.Stdout)
 	assert.Equal(t, fmt.Sprintf(refused, "creating"), r.Stderr)
 	assert.Equal(t, 1, r.ExitCode)
-	_, err := e.st.Get(api.ResourceFor("configmaps"), "default", "bad")
+	_, err := e.st.Get(api.ConfigMaps, "default", "bad")
 	assert.True(t, api.IsNotFound(err), "the refused object is not written")
 
 	r = Run(e, "kubectl create -f -", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: x\nspec:\n  replica: 3\n")
@@ -246,7 +246,7 @@ func TestApplyUnknownFieldToAnExistingObject(t *testing.T) {
 	patch := "map[data:map[a:2] extra:1 metadata:map[annotations:map[kubectl.kubernetes.io/last-applied-configuration:" + applied + "]]]"
 	assert.Equal(t, fmt.Sprintf("The request is invalid: patch: Invalid value: %q: strict decoding error: unknown field \"extra\"\n", patch), r.Stderr)
 	assert.Equal(t, 1, r.ExitCode)
-	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
+	cm, err := e.st.Get(api.ConfigMaps, "default", "cm")
 	require.NoError(t, err)
 	assert.Equal(t, "1", cm.(*api.ConfigMap).Data["a"], "nothing is written")
 }
@@ -265,7 +265,7 @@ func TestApplyWrongValueToAnExistingObject(t *testing.T) {
 	assert.True(t, strings.HasPrefix(r.Stderr, "The request is invalid: patch: Invalid value: \"map[data:[a] extra:1 metadata:"), r.Stderr)
 	assert.True(t, strings.HasSuffix(r.Stderr, "\": cannot restore map from slice\n"), r.Stderr)
 	assert.Equal(t, 1, r.ExitCode)
-	cm, err := e.st.Get(api.ResourceFor("configmaps"), "default", "cm")
+	cm, err := e.st.Get(api.ConfigMaps, "default", "cm")
 	require.NoError(t, err)
 	assert.Equal(t, "1", cm.(*api.ConfigMap).Data["a"], "nothing is written")
 }

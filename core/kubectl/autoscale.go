@@ -89,6 +89,6 @@ func runAutoscale(c *invocation, args []string) {
 			c.apiError(err, "", "")
 			continue
 		}
-		c.printf("%s autoscaled\n", qualifiedName(api.ResourceFor("hpa"), name))
+		c.printf("%s autoscaled\n", qualifiedName(api.HorizontalPodAutoscalers, name))
 	}
 }

@@ -131,11 +131,11 @@ func runCreateJob(c *invocation, args []string) {
 		}
 	} else {
 		kind, src, _ := strings.Cut(from, "/")
-		if k := api.ResourceFor(kind); k == nil || k.Kind != "CronJob" || src == "" {
+		if k := api.ResourceFor(kind); k != api.CronJobs || src == "" {
 			c.fail("from must be an existing cronjob: %s", from)
 			return
 		}
-		o, err := c.env.Store().Get(api.ResourceFor("cronjobs"), ns, src)
+		o, err := c.env.Store().Get(api.CronJobs, ns, src)
 		if err != nil {
 			c.apiError(err, "", "")
 			return

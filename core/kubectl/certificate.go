@@ -89,7 +89,7 @@ func runCertificate(c *invocation, args []string) {
 		c.fail("one or more CSRs must be specified as <name> or -f <filename>")
 		return
 	}
-	kind := api.ResourceFor("certificatesigningrequests")
+	kind := api.CertificateSigningRequests
 	st := c.env.Store()
 	condType, reason, message, done := api.CertificateApproved, "KubectlApprove", "This CSR was approved by kubectl certificate approve.", "approved"
 	if verb == "deny" {

@@ -16,7 +16,7 @@ func TestCreateService(t *testing.T) {
 	r := e.run("kubectl create service clusterip my-cs --tcp=5678:8080 --tcp=443")
 	require.Equal(t, "", r.Stderr)
 	assert.Equal(t, "service/my-cs created\n", r.Stdout)
-	o, err := e.st.Get(api.ResourceFor("services"), "default", "my-cs")
+	o, err := e.st.Get(api.Services, "default", "my-cs")
 	require.NoError(t, err)
 	svc := o.(*api.Service)
 	assert.Equal(t, map[string]string{"app": "my-cs"}, svc.Labels)
@@ -29,7 +29,7 @@ func TestCreateService(t *testing.T) {
 
 	r = e.run("kubectl create svc nodeport web --tcp=80:http --node-port=30080 -o name")
 	assert.Equal(t, "service/web\n", r.Stdout)
-	o, err = e.st.Get(api.ResourceFor("services"), "default", "web")
+	o, err = e.st.Get(api.Services, "default", "web")
 	require.NoError(t, err)
 	assert.Equal(t, api.ServicePort{Name: "80-http", Protocol: "TCP", Port: 80, TargetPort: api.FromString("http"), NodePort: 30080},
 		o.(*api.Service).Spec.Ports[0])

@@ -70,7 +70,7 @@ func DaemonSetStatus(ds *api.DaemonSet) (msg string, done bool, err error) {
 func ownedRevisions(c *invocation, owner api.Object) []*api.ControllerRevision {
 	m := owner.GetObjectMeta()
 	var out []*api.ControllerRevision
-	for _, o := range c.env.Store().List(api.ResourceFor("controllerrevisions"), m.Namespace) {
+	for _, o := range c.env.Store().List(api.ControllerRevisions, m.Namespace) {
 		if api.IsControlledBy(o, m.UID) {
 			out = append(out, o.(*api.ControllerRevision))
 		}

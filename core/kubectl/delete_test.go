@@ -14,10 +14,10 @@ import (
 // as the kubelet's final delete does.
 func kubeletTick(e *fakeEnv) func(now time.Time) {
 	return func(now time.Time) {
-		for _, o := range e.st.List(api.ResourceFor("pods"), "") {
+		for _, o := range e.st.List(api.Pods, "") {
 			m := o.GetObjectMeta()
 			if m.DeletionTimestamp != nil && !now.Before(m.DeletionTimestamp.Time) {
-				_, _ = e.st.Delete(api.ResourceFor("pods"), m.Namespace, m.Name, deleteNow())
+				_, _ = e.st.Delete(api.Pods, m.Namespace, m.Name, deleteNow())
 			}
 		}
 	}
@@ -61,7 +61,7 @@ func TestDeleteMessagesAndOptions(t *testing.T) {
 		assert.Equal(t, tt.stdout, r.Stdout, tt.cmd)
 		assert.Equal(t, tt.stderr, r.Stderr, tt.cmd)
 	}
-	_, err := e.st.Get(api.ResourceFor("rs"), "default", "nginx-deployment-5bf87f5f59")
+	_, err := e.st.Get(api.ReplicaSets, "default", "nginx-deployment-5bf87f5f59")
 	assert.NoError(t, err, "orphaned, not collected")
 }
 

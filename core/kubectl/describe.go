@@ -111,7 +111,7 @@ func (c *invocation) describe(o api.Object, showEvents bool) string {
 		return describeStorageClass(x, events, now)
 	case *api.Service:
 		var ep *api.Endpoints
-		if o, err := c.env.Store().Get(api.ResourceFor("endpoints"), x.Namespace, x.Name); err == nil {
+		if o, err := c.env.Store().Get(api.EndpointsKind, x.Namespace, x.Name); err == nil {
 			ep = o.(*api.Endpoints)
 		}
 		return describeService(x, ep, events, now)
@@ -138,7 +138,7 @@ func (c *invocation) eventsFor(o api.Object) []*api.Event {
 		return ref.Kind == k.Kind && ref.Name == m.Name && ref.Namespace == m.Namespace && (ref.UID == "" || ref.UID == m.UID)
 	}
 	var out []*api.Event
-	for _, x := range c.env.Store().ListMatching(api.ResourceFor("events"), m.Namespace, about) {
+	for _, x := range c.env.Store().ListMatching(api.Events, m.Namespace, about) {
 		out = append(out, x.(*api.Event))
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].LastTimestamp.Before(out[j].LastTimestamp.Time) })
@@ -156,7 +156,7 @@ func (c *invocation) podsOf(ns string, ls *api.LabelSelector, owner string) []*a
 		return sel.Matches(p.Labels) && api.IsControlledBy(p, owner)
 	}
 	var out []*api.Pod
-	for _, o := range c.env.Store().ListMatching(api.ResourceFor("pods"), ns, ours) {
+	for _, o := range c.env.Store().ListMatching(api.Pods, ns, ours) {
 		out = append(out, o.(*api.Pod))
 	}
 	return out

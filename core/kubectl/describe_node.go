@@ -15,7 +15,7 @@ import (
 func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Time) string {
 	st := c.env.Store()
 	var lease *api.Lease
-	if o, err := st.Get(api.ResourceFor("leases"), "kube-node-lease", n.Name); err == nil {
+	if o, err := st.Get(api.Leases, "kube-node-lease", n.Name); err == nil {
 		lease = o.(*api.Lease)
 	}
 	running := func(o api.Object) bool {
@@ -23,7 +23,7 @@ func (c *invocation) describeNode(n *api.Node, events []*api.Event, now time.Tim
 		return p.Spec.NodeName == n.Name && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed
 	}
 	var pods []*api.Pod
-	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", running) {
+	for _, o := range st.ListMatching(api.Pods, "", running) {
 		pods = append(pods, o.(*api.Pod))
 	}
 	return tabbed(func(w *prefixWriter) {

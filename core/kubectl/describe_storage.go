@@ -147,7 +147,7 @@ func (c *invocation) podsUsingClaim(pvc *api.PersistentVolumeClaim) []*api.Pod {
 		return false
 	}
 	var out []*api.Pod
-	for _, o := range c.env.Store().ListMatching(api.ResourceFor("pods"), pvc.Namespace, mounts) {
+	for _, o := range c.env.Store().ListMatching(api.Pods, pvc.Namespace, mounts) {
 		out = append(out, o.(*api.Pod))
 	}
 	return out

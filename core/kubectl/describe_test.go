@@ -15,7 +15,7 @@ func TestDescribeDeployment(t *testing.T) {
 	e := historyEnv(t)
 	e.clk.Advance(90 * time.Second)
 	now := e.clk.Now()
-	o, err := e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, err := e.st.Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err)
 	d := o.(*api.Deployment)
 	e.create(&api.Event{ObjectMeta: api.ObjectMeta{Name: "a", Namespace: "default"}, Type: "Normal", Reason: "ScalingReplicaSet",
@@ -113,7 +113,7 @@ func TestDescribePod(t *testing.T) {
 			StartedAt: p.Status.ContainerStatuses[0].State.Running.StartedAt, FinishedAt: p.Status.ContainerStatuses[0].State.Running.StartedAt}
 	})
 	now := e.clk.Now()
-	p, err := e.st.Get(api.ResourceFor("pod"), "default", "nginx-deployment-5bf87f5f59-7xk2p")
+	p, err := e.st.Get(api.Pods, "default", "nginx-deployment-5bf87f5f59-7xk2p")
 	require.NoError(t, err)
 	for i, ev := range []struct {
 		typ, reason, msg string

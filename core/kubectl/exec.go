@@ -267,7 +267,7 @@ func runRun(c *invocation, args []string) {
 	}
 	uid := created.GetObjectMeta().UID
 	started := func() bool {
-		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		o, err := st.Get(api.Pods, ns, name)
 		if err != nil || o.GetObjectMeta().UID != uid {
 			return true
 		}
@@ -324,7 +324,7 @@ func runRun(c *invocation, args []string) {
 	}
 	// The attached process ends; let the kubelet see it before deleting.
 	c.runUntil(func() bool {
-		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		o, err := st.Get(api.Pods, ns, name)
 		return err != nil || o.(*api.Pod).Status.Phase != api.PodPending
 	}, runWaitMax)
 	c.removeRunPod(f, ns, name, uid)
@@ -340,13 +340,13 @@ func (c *invocation) removeRunPod(f *flags, ns, name, uid string) {
 		return
 	}
 	st := c.env.Store()
-	if _, err := st.Delete(api.ResourceFor("pods"), ns, name, store.DeleteOptions{}); err != nil {
+	if _, err := st.Delete(api.Pods, ns, name, store.DeleteOptions{}); err != nil {
 		c.apiError(err, "", "")
 		return
 	}
 	c.printf("pod %q deleted\n", name)
 	c.runUntil(func() bool {
-		o, err := st.Get(api.ResourceFor("pods"), ns, name)
+		o, err := st.Get(api.Pods, ns, name)
 		return err != nil || o.GetObjectMeta().UID != uid
 	}, deleteWaitMax)
 }

@@ -41,7 +41,7 @@ status:
 
 	r = e.run("kubectl expose deployment web --port=8080 --target-port=http --name=web2 -o name")
 	assert.Equal(t, "service/web2\n", r.Stdout)
-	o, err := e.st.Get(api.ResourceFor("services"), "default", "web2")
+	o, err := e.st.Get(api.Services, "default", "web2")
 	if assert.NoError(t, err) {
 		assert.Equal(t, api.FromString("http"), o.(*api.Service).Spec.Ports[0].TargetPort)
 	}

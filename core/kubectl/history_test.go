@@ -151,7 +151,7 @@ func TestRolloutUndo(t *testing.T) {
 			r := e.run(tt.cmd)
 			assert.Equal(t, tt.stdout, r.Stdout)
 			assert.Equal(t, tt.stderr, r.Stderr)
-			o, err := e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+			o, err := e.st.Get(api.Deployments, "default", "nginx-deployment")
 			require.NoError(t, err)
 			d := o.(*api.Deployment)
 			assert.Equal(t, tt.image, d.Spec.Template.Spec.Containers[0].Image)
@@ -191,7 +191,7 @@ func TestPauseResumeRestart(t *testing.T) {
 		assert.Equal(t, s.stdout, r.Stdout, s.cmd)
 		assert.Equal(t, s.stderr, r.Stderr, s.cmd)
 	}
-	o, err := e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, err := e.st.Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err)
 	d := o.(*api.Deployment)
 	assert.False(t, d.Spec.Paused)

@@ -49,10 +49,10 @@ func TestLabelAndAnnotate(t *testing.T) {
 		assert.Equal(t, s.stdout, r.Stdout, s.cmd)
 		assert.Equal(t, s.stderr, r.Stderr, s.cmd)
 	}
-	o, err := e.st.Get(api.ResourceFor("pod"), "default", "web")
+	o, err := e.st.Get(api.Pods, "default", "web")
 	require.NoError(t, err)
 	assert.Equal(t, map[string]string{"run": "web", "canary": "true"}, o.GetObjectMeta().Labels)
-	o, err = e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, err = e.st.Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err)
 	// The change-cause is the one set by hand: without --record no command
 	// writes it.
@@ -66,15 +66,15 @@ func TestLabelAndAnnotate(t *testing.T) {
 func TestOnlyRecordWritesTheChangeCause(t *testing.T) {
 	e := clusterEnv(t)
 	e.run("kubectl label deploy nginx-deployment a=1")
-	o, _ := e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, _ := e.st.Get(api.Deployments, "default", "nginx-deployment")
 	assert.NotContains(t, o.GetObjectMeta().Annotations, ChangeCauseAnnotation)
 	e.run("kubectl label deploy nginx-deployment b=2 --record")
-	o, _ = e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, _ = e.st.Get(api.Deployments, "default", "nginx-deployment")
 	assert.Equal(t, "kubectl label deploy nginx-deployment b=2 --record=true", o.GetObjectMeta().Annotations[ChangeCauseAnnotation])
 	e.run("kubectl annotate deploy nginx-deployment note=x")
-	o, _ = e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, _ = e.st.Get(api.Deployments, "default", "nginx-deployment")
 	assert.Equal(t, "kubectl label deploy nginx-deployment b=2 --record=true", o.GetObjectMeta().Annotations[ChangeCauseAnnotation])
 	e.run("kubectl annotate deploy nginx-deployment kubernetes.io/change-cause='image updated to 1.9.1'")
-	o, _ = e.st.Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, _ = e.st.Get(api.Deployments, "default", "nginx-deployment")
 	assert.Equal(t, "image updated to 1.9.1", o.GetObjectMeta().Annotations[ChangeCauseAnnotation], "a cause set by hand wins")
 }

@@ -23,6 +23,6 @@ func TestGetHidesManagedFieldsUnlessAsked(t *testing.T) {
 	}
 	out := e.run("kubectl get cm cfg -o yaml --show-managed-fields").Stdout
 	assert.Contains(t, out, "  managedFields:\n  - apiVersion: v1\n    fieldsType: FieldsV1\n    fieldsV1:\n      f:data:\n        f:a: {}\n    manager: kubectl\n    operation: Apply\n")
-	st, _ := e.st.Get(api.ResourceFor("cm"), "default", "cfg")
+	st, _ := e.st.Get(api.ConfigMaps, "default", "cfg")
 	assert.Len(t, st.GetObjectMeta().ManagedFields, 1, "the stored object keeps them")
 }

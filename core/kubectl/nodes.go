@@ -30,7 +30,7 @@ func (c *invocation) nodeArgs(pos []string) ([]*api.Node, bool) {
 		c.fail("USAGE: %s NODE [flags]\nSee 'kubectl %s -h' for help and examples", c.path, c.path)
 		return nil, false
 	}
-	kind := api.ResourceFor("nodes")
+	kind := api.Nodes
 	var out []*api.Node
 	for _, name := range pos {
 		name = strings.TrimPrefix(strings.TrimPrefix(name, "nodes/"), "node/")
@@ -192,7 +192,7 @@ func (c *invocation) podsForDeletion(node string, f *flags) (evict []*api.Pod, w
 	// kubectl's map has none).
 	refused := map[string][]*api.Pod{}
 	warned := map[string][]*api.Pod{}
-	for _, o := range st.ListMatching(api.ResourceFor("pods"), "", onNode) {
+	for _, o := range st.ListMatching(api.Pods, "", onNode) {
 		p := o.(*api.Pod)
 		if p.DeletionTimestamp != nil {
 			evict = append(evict, p) // already going: just wait for it
@@ -230,7 +230,7 @@ func (c *invocation) deleteOrEvictPods(evict []*api.Pod, f *flags) []string {
 	if g := f.integer("grace-period"); g >= 0 {
 		opts.GracePeriodSeconds = api.Ptr(g)
 	}
-	kind := api.ResourceFor("pods")
+	kind := api.Pods
 	limit := drainMax
 	if d, err := time.ParseDuration(f.str("timeout")); err == nil && d > 0 {
 		limit = d
@@ -375,13 +375,13 @@ func runTaint(c *invocation, args []string) {
 	}
 	var names, specs []string
 	if typ, name, found := strings.Cut(pos[0], "/"); found {
-		if k := api.ResourceFor(typ); k == nil || k.Kind != "Node" {
+		if k := api.ResourceFor(typ); k != api.Nodes {
 			c.fail("invalid resource type %s, only node types are supported", typ)
 			return
 		}
 		names, specs = []string{name}, pos[1:]
 	} else {
-		if k := api.ResourceFor(pos[0]); k == nil || k.Kind != "Node" {
+		if k := api.ResourceFor(pos[0]); k != api.Nodes {
 			c.fail("invalid resource type %s, only node types are supported", pos[0])
 			return
 		}

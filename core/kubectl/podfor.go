@@ -20,7 +20,7 @@ func (c *invocation) podFor(arg, namespace string) (*api.Pod, error) {
 
 // podAndMatches is podFor, with how many pods the argument matched.
 func (c *invocation) podAndMatches(arg, namespace string) (*api.Pod, int, error) {
-	pods := api.ResourceFor("pods")
+	pods := api.Pods
 	typ, name, typed := strings.Cut(arg, "/")
 	if !typed {
 		name = arg

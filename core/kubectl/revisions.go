@@ -45,7 +45,7 @@ func ownedReplicaSets(s *store.Store, d *api.Deployment) []*api.ReplicaSet {
 		return nil
 	}
 	var out []*api.ReplicaSet
-	for _, o := range s.List(api.ResourceFor("replicasets"), d.Namespace) {
+	for _, o := range s.List(api.ReplicaSets, d.Namespace) {
 		rs := o.(*api.ReplicaSet)
 		if sel.Matches(rs.Labels) && api.IsControlledBy(rs, d.UID) {
 			out = append(out, rs)

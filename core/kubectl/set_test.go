@@ -11,7 +11,7 @@ import (
 
 func templateOf(t *testing.T, e *fakeEnv) api.PodSpec {
 	t.Helper()
-	o, err := e.st.Get(api.ResourceFor("deployments"), "default", "nginx-deployment")
+	o, err := e.st.Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(t, err)
 	return o.(*api.Deployment).Spec.Template.Spec
 }

@@ -44,7 +44,7 @@ func TestGetWatchPrintsARowPerChange(t *testing.T) {
 
 	e.clk.Advance(time.Second)
 	e.update("pod", "default", p.Name, func(o api.Object) { o.(*api.Pod).Status = runningPod("", "", "", e.clk.Now()).Status })
-	_, err := e.st.Delete(api.ResourceFor("pods"), "default", "nginx-deployment-5bf87f5f59-bq4zt", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err := e.st.Delete(api.Pods, "default", "nginx-deployment-5bf87f5f59-bq4zt", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	assert.Equal(t, lines(
 		"nginx-deployment-5bf87f5f59-zzzzz   0/1     ContainerCreating   0          3s",

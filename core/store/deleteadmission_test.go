@@ -27,7 +27,7 @@ func TestADeleteAdmissionRefusalLeavesTheObjectAsItWas(t *testing.T) {
 		}
 		return nil
 	})
-	nsKind := api.ResourceFor("namespaces")
+	nsKind := api.Namespaces
 	rev := s.Revision()
 
 	_, err = s.Delete(nsKind, "", "keep", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})

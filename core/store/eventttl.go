@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 )
 
@@ -121,14 +122,14 @@ func (s *Store) expireEvents() {
 		}
 		key, rev := e.key, e.rev
 		l.pop()
-		cur, ok := s.objects[eventsKind][key]
+		cur, ok := s.objects[api.Events][key]
 		if !ok {
 			continue
 		}
 		if rv, err := strconv.ParseInt(cur.GetObjectMeta().ResourceVersion, 10, 64); err != nil || rv != rev {
 			continue // written again since: its lease is further down the queue
 		}
-		s.write(Deleted, eventsKind, key, shallowCopy(cur), cur)
+		s.write(Deleted, api.Events, key, shallowCopy(cur), cur)
 	}
 	s.awaitEventExpiry()
 }

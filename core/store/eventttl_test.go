@@ -19,7 +19,7 @@ func eventTTLFixture(t *testing.T) (*Store, map[string]time.Time) {
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
 	require.NoError(t, err)
 	deleted := map[string]time.Time{}
-	_, err = s.Watch(eventsKind, s.Revision(), "test", func(ev Event) {
+	_, err = s.Watch(api.Events, s.Revision(), "test", func(ev Event) {
 		if ev.Type == Deleted {
 			deleted[ev.Object.GetObjectMeta().Name] = s.Clock().Now()
 		}
@@ -45,7 +45,7 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 	require.NoError(t, err)
 
 	s.Clock().AdvanceTo(start.Add(30 * time.Minute))
-	cur, err := s.Get(eventsKind, "default", "again")
+	cur, err := s.Get(api.Events, "default", "again")
 	require.NoError(t, err)
 	e := api.DeepCopy(cur.(*api.Event))
 	e.Count++
@@ -56,14 +56,14 @@ func TestEventsExpireAnHourAfterTheirLastWrite(t *testing.T) {
 	assert.Empty(t, deleted, "nothing goes before its hour")
 	s.Clock().AdvanceTo(start.Add(time.Hour))
 	assert.Equal(t, map[string]time.Time{"once": start.Add(time.Hour)}, deleted, "the Event written once goes at its hour")
-	_, err = s.Get(eventsKind, "default", "once")
+	_, err = s.Get(api.Events, "default", "once")
 	assert.True(t, api.IsNotFound(err), "and is gone from the store: %v", err)
-	_, err = s.Get(eventsKind, "default", "again")
+	_, err = s.Get(api.Events, "default", "again")
 	assert.NoError(t, err, "the one written again at 30m stays")
 
 	s.Clock().AdvanceTo(start.Add(90 * time.Minute))
 	assert.Equal(t, start.Add(90*time.Minute), deleted["again"], "an hour after its last write")
-	_, err = s.Get(api.ResourceFor("configmaps"), "default", "cm")
+	_, err = s.Get(api.ConfigMaps, "default", "cm")
 	assert.NoError(t, err, "only Events expire")
 }
 

@@ -23,7 +23,7 @@ const EvictionRefused = "Cannot evict pod as it would violate the pod's disrupti
 // without charging the budget while the budget is met, as upstream's
 // default IfHealthyBudget policy.
 func (s *Store) Evict(namespace, name string, opts DeleteOptions) error {
-	pods := api.ResourceFor("pods")
+	pods := api.Pods
 	o, err := s.Get(pods, namespace, name)
 	if err != nil {
 		return err
@@ -34,7 +34,7 @@ func (s *Store) Evict(namespace, name string, opts DeleteOptions) error {
 		return err
 	}
 	var budgets []*api.PodDisruptionBudget
-	for _, x := range s.List(api.ResourceFor("poddisruptionbudgets"), namespace) {
+	for _, x := range s.List(api.PodDisruptionBudgets, namespace) {
 		pdb := x.(*api.PodDisruptionBudget)
 		sel, err := pdb.Spec.Selector.AsSelector()
 		if err != nil || sel.Empty() || !sel.Matches(p.Labels) {

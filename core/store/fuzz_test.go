@@ -51,7 +51,7 @@ func FuzzStoreOps(f *testing.F) {
 }
 
 var (
-	fuzzKinds = []*api.Kind{api.ResourceFor("pods"), api.ResourceFor("replicasets")}
+	fuzzKinds = []*api.Kind{api.Pods, api.ReplicaSets}
 	fuzzNames = []string{"a", "b", "c"}
 )
 
@@ -237,7 +237,7 @@ func (r *run) check(before int64) {
 	}
 	// The state is the log replayed.
 	want := replay(r.log, r.s.Revision())
-	for _, k := range append(fuzzKinds, api.ResourceFor("namespaces")) {
+	for _, k := range append(fuzzKinds, api.Namespaces) {
 		if got := keys(r.s.List(k, "")); !slices.Equal(got, want[k]) {
 			t.Fatalf("%s: store holds %v, the log replays to %v", k.Resource, got, want[k])
 		}

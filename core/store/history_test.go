@@ -20,7 +20,7 @@ func TestHistoryStaysWithinTheWindow(t *testing.T) {
 	}
 	labels := map[int64]string{} // revision → the namespace's label then
 	for i := 0; i < 5000; i++ {
-		cur, _ := s.Get(api.ResourceFor("namespaces"), "", "default")
+		cur, _ := s.Get(api.Namespaces, "", "default")
 		ns := api.DeepCopy(cur.(*api.Namespace))
 		ns.Labels = map[string]string{"step": fmt.Sprint(i)}
 		if _, err := s.Update(ns); err != nil {
@@ -36,7 +36,7 @@ func TestHistoryStaysWithinTheWindow(t *testing.T) {
 		if err != nil {
 			t.Fatalf("At(%d) inside the window [%d, %d]: %v", rev, s.Compacted(), s.Revision(), err)
 		}
-		o, _ := snap.Get(api.ResourceFor("namespaces"), "", "default")
+		o, _ := snap.Get(api.Namespaces, "", "default")
 		if got := o.GetObjectMeta().Labels["step"]; got != labels[rev] {
 			t.Fatalf("At(%d): step=%s, want %s", rev, got, labels[rev])
 		}

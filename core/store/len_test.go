@@ -15,13 +15,13 @@ import (
 // updates; a Terminating pod is still stored and still counted.
 func TestLenCountsWhatIsStored(t *testing.T) {
 	s := store.New(clock.New(1))
-	pods, cms := api.ResourceFor("pods"), api.ResourceFor("configmaps")
+	pods, cms := api.Pods, api.ConfigMaps
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
 	require.NoError(t, err)
 	sum := func() int {
 		n := 0
-		for _, r := range []string{"namespaces", "pods", "configmaps"} {
-			n += s.Count(api.ResourceFor(r))
+		for _, k := range []*api.Kind{api.Namespaces, api.Pods, api.ConfigMaps} {
+			n += s.Count(k)
 		}
 		return n
 	}

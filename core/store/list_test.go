@@ -26,7 +26,7 @@ func listed(objs []api.Object) []string {
 // for the objects it keeps.
 func TestListSortsByKeyAsEtcdDoes(t *testing.T) {
 	s := store.New(clock.New(1))
-	cms := api.ResourceFor("configmaps")
+	cms := api.ConfigMaps
 	for _, ns := range []string{"a-b", "a", "default"} {
 		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
 		require.NoError(t, err)

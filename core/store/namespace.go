@@ -28,7 +28,7 @@ func holdsNamespace(o api.Object) bool {
 // ordinary update would default it back). A namespace being deleted whose
 // finalizers are all gone is removed. It returns the namespace as it stands.
 func (s *Store) FinalizeNamespace(name, finalizer string) (api.Object, error) {
-	kind := api.ResourceFor("namespaces")
+	kind := api.Namespaces
 	key := Key("", name)
 	old, ok := s.objects[kind][key]
 	if !ok {

@@ -13,7 +13,7 @@ import (
 
 func TestANamespaceStaysTerminatingUntilFinalized(t *testing.T) {
 	s := store.New(clock.New(1))
-	nsKind := api.ResourceFor("namespaces")
+	nsKind := api.Namespaces
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop", Finalizers: []string{"example.com/hold"}}})
 	require.NoError(t, err)
 
@@ -47,7 +47,7 @@ func TestFinalizingAnActiveNamespaceKeepsIt(t *testing.T) {
 	out, err := s.FinalizeNamespace("shop", store.FinalizerKubernetes)
 	require.NoError(t, err)
 	assert.Equal(t, "Active", out.(*api.Namespace).Status.Phase)
-	_, err = s.Get(api.ResourceFor("namespaces"), "", "shop")
+	_, err = s.Get(api.Namespaces, "", "shop")
 	assert.NoError(t, err)
 }
 
@@ -55,7 +55,7 @@ func TestNothingIsCreatedInATerminatingNamespace(t *testing.T) {
 	s := store.New(clock.New(1))
 	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop", Finalizers: []string{"example.com/hold"}}})
 	require.NoError(t, err)
-	_, err = s.Delete(api.ResourceFor("namespaces"), "", "shop", store.DeleteOptions{})
+	_, err = s.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	for _, meta := range []api.ObjectMeta{
 		{Name: "settings", Namespace: "shop"},
@@ -67,5 +67,5 @@ func TestNothingIsCreatedInATerminatingNamespace(t *testing.T) {
 		assert.Equal(t, api.ReasonForbidden, se.Reason)
 		assert.Equal(t, `configmaps "`+meta.Name+meta.GenerateName+`" is forbidden: unable to create new content in namespace shop because it is being terminated`, se.Message)
 	}
-	assert.Empty(t, s.List(api.ResourceFor("configmaps"), "shop"))
+	assert.Empty(t, s.List(api.ConfigMaps, "shop"))
 }

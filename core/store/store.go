@@ -85,11 +85,6 @@ const (
 	OpUpdate Operation = "UPDATE"
 )
 
-// The kinds the store's writes look up themselves, resolved once:
-// ResourceFor is a lookup in a sync.Map, and every create of a namespaced
-// object checks its namespace (0.2% of a 10,000-pod run under wasm).
-var namespacesKind, podsKind, eventsKind = api.ResourceFor("namespaces"), api.ResourceFor("pods"), api.ResourceFor("events")
-
 // New returns an empty store on the given clock.
 func New(clk *clock.Sim) *Store {
 	return &Store{clk: clk, objects: map[*api.Kind]map[string]api.Object{}}
@@ -203,9 +198,9 @@ func (s *Store) checkNamespace(kind *api.Kind, m *api.ObjectMeta) error {
 	if m.Namespace == "" {
 		m.Namespace = "default"
 	}
-	ns, ok := s.objects[namespacesKind][m.Namespace]
+	ns, ok := s.objects[api.Namespaces][m.Namespace]
 	if !ok {
-		return api.NewNotFound(namespacesKind, m.Namespace)
+		return api.NewNotFound(api.Namespaces, m.Namespace)
 	}
 	if ns.GetObjectMeta().DeletionTimestamp != nil {
 		name := m.Name
@@ -366,7 +361,7 @@ func (s *Store) updateOwned(o api.Object) (api.Object, error) {
 // Bind sets a pod's node, as the pods/binding subresource does for the
 // scheduler (nodeName is otherwise immutable).
 func (s *Store) Bind(namespace, name, node string) (api.Object, error) {
-	kind := podsKind
+	kind := api.Pods
 	key := Key(namespace, name)
 	old, ok := s.objects[kind][key]
 	if !ok {
@@ -403,7 +398,7 @@ func (s *Store) write(t EventType, kind *api.Kind, key string, o, old api.Object
 		objs[key] = o
 	}
 	ev := Event{Type: t, Kind: kind, Object: o, Old: old, Key: key, Revision: s.rev}
-	if kind == eventsKind && t != Deleted {
+	if kind == api.Events && t != Deleted {
 		s.leaseEvent(key, s.rev)
 	}
 	s.log = append(s.log, ev)

@@ -204,7 +204,7 @@ func (c Completer) completeKubectl(words []string, word string) []string {
 func (c Completer) flagValues(l kubectlLine, long string) []string {
 	switch long {
 	case "namespace":
-		return c.names(api.ResourceFor("namespaces"), "")
+		return c.names(api.Namespaces, "")
 	case "output":
 		return kubectl.OutputFormats(l.path)
 	}
@@ -241,7 +241,7 @@ func (c Completer) completeSim(args []string, word string) []string {
 			return prefixed([]string{"add", "delete", "fail", "recover"}, word)
 		}
 		if len(args) == 2 && args[1] != "add" {
-			return prefixed(c.names(api.ResourceFor("nodes"), ""), word)
+			return prefixed(c.names(api.Nodes, ""), word)
 		}
 	case "controller-manager":
 		if len(args) == 1 {

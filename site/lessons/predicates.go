@@ -114,7 +114,7 @@ var predicates = map[string]predicate{
 			sel, _ := api.ParseSelector(a[0])
 			want, _ := strconv.Atoi(a[1])
 			n, ready := 0, 0
-			for _, o := range env.Store().List(api.ResourceFor("pods"), "") {
+			for _, o := range env.Store().List(api.Pods, "") {
 				p := o.(*api.Pod)
 				if p.DeletionTimestamp != nil || !sel.Matches(p.Labels) {
 					continue
@@ -140,7 +140,7 @@ var predicates = map[string]predicate{
 			sel, _ := api.ParseSelector(a[0])
 			want, _ := strconv.Atoi(a[1])
 			n := 0
-			for _, o := range env.Store().List(api.ResourceFor("replicasets"), "") {
+			for _, o := range env.Store().List(api.ReplicaSets, "") {
 				if sel.Matches(o.GetObjectMeta().Labels) {
 					n++
 				}
@@ -262,7 +262,7 @@ var predicates = map[string]predicate{
 				ZH: fmt.Sprintf("Deployment %s 已修改，但还没有控制器观察到（generation > observedGeneration）", a[0])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
-			o, err := env.Store().Get(api.ResourceFor("deployments"), "default", a[0])
+			o, err := env.Store().Get(api.Deployments, "default", a[0])
 			if err != nil {
 				return false, "no deployment " + a[0]
 			}
@@ -289,7 +289,7 @@ var predicates = map[string]predicate{
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
 			ns, name, _ := strings.Cut(a[0], "/")
 			d, _ := time.ParseDuration(a[1])
-			k := api.ResourceFor("leases")
+			k := api.Leases
 			if k == nil {
 				return false, "no Lease kind"
 			}
@@ -316,7 +316,7 @@ var predicates = map[string]predicate{
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
 			s := env.Store()
-			o, err := s.Get(api.ResourceFor("deployments"), "default", a[0])
+			o, err := s.Get(api.Deployments, "default", a[0])
 			if err != nil {
 				return false, "no deployment " + a[0]
 			}
@@ -327,7 +327,7 @@ var predicates = map[string]predicate{
 				return false, fmt.Sprintf("%d/%d updated, %d available", d.Status.UpdatedReplicas, want, d.Status.AvailableReplicas)
 			}
 			onImage := 0
-			for _, o := range s.List(api.ResourceFor("replicasets"), "default") {
+			for _, o := range s.List(api.ReplicaSets, "default") {
 				rs := o.(*api.ReplicaSet)
 				if ref := api.ControllerOf(rs); ref == nil || ref.Name != d.Name {
 					continue

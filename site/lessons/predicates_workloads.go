@@ -45,7 +45,7 @@ var workloadPredicates = map[string]predicate{
 					return r
 				}
 				// Not written during the step: as it was at the mark.
-				o, err := s.Get(api.ResourceFor("pods"), "default", name)
+				o, err := s.Get(api.Pods, "default", name)
 				if err != nil {
 					return false
 				}
@@ -91,7 +91,7 @@ var workloadPredicates = map[string]predicate{
 				ZH: fmt.Sprintf("%s 解析到 %s 当前的 IP", a[0], a[1])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
-			o, err := env.Store().Get(api.ResourceFor("pods"), "default", a[1])
+			o, err := env.Store().Get(api.Pods, "default", a[1])
 			if err != nil {
 				return false, "no pod " + a[1]
 			}
@@ -154,14 +154,14 @@ var workloadPredicates = map[string]predicate{
 			ns, name, _ := strings.Cut(a[0], "/")
 			want, _ := strconv.Atoi(a[1])
 			s := env.Store()
-			o, err := s.Get(api.ResourceFor("daemonsets"), ns, name)
+			o, err := s.Get(api.DaemonSets, ns, name)
 			if err != nil {
 				return false, "no daemonset " + a[0]
 			}
 			uid := o.GetObjectMeta().UID
 			nodes := map[string]int{}
 			n, ready := 0, 0
-			for _, o := range s.List(api.ResourceFor("pods"), ns) {
+			for _, o := range s.List(api.Pods, ns) {
 				p := o.(*api.Pod)
 				if p.DeletionTimestamp != nil || !api.IsControlledBy(p, uid) {
 					continue
@@ -192,7 +192,7 @@ var workloadPredicates = map[string]predicate{
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
 			sel, _ := api.ParseSelector(a[0])
 			n, ready, on := 0, 0, 0
-			for _, o := range env.Store().List(api.ResourceFor("pods"), "") {
+			for _, o := range env.Store().List(api.Pods, "") {
 				p := o.(*api.Pod)
 				if p.DeletionTimestamp != nil || !sel.Matches(p.Labels) {
 					continue
@@ -224,7 +224,7 @@ var workloadPredicates = map[string]predicate{
 			return Text{EN: fmt.Sprintf("job %s is %s", a[0], a[1]), ZH: fmt.Sprintf("Job %s 已%s", a[0], zh)}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
-			o, err := env.Store().Get(api.ResourceFor("jobs"), "default", a[0])
+			o, err := env.Store().Get(api.Jobs, "default", a[0])
 			if err != nil {
 				return false, "no job " + a[0]
 			}
@@ -294,12 +294,12 @@ var workloadPredicates = map[string]predicate{
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
 			want, _ := strconv.Atoi(a[1])
 			s := env.Store()
-			o, err := s.Get(api.ResourceFor("cronjobs"), "default", a[0])
+			o, err := s.Get(api.CronJobs, "default", a[0])
 			if err != nil {
 				return false, "no cronjob " + a[0]
 			}
 			var names []string
-			for _, j := range s.List(api.ResourceFor("jobs"), "default") {
+			for _, j := range s.List(api.Jobs, "default") {
 				if api.IsControlledBy(j, o.GetObjectMeta().UID) {
 					names = append(names, j.GetObjectMeta().Name)
 				}
@@ -338,7 +338,7 @@ var workloadPredicates = map[string]predicate{
 				ZH: fmt.Sprintf("Pod %s 一直在运行：没有被替换", a[0])}
 		},
 		eval: func(env Env, since Mark, a []string) (bool, string) {
-			o, err := env.Store().Get(api.ResourceFor("pods"), "default", a[0])
+			o, err := env.Store().Get(api.Pods, "default", a[0])
 			if err != nil {
 				return false, "no pod " + a[0]
 			}
@@ -366,7 +366,7 @@ var workloadPredicates = map[string]predicate{
 				ZH: fmt.Sprintf("Pod %s 在 %s 上 Ready，并且它的 spec 不允许其他节点", a[0], a[1])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
-			o, err := env.Store().Get(api.ResourceFor("pods"), "default", a[0])
+			o, err := env.Store().Get(api.Pods, "default", a[0])
 			if err != nil {
 				return false, "no pod " + a[0]
 			}
@@ -411,7 +411,7 @@ func onlyNode(spec api.PodSpec, node string) bool {
 // NAME-i, not terminating), by ordinal.
 func stsPods(s *store.Store, sts string) []*api.Pod {
 	var out []*api.Pod
-	for _, o := range s.List(api.ResourceFor("pods"), "default") {
+	for _, o := range s.List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		if _, ok := ordinal(p.Name, sts); ok && p.DeletionTimestamp == nil {
 			out = append(out, p)

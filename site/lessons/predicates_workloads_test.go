@@ -121,7 +121,7 @@ func TestStsOrderedSeesParallelStarts(t *testing.T) {
 }
 
 func podNode(t *testing.T, c *cluster.Cluster, name string) string {
-	o, err := c.Store().Get(api.ResourceFor("pods"), "default", name)
+	o, err := c.Store().Get(api.Pods, "default", name)
 	require.NoError(t, err)
 	return o.(*api.Pod).Spec.NodeName
 }

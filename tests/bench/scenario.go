@@ -57,7 +57,7 @@ func New(n int) *Scenario {
 	c := cluster.New(cluster.Options{Seed: 1, Nodes: Nodes(n)})
 	s := &Scenario{N: n, Cluster: c, pods: map[string]podState{}, ready: map[string]int{}, present: map[string]int{}}
 	st := c.Store()
-	if _, err := st.Watch(api.ResourceFor("pods"), st.Revision(), "bench watch", s.observe); err != nil {
+	if _, err := st.Watch(api.Pods, st.Revision(), "bench watch", s.observe); err != nil {
 		panic(err) // watching from the newest revision cannot be Gone
 	}
 	return s

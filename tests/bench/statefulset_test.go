@@ -102,13 +102,13 @@ func TestStatefulSetClaimsRunWithEitherBindingMode(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := runStatefulSet(t, 60, tc.manifest)
 			running := 0
-			for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+			for _, o := range c.Store().List(api.Pods, "default") {
 				if o.(*api.Pod).Status.Phase == api.PodRunning {
 					running++
 				}
 			}
 			bound := 0
-			for _, o := range c.Store().List(api.ResourceFor("persistentvolumeclaims"), "default") {
+			for _, o := range c.Store().List(api.PersistentVolumeClaims, "default") {
 				if o.(*api.PersistentVolumeClaim).Status.Phase == api.ClaimBound {
 					bound++
 				}

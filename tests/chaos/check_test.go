@@ -69,12 +69,6 @@ func newWatcher(c *cluster.Cluster) *watcher {
 	return w
 }
 
-var (
-	podsR    = api.ResourceFor("pods")
-	claimsR  = api.ResourceFor("persistentvolumeclaims")
-	volumesR = api.ResourceFor("persistentvolumes")
-)
-
 func (w *watcher) attach() {
 	add := func(name string, m *controller.Manager) {
 		if m == nil || w.attached[m] != nil {
@@ -116,16 +110,16 @@ func (w *watcher) afterEach() error {
 		}
 		w.rev = ev.Revision
 		switch ev.Kind {
-		case podsR:
+		case api.Pods:
 			daemonPods = daemonPods || ev.Object.GetObjectMeta().Labels["app"] == "agent"
 			volumes = volumes || ev.Object.GetObjectMeta().Labels["app"] == "db"
-		case claimsR, volumesR:
+		case api.PersistentVolumeClaims, api.PersistentVolumes:
 			volumes = true
 		}
 	}
 
 	perNode := map[string][]string{}
-	for _, o := range s.List(podsR, "default") {
+	for _, o := range s.List(api.Pods, "default") {
 		if !daemonPods {
 			break
 		}
@@ -141,7 +135,7 @@ func (w *watcher) afterEach() error {
 		}
 	}
 
-	for _, o := range s.List(claimsR, "default") {
+	for _, o := range s.List(api.PersistentVolumeClaims, "default") {
 		if !volumes && !first {
 			break
 		}
@@ -206,10 +200,10 @@ func (w *watcher) final() error {
 	var errs []string
 	fail := func(format string, args ...any) { errs = append(errs, fmt.Sprintf(format, args...)) }
 	s := w.c.Store()
-	pods := s.List(podsR, "default")
+	pods := s.List(api.Pods, "default")
 	live := func(o api.Object) bool { return o.GetObjectMeta().DeletionTimestamp == nil }
 
-	for _, o := range s.List(api.ResourceFor("replicasets"), "default") {
+	for _, o := range s.List(api.ReplicaSets, "default") {
 		rs := o.(*api.ReplicaSet)
 		n := int32(0)
 		for _, p := range pods {
@@ -226,7 +220,7 @@ func (w *watcher) final() error {
 	for _, i := range goodImages {
 		good[i] = true
 	}
-	for _, o := range s.List(api.ResourceFor("deployments"), "default") {
+	for _, o := range s.List(api.Deployments, "default") {
 		d := o.(*api.Deployment)
 		if !good[d.Spec.Template.Spec.Containers[0].Image] {
 			continue
@@ -249,15 +243,15 @@ func (w *watcher) final() error {
 	// the pod can never run again, on a real cluster too: from the lowest
 	// such ordinal up, an OrderedReady set is stuck, and rightly so.
 	nodes := map[string]*api.Node{}
-	for _, o := range s.List(api.ResourceFor("nodes"), "") {
+	for _, o := range s.List(api.Nodes, "") {
 		nodes[o.GetObjectMeta().Name] = o.(*api.Node)
 	}
 	stranded := func(claim string) bool {
-		o, err := s.Get(claimsR, "default", claim)
+		o, err := s.Get(api.PersistentVolumeClaims, "default", claim)
 		if err != nil || o.(*api.PersistentVolumeClaim).Spec.VolumeName == "" {
 			return false
 		}
-		pv, err := s.Get(api.ResourceFor("persistentvolumes"), "", o.(*api.PersistentVolumeClaim).Spec.VolumeName)
+		pv, err := s.Get(api.PersistentVolumes, "", o.(*api.PersistentVolumeClaim).Spec.VolumeName)
 		if err != nil {
 			return false
 		}
@@ -272,7 +266,7 @@ func (w *watcher) final() error {
 		}
 		return true
 	}
-	for _, o := range s.List(api.ResourceFor("statefulsets"), "default") {
+	for _, o := range s.List(api.StatefulSets, "default") {
 		ss := o.(*api.StatefulSet)
 		want := int(*ss.Spec.Replicas)
 		whole := want // ordinals below whole must be Running and Ready
@@ -317,7 +311,7 @@ func (w *watcher) final() error {
 		}
 	}
 
-	for _, o := range s.List(api.ResourceFor("daemonsets"), "default") {
+	for _, o := range s.List(api.DaemonSets, "default") {
 		ds := o.(*api.DaemonSet)
 		perNode := map[string]int{}
 		for _, p := range pods {
@@ -333,7 +327,7 @@ func (w *watcher) final() error {
 		// (not the control-plane node, unless the template says so).
 		tols := daemonset.DaemonPodTolerations(&ds.Spec.Template.Spec)
 		var nodes []string
-		for _, o := range s.List(api.ResourceFor("nodes"), "") {
+		for _, o := range s.List(api.Nodes, "") {
 			n := o.(*api.Node)
 			if _, untolerated := api.FirstUntoleratedTaint(n.Spec.Taints, tols, "NoSchedule", "NoExecute"); untolerated {
 				if perNode[n.Name] != 0 {
@@ -358,7 +352,7 @@ func (w *watcher) final() error {
 		}
 	}
 
-	for _, o := range s.List(api.ResourceFor("jobs"), "default") {
+	for _, o := range s.List(api.Jobs, "default") {
 		j := o.(*api.Job)
 		if !hasCondition(j.Status.Conditions, "Complete") && !hasCondition(j.Status.Conditions, "Failed") {
 			fail("job %s is neither Complete nor Failed: %+v", j.Name, j.Status)

@@ -63,7 +63,7 @@ func (e *env) settle() {
 
 func (e *env) deployment() *api.Deployment {
 	e.t.Helper()
-	o, err := e.c.Store().Get(api.ResourceFor("deploy"), "default", "nginx-deployment")
+	o, err := e.c.Store().Get(api.Deployments, "default", "nginx-deployment")
 	require.NoError(e.t, err)
 	return o.(*api.Deployment)
 }
@@ -71,7 +71,7 @@ func (e *env) deployment() *api.Deployment {
 // replicaSets maps each ReplicaSet's name to its revision annotation.
 func (e *env) replicaSets() map[string]string {
 	out := map[string]string{}
-	for _, o := range e.c.Store().List(api.ResourceFor("rs"), "default") {
+	for _, o := range e.c.Store().List(api.ReplicaSets, "default") {
 		out[o.GetObjectMeta().Name] = o.GetObjectMeta().Annotations["deployment.kubernetes.io/revision"]
 	}
 	return out
@@ -203,7 +203,7 @@ func TestDescribeShowsWhatTheControllersDid(t *testing.T) {
 		assert.Contains(t, out, want)
 	}
 
-	pods := e.c.Store().List(api.ResourceFor("pods"), "default")
+	pods := e.c.Store().List(api.Pods, "default")
 	require.NotEmpty(t, pods)
 	p := pods[0].(*api.Pod)
 	out = e.run("kubectl describe pod " + p.Name)
@@ -248,7 +248,7 @@ func TestWatchSeesARollout(t *testing.T) {
 			rows = append(rows, strings.Split(strings.TrimSuffix(out, "\n"), "\n")...)
 		}
 		if d := e.deployment(); d.Status.ObservedGeneration == d.Generation && d.Status.UpdatedReplicas == 3 &&
-			d.Status.AvailableReplicas == 3 && e.c.Store().Count(api.ResourceFor("pods")) == 3 {
+			d.Status.AvailableReplicas == 3 && e.c.Store().Count(api.Pods) == 3 {
 			break
 		}
 	}

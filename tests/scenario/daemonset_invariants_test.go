@@ -49,7 +49,7 @@ func TestAtMostOneDaemonPodPerNodeUnderNodeChurn(t *testing.T) {
 			image := 0
 			check := func(when string) {
 				perNode := map[string][]string{}
-				for _, o := range c.Store().List(api.ResourceFor("pods"), "kube-system") {
+				for _, o := range c.Store().List(api.Pods, "kube-system") {
 					p := o.(*api.Pod)
 					if p.Labels["name"] != "agent" {
 						continue
@@ -116,7 +116,7 @@ func TestAtMostOneDaemonPodPerNodeUnderNodeChurn(t *testing.T) {
 			require.True(t, settled)
 			check("settled")
 
-			ds, err := c.Store().Get(api.ResourceFor("daemonsets"), "kube-system", "agent")
+			ds, err := c.Store().Get(api.DaemonSets, "kube-system", "agent")
 			require.NoError(t, err)
 			st := ds.(*api.DaemonSet).Status
 			nodes := workers(c)

@@ -61,10 +61,10 @@ spec:
 			deadline := c.Now().Add(2 * time.Hour)
 			for c.Clock().Busy() && c.Now().Before(deadline) {
 				c.Step()
-				for _, o := range c.Store().List(api.ResourceFor("jobs"), "default") {
+				for _, o := range c.Store().List(api.Jobs, "default") {
 					j := o.(*api.Job)
 					active := 0
-					for _, p := range c.Store().List(api.ResourceFor("pods"), "default") {
+					for _, p := range c.Store().List(api.Pods, "default") {
 						if api.IsControlledBy(p, j.UID) && api.IsPodActive(p.(*api.Pod)) {
 							active++
 						}
@@ -73,7 +73,7 @@ spec:
 				}
 			}
 			for name, s := range shapes {
-				o, err := c.Store().Get(api.ResourceFor("jobs"), "default", name)
+				o, err := c.Store().Get(api.Jobs, "default", name)
 				require.NoError(t, err)
 				j := o.(*api.Job)
 				done, cond := api.JobFinished(j)
@@ -88,7 +88,7 @@ spec:
 				assert.Empty(t, j.Status.UncountedTerminatedPods.Succeeded, name)
 				assert.Empty(t, j.Status.UncountedTerminatedPods.Failed, name)
 			}
-			for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+			for _, o := range c.Store().List(api.Pods, "default") {
 				assert.NotContains(t, o.GetObjectMeta().Finalizers, api.JobTrackingFinalizer, o.GetObjectMeta().Name)
 			}
 		})

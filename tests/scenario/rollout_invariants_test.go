@@ -89,7 +89,7 @@ func checkRollout(t *testing.T, replicas int, surgeV, unavailV string) {
 	for step := 0; c.Clock().Busy(); step++ {
 		require.True(t, c.Step())
 		active, available := 0, 0
-		for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+		for _, o := range c.Store().List(api.Pods, "default") {
 			p := o.(*api.Pod)
 			if api.IsPodActive(p) {
 				active++
@@ -103,7 +103,7 @@ func checkRollout(t *testing.T, replicas int, surgeV, unavailV string) {
 		require.Less(t, step, 200000, "the rollout must finish")
 	}
 	ready := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		require.Equal(t, "nginx:1.27", p.Spec.Containers[0].Image, "only new pods are left")
 		if api.IsPodReady(p) {

@@ -22,7 +22,7 @@ const nginxDeployment = examples.NginxDeployment
 // how many of them are available, and the images they run.
 func podCounts(c *cluster.Cluster) (active, available int, images map[string]int) {
 	images = map[string]int{}
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		p := o.(*api.Pod)
 		if p.Labels["app"] != "nginx" || !api.IsPodActive(p) {
 			continue
@@ -75,7 +75,7 @@ func TestRollingUpdateHoldsSurgeAndAvailabilityAtEveryStep(t *testing.T) {
 	assert.Equal(t, map[string]int{"nginx:1.9.1": 4}, images)
 
 	var sizes []int32
-	for _, o := range c.Store().List(api.ResourceFor("replicasets"), "default") {
+	for _, o := range c.Store().List(api.ReplicaSets, "default") {
 		sizes = append(sizes, *o.(*api.ReplicaSet).Spec.Replicas)
 	}
 	assert.ElementsMatch(t, []int32{0, 4}, sizes, "the old ReplicaSet is kept at 0 for rollback")
@@ -97,7 +97,7 @@ func run(t *testing.T, seed uint64) string {
 }
 
 func firstPod(c *cluster.Cluster) string {
-	return c.Store().List(api.ResourceFor("pods"), "default")[0].GetObjectMeta().Name
+	return c.Store().List(api.Pods, "default")[0].GetObjectMeta().Name
 }
 
 func TestSameSeedSameHistory(t *testing.T) {

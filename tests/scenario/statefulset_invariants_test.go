@@ -64,7 +64,7 @@ func checkStatefulSet(t *testing.T, seed uint64) {
 	_, err := c.Apply(webWithClaims)
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 42))
-	pods, claims := api.ResourceFor("pods"), api.ResourceFor("persistentvolumeclaims")
+	pods, claims := api.Pods, api.PersistentVolumeClaims
 
 	seen := map[string]bool{}    // pod uids already checked at creation
 	bound := map[string]string{} // claim → the volume it first bound to

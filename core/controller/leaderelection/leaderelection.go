@@ -353,7 +353,7 @@ func (e *Elector) TryAcquireOrRenew() bool {
 		}
 	}
 
-	obj, err := e.client.Get(api.ResourceFor("leases"), e.cfg.Namespace, e.cfg.Name)
+	obj, err := e.client.Get(api.Leases, e.cfg.Namespace, e.cfg.Name)
 	if api.IsNotFound(err) {
 		out, err := e.client.Create(&api.Lease{ObjectMeta: api.ObjectMeta{Name: e.cfg.Name, Namespace: e.cfg.Namespace},
 			Spec: rec.spec()})

@@ -116,7 +116,7 @@ func TestTryAcquireOrRenew(t *testing.T) {
 				require.NoError(t, err)
 				if *tt.lease == (Record{}) {
 					// "Without a record": a Lease with an empty spec.
-					l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+					l, _ := c.Store.Get(api.Leases, "foo", "bar")
 					cp := api.DeepCopy(l.(*api.Lease))
 					cp.Spec = api.LeaseSpec{}
 					_, err := c.Store.Update(cp)
@@ -139,7 +139,7 @@ func TestTryAcquireOrRenew(t *testing.T) {
 			assert.Equal(t, tt.wantHolder, e.observed.HolderIdentity)
 			assert.Equal(t, tt.wantTransitions, e.observed.LeaderTransitions)
 			assert.Equal(t, tt.wantVerbs, c.verbs)
-			l, err := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+			l, err := c.Store.Get(api.Leases, "foo", "bar")
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantHolder, RecordOf(l.(*api.Lease)).HolderIdentity, "the stored holder")
 			assert.Empty(t, ev.messages, "one attempt records no Event; the loops do")
@@ -156,7 +156,7 @@ func TestRenewKeepsAcquireTimeAndTransitions(t *testing.T) {
 	c.verbs = nil
 	require.True(t, e.TryAcquireOrRenew())
 	assert.Equal(t, []string{"update"}, c.verbs, "the leader writes optimistically, without a read")
-	l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+	l, _ := c.Store.Get(api.Leases, "foo", "bar")
 	r := RecordOf(l.(*api.Lease))
 	assert.Equal(t, acquired, r.AcquireTime)
 	assert.Equal(t, clk.Now(), r.RenewTime)
@@ -169,7 +169,7 @@ func TestOptimisticRenewFallsBackOnConflict(t *testing.T) {
 	e := newElector(clk, c, "baz", nil)
 	require.True(t, e.TryAcquireOrRenew())
 	// Someone else writes the Lease (kubectl label, say): baz's copy is stale.
-	l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+	l, _ := c.Store.Get(api.Leases, "foo", "bar")
 	cp := api.DeepCopy(l.(*api.Lease))
 	cp.Labels = map[string]string{"touched": "yes"}
 	_, err := c.Store.Update(cp)
@@ -196,7 +196,7 @@ func TestRacingCandidatesOnlyOneWins(t *testing.T) {
 	rec := Record{HolderIdentity: "b", LeaseDurationSeconds: 10, LeaderTransitions: 1}
 	assert.True(t, api.IsConflict(b.update(rec)))
 	assert.False(t, b.TryAcquireOrRenew(), "b now sees a's fresh record")
-	l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+	l, _ := c.Store.Get(api.Leases, "foo", "bar")
 	assert.Equal(t, "a", RecordOf(l.(*api.Lease)).HolderIdentity)
 	assert.Equal(t, 1, RecordOf(l.(*api.Lease)).LeaderTransitions)
 }
@@ -226,7 +226,7 @@ func TestLoopsTakeOverAfterTheLeaderStops(t *testing.T) {
 	assert.Equal(t, Candidate, b.State(), "b needs 15 s of silence, and a renewed at most 2 s before it died")
 	clk.Advance(13 * time.Second)
 	require.Equal(t, Leading, b.State())
-	l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+	l, _ := c.Store.Get(api.Leases, "foo", "bar")
 	r := RecordOf(l.(*api.Lease))
 	assert.Equal(t, "b", r.HolderIdentity)
 	assert.Equal(t, 1, r.LeaderTransitions)
@@ -280,7 +280,7 @@ func TestLeaderThatCannotRenewGivesUpAtItsDeadline(t *testing.T) {
 	require.Equal(t, Leading, e.State())
 	deadline := e.Deadline()
 	// Another writer takes the Lease behind a's back, so a's renewals fail.
-	l, _ := c.Store.Get(api.ResourceFor("leases"), "foo", "bar")
+	l, _ := c.Store.Get(api.Leases, "foo", "bar")
 	cp := api.DeepCopy(l.(*api.Lease))
 	cp.Spec.HolderIdentity = api.Ptr("intruder")
 	_, err := c.Store.Update(cp)

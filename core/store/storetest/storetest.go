@@ -42,11 +42,6 @@ func Run(t *testing.T, newStore func() *store.Store) {
 	}
 }
 
-var (
-	podKind = api.ResourceFor("pods")
-	rsKind  = api.ResourceFor("replicasets")
-)
-
 func pod(name string) *api.Pod {
 	return &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default"},
 		Spec: api.PodSpec{Containers: []api.Container{{Name: "c", Image: "nginx"}}}}
@@ -166,12 +161,12 @@ func admission(t *testing.T, s *store.Store) {
 	_, err = s.Create(bad)
 	require.True(t, api.IsInvalid(err))
 	assert.Contains(t, err.Error(), "`selector` does not match template `labels`")
-	_, err = s.Get(rsKind, "default", "bad")
+	_, err = s.Get(api.ReplicaSets, "default", "bad")
 	assert.True(t, api.IsNotFound(err), "a rejected object is not stored")
 }
 
 func typedErrors(t *testing.T, s *store.Store) {
-	_, err := s.Get(podKind, "default", "nope")
+	_, err := s.Get(api.Pods, "default", "nope")
 	assert.True(t, api.IsNotFound(err))
 	assert.EqualError(t, err, `pods "nope" not found`)
 	_, err = s.Create(pod("a"))
@@ -179,39 +174,39 @@ func typedErrors(t *testing.T, s *store.Store) {
 	_, err = s.Create(pod("a"))
 	assert.True(t, api.IsAlreadyExists(err))
 	assert.EqualError(t, err, `pods "a" already exists`)
-	_, err = s.Get(rsKind, "default", "nope")
+	_, err = s.Get(api.ReplicaSets, "default", "nope")
 	assert.EqualError(t, err, `replicasets.apps "nope" not found`)
 }
 
 func gracefulPodDeletion(t *testing.T, s *store.Store) {
 	_, err := s.Create(pod("unbound"))
 	require.NoError(t, err)
-	_, err = s.Delete(podKind, "default", "unbound", store.DeleteOptions{})
+	_, err = s.Delete(api.Pods, "default", "unbound", store.DeleteOptions{})
 	require.NoError(t, err)
-	_, err = s.Get(podKind, "default", "unbound")
+	_, err = s.Get(api.Pods, "default", "unbound")
 	assert.True(t, api.IsNotFound(err), "an unscheduled pod goes at once")
 
 	_, err = s.Create(pod("bound"))
 	require.NoError(t, err)
 	_, err = s.Bind("default", "bound", "node-1")
 	require.NoError(t, err)
-	o, err := s.Delete(podKind, "default", "bound", store.DeleteOptions{})
+	o, err := s.Delete(api.Pods, "default", "bound", store.DeleteOptions{})
 	require.NoError(t, err)
 	m := o.GetObjectMeta()
 	require.NotNil(t, m.DeletionTimestamp, "a pod on a node is marked Terminating")
 	assert.Equal(t, s.Clock().Now().Add(30*time.Second).Truncate(time.Second), m.DeletionTimestamp.Time)
-	_, err = s.Get(podKind, "default", "bound")
+	_, err = s.Get(api.Pods, "default", "bound")
 	require.NoError(t, err)
-	_, err = s.Delete(podKind, "default", "bound", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
+	_, err = s.Delete(api.Pods, "default", "bound", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
-	_, err = s.Get(podKind, "default", "bound")
+	_, err = s.Get(api.Pods, "default", "bound")
 	assert.True(t, api.IsNotFound(err), "the kubelet's grace-0 delete removes it")
 }
 
 func finalizersHold(t *testing.T, s *store.Store) {
 	_, err := s.Create(rs("web", 1))
 	require.NoError(t, err)
-	o, err := s.Delete(rsKind, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
+	o, err := s.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationForeground})
 	require.NoError(t, err)
 	assert.Equal(t, []string{store.FinalizerForeground}, o.GetObjectMeta().Finalizers)
 	assert.NotNil(t, o.GetObjectMeta().DeletionTimestamp)
@@ -219,13 +214,13 @@ func finalizersHold(t *testing.T, s *store.Store) {
 	c.Finalizers = nil
 	_, err = s.Update(c)
 	require.NoError(t, err)
-	_, err = s.Get(rsKind, "default", "web")
+	_, err = s.Get(api.ReplicaSets, "default", "web")
 	assert.True(t, api.IsNotFound(err), "removing the last finalizer of a deleted object removes it")
 }
 
 func watchInOrder(t *testing.T, s *store.Store) {
 	var got []string
-	_, err := s.Watch(podKind, s.Revision(), "test", func(ev store.Event) {
+	_, err := s.Watch(api.Pods, s.Revision(), "test", func(ev store.Event) {
 		got = append(got, string(ev.Type)+" "+ev.Object.GetObjectMeta().Name)
 	})
 	require.NoError(t, err)
@@ -233,7 +228,7 @@ func watchInOrder(t *testing.T, s *store.Store) {
 	require.NoError(t, err)
 	_, err = s.Create(pod("b"))
 	require.NoError(t, err)
-	_, err = s.Delete(podKind, "default", "a", store.DeleteOptions{})
+	_, err = s.Delete(api.Pods, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	assert.Empty(t, got, "delivery is a task, never inside the write")
 	settle(s)
@@ -247,7 +242,7 @@ func watchReplays(t *testing.T, s *store.Store) {
 	_, err = s.Create(rs("web", 1))
 	require.NoError(t, err)
 	var got []string
-	_, err = s.Watch(podKind, from, "test", func(ev store.Event) { got = append(got, ev.Object.GetObjectMeta().Name) })
+	_, err = s.Watch(api.Pods, from, "test", func(ev store.Event) { got = append(got, ev.Object.GetObjectMeta().Name) })
 	require.NoError(t, err)
 	settle(s)
 	assert.Equal(t, []string{"a"}, got, "only the watched kind, from the revision asked")
@@ -260,14 +255,14 @@ func compactedGone(t *testing.T, s *store.Store) {
 	_, err = s.Create(pod("b"))
 	require.NoError(t, err)
 	s.Compact(s.Revision())
-	_, err = s.Watch(podKind, old, "test", func(store.Event) {})
+	_, err = s.Watch(api.Pods, old, "test", func(store.Event) {})
 	assert.True(t, api.IsGone(err))
 	assert.Contains(t, err.Error(), "too old resource version")
 	_, err = s.At(old)
 	assert.True(t, api.IsGone(err))
 	v, err := s.At(s.Revision())
 	require.NoError(t, err)
-	assert.Len(t, v.List(podKind, "default"), 2)
+	assert.Len(t, v.List(api.Pods, "default"), 2)
 }
 
 func historyReadsBack(t *testing.T, s *store.Store) {
@@ -276,13 +271,13 @@ func historyReadsBack(t *testing.T, s *store.Store) {
 	afterA := s.Revision()
 	_, err = s.Create(pod("b"))
 	require.NoError(t, err)
-	_, err = s.Delete(podKind, "default", "a", store.DeleteOptions{})
+	_, err = s.Delete(api.Pods, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	v, err := s.At(afterA)
 	require.NoError(t, err)
 	names := func(v *store.Snapshot) []string {
 		var n []string
-		for _, o := range v.List(podKind, "") {
+		for _, o := range v.List(api.Pods, "") {
 			n = append(n, o.GetObjectMeta().Name)
 		}
 		return n
