@@ -260,7 +260,7 @@ func ExampleCluster_Advance() {
 	}
 	changes := c.Advance(time.Minute)
 	for _, w := range changes.Writes {
-		if w.Type == store.Added && w.Kind == api.ResourceFor("pods") {
+		if w.Type == store.Added && w.Kind == api.Pods {
 			fmt.Println("created", w.Object.GetObjectMeta().Name)
 		}
 	}

@@ -60,7 +60,7 @@ func TestChangesOwnTheirWrites(t *testing.T) {
 	c.Store().Compact(c.Store().Revision())
 	c.Advance(time.Minute)
 	assert.Equal(t, first, ch.Writes[0])
-	assert.Equal(t, api.ResourceFor("deployments"), first.Kind)
+	assert.Equal(t, api.Deployments, first.Kind)
 
 	later := c.ChangesSince(from)
 	assert.True(t, later.Reset, "history compacted past from")

@@ -15,7 +15,7 @@ import (
 // webPods counts the pods of the web Deployment in the store.
 func webPods(c *cluster.Cluster) int {
 	n := 0
-	for _, o := range c.Store().List(api.ResourceFor("pods"), "default") {
+	for _, o := range c.Store().List(api.Pods, "default") {
 		if o.GetObjectMeta().Labels["app"] == "web" && o.GetObjectMeta().DeletionTimestamp == nil {
 			n++
 		}

@@ -19,7 +19,7 @@ func brokenInformer(t *testing.T) (*store.Store, *informer.Informer, *[]string) 
 		_, err := s.Create(pod(n, "", nil))
 		require.NoError(t, err)
 	}
-	inf := informer.New(s, podKind)
+	inf := informer.New(s, api.Pods)
 	log := &[]string{}
 	inf.AddHandler(informer.Handler{
 		OnUpdate: func(_, o api.Object) { *log = append(*log, "update "+o.GetObjectMeta().Name) },
@@ -38,7 +38,7 @@ func brokenInformer(t *testing.T) (*store.Store, *informer.Informer, *[]string) 
 	require.True(t, inf.Break())
 	assert.True(t, inf.Broken())
 	assert.False(t, inf.Break(), "nothing more to drop")
-	_, err := s.Delete(podKind, "default", "a", store.DeleteOptions{})
+	_, err := s.Delete(api.Pods, "default", "a", store.DeleteOptions{})
 	require.NoError(t, err)
 	_, err = s.Bind("default", "b", "node-1")
 	require.NoError(t, err)

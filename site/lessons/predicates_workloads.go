@@ -260,7 +260,7 @@ var workloadPredicates = map[string]predicate{
 				return false, err.Error()
 			}
 			running := map[string]bool{}
-			for _, o := range then.List(api.ResourceFor("pods"), "") {
+			for _, o := range then.List(api.Pods, "") {
 				if p := o.(*api.Pod); sel.Matches(p.Labels) && p.Status.Phase == api.PodRunning {
 					running[p.Namespace+"/"+p.Name] = true
 				}
