@@ -35,9 +35,13 @@ import (
 // fidelity — init containers and sidecars, the pod admission defaults,
 // upstream's pod-template-hash printer, the kind-shaped cluster, the
 // garbage collector's circles, kubectl's new generators and output
-// bounds — with math/big and crypto kept out; issue 36's worker split and
-// text data outside the wasm are to take it down.
-const maxWasmGzip = 2_700_000
+// bounds — with math/big and crypto kept out. Raised to 2.74 MB for issues
+// 34, 36 and 37: one shell whose text filters also read a container's files,
+// typed listers, the watch-break fault, the batches of changes, the
+// server's refusal of wrong values, and lessons that ask for a prediction.
+// Issue 36's worker split and text data outside the wasm are to take it
+// down.
+const maxWasmGzip = 2_740_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

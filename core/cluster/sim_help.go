@@ -23,7 +23,7 @@ var simHelp = [][2]string{
 	{"sim node heal NAME", "reconnect a partitioned node"},
 	{"sim node delete NAME", "remove the node and its Lease (the machine is gone)"},
 	{"sim controller-manager list|replicas N|kill NAME|start NAME|pause NAME|resume NAME", "the controller manager's replicas and their leader election"},
-	{"sim watch list|break RESOURCE [--for D]", "the controller manager's informers; drop one's watch for D (1s), then watch again or relist"},
+	{"sim watch list [RESOURCE]|break RESOURCE [--for D]", "the controller manager's informers; drop one's watch for D (1s), then watch again or relist"},
 	{"sim apiserver start|stop ID", "an API server identity Lease (apiserver-ID) that comes and goes"},
 	{"sim load KIND/NAME PERCENT% [-n NAMESPACE]", "the CPU load a workload's pods report, for autoscaling"},
 	{"sim help", "this list"},

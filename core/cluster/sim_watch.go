@@ -13,7 +13,7 @@ import (
 // `sim watch …`: break the leading kube-controller-manager's watch on one
 // resource, to see an informer go blind and catch up.
 //
-//	sim watch list                          its informers: each watch and the last revision it saw
+//	sim watch list [RESOURCE]               its informers: each watch and the last revision it saw
 //	sim watch break RESOURCE [--for D]      the watch drops; the informer watches again after D (1s)
 //
 // kube-controller-manager's controllers share one informer per resource
@@ -28,7 +28,7 @@ import (
 // for each one deleted meanwhile.
 func init() { RegisterSim("watch", simWatch) }
 
-const watchUsage = "usage: sim watch list | break RESOURCE [--for DURATION]"
+const watchUsage = "usage: sim watch list [RESOURCE] | break RESOURCE [--for DURATION]"
 
 // The watch cache's reach (k8s.io/apiserver/pkg/storage/cacher).
 const (
@@ -55,10 +55,17 @@ func simWatch(c *Cluster, args []string) (string, error) {
 	}
 	switch args[0] {
 	case "list":
-		if len(args) != 1 {
+		var only *api.Kind
+		switch len(args) {
+		case 1:
+		case 2:
+			if only = api.ResourceFor(args[1]); only == nil {
+				return "", fmt.Errorf("the server doesn't have a resource type %q", args[1])
+			}
+		default:
 			return "", fmt.Errorf("%s", watchUsage)
 		}
-		return c.listWatches(r), nil
+		return c.listWatches(r, only), nil
 	case "break":
 		resource, d, err := parseWatchBreak(args[1:])
 		if err != nil {
@@ -157,12 +164,16 @@ func (c *Cluster) informerOf(r *replica, k *api.Kind) *informer.Informer {
 	return nil
 }
 
-func (c *Cluster) listWatches(r *replica) string {
+// listWatches lists r's informers (only's, when set).
+func (c *Cluster) listWatches(r *replica, only *api.Kind) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "kube-controller-manager on %s (leader):\n", r.host)
 	w := tabwriter.NewWriter(&b, 0, 8, 3, ' ', 0)
 	fmt.Fprintln(w, "RESOURCE\tWATCH\tREVISION\tLAST BREAK")
 	for _, inf := range r.mgr.Informers.All() {
+		if only != nil && inf.Kind() != only {
+			continue
+		}
 		state, last := "watching", "<none>"
 		if n := c.watchNotes[inf]; n != nil {
 			state, last = c.watchNoteText(inf, n)
@@ -183,4 +194,30 @@ func (c *Cluster) watchNoteText(inf *informer.Informer, n *watchNote) (state, la
 		return "watching", fmt.Sprintf("relisted %s ago: 410 Gone, %d events missed", now.Sub(n.back), n.missed)
 	}
 	return "watching", fmt.Sprintf("resumed %s ago: %d events missed", now.Sub(n.back), n.missed)
+}
+
+// WatchBreak is one watch `sim watch break` broke on the leading
+// kube-controller-manager, for lessons' checks.
+type WatchBreak struct {
+	Resource string
+	Broken   bool      // not back yet
+	Back     time.Time // when it came or comes back
+	Relisted bool      // it came back by relisting (410 Gone)
+	Missed   int       // events the informer had not seen
+}
+
+// WatchBreaks lists the leading kube-controller-manager's broken watches
+// and how they came back, in its informers' order.
+func (c *Cluster) WatchBreaks() []WatchBreak {
+	r := c.controllerManagers.leader()
+	if r == nil {
+		return nil
+	}
+	var out []WatchBreak
+	for _, inf := range r.mgr.Informers.All() {
+		if n := c.watchNotes[inf]; n != nil {
+			out = append(out, WatchBreak{Resource: inf.Kind().Resource, Broken: inf.Broken(), Back: n.back, Relisted: n.gone, Missed: n.missed})
+		}
+	}
+	return out
 }

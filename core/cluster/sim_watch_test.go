@@ -51,9 +51,10 @@ func TestABrokenWatchBlindsTheControllersUntilItResumes(t *testing.T) {
 
 	c.Advance(15 * time.Second)
 	assert.Equal(t, 3, webPods(c))
-	list, err = c.Sim([]string{"watch", "list"})
+	list, err = c.Sim([]string{"watch", "list", "po"})
 	require.NoError(t, err)
 	assert.Regexp(t, `^pods +watching +\d+ +resumed 5s ago: \d+ events missed$`, rowOf(list, "pods"))
+	assert.Len(t, strings.Split(strings.TrimSpace(list), "\n"), 3, "the leader, the header, pods")
 }
 
 // Past the watch cache's reach — more than 100 missed events, older than
@@ -78,13 +79,13 @@ func TestAWatchPastTheWatchCacheRelistsWithTombstones(t *testing.T) {
 func TestSimWatchRefusesWhatItCannotBreak(t *testing.T) {
 	c := webCluster(t, "1")
 	for args, want := range map[string]string{
-		"break":                 "usage: sim watch list | break RESOURCE [--for DURATION]",
+		"break":                 "usage: sim watch list [RESOURCE] | break RESOURCE [--for DURATION]",
 		"break widgets":         `the server doesn't have a resource type "widgets"`,
 		"break events":          "kube-controller-manager on control-plane-1 does not watch events: no controller it runs reads them",
 		"break pods --for soon": `--for takes a duration such as 30s or 2m: time: invalid duration "soon"`,
 		"break pods --for 2h":   "--for must be between 0s and 1h, not 2h0m0s",
-		"break pods nodes":      "usage: sim watch list | break RESOURCE [--for DURATION]",
-		"mend pods":             `unknown command "mend"; usage: sim watch list | break RESOURCE [--for DURATION]`,
+		"break pods nodes":      "usage: sim watch list [RESOURCE] | break RESOURCE [--for DURATION]",
+		"mend pods":             `unknown command "mend"; usage: sim watch list [RESOURCE] | break RESOURCE [--for DURATION]`,
 	} {
 		_, err := c.Sim(append([]string{"watch"}, strings.Fields(args)...))
 		assert.EqualError(t, err, want, args)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 )
@@ -249,6 +250,49 @@ var predicates = map[string]predicate{
 				}
 			}
 			return true, ""
+		},
+	},
+
+	// watch-back RESOURCE HOW: the controller manager's watch on RESOURCE,
+	// broken by `sim watch break`, came back — last time — by HOW:
+	// "resumed" from the revision it had seen, or "relisted" after the API
+	// server answered 410 Gone.
+	"watch-back": {
+		args: []string{"RESOURCE", "HOW"},
+		parse: func(a []string) error {
+			if a[1] != "resumed" && a[1] != "relisted" {
+				return fmt.Errorf("HOW %q is resumed or relisted", a[1])
+			}
+			return nil
+		},
+		describe: func(a []string) Text {
+			if a[1] == "relisted" {
+				return Text{EN: fmt.Sprintf("the watch on %s is back, and the informer listed everything again", a[0]),
+					ZH: fmt.Sprintf("对 %s 的监视恢复了，Informer 重新列出了全部对象", a[0])}
+			}
+			return Text{EN: fmt.Sprintf("the watch on %s is back, resumed where it stopped", a[0]),
+				ZH: fmt.Sprintf("对 %s 的监视恢复了，从中断处接着看", a[0])}
+		},
+		eval: func(env Env, _ Mark, a []string) (bool, string) {
+			c, ok := env.(interface{ WatchBreaks() []cluster.WatchBreak })
+			if !ok {
+				return false, "this cluster has no broken watches"
+			}
+			var last *cluster.WatchBreak
+			for _, b := range c.WatchBreaks() {
+				if b.Resource == a[0] {
+					last = &b
+				}
+			}
+			switch {
+			case last == nil:
+				return false, "its watch was never broken"
+			case last.Broken:
+				return false, "still broken"
+			case last.Relisted:
+				return a[1] == "relisted", fmt.Sprintf("relisted (410 Gone, %d events missed)", last.Missed)
+			}
+			return a[1] == "resumed", fmt.Sprintf("resumed (%d events missed)", last.Missed)
 		},
 	},
 
