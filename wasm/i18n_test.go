@@ -29,7 +29,7 @@ func TestIndexHTMLNamesOnlyKnownKeys(t *testing.T) {
 	require.NotEmpty(t, keys)
 	for _, m := range keys {
 		_, ok := messages[m[1]]
-		assert.True(t, ok, "index.html uses %q, which wasm/i18n.go lacks", m[1])
+		assert.True(t, ok, "index.html uses %q, which site/data/messages.json lacks", m[1])
 	}
 }
 
@@ -66,7 +66,7 @@ func TestTheGoCodeNamesOnlyKnownKeys(t *testing.T) {
 			}
 			n++
 			_, ok := messages[m[1]]
-			assert.True(t, ok, "%s uses %q, which wasm/i18n.go lacks", f.Name(), m[1])
+			assert.True(t, ok, "%s uses %q, which site/data/messages.json lacks", f.Name(), m[1])
 		}
 	}
 	assert.Greater(t, n, 100)

@@ -92,6 +92,7 @@ func main() {
 // used before it is wired up.
 func (a *app) start() {
 	a.mark("go-start")
+	a.readMessages()
 	a.setInert(true)
 	aside := a.checkStorage() // first: nothing unreadable is read, nothing is lost
 	a.lang = pickLang(a.navigatorLanguage())
@@ -205,6 +206,22 @@ func (a *app) newCluster(seed uint64) {
 	a.cluster = cluster.New(cluster.Options{Seed: seed, FieldDocs: a.fieldDocs()})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.startRecording() // session.go
+}
+
+// readMessages takes the page's strings from kubeloop._messages, the text
+// of data/messages.json that app.js loaded before it started Go. Without
+// them the page still runs, showing each string's key (translate).
+func (a *app) readMessages() {
+	kl, err := a.global.Get("kubeloop")
+	if err == nil {
+		var v safejs.Value
+		if v, err = kl.Get("_messages"); err == nil {
+			err = loadMessages(jsString(v))
+		}
+	}
+	if err != nil {
+		a.consoleWarn("kubeloop: the page's strings did not load: " + err.Error())
+	}
 }
 
 func (a *app) navigatorLanguage() string {

@@ -171,10 +171,14 @@
     }
     progress(null, currentStep);
     const go = new Go();
-    compiled
-      .then(function (module) {
+    // The page's strings are data (data/messages.json), loaded beside the
+    // binary and handed to Go before it starts (wasm/main.go readMessages).
+    const messages = kubeloop._loadData("messages.json");
+    Promise.all([compiled, messages])
+      .then(function (both) {
+        Object.defineProperty(kubeloop, "_messages", { value: both[1] });
         progress(1, "starting · 启动中");
-        return WebAssembly.instantiate(module, go.importObject);
+        return WebAssembly.instantiate(both[0], go.importObject);
       })
       .then(function (instance) {
         if (performance.mark) performance.mark("kubeloop:instantiated");
