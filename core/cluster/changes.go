@@ -41,7 +41,20 @@ type Changes struct {
 	// registration order; Retrying its keys waiting out a back-off.
 	Queues   []workqueue.Metrics
 	Retrying []controller.Retry
+	// Work is the same queues as a picture of the controller manager
+	// draws them: their keys, at most WorkKeys of each list, and each
+	// controller's last reconcile.
+	Work []controller.QueueView
+	// Informers are the newest watch event each of the leader's informers
+	// delivered (type, kind, key, revision; no object), in its informers'
+	// order: what just arrived.
+	Informers []store.Event
+	// Replicas are kube-controller-manager's processes and their roles.
+	Replicas []Replica
 }
+
+// WorkKeys is how many keys of each list of a queue a batch carries.
+const WorkKeys = 5
 
 // Cursor is where the cluster stands now.
 func (c *Cluster) Cursor() Cursor {
@@ -51,6 +64,25 @@ func (c *Cluster) Cursor() Cursor {
 // ChangesSince is the batch of what happened after from. Reading it adds
 // no task: the same seed gives the same history whoever reads.
 func (c *Cluster) ChangesSince(from Cursor) Changes {
+	ch := c.writesSince(from)
+	if ch.To.Trace != from.Trace {
+		ch.Reconciles = c.trace.Since(from.Trace)
+	}
+	m := c.controllerManagers.manager()
+	ch.Queues, ch.Retrying = m.QueueMetrics(), m.Retrying()
+	ch.Work = m.Views(WorkKeys)
+	for _, inf := range m.Informers.All() {
+		if ev, ok := inf.LastEvent(); ok {
+			ch.Informers = append(ch.Informers, ev)
+		}
+	}
+	ch.Replicas = c.controllerManagers.list()
+	return ch
+}
+
+// writesSince is a batch of the API server's writes after from alone: what
+// a reader of objects (Feed) needs on every frame.
+func (c *Cluster) writesSince(from Cursor) Changes {
 	ch := Changes{From: from, To: c.Cursor(), Time: c.clk.Now()}
 	if ch.To.Revision != from.Revision {
 		log, err := c.store.Events(from.Revision)
@@ -60,10 +92,5 @@ func (c *Cluster) ChangesSince(from Cursor) Changes {
 			ch.Writes = slices.Clone(log)
 		}
 	}
-	if ch.To.Trace != from.Trace {
-		ch.Reconciles = c.trace.Since(from.Trace)
-	}
-	m := c.controllerManagers.manager()
-	ch.Queues, ch.Retrying = m.QueueMetrics(), m.Retrying()
 	return ch
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -65,4 +66,42 @@ func TestChangesOwnTheirWrites(t *testing.T) {
 	later := c.ChangesSince(from)
 	assert.True(t, later.Reset, "history compacted past from")
 	assert.Empty(t, later.Writes)
+}
+
+// A batch carries the picture of the controller manager at its end: the
+// replicas and their roles, what each informer just delivered, and each
+// queue's keys — here a Deployment scaled twice before the controllers
+// ran, one key in the deployment controller's queue standing for both.
+func TestChangesCarryThePictureOfTheControllerManager(t *testing.T) {
+	c := cluster.New(cluster.Options{Seed: 1})
+	_, err := c.Apply(nginx3)
+	require.NoError(t, err)
+	c.Settle(time.Minute)
+	for _, n := range []string{"5", "4"} {
+		r := c.Kubectl("kubectl scale deployment web --replicas="+n, "")
+		require.Zero(t, r.ExitCode, r.Stderr)
+	}
+	// Deliver the two watch events, not the reconcile they queue.
+	for range 2 {
+		require.True(t, c.Step())
+	}
+	ch := c.ChangesSince(c.Cursor())
+	require.NotEmpty(t, ch.Replicas)
+	assert.Equal(t, cluster.RoleLeader, ch.Replicas[0].Role)
+	var deployments *controller.QueueView
+	for i, v := range ch.Work {
+		if v.Controller == "deployment" {
+			deployments = &ch.Work[i]
+		}
+	}
+	require.NotNil(t, deployments)
+	assert.Equal(t, []controller.QueuedKey{{Key: "default/web", Adds: 2}}, deployments.Ready)
+	var last store.Event
+	for _, ev := range ch.Informers {
+		if ev.Kind == api.Deployments {
+			last = ev
+		}
+	}
+	assert.Equal(t, store.Modified, last.Type)
+	assert.Equal(t, "default/web", last.Key)
 }

@@ -70,9 +70,9 @@ var feedKinds = struct{ pods, events, nodes, deployments, replicasets, jobs *api
 }
 
 // Sync brings the feed up to the store's newest revision. The feed
-// follows writes only, so it asks for no reconciles.
+// follows writes only, so it asks for no reconciles and no queues.
 func (f *Feed) Sync() FeedChanges {
-	return f.Apply(f.c.ChangesSince(Cursor{Revision: f.rev, Trace: f.c.trace.Last()}))
+	return f.Apply(f.c.writesSince(Cursor{Revision: f.rev, Trace: f.c.trace.Last()}))
 }
 
 // Apply brings the feed up to a batch of changes that starts where the

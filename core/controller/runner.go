@@ -34,6 +34,9 @@ type Controller struct {
 	// 10,000-pod rollout allocates.
 	entry Entry
 	ctx   Context
+	// last is the newest reconcile, for the queue's picture (View); its
+	// At is zero before the first.
+	last LastReconcile
 }
 
 // processTask is the clock task of one reconcile of the controller.
@@ -154,6 +157,7 @@ func (c *Controller) process() {
 	if c.Queue.NumRequeues(req) == 0 {
 		delete(c.failing, req)
 	}
+	c.last = LastReconcile{Key: entry.Key, Result: entry.Result, At: entry.Time}
 	c.mgr.Trace.add(*entry)
 }
 

@@ -61,6 +61,8 @@ type Informer struct {
 	stop      func()
 	// observe is told of every delivered event (for the page and traces).
 	observe func(*api.Kind, store.Event)
+	// last is the newest event delivered, for a picture of the informer.
+	last store.Event
 	// keyBuf is where Get spells the key it looks up.
 	keyBuf []byte
 	// visited counts the cached objects reads handed out (Visited).
@@ -272,6 +274,10 @@ func (i *Informer) Stop() {
 	}
 }
 
+// LastEvent is the newest watch event the informer delivered — its type,
+// key and revision, without the object — and false before the first.
+func (i *Informer) LastEvent() (store.Event, bool) { return i.last, i.last.Revision > 0 }
+
 // HasSynced reports whether the initial list has completed.
 func (i *Informer) HasSynced() bool { return i.synced }
 
@@ -288,6 +294,7 @@ func (i *Informer) deliver(ev store.Event) {
 		return // already reflected by a relist
 	}
 	i.rev = ev.Revision
+	i.last = store.Event{Type: ev.Type, Kind: ev.Kind, Key: ev.Key, Revision: ev.Revision}
 	key := ev.Key
 	if i.observe != nil {
 		i.observe(i.kind, ev)

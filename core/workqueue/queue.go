@@ -24,6 +24,9 @@ type Queue[T comparable] struct {
 	// waiting holds the one timer of each delayed item; a new AddAfter only
 	// replaces it when it would fire earlier.
 	waiting map[T]*clock.Timer
+	// collapsed counts, for a dirty item, the adds that found it already
+	// dirty — nothing for them to do (Contents shows them); Get forgets.
+	collapsed map[T]int
 
 	shuttingDown bool
 	onReady      func()
@@ -44,6 +47,7 @@ func New[T comparable](clk *clock.Sim, name string, rl RateLimiter[T]) *Queue[T]
 		dirty:      map[T]struct{}{},
 		processing: map[T]struct{}{},
 		waiting:    map[T]*clock.Timer{},
+		collapsed:  map[T]int{},
 	}
 }
 
@@ -60,6 +64,7 @@ func (q *Queue[T]) Add(item T) {
 		return
 	}
 	if _, ok := q.dirty[item]; ok {
+		q.collapsed[item]++
 		return
 	}
 	q.adds++
@@ -87,6 +92,7 @@ func (q *Queue[T]) Get() (item T, ok bool) {
 	}
 	item = q.ready.Pop()
 	delete(q.dirty, item)
+	delete(q.collapsed, item)
 	q.processing[item] = struct{}{}
 	return item, true
 }
