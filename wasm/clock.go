@@ -459,10 +459,13 @@ func (a *app) renderPart() {
 func (a *app) changedSinceDraw(force bool) bool {
 	u := a.ui
 	rev, traced := a.cluster.Store().Revision(), a.cluster.Trace().Last()
-	if !force && rev == u.lastRevision && traced == u.lastTraceLast && a.lang == u.lastLang && !u.cluster.behind {
+	// A task that wrote nothing — a watch event delivered, a key queued —
+	// still changes the picture of the controller manager.
+	tasks, _ := a.cluster.Clock().Ran()
+	if !force && rev == u.lastRevision && traced == u.lastTraceLast && tasks == u.lastTasks && a.lang == u.lastLang && !u.cluster.behind {
 		return false
 	}
-	u.lastRevision, u.lastTraceLast, u.lastLang = rev, traced, a.lang
+	u.lastRevision, u.lastTraceLast, u.lastTasks, u.lastLang = rev, traced, tasks, a.lang
 	a.pollWatch()
 	a.drawScrubber(rev)
 	return true

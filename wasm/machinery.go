@@ -3,18 +3,21 @@
 package main
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-// The machinery strip above the trace: kube-controller-manager's replicas
-// and which one leads (the Lease), and the leader's work queues — depth
-// (keys waiting), keys in progress and retries per controller. Live only:
-// queues have no history to replay.
+// The machinery strip above the trace, a picture of the controller manager
+// drawn from the cluster's batch of changes: kube-controller-manager's
+// replicas and which one leads (the Lease, counting down); what the watch
+// just brought (each informer's newest event); and for each busy
+// controller its work queue — the keys waiting in the order the worker
+// takes them, a key standing for several adds marked ×N, the keys waiting
+// out a requeue or a back-off with the time left — and what its worker
+// did last. Idle controllers fold away. Live only: queues have no history
+// to replay.
 func (a *app) drawMachinery() {
 	u := a.ui
 	if a.replay.on {
@@ -38,42 +41,9 @@ func (a *app) drawMachinery() {
 		}
 		m.close("div")
 	}
-	cm, _ := a.cluster.Managers()
-	if cm != nil {
-		m.open("div", "mach-row").elem("span", "mach-label", a.tr("mach.queues"), "title", a.tr("mach.queues.title"))
-		shown := 0
-		for _, q := range cm.QueueMetrics() {
-			// Only queues with something in them (or retried): at rest they
-			// are all empty, and Step shows keys arriving and leaving.
-			if q.Depth+q.Processing+q.Waiting == 0 && q.Retries == 0 {
-				continue
-			}
-			shown++
-			cls := "queue"
-			if q.Depth+q.Processing > 0 {
-				cls += " busy"
-			}
-			text := q.Name + " " + strconv.Itoa(q.Depth)
-			if q.Retries > 0 {
-				text += " ↻" + strconv.Itoa(q.Retries)
-			}
-			title := a.tr("mach.queue.title", q.Name, q.Depth, q.Processing, q.Waiting, q.Adds, q.Retries)
-			m.elem("span", cls, text, "title", title)
-			fmt.Fprintf(&sig, "%s%d/%d/%d/%d;", q.Name, q.Depth, q.Processing, q.Waiting, q.Retries)
-		}
-		// Each key waiting out a back-off after failed reconciles: its
-		// NumRequeues and the delay, the error in the tooltip.
-		for _, r := range cm.Retrying() {
-			shown++
-			m.elem("span", "queue retry", a.tr("mach.retry", r.Controller, r.Key, r.Requeues, r.Delay.String()),
-				"title", a.tr("mach.retry.title", r.Requeues, r.Error))
-			fmt.Fprintf(&sig, "%s%s%d;", r.Controller, r.Key, r.Requeues)
-		}
-		if shown == 0 {
-			m.elem("span", "mach-idle", a.tr("mach.idle"))
-		}
-		m.close("div")
-	}
+	ch := a.cluster.ChangesSince(a.cluster.Cursor()) // the picture alone: no writes, no reconciles
+	a.drawWatch(&m, &sig, ch.Informers)
+	a.drawQueues(&m, &sig, ch)
 	key := sig.String() + a.lang
 	if key == u.machinerySig {
 		return

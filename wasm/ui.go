@@ -68,6 +68,7 @@ type ui struct {
 	eventsNext     []cluster.EventView // room for the next list, the one drawn before
 	lastRevision   int64               // store revision and trace entry last drawn:
 	lastTraceLast  int64               // nothing to draw while they stay the same
+	lastTasks      uint64              // (and the clock's tasks run)
 	lastLang       string
 	lastRenderMS   float64 // when the last draw began
 	renderCostMS   float64 // what it took, the pods' part of a slow draw (renderPart)
@@ -80,6 +81,7 @@ type ui struct {
 	volSig               string
 	machinery            dom.HTMLElement
 	machinerySig         string
+	machWatchRev         int64 // the newest watch event the picture drew (machinerypicture.go)
 
 	// Faults and menus.
 	faults, faultsMenu dom.HTMLElement

@@ -41,11 +41,11 @@ func TestRealClusterOutputToggle(t *testing.T) {
 	assert.Zero(t, p.count(".real-out"), "off by default")
 	p.click("#lesson-real")
 	p.waitFor("the real output under the steps", `document.querySelectorAll('.real-out').length >= 3`)
-	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`),
+	assert.Contains(t, p.text(`.lesson-step[data-step="5"] .real-out`),
 		`$ kubectl describe rs -l app=web`)
-	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`),
+	assert.Contains(t, p.text(`.lesson-step[data-step="5"] .real-out`),
 		`pods "web-756f8f6d84-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
-	assert.Contains(t, p.text(`.lesson-step[data-step="3"] .real-out`), "lines of YAML", "a heredoc is shortened")
+	assert.Contains(t, p.text(`.lesson-step[data-step="5"] .real-out`), "lines of YAML", "a heredoc is shortened")
 
 	p.click("#lesson-start")
 	p.waitFor("step 1 current", `document.querySelector('.lesson-step.current[data-step="1"] .real-out')`)
@@ -55,9 +55,11 @@ func TestRealClusterOutputToggle(t *testing.T) {
 
 	// The failing reconcile in the work queues: the key, its NumRequeues, the delay.
 	eval[chromedp.Void](p, `kubeloop.apply(`+jsString(robotDeployment)+`)`)
-	p.waitFor("the key in back-off", `/replicaset default\/web-\w+ ↻\d+, retry in /.test(document.getElementById("machinery").textContent)`)
+	p.waitFor("the key in back-off", `[...document.querySelectorAll("#machinery .mach-ctrl")].some(row =>
+		row.querySelector(".mach-name").textContent === "replicaset" &&
+		[...row.querySelectorAll(".qkey.retry")].some(k => /^default\/web-\w+ ↻\d+, retry in /.test(k.textContent)))`)
 	eval[chromedp.Void](p, `document.querySelector('.lesson-step.current .real-out').scrollIntoView({block: "center"})`)
-	assert.Contains(t, eval[string](p, `document.querySelector('#machinery .queue.retry').title`), "NumRequeues ")
+	assert.Contains(t, eval[string](p, `document.querySelector('#machinery .qkey.retry').title`), "NumRequeues ")
 	p.screenshot("30-real-output-and-retries")
 
 	p.click(`[data-lang="zh-CN"]`)
@@ -67,7 +69,7 @@ func TestRealClusterOutputToggle(t *testing.T) {
 	p.click(`[data-lang="en"]`)
 
 	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl create serviceaccount robot")`)
-	p.waitFor("the key converged", `!/default\/web-/.test(document.getElementById("machinery").textContent)`)
+	p.waitFor("the key converged", `![...document.querySelectorAll("#machinery .qkey")].some(k => /default\/web-/.test(k.textContent))`)
 	p.click("#lesson-real")
 	p.waitFor("the toggle off", `document.querySelectorAll('.real-out').length === 0`)
 	p.noConsoleErrors()

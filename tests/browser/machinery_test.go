@@ -1,0 +1,114 @@
+package browser_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// machRow is the text of the picture's row of one controller ("" when it
+// is folded away).
+func (p *page) machRow(controller string) string {
+	p.t.Helper()
+	return eval[string](p, `(() => {
+  const row = [...document.querySelectorAll("#machinery .mach-ctrl")].find(r => r.querySelector(".mach-name").textContent === `+jsString(controller)+`);
+  return row ? row.textContent : "";
+})()`)
+}
+
+// pause stops the clock if it runs.
+func (p *page) pause() {
+	p.t.Helper()
+	if eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
+}
+
+// TestThePictureOfTheControllerManager drives the four situations the
+// course's first chapter teaches and checks what the picture shows: a
+// watch event arriving and its key waiting in the work queue; two updates
+// before the worker looks, one key standing for both; a failing reconcile
+// backing off, the retry count and the time left growing; and the Lease
+// changing hands when the leader dies. Screenshots at 1280×720 and
+// 1920×1080, in English and Chinese.
+func TestThePictureOfTheControllerManager(t *testing.T) {
+	p := openPage(t)
+	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
+	p.click("#settle")
+	p.waitFor("settled", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("3/3")`)
+	p.waitFor("the queues empty", `document.getElementById("machinery").textContent.includes("all empty")`)
+
+	// 1. The key in the queue: the watch brings the update, the handler
+	// queues the Deployment's key; the worker has not looked yet.
+	p.pause()
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=4")`)
+	// Step by step (each Step runs one task) until the informer has it.
+	p.stepUntil("the watch event", `[...document.querySelectorAll("#machinery .watch-ev.fresh")].some(e => e.textContent === "deployments MODIFIED default/nginx-deployment")`)
+	p.waitFor("the key queued", `[...document.querySelectorAll("#machinery .mach-ctrl .qkey")].some(k => k.textContent === "default/nginx-deployment")`)
+	assert.Contains(t, p.machRow("deployment"), "queue"+"default/nginx-deployment")
+	p.shots("machinery-key-queued")
+	p.stepUntil("the worker's turn", `/default\/nginx-deployment → done/.test(document.getElementById("machinery").textContent)`)
+
+	// 2. Two updates before the worker looks: one key standing for both.
+	p.click("#settle")
+	p.waitFor("settled again", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("4/4") &&
+		!document.querySelector("#machinery .qkey:not(.later)")`)
+	p.pause()
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=5")`)
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=4")`)
+	p.stepUntil("the collapse", `[...document.querySelectorAll("#machinery .qkey")].some(k => k.textContent === "default/nginx-deployment ×2")`)
+	assert.Contains(t, eval[string](p, `[...document.querySelectorAll("#machinery .qkey")].find(k => k.textContent.endsWith("×2")).title`), "one key, one reconcile")
+	p.shots("machinery-collapse")
+	p.click("#settle")
+
+	// 3. A reconcile that fails backs off: 5 ms, 10 ms, 20 ms … the count
+	// grows with the delay.
+	eval[any](p, "kubeloop.apply(`"+robotDeployment+"`)")
+	p.click("#play")
+	p.waitFor("a back-off of 4 or more", `[...document.querySelectorAll("#machinery .qkey.retry")].some(k => /^default\/web-\w+ ↻([4-9]|\d\d), retry in /.test(k.textContent))`)
+	p.pause()
+	row := p.machRow("replicaset")
+	assert.Regexp(t, `default/web-\w+ ↻\d+, retry in \d`, row)
+	assert.Regexp(t, `→ error`, row, "the worker's last reconcile failed")
+	p.shots("machinery-backoff")
+	eval[any](p, `kubeloop.kubectl("kubectl create serviceaccount robot")`)
+	p.click("#settle")
+
+	// 4. The leader dies; the standby takes the Lease once it expires.
+	p.runInTerminal("sim controller-manager kill control-plane-1")
+	p.click(`[data-speed="10"]`)
+	p.click("#play")
+	p.waitFor("the standby leads", `/Lease: control-plane-2, expires in/.test(document.getElementById("machinery").textContent)`)
+	assert.Equal(t, 1, p.count(`#machinery .replica.role-dead`))
+	assert.Equal(t, 1, p.count(`#machinery .replica.role-leader`))
+	assert.Contains(t, p.text(`#machinery .replica.role-leader`), "control-plane-2")
+	p.pause()
+	p.shots("machinery-new-leader")
+	p.noConsoleErrors()
+}
+
+// shots saves the page at 1280×720 and 1920×1080 in English and Chinese.
+func (p *page) shots(name string) {
+	p.t.Helper()
+	for _, r := range []roomSize{roomSizes[1], roomSizes[3]} {
+		p.setRoom(r)
+		for _, lang := range []string{"en", "zh-CN"} {
+			p.click(`[data-lang="` + lang + `"]`)
+			p.screenshot(name + "-" + r.name + "-" + lang)
+		}
+	}
+	p.click(`[data-lang="en"]`)
+}
+
+// stepUntil presses Step, one task at a time, until cond holds on the
+// page's next frame (at most 30 tasks).
+func (p *page) stepUntil(what, cond string) {
+	p.t.Helper()
+	for range 30 {
+		p.click("#step")
+		if eval[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(!!(`+cond+`)))))`) {
+			return
+		}
+	}
+	p.t.Fatalf("30 steps and no %s (%s)", what, cond)
+}

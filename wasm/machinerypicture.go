@@ -1,0 +1,143 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// The most the picture shows: the newest watch events, and the busy
+// controllers (each with at most cluster.WorkKeys keys per list).
+const (
+	watchShown = 3
+	busyShown  = 4
+)
+
+// drawWatch is the row of what the watch just brought: the newest events
+// the leader's informers delivered, newest first, those since the last
+// draw marked fresh.
+func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event) {
+	if len(events) == 0 {
+		return
+	}
+	newest := append([]store.Event(nil), events...)
+	sort.Slice(newest, func(i, j int) bool { return newest[i].Revision > newest[j].Revision })
+	if len(newest) > watchShown {
+		newest = newest[:watchShown]
+	}
+	u := a.ui
+	m.open("div", "mach-row mach-watch").elem("span", "mach-label", a.tr("mach.watch"), "title", a.tr("mach.watch.title"))
+	for _, ev := range newest {
+		cls := "watch-ev ev-" + strings.ToLower(string(ev.Type))
+		if ev.Revision > u.machWatchRev {
+			cls += " fresh"
+		}
+		m.elem("span", cls, ev.Kind.Resource+" "+string(ev.Type)+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
+		fmt.Fprintf(sig, "w%d;", ev.Revision)
+	}
+	m.close("div")
+	u.machWatchRev = newest[0].Revision
+}
+
+// drawQueues draws a row per busy controller: its queue, its delayed keys
+// and its worker's last reconcile.
+func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
+	var busy []controller.QueueView
+	for _, v := range ch.Work {
+		if v.Busy() || v.Last != nil && !v.Last.At.Before(ch.Time) {
+			busy = append(busy, v)
+		}
+	}
+	if len(busy) == 0 {
+		m.open("div", "mach-row").elem("span", "mach-label", a.tr("mach.queues"), "title", a.tr("mach.queues.title"))
+		m.elem("span", "mach-idle", a.tr("mach.idle"))
+		m.close("div")
+		sig.WriteString("idle;")
+		return
+	}
+	for i, v := range busy {
+		if i == busyShown {
+			m.open("div", "mach-row").elem("span", "mach-idle", a.tr("mach.more", len(busy)-busyShown)).close("div")
+			fmt.Fprintf(sig, "+%d;", len(busy)-busyShown)
+			break
+		}
+		a.drawQueue(m, sig, v, ch.Time)
+	}
+}
+
+// drawQueue is one controller's row: name, queue → later → worker.
+func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time) {
+	m.open("div", "mach-row mach-ctrl").elem("span", "mach-name", v.Controller)
+	sig.WriteString(v.Controller + ":")
+	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.queue"), "title", a.tr("mach.queue.help"))
+	if len(v.Ready) == 0 {
+		m.elem("span", "mach-empty", "—")
+	}
+	for _, k := range v.Ready {
+		text, title := k.Key, a.tr("mach.key.title")
+		if k.Adds > 1 {
+			text += " ×" + strconv.Itoa(k.Adds)
+			title = a.tr("mach.adds.title", k.Adds)
+		}
+		m.elem("span", "qkey", text, "title", title)
+		fmt.Fprintf(sig, "%s%d,", k.Key, k.Adds)
+	}
+	if v.MoreReady > 0 {
+		m.elem("span", "mach-more", "+"+strconv.Itoa(v.MoreReady))
+		fmt.Fprintf(sig, "+%d", v.MoreReady)
+	}
+	m.close("span")
+	if len(v.Delayed) > 0 {
+		m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.later"), "title", a.tr("mach.later.help"))
+		for _, d := range v.Delayed {
+			left := d.At.Sub(now)
+			if d.Requeues > 0 {
+				m.elem("span", "qkey retry", a.tr("mach.backoff", d.Key, d.Requeues, shortDuration(left)), "title", a.tr("mach.backoff.title", d.Requeues))
+			} else {
+				m.elem("span", "qkey later", a.tr("mach.in", d.Key, shortDuration(left)), "title", a.tr("mach.requeue.title"))
+			}
+			fmt.Fprintf(sig, "%s@%s,", d.Key, shortDuration(left))
+		}
+		if v.MoreDelayed > 0 {
+			m.elem("span", "mach-more", "+"+strconv.Itoa(v.MoreDelayed))
+		}
+		m.close("span")
+	}
+	if v.Last != nil {
+		cls := "mach-last"
+		if !v.Last.At.Before(now) {
+			cls += " fresh"
+		}
+		if strings.HasPrefix(v.Last.Result, "error") {
+			cls += " failed"
+		}
+		result, _, _ := strings.Cut(v.Last.Result, ":")
+		m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.worker"), "title", a.tr("mach.worker.help"))
+		m.elem("span", cls, v.Last.Key+" → "+result, "title", v.Last.Result)
+		m.close("span")
+		sig.WriteString(v.Last.Key + v.Last.Result + v.Last.At.String())
+	}
+	m.close("div")
+	sig.WriteString(";")
+}
+
+// shortDuration is a time left as the picture shows it: 40ms, 2.5s, 9m31s.
+func shortDuration(d time.Duration) string {
+	switch {
+	case d <= 0:
+		return "0s"
+	case d < time.Second:
+		return d.Round(time.Millisecond).String()
+	case d < time.Minute:
+		return d.Round(100 * time.Millisecond).String()
+	}
+	return d.Round(time.Second).String()
+}
