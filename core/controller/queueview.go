@@ -68,12 +68,18 @@ func (c *Controller) View(limit int) QueueView {
 	return v
 }
 
-// soonestDelayed picks the limit delayed keys due first, ties by key, in
-// that order: the queue keeps them in a map, and a busy one holds
+// soonestDelayed picks the limit delayed keys due first, ties by
+// namespace then name, in that order: the queue keeps them in a map, and a busy one holds
 // thousands, which a full sort on every frame would cost.
 func soonestDelayed(all []workqueue.Delayed[Request], limit int) []workqueue.Delayed[Request] {
 	before := func(a, b workqueue.Delayed[Request]) bool {
-		return a.At.Before(b.At) || a.At.Equal(b.At) && a.Item.String() < b.Item.String()
+		if !a.At.Equal(b.At) {
+			return a.At.Before(b.At)
+		}
+		if a.Item.Namespace != b.Item.Namespace {
+			return a.Item.Namespace < b.Item.Namespace
+		}
+		return a.Item.Name < b.Item.Name
 	}
 	var top []workqueue.Delayed[Request]
 	for _, d := range all {
