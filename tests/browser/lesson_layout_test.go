@@ -120,7 +120,7 @@ func TestRunningLessonFitsTheRooms(t *testing.T) {
 
 // TestRunningLessonStepsOfRollingUpdate: a lesson whose steps offer three
 // commands each (a watch, the YAML or a change, the clock) reads without
-// scrolling in the rooms.
+// scrolling in the rooms, its question answered.
 func TestRunningLessonStepsOfRollingUpdate(t *testing.T) {
 	longTab(t)
 	p := openPage(t)
@@ -128,6 +128,9 @@ func TestRunningLessonStepsOfRollingUpdate(t *testing.T) {
 	p.selectLesson("07-rolling-update")
 	p.click("#lesson-start")
 	p.waitFor("step 1 open", `document.querySelector('.lesson-step.current[data-step="1"]')`)
+	// The step first asks a question (TestALessonAsksThenTheClusterAnswers);
+	// once answered, its commands are what must be in view.
+	p.click(`.lesson-step.current .predict-choice[data-choice="1"]`)
 	p.assertLessonReadable("rollout-1-open", false)
 	p.noConsoleErrors()
 }
