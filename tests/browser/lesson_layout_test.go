@@ -71,21 +71,30 @@ var lessonRooms = []roomSize{roomSizes[1], roomSizes[2], roomSizes[3]}
 // first, as a learner does once read: each takes a line from every column.
 func (p *page) assertLessonReadable(what string, big bool) {
 	p.t.Helper()
+	p.inLessonRooms(what, func(r roomSize, lang string) {
+		v := p.lessonInView()
+		p.t.Logf("%s %s %s: %+v", what, r.name, lang, v)
+		assert.True(p.t, v.Goal, "%s %s %s: the step's goal in view", what, r.name, lang)
+		if !big || r.h >= 1080 {
+			assert.Equal(p.t, v.Offers, v.OffersShown, "%s %s %s: every command of the step in view", what, r.name, lang)
+		}
+		if v.HasNext {
+			assert.True(p.t, v.Next, "%s %s %s: the way on in view", what, r.name, lang)
+		}
+		assert.GreaterOrEqual(p.t, v.EditorLines, 10, "%s %s %s: lines of YAML beside the lesson", what, r.name, lang)
+	})
+}
+
+// inLessonRooms runs check in both languages at each lesson room, with
+// the page's notices closed, and saves a screenshot of each.
+func (p *page) inLessonRooms(what string, check func(r roomSize, lang string)) {
+	p.t.Helper()
 	eval[chromedp.Void](p, `document.getElementById("notice-close") && document.getElementById("notice-close").click()`)
 	for _, lang := range []string{"en", "zh-CN"} {
 		p.click(`[data-lang="` + lang + `"]`)
 		for _, r := range lessonRooms {
 			p.setRoom(r)
-			v := p.lessonInView()
-			p.t.Logf("%s %s %s: %+v", what, r.name, lang, v)
-			assert.True(p.t, v.Goal, "%s %s %s: the step's goal in view", what, r.name, lang)
-			if !big || r.h >= 1080 {
-				assert.Equal(p.t, v.Offers, v.OffersShown, "%s %s %s: every command of the step in view", what, r.name, lang)
-			}
-			if v.HasNext {
-				assert.True(p.t, v.Next, "%s %s %s: the way on in view", what, r.name, lang)
-			}
-			assert.GreaterOrEqual(p.t, v.EditorLines, 10, "%s %s %s: lines of YAML beside the lesson", what, r.name, lang)
+			check(r, lang)
 			p.screenshot("lesson-" + what + "-" + r.name + "-" + lang)
 		}
 	}

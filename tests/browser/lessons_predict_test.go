@@ -79,20 +79,14 @@ func (p *page) clickOffer(text string) {
 // each element matching selector is wholly in the lesson pane's view.
 func (p *page) assertInLessonView(what, selector string) {
 	p.t.Helper()
-	eval[chromedp.Void](p, `document.getElementById("notice-close") && document.getElementById("notice-close").click()`)
-	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
-		for _, r := range lessonRooms {
-			p.setRoom(r)
-			hidden := eval[[]string](p, `(() => {
+	p.inLessonRooms(what, func(r roomSize, lang string) {
+		hidden := eval[[]string](p, `(() => {
   const pane = document.getElementById("lesson-body").getBoundingClientRect();
   return [...document.querySelectorAll(`+jsString(selector)+`)].filter(el => {
     const r = el.getBoundingClientRect();
     return !(r.height > 0 && r.top >= pane.top - 1 && r.bottom <= pane.bottom + 1 && r.bottom <= innerHeight + 1);
   }).map(el => el.textContent);
 })()`)
-			assert.Empty(p.t, hidden, "%s %s %s: out of view", what, r.name, lang)
-			p.screenshot("lesson-" + what + "-" + r.name + "-" + lang)
-		}
-	}
+		assert.Empty(p.t, hidden, "%s %s %s: out of view", what, r.name, lang)
+	})
 }
