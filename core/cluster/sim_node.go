@@ -208,7 +208,7 @@ func (c *Cluster) DeleteNode(name string) error {
 	if _, err := c.store.Delete(api.Nodes, "", name, store.DeleteOptions{}); err != nil {
 		return err
 	}
-	_, _ = c.store.Delete(api.Leases, kubelet.LeaseNamespace, name, store.DeleteOptions{})
+	_, _ = c.store.Delete(api.Leases, api.NodeLeaseNamespace, name, store.DeleteOptions{})
 	return nil
 }
 
