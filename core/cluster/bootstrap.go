@@ -82,8 +82,8 @@ var staticPods = []staticPod{
 // newControlPlaneNode is the kind control-plane node: the node-role label,
 // the NoSchedule taint that keeps workloads off, pod CIDR 10.244.0.0/24
 // and the API server's address, 172.18.0.1.
-func newControlPlaneNode(now time.Time) *api.Node {
-	return buildNode(ControlPlaneNode, 0, now, nodeOptions{controlPlane: true})
+func (c *Cluster) newControlPlaneNode(now time.Time) *api.Node {
+	return c.buildNode(ControlPlaneNode, 0, now, nodeOptions{controlPlane: true})
 }
 
 // startSystem creates the kube-system workloads of a kind cluster. The
