@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
@@ -45,11 +46,13 @@ type Cluster struct {
 var ErrNotSettled = errors.New("not settled")
 
 // New starts a cluster: namespaces, Ready nodes, the control plane idle
-// and waiting. It panics when opts.Nodes is more than the sandbox runs
-// (cluster.CheckNodes), a mistake in the test rather than in the cluster.
+// and waiting. It runs every built-in controller (controllers.All) and
+// opts.Controllers after them. It panics when opts.Nodes is more than the
+// sandbox runs (cluster.CheckNodes), a mistake in the test rather than in
+// the cluster.
 func New(opts Options) *Cluster {
 	return &Cluster{sim: cluster.New(cluster.Options{Seed: opts.Seed, Nodes: opts.Nodes, Start: opts.Start,
-		ExtraControllers: opts.Controllers})}
+		Controllers: controllers.All(), ExtraControllers: opts.Controllers})}
 }
 
 // Apply applies a manifest — one or more YAML documents — as `kubectl apply

@@ -6,17 +6,18 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 )
 
 // The controller catalog: every controller of kube-controller-manager and
-// whether the sandbox runs it (core/cluster.Catalog, the list that also
-// registers them). A simulated one shows its card — title and summary in
-// the page's language — and its example: a manifest goes into the editor
-// (the learner applies it), commands go one by one into the terminal's
-// input line (the learner presses Enter). The others show why they are not
-// simulated. The panel opens from the history bar's Controllers button.
+// whether the sandbox runs it (the Catalog of controllers.All, the list
+// that also registers them). A simulated one shows its card — title and
+// summary in the page's language — and its example: a manifest goes into
+// the editor (the learner applies it), commands go one by one into the
+// terminal's input line (the learner presses Enter). The others show why
+// they are not simulated. The panel opens from the history bar's Controllers button.
 //
 // It is drawn with markup (escaped text, no data in tags) and one click
 // listener on the panel that reads data-card/data-line from the button.
@@ -129,7 +130,8 @@ func (a *app) drawCatalog(force bool) {
 		}
 		return t.En
 	}
-	entries := cluster.Catalog()
+	all := controllers.All()
+	entries := all.Catalog()
 	simulated := 0
 	for _, e := range entries {
 		if e.Simulated {
@@ -191,7 +193,7 @@ func (a *app) drawCatalog(force bool) {
 	}
 	m.close("ul")
 	m.elem("h3", "catalog-sub", a.tr("catalog.other"))
-	for _, c := range cluster.OtherComponents {
+	for _, c := range all.OtherComponents {
 		card(c, "")
 	}
 	setHTML(a.byID("catalog-body"), &m)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/yaml"
@@ -82,7 +83,7 @@ func TestTheClustersValidationErrorsPointAtTheirField(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			text := strings.Replace(courseManifest, tt.from, tt.to, 1)
 			require.NotEqual(t, courseManifest, text)
-			_, err := cluster.New(cluster.Options{Seed: 1}).Apply(text)
+			_, err := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}).Apply(text)
 			got := applyErrors(text, err)
 			require.Len(t, got, 1, "%v", err)
 			assert.Contains(t, got[0].Message, tt.message)

@@ -9,6 +9,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/lessons"
@@ -730,7 +731,7 @@ func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
 	steps, ok := l.printed[le.ID]
 	if !ok {
 		var err error
-		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed}))
+		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed, Controllers: controllers.All()}))
 		if err != nil {
 			box.AppendChild(a.el("pre", "real-output term-err", err.Error()))
 			return box

@@ -21,6 +21,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/session"
@@ -105,7 +106,7 @@ func (a *app) start() {
 		}
 	}
 	// The nodes first: the control plane starts after the first paint.
-	a.cluster = cluster.Build(cluster.Options{Seed: a.seed})
+	a.cluster = cluster.Build(cluster.Options{Seed: a.seed, Controllers: controllers.All()})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.mark("cluster")
 	a.ui = a.buildUI()
@@ -203,7 +204,7 @@ func (a *app) mark(name string) {
 // newCluster replaces the cluster with a fresh one.
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
-	a.cluster = cluster.New(cluster.Options{Seed: seed, FieldDocs: a.fieldDocs()})
+	a.cluster = cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All(), FieldDocs: a.fieldDocs()})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.startRecording() // session.go
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/export"
 )
@@ -28,7 +29,7 @@ spec:
 
 func settledCluster(t *testing.T, yaml string) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(yaml)
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
@@ -53,7 +54,7 @@ func TestExportKeepsTheUsersObjectsOnly(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(text, "\n---\n"))
 
 	// The manifest applies to a fresh cluster and gives the same objects.
-	again := cluster.New(cluster.Options{Seed: 2})
+	again := cluster.New(cluster.Options{Seed: 2, Controllers: controllers.All()})
 	lines, err := again.Apply(text)
 	require.NoError(t, err, text)
 	assert.Equal(t, []string{"pod/solo created", "deployment.apps/nginx-deployment created"}, lines)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -37,10 +38,10 @@ func TestPausedLoopKeepsHistory(t *testing.T) {
 		}
 	}
 
-	straight := cluster.New(cluster.Options{Seed: 1})
+	straight := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	drive(straight, func(work func()) { work() })
 
-	paused := cluster.New(cluster.Options{Seed: 1})
+	paused := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	ticks := 0.0
 	p := newPauser(func() float64 { ticks++; return ticks })
 	// A pause point at an unchanged revision is a checkpoint of a long

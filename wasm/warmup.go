@@ -8,6 +8,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -87,7 +88,7 @@ func (a *app) warmUpStep() {
 	w := &a.warm
 	defer a.nextWarmUpStep()
 	if w.c == nil {
-		w.c = cluster.New(cluster.Options{Seed: 1}) // a turn of its own
+		w.c = cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}) // a turn of its own
 		return
 	}
 	step := warmUpSteps[w.done]

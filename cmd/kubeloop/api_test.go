@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apiserver"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -23,7 +24,7 @@ import (
 // loopback, as `kubeloop serve --api` does, with the clock stopped.
 func newTestAPI(t *testing.T, token string) (*apiHost, *httptest.Server) {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	h := newAPIHost(c, "http://test", token, 5*time.Second)
 	srv := httptest.NewServer(withDeadlines(h, defaultLimits))
 	t.Cleanup(func() { h.shutdown(); srv.Close() })

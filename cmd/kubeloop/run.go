@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/transcript"
@@ -61,8 +62,9 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var tooLarge error // the first -f file over the limit: the run fails
 	c := cluster.New(cluster.Options{
-		Seed:      *seed,
-		FieldDocs: data.MustExplainDocs("en"),
+		Seed:        *seed,
+		Controllers: controllers.All(),
+		FieldDocs:   data.MustExplainDocs("en"),
 		ReadFile: func(file string) ([]byte, error) {
 			if !filepath.IsAbs(file) {
 				file = filepath.Join(dir, file)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/controllers/garbagecollector"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -184,7 +185,7 @@ spec:
 
 func newCluster(t *testing.T) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)

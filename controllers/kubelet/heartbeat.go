@@ -27,7 +27,6 @@ import (
 
 // Heartbeat timing and the Lease's fields, as upstream's defaults.
 const (
-	LeaseNamespace       = "kube-node-lease"
 	LeaseDurationSeconds = 40
 	RenewInterval        = 10 * time.Second
 	// StatusReportInterval is nodeStatusReportFrequency: an unchanged
@@ -233,9 +232,9 @@ func (h *Heartbeats) beat(a *agent) {
 
 func (h *Heartbeats) renewLease(node string, now time.Time) {
 	kind := api.Leases
-	cur, err := h.store.Get(kind, LeaseNamespace, node)
+	cur, err := h.store.Get(kind, api.NodeLeaseNamespace, node)
 	if err != nil {
-		l := &api.Lease{ObjectMeta: api.ObjectMeta{Name: node, Namespace: LeaseNamespace},
+		l := &api.Lease{ObjectMeta: api.ObjectMeta{Name: node, Namespace: api.NodeLeaseNamespace},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(node), LeaseDurationSeconds: api.Ptr[int32](LeaseDurationSeconds),
 				RenewTime: api.Ptr(api.NewMicroTime(now))}}
 		if n, err := h.store.Get(api.Nodes, "", node); err == nil {

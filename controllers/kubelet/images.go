@@ -9,28 +9,12 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-// The images of a kind cluster's own pods, which kind's node image ships
-// with (its build imports them into containerd): every node has them
-// before any pull, so a system pod's kubelet finds them "already present
-// on machine".
-const (
-	EtcdImage    = "registry.k8s.io/etcd:3.5.16-0"
-	CoreDNSImage = "registry.k8s.io/coredns/coredns:v1.11.3"
-	KindnetImage = "docker.io/kindest/kindnetd:v20241108-5c6d2daf"
-	PauseImage   = "registry.k8s.io/pause:3.10"
-)
-
-// ComponentImage is a Kubernetes component's image (kube-apiserver,
-// kube-proxy, …) at the version the nodes run.
-func ComponentImage(component string) string {
-	return "registry.k8s.io/" + component + ":" + api.KubernetesVersion
-}
-
-// preloaded are the images on every node from the start.
+// preloaded are the images on every node from the start: those of a kind
+// cluster's own pods.
 var preloaded = map[string]bool{
-	EtcdImage: true, CoreDNSImage: true, KindnetImage: true, PauseImage: true,
-	ComponentImage("kube-apiserver"): true, ComponentImage("kube-controller-manager"): true,
-	ComponentImage("kube-scheduler"): true, ComponentImage("kube-proxy"): true,
+	api.EtcdImage: true, api.CoreDNSImage: true, api.KindnetImage: true, api.PauseImage: true,
+	api.ComponentImage("kube-apiserver"): true, api.ComponentImage("kube-controller-manager"): true,
+	api.ComponentImage("kube-scheduler"): true, api.ComponentImage("kube-proxy"): true,
 }
 
 // present reports whether node has image without pulling it.

@@ -12,7 +12,7 @@
 // AbleToScale, ScalingActive and ScalingLimited conditions.
 //
 // Metrics are simulated: `sim load deployment/web 80%` sets the target's
-// total CPU demand (annotation DemandAnnotation, in millicores) so that
+// total CPU demand (annotation api.CPUDemandAnnotation, in millicores) so that
 // its pods run at 80% of their requests now; more pods share the same
 // demand, so each runs cooler — which is what makes the loop converge.
 package podautoscaler
@@ -35,9 +35,6 @@ const (
 	Tolerance = 0.1
 	// DownscaleStabilization is the default scale-down stabilisation window.
 	DownscaleStabilization = 300 * time.Second
-	// DemandAnnotation holds a scale target's simulated total CPU demand
-	// ("400m"), which its ready pods share equally.
-	DemandAnnotation = "sim.kubeloop.dev/cpu-demand"
 
 	metricName = "cpu resource utilization (percentage of request)"
 )
@@ -253,7 +250,7 @@ func (r *Reconciler) utilization(t target) (util int32, ready int, request int64
 		return 0, 0, 0, fmt.Errorf("failed to get cpu utilization: did not receive metrics for targeted pods (pods might be unready)")
 	}
 	var demand int64
-	if s, ok := m.Annotations[DemandAnnotation]; ok {
+	if s, ok := m.Annotations[api.CPUDemandAnnotation]; ok {
 		if q, err := api.ParseQuantity(s); err == nil {
 			demand = q.MilliValue()
 		}

@@ -34,7 +34,7 @@ func (f *fixture) deployment(t *testing.T, replicas int32, demand string, cpuReq
 		c.Resources.Requests = api.ResourceList{"cpu": api.MustParseQuantity("100m")}
 	}
 	_, err := f.store.Create(&api.Deployment{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default",
-		Annotations: map[string]string{podautoscaler.DemandAnnotation: demand}},
+		Annotations: map[string]string{api.CPUDemandAnnotation: demand}},
 		Spec: api.DeploymentSpec{Replicas: api.Ptr(replicas), Selector: &api.LabelSelector{MatchLabels: l},
 			Template: api.PodTemplateSpec{ObjectMeta: api.ObjectMeta{Labels: l}, Spec: api.PodSpec{Containers: []api.Container{c}}}}})
 	require.NoError(t, err)
@@ -127,7 +127,7 @@ func TestScaleDownWaitsForTheStabilizationWindow(t *testing.T) {
 
 	o, _ := f.store.Get(api.Deployments, "default", "web")
 	d := api.DeepCopy(o.(*api.Deployment))
-	d.Annotations[podautoscaler.DemandAnnotation] = "0"
+	d.Annotations[api.CPUDemandAnnotation] = "0"
 	_, err := f.store.Update(d)
 	require.NoError(t, err)
 	f.clk.Advance(4 * time.Minute)

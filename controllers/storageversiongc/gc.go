@@ -25,9 +25,6 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
-// LeasePrefix names an API server's identity Lease: apiserver-<id>.
-const LeasePrefix = "apiserver-"
-
 // Reconciler is the storage version garbage collector.
 type Reconciler struct {
 	// leases and versions are the caches it reads; never modify what

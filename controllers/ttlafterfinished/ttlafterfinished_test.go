@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -27,7 +28,7 @@ spec:
 `
 
 func TestFinishedJobIsDeletedWithItsPodsAfterTheTTL(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(job)
 	require.NoError(t, err)
 	jobs, pods := api.Jobs, api.Pods

@@ -97,6 +97,11 @@ type HorizontalPodAutoscalerCondition struct {
 	Message            string `json:"message,omitempty"`
 }
 
+// CPUDemandAnnotation holds a scale target's simulated total CPU demand
+// ("400m"), which its ready pods share equally: the sandbox has no metrics
+// server, so `sim load` writes it and the autoscaler reads it.
+const CPUDemandAnnotation = "sim.kubeloop.dev/cpu-demand"
+
 // HorizontalPodAutoscaler condition types.
 const (
 	HPAAbleToScale       = "AbleToScale"

@@ -490,6 +490,10 @@ type EventSource struct {
 	Host      string `json:"host,omitempty"`
 }
 
+// NodeLeaseNamespace holds each node's heartbeat Lease, named after the
+// node, which its kubelet renews.
+const NodeLeaseNamespace = "kube-node-lease"
+
 // Lease is a coordination.k8s.io/v1 lock: node heartbeats and leader election.
 type Lease struct {
 	TypeMeta   `json:",inline"`

@@ -42,8 +42,9 @@ type StorageVersionCondition struct {
 }
 
 // API server identity: each kube-apiserver holds a Lease in kube-system
-// named apiserver-<id> with this label, and renews it.
+// named APIServerLeasePrefix+<id> with this label, and renews it.
 const (
 	APIServerIdentityLabel = "apiserver.kubernetes.io/identity"
 	APIServerIdentityValue = "kube-apiserver"
+	APIServerLeasePrefix   = "apiserver-"
 )

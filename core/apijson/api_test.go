@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -85,7 +86,7 @@ func TestEveryObjectOfEveryTranscriptAgrees(t *testing.T) {
 		t.Run(strings.TrimSuffix(filepath.Base(path), ".txt"), func(t *testing.T) {
 			script, err := os.ReadFile(path)
 			require.NoError(t, err)
-			c := cluster.New(cluster.Options{Seed: 1, ReadFile: func(f string) ([]byte, error) {
+			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ReadFile: func(f string) ([]byte, error) {
 				return os.ReadFile(filepath.Join(dir, f))
 			}})
 			_, err = transcript.Run(c, string(script))
@@ -109,7 +110,7 @@ func TestEveryObjectOfEveryTranscriptAgrees(t *testing.T) {
 // TestTheCourseDeploymentAgrees applies the course's first manifest and
 // compares every object while the rollout runs.
 func TestTheCourseDeploymentAgrees(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 7})
+	c := cluster.New(cluster.Options{Seed: 7, Controllers: controllers.All()})
 	_, err := c.Apply(examples.NginxDeployment)
 	require.NoError(t, err)
 	for range 20 {

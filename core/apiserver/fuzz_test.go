@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -17,7 +18,7 @@ import (
 // cluster takes milliseconds to build, a request microseconds. What the
 // inputs write accumulates, as on a server clients hammer.
 var fuzzServer = sync.OnceValue(func() *Server {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Start()
 	_, err := c.Apply("apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n  namespace: default\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.27\n")
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/stretchr/testify/require"
 )
@@ -30,7 +31,7 @@ type testHost struct {
 // passes only when the test (or a stream's poll, below) advances it.
 func newTestHost(t *testing.T) *testHost {
 	t.Helper()
-	return newTestHostWith(t, cluster.Options{Seed: 1})
+	return newTestHostWith(t, cluster.Options{Seed: 1, Controllers: controllers.All()})
 }
 
 // newTestHostWith is newTestHost over a cluster made with opts.

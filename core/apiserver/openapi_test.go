@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/data"
@@ -122,7 +123,7 @@ func TestTheRealKubectlReadsTheOpenAPIDocuments(t *testing.T) {
 // for kubectl explain.
 func explainHost(t *testing.T) *testHost {
 	t.Helper()
-	return newTestHostWith(t, cluster.Options{Seed: 1, FieldDocs: data.MustExplainDocs("en")})
+	return newTestHostWith(t, cluster.Options{Seed: 1, Controllers: controllers.All(), FieldDocs: data.MustExplainDocs("en")})
 }
 
 // TestTheRealKubectlExplainsAsThePageDoes runs the real kubectl explain,

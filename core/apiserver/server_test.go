@@ -3,13 +3,14 @@ package apiserver
 import (
 	"testing"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/stretchr/testify/assert"
 )
 
 func newServer(t *testing.T) *Server {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Start()
 	return New(c, Options{ServerAddress: "https://127.0.0.1:6443"})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/kubectl"
@@ -22,7 +23,7 @@ const kubectlAccept = "application/json;as=Table;v=v1;g=meta.k8s.io,application/
 // lines and settled.
 func settledServer(t *testing.T, lines ...string) (*Server, *cluster.Cluster) {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Start()
 	for _, l := range lines {
 		res := c.Kubectl("kubectl "+l, "")
@@ -253,7 +254,7 @@ func TestWatchTableCarriesTheColumnsOnce(t *testing.T) {
 // BenchmarkTableOf1000Pods is the server's side of kubectl get pods at
 // 1,000 pods.
 func BenchmarkTableOf1000Pods(b *testing.B) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Start()
 	if res := c.Kubectl("kubectl create deployment web --image=nginx:1.27 --replicas=1000", ""); res.ExitCode != 0 {
 		b.Fatal(res.Stderr)

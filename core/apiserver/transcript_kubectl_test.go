@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/data"
 )
@@ -80,8 +81,8 @@ func (s transcriptStep) onThePage(says *strings.Replacer, args ...string) transc
 // test's host lacks: tests/apiserver runs it through the binary.)
 func TestATranscriptPrintsTheSameThroughTheRealKubectlAndThePage(t *testing.T) {
 	docs := data.MustExplainDocs("en")
-	served := newTestHostWith(t, cluster.Options{Seed: 1, FieldDocs: docs})
-	twin := cluster.New(cluster.Options{Seed: 1, FieldDocs: docs})
+	served := newTestHostWith(t, cluster.Options{Seed: 1, Controllers: controllers.All(), FieldDocs: docs})
+	twin := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), FieldDocs: docs})
 	twin.Start()
 	twin.Settle(time.Minute)
 	for _, s := range []transcriptStep{

@@ -5,10 +5,22 @@ import (
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
+// Admission makes the API server's admission plugins that live beside
+// their controllers (Components.Admission), for the two places in the
+// chain where they run (Build). ServiceAccount runs before the server's
+// own pod plugins below: mounting the token needs the account's name, and
+// a pod refused for want of its account draws no token name from the
+// seeded source. Others run after them, on the pod as admitted
+// (ResourceQuota among them).
+type Admission struct {
+	ServiceAccount func(*store.Store) []store.AdmissionFunc
+	Others         func(*store.Store) []store.AdmissionFunc
+}
+
 // The API server's admission of a new pod, beyond what api.Default fills:
 // the ServiceAccount plugin's token volume and the Priority plugin's
 // priority (core/api/podadmission.go holds both rules). They run after
-// serviceaccount.Admission has named the pod's ServiceAccount. Pod
+// Admission.ServiceAccount has named the pod's ServiceAccount. Pod
 // templates get neither, and neither runs on a client-side dry run.
 
 // admitServiceAccountToken mounts the kube-api-access-xxxxx volume into

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -30,7 +31,7 @@ func BenchmarkDeploymentReady(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
-				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+				c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: nodesFor(n)})
 				if _, err := c.Apply(examples.BenchDeployment(n, "bench:1.0")); err != nil {
 					b.Fatal(err)
 				}
@@ -49,7 +50,7 @@ func BenchmarkRollingUpdate(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+				c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: nodesFor(n)})
 				if _, err := c.Apply(examples.BenchDeployment(n, "bench:1.0")); err != nil {
 					b.Fatal(err)
 				}
@@ -73,7 +74,7 @@ func BenchmarkSuccessiveRollouts(b *testing.B) {
 	const n = 100
 	base := strings.Replace(examples.BenchDeployment(n, "bench:1.0"), "spec:\n  replicas:", "spec:\n  revisionHistoryLimit: 2\n  replicas:", 1)
 	for b.Loop() {
-		c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(n)})
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: nodesFor(n)})
 		for i := 0; i <= 10; i++ {
 			image := [2]string{"bench:1.0", "bench:2.0"}[i%2]
 			// Alternating images would re-use an old ReplicaSet; an

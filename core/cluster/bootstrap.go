@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/digest"
 )
@@ -63,28 +62,28 @@ type staticPod struct {
 // staticPods are kubeadm's control plane, in the order kubeadm writes them,
 // with the flags of kind's manifests that say what each one is.
 var staticPods = []staticPod{
-	{component: "etcd", image: kubelet.EtcdImage, cpu: "100m", memory: "100Mi", command: []string{"etcd",
+	{component: "etcd", image: api.EtcdImage, cpu: "100m", memory: "100Mi", command: []string{"etcd",
 		"--advertise-client-urls=https://172.18.0.1:2379", "--data-dir=/var/lib/etcd",
 		"--initial-cluster=" + ControlPlaneNode + "=https://172.18.0.1:2380",
 		"--listen-client-urls=https://127.0.0.1:2379,https://172.18.0.1:2379", "--name=" + ControlPlaneNode,
 		"--trusted-ca-file=/etc/kubernetes/pki/etcd/ca.crt"}},
-	{component: "kube-apiserver", image: kubelet.ComponentImage("kube-apiserver"), cpu: "250m", command: []string{"kube-apiserver",
+	{component: "kube-apiserver", image: api.ComponentImage("kube-apiserver"), cpu: "250m", command: []string{"kube-apiserver",
 		"--advertise-address=172.18.0.1", "--authorization-mode=Node,RBAC", "--enable-admission-plugins=NodeRestriction",
 		"--etcd-servers=https://127.0.0.1:2379", "--secure-port=6443",
 		"--service-account-issuer=https://kubernetes.default.svc.cluster.local", "--service-cluster-ip-range=10.96.0.0/16"}},
-	{component: "kube-controller-manager", image: kubelet.ComponentImage("kube-controller-manager"), cpu: "200m", command: []string{"kube-controller-manager",
+	{component: "kube-controller-manager", image: api.ComponentImage("kube-controller-manager"), cpu: "200m", command: []string{"kube-controller-manager",
 		"--allocate-node-cidrs=true", "--cluster-cidr=10.244.0.0/16", "--cluster-name=kind",
 		"--controllers=*,bootstrapsigner,tokencleaner", "--kubeconfig=/etc/kubernetes/controller-manager.conf",
 		"--leader-elect=true", "--service-cluster-ip-range=10.96.0.0/16", "--use-service-account-credentials=true"}},
-	{component: "kube-scheduler", image: kubelet.ComponentImage("kube-scheduler"), cpu: "100m", command: []string{"kube-scheduler",
+	{component: "kube-scheduler", image: api.ComponentImage("kube-scheduler"), cpu: "100m", command: []string{"kube-scheduler",
 		"--bind-address=127.0.0.1", "--kubeconfig=/etc/kubernetes/scheduler.conf", "--leader-elect=true"}},
 }
 
 // newControlPlaneNode is the kind control-plane node: the node-role label,
 // the NoSchedule taint that keeps workloads off, pod CIDR 10.244.0.0/24
 // and the API server's address, 172.18.0.1.
-func newControlPlaneNode(now time.Time) *api.Node {
-	return buildNode(ControlPlaneNode, 0, now, nodeOptions{controlPlane: true})
+func (c *Cluster) newControlPlaneNode(now time.Time) *api.Node {
+	return c.buildNode(ControlPlaneNode, 0, now, nodeOptions{controlPlane: true})
 }
 
 // startSystem creates the kube-system workloads of a kind cluster. The
@@ -242,7 +241,7 @@ func coreDNS() *api.Deployment {
 							Key: controlPlaneRole, Operator: "Exists"}}}}}}},
 					Tolerations: []api.Toleration{{Key: "CriticalAddonsOnly", Operator: "Exists"},
 						{Key: "node-role.kubernetes.io/control-plane", Effect: "NoSchedule"}},
-					Containers: []api.Container{{Name: "coredns", Image: kubelet.CoreDNSImage,
+					Containers: []api.Container{{Name: "coredns", Image: api.CoreDNSImage,
 						Args: []string{"-conf", "/etc/coredns/Corefile"}, ImagePullPolicy: "IfNotPresent",
 						Ports: []api.ContainerPort{{Name: "dns", ContainerPort: 53, Protocol: "UDP"},
 							{Name: "dns-tcp", ContainerPort: 53, Protocol: "TCP"}, {Name: "metrics", ContainerPort: 9153, Protocol: "TCP"}},
@@ -268,7 +267,7 @@ func kubeProxy() *api.DaemonSet {
 					PriorityClassName: systemNodeCritical, Priority: api.Ptr[int32](systemNodeCriticalPri),
 					NodeSelector: map[string]string{"kubernetes.io/os": "linux"},
 					Tolerations:  []api.Toleration{{Operator: "Exists"}},
-					Containers: []api.Container{{Name: "kube-proxy", Image: kubelet.ComponentImage("kube-proxy"),
+					Containers: []api.Container{{Name: "kube-proxy", Image: api.ComponentImage("kube-proxy"),
 						Command:         []string{"/usr/local/bin/kube-proxy", "--config=/var/lib/kube-proxy/config.conf"},
 						ImagePullPolicy: "IfNotPresent"}},
 				},
@@ -291,7 +290,7 @@ func kindnet() *api.DaemonSet {
 				Spec: api.PodSpec{
 					ServiceAccountName: "kindnet", HostNetwork: true,
 					Tolerations: []api.Toleration{{Operator: "Exists", Effect: "NoSchedule"}},
-					Containers: []api.Container{{Name: "kindnet-cni", Image: kubelet.KindnetImage,
+					Containers: []api.Container{{Name: "kindnet-cni", Image: api.KindnetImage,
 						ImagePullPolicy: "IfNotPresent",
 						Resources:       api.ResourceRequirements{Requests: resources("100m", "50Mi"), Limits: resources("100m", "50Mi")}}},
 				},

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -17,7 +18,7 @@ import (
 // three workers, a minute old.
 func kindShaped(t *testing.T) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Advance(time.Minute)
 	return c
 }
@@ -138,7 +139,7 @@ func TestKindShapeIsDeterministic(t *testing.T) {
 // A kind cluster was up before the learner came: its pods run at the first
 // command, from images its node image ships with.
 func TestKindShapeSystemPodsRunFromTheStart(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	pods := c.Store().List(api.Pods, "kube-system")
 	require.Len(t, pods, 4+2+2*4, "4 mirror pods, 2 CoreDNS, kindnet and kube-proxy on 4 nodes")
 	for _, o := range pods {

@@ -19,7 +19,7 @@ import (
 // rules at a size a test reaches in milliseconds.
 func smallBudget(t *testing.T, pods, objects int) *Cluster {
 	t.Helper()
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	s := c.Store()
 	c.budget.pods = s.Count(api.Pods) + pods
 	c.budget.objects = s.Len() - s.Count(api.Events) + objects
@@ -136,7 +136,7 @@ func TestApplyIsAllOrNothingAgainstTheBudget(t *testing.T) {
 // TestBudgetAdmissionCostsTheSameAtAnySize: the check reads counts the
 // store keeps; it lists nothing, so it allocates nothing.
 func TestBudgetAdmissionCostsTheSameAtAnySize(t *testing.T) {
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	s := c.Store()
 	for i := range 2000 {
 		_, err := s.Create(bareConfigMap(fmt.Sprintf("cm-%d", i)))

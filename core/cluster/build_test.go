@@ -11,7 +11,7 @@ import (
 // page does, to draw the nodes before the control plane starts) is the same
 // cluster, revision for revision, as one New made.
 func TestBuildThenStartIsNew(t *testing.T) {
-	built := Build(Options{Seed: 7})
+	built := Build(Options{Seed: 7, Controllers: allControllers})
 	s := built.Snapshot()
 	require.Len(t, s.Nodes, 4, "the nodes exist before anything starts: the control plane's and 3 workers")
 	assert.True(t, s.Nodes[0].ControlPlane)
@@ -31,7 +31,7 @@ func TestBuildThenStartIsNew(t *testing.T) {
 	built.Start() // a second Start changes nothing
 	assert.Equal(t, rev, built.Store().Revision())
 
-	fresh := New(Options{Seed: 7})
+	fresh := New(Options{Seed: 7, Controllers: allControllers})
 	assert.Equal(t, fresh.Store().Revision(), built.Store().Revision())
 	assert.Equal(t, fresh.Trace().Last(), built.Trace().Last())
 	assert.Equal(t, fresh.Snapshot(), built.Snapshot())

@@ -125,11 +125,11 @@ type CatalogEntry struct {
 }
 
 // Catalog lists every controller of kube-controller-manager v1.32 in the
-// upstream order (TestCatalog checks that Controllers and NotSimulated
-// cover it exactly).
-func Catalog() []CatalogEntry {
+// upstream order (TestCatalog checks that cs.KubeControllerManager and
+// NotSimulated cover it exactly).
+func (cs Components) Catalog() []CatalogEntry {
 	cards := map[string]controller.Card{}
-	for _, s := range Controllers {
+	for _, s := range cs.KubeControllerManager {
 		for _, c := range s.Cards {
 			cards[UpstreamName(c.Name)] = c
 		}
@@ -147,9 +147,9 @@ func Catalog() []CatalogEntry {
 
 // CatalogMarkdown is the README's table of controllers (between its
 // "controllers:begin" and "controllers:end" markers).
-func CatalogMarkdown() string {
+func (cs Components) CatalogMarkdown() string {
 	var b strings.Builder
-	entries := Catalog()
+	entries := cs.Catalog()
 	n := 0
 	for _, e := range entries {
 		if e.Simulated {
@@ -167,7 +167,7 @@ func CatalogMarkdown() string {
 		}
 	}
 	b.WriteString("\nOther components of the sandbox, not in kube-controller-manager:\n\n")
-	for _, c := range OtherComponents {
+	for _, c := range cs.OtherComponents {
 		fmt.Fprintf(&b, "- `%s` (`%s`): %s\n", c.Name, c.Package, c.Title.En)
 	}
 	return b.String()

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/transcript"
@@ -30,7 +31,7 @@ func TestCatalog(t *testing.T) {
 	assert.Len(t, upstream, 48, "kube-controller-manager v1.32 --help lists 48 controllers")
 
 	simulated := map[string]string{}
-	for _, s := range cluster.Controllers {
+	for _, s := range controllers.All().KubeControllerManager {
 		require.NotNil(t, s.Register)
 		require.NotEmpty(t, s.Cards)
 		for _, c := range s.Cards {
@@ -51,7 +52,7 @@ func TestCatalog(t *testing.T) {
 		_, is := simulated[name]
 		assert.True(t, is || not, "%s is neither simulated nor listed as not simulated", name)
 	}
-	entries := cluster.Catalog()
+	entries := controllers.All().Catalog()
 	require.Len(t, entries, len(cluster.KubeControllerManagerV132))
 	// Aliases and names without the suffix resolve too.
 	assert.Equal(t, "pod-garbage-collector-controller", cluster.UpstreamName("podgc"))
@@ -62,10 +63,10 @@ func TestCatalog(t *testing.T) {
 // Every card is complete: both languages, its package exists, an example.
 func TestCards(t *testing.T) {
 	var cards []controller.Card
-	for _, s := range cluster.Controllers {
+	for _, s := range controllers.All().KubeControllerManager {
 		cards = append(cards, s.Cards...)
 	}
-	cards = append(cards, cluster.OtherComponents...)
+	cards = append(cards, controllers.All().OtherComponents...)
 	for _, c := range cards {
 		t.Run(c.Name, func(t *testing.T) {
 			assert.NotEmpty(t, c.Title.En)
@@ -90,13 +91,13 @@ func exampleScript(example string) string {
 // Every card's example runs on a fresh cluster without an error.
 func TestCardExamples(t *testing.T) {
 	var cards []controller.Card
-	for _, s := range cluster.Controllers {
+	for _, s := range controllers.All().KubeControllerManager {
 		cards = append(cards, s.Cards...)
 	}
-	cards = append(cards, cluster.OtherComponents...)
+	cards = append(cards, controllers.All().OtherComponents...)
 	for _, c := range cards {
 		t.Run(c.Name, func(t *testing.T) {
-			cl := cluster.New(cluster.Options{Seed: 1})
+			cl := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 			out, err := transcript.Run(cl, exampleScript(c.Example))
 			require.NoError(t, err)
 			assert.NotContains(t, strings.ToLower(out), "error", out)
@@ -113,7 +114,7 @@ func TestCatalogREADME(t *testing.T) {
 	text := string(data)
 	i, j := strings.Index(text, begin), strings.Index(text, end)
 	require.True(t, i >= 0 && j > i, "README.md lacks the controller table's markers")
-	want := text[:i+len(begin)] + cluster.CatalogMarkdown() + text[j:]
+	want := text[:i+len(begin)] + controllers.All().CatalogMarkdown() + text[j:]
 	if *updateREADME {
 		require.NoError(t, os.WriteFile(path, []byte(want), 0o644))
 		return

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -16,7 +17,7 @@ import (
 // Batches chain: each starts where the last ended, and together they hold
 // every write and every reconcile once, whoever reads them.
 func TestChangesChainWithoutGapsOrRepeats(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	start := c.Cursor()
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
@@ -51,7 +52,7 @@ func TestChangesChainWithoutGapsOrRepeats(t *testing.T) {
 // A batch owns its writes: the API server's history moving on does not
 // change a batch already read.
 func TestChangesOwnTheirWrites(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	from := c.Cursor()
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)

@@ -14,12 +14,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/kubeloop/kubeloop/controllers/certificates"
-	"github.com/kubeloop/kubeloop/controllers/kubelet"
-	"github.com/kubeloop/kubeloop/controllers/resourcequota"
-	"github.com/kubeloop/kubeloop/controllers/scheduler"
-	"github.com/kubeloop/kubeloop/controllers/serviceaccount"
-	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -30,6 +24,10 @@ import (
 
 // Options configure a new cluster.
 type Options struct {
+	// Controllers are what the cluster runs: controllers.All(), the list in
+	// package controllers, which every host gives. The cluster imports no
+	// controller; Build panics when they are missing.
+	Controllers Components
 	// Seed drives every random choice (pod names, uids, scheduling ties).
 	Seed uint64
 	// Nodes is the number of worker nodes, node-1 … node-N (default 3),
@@ -49,7 +47,8 @@ type Options struct {
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
 	// ExtraControllers are a caller's own controllers, registered on every
-	// kube-controller-manager replica after the built-in ones (Controllers),
+	// kube-controller-manager replica after the built-in ones
+	// (Controllers.KubeControllerManager),
 	// so they run on the leader, on the same loop and clock, and are traced
 	// like them. A Register function is called once per process — each
 	// replica, and again when a replica restarts after losing the lead — and
@@ -68,18 +67,21 @@ type Cluster struct {
 	store *store.Store
 	trace *controller.Trace
 	yield collectorYield // on js/wasm, the collector's turn in long runs (yield.go)
-	// controllerManagers are kube-controller-manager's replicas (its
-	// controllers are listed in controllers.go), scheduler kube-scheduler's
-	// one replica; each elects its leader on a Lease (controlplane.go).
+	// controllerManagers are kube-controller-manager's replicas (running
+	// Options.Controllers.KubeControllerManager), scheduler
+	// kube-scheduler's one replica; each elects its leader on a Lease
+	// (controlplane.go).
 	controllerManagers, scheduler *component
 	// nodeSide runs the kubelets, which are separate processes in a real
 	// cluster and keep working whoever leads the control plane.
 	nodeSide *controller.Manager
+	// kubelets are the node agents on the node side, nil before Start.
+	kubelets Kubelets
 	// net is what the sandbox adds to the network: cluster DNS and the
 	// file trees of containers (network.go, exec.go).
 	net *network
-	// volumes holds every PersistentVolume's files (storage.go).
-	volumes *volume.Volumes
+	// storage holds every PersistentVolume's files (storage.go).
+	storage Storage
 	// faultEpoch counts the node faults made and undone (FaultEpoch).
 	faultEpoch int
 	// budget holds the cluster to MaxPods and MaxObjects (budget.go).
@@ -102,6 +104,10 @@ func New(opts Options) *Cluster {
 // most of the page's start-up time in the browser, which compiles the
 // controllers' code as it first runs).
 func Build(opts Options) *Cluster {
+	if m := opts.Controllers.missing(); m != "" {
+		panic("cluster: Options.Controllers has no " + m + ": a cluster runs only the controllers it is given; " +
+			"give it controllers.All() (package github.com/kubeloop/kubeloop/controllers)")
+	}
 	if opts.Nodes <= 0 {
 		opts.Nodes = 3
 	}
@@ -124,21 +130,23 @@ func Build(opts Options) *Cluster {
 	s.AddAdmission(admitLimits)
 	s.AddAdmission(b.admit)
 	s.AddAdmission(admitJob(s))
-	s.AddAdmission(serviceaccount.Admission)
-	s.AddAdmission(serviceaccount.ExistsAdmission(s))
+	for _, a := range opts.Controllers.Admission.ServiceAccount(s) {
+		s.AddAdmission(a)
+	}
 	s.AddAdmission(admitServiceAccountToken(s))
 	s.AddAdmission(admitPriority)
-	s.AddAdmission(resourcequota.Admission(s))
-	s.AddAdmission(certificates.Admission)
+	for _, a := range opts.Controllers.Admission.Others(s) {
+		s.AddAdmission(a)
+	}
 	s.AddDeleteAdmission(admitNamespaceDelete)
 	c := &Cluster{opts: opts, clk: clk, store: s, trace: controller.NewTrace(opts.TraceLimit), budget: b}
 	for _, ns := range []string{"default", "kube-node-lease", "kube-public", "kube-system"} {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
-	c.mustCreate(newControlPlaneNode(start))
+	c.mustCreate(c.newControlPlaneNode(start))
 	for i := 1; i <= opts.Nodes; i++ {
-		c.mustCreate(newNode(i, start))
+		c.mustCreate(c.newNode(i, start))
 	}
 	c.startNetwork()
 	c.startSystem()
@@ -153,8 +161,8 @@ func (c *Cluster) Start() {
 	}
 	s, opts := c.store, c.opts
 	c.nodeSide = controller.NewManager(s, c.trace)
-	kubelets := kubelet.Register(c.nodeSide)
-	kubelet.SetBooting(kubelets, true)
+	c.kubelets = opts.Controllers.Kubelet.Register(c.nodeSide)
+	c.kubelets.SetBooting(true)
 	c.startStorage()
 	if err := c.nodeSide.Start(); err != nil {
 		panic(fmt.Sprintf("starting informers: %v", err)) // an empty store cannot be compacted
@@ -162,16 +170,16 @@ func (c *Cluster) Start() {
 	c.nodeSide.SetLeading(true)
 
 	c.controllerManagers = c.newComponent(KubeControllerManager, "kube-controller-manager",
-		slices.Concat(kubeControllerManager, opts.ExtraControllers))
+		slices.Concat(opts.Controllers.registers(), opts.ExtraControllers))
 	c.controllerManagers.coldStandby = true
 	for i := 0; i < opts.ControllerManagers; i++ {
 		c.controllerManagers.addReplica()
 	}
 	c.scheduler = c.newComponent(KubeScheduler, "default-scheduler",
-		[]func(*controller.Manager) *controller.Controller{scheduler.Register})
+		[]func(*controller.Manager) *controller.Controller{opts.Controllers.Scheduler})
 	c.scheduler.addReplica()
 	c.RunUntilIdle(0)
-	kubelet.SetBooting(kubelets, false)
+	c.kubelets.SetBooting(false)
 }
 
 func (c *Cluster) mustCreate(o api.Object) {

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -38,7 +39,7 @@ func learnerView(s cluster.Snapshot) cluster.Snapshot {
 
 func settled(t *testing.T, seed uint64) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	ok, _ := c.Settle(0)
@@ -47,7 +48,7 @@ func settled(t *testing.T, seed uint64) *cluster.Cluster {
 }
 
 func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	assert.Equal(t, []string{"default", "kube-node-lease", "kube-public", "kube-system"},
 		names(c.Store().List(api.Namespaces, "")))
 
@@ -72,7 +73,7 @@ func TestNewHasNamespacesAndReadyNodes(t *testing.T) {
 }
 
 func TestOptionsNodesSetsTheNodeCount(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1, Nodes: 5})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: 5})
 	nodes := c.Store().List(api.Nodes, "")
 	require.Len(t, nodes, 6, "5 workers and the control-plane node")
 	assert.Equal(t, "node-5", nodes[5].GetObjectMeta().Name)
@@ -91,7 +92,7 @@ func TestOptionsNodesSetsTheNodeCount(t *testing.T) {
 }
 
 func TestApplyReportsCreatedUnchangedConfigured(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	lines, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"deployment.apps/nginx-deployment created"}, lines)
@@ -109,7 +110,7 @@ func TestApplyReportsCreatedUnchangedConfigured(t *testing.T) {
 }
 
 func TestApplyIsAllOrNothing(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	rev := c.Store().Revision()
 	second := strings.NewReplacer("name: nginx-deployment", "name: broken", "app: nginx\n  template", "app: other\n  template").
 		Replace(nginxDeployment)
@@ -134,7 +135,7 @@ func TestApplyIsAllOrNothing(t *testing.T) {
 }
 
 func TestSettleSettlesAHealthyDeployment(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	start := c.Now()
@@ -158,7 +159,7 @@ func TestSettleSettlesAHealthyDeployment(t *testing.T) {
 }
 
 func TestSettleGivesUpAfterMaxOnAnImageThatCannotBePulled(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(strings.Replace(nginxDeployment, "nginx:1.7.9", "nginx:1.91", 1))
 	require.NoError(t, err)
 	start := c.Now()
@@ -180,7 +181,7 @@ func TestSettleGivesUpAfterMaxOnAnImageThatCannotBePulled(t *testing.T) {
 }
 
 func TestAdvanceBudgetCarriesOnWhenTheBudgetRunsOut(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	start := c.Now()
@@ -207,7 +208,7 @@ func TestAdvanceBudgetCarriesOnWhenTheBudgetRunsOut(t *testing.T) {
 }
 
 func TestStepRunsExactlyOneTask(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	assert.False(t, c.Clock().Busy(), "a cluster at rest has only housekeeping scheduled")
 
 	_, err := c.Apply(nginxDeployment)
@@ -280,7 +281,7 @@ func TestSnapshotShowsPodsWithStatusOwnerNodeAndIP(t *testing.T) {
 }
 
 func TestSnapshotShowsWhyAPodIsPending(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	big := strings.Replace(nginxDeployment, "        ports:", "        resources:\n          requests:\n            cpu: \"8\"\n        ports:", 1)
 	_, err := c.Apply(strings.Replace(big, "replicas: 3", "replicas: 1", 1))
 	require.NoError(t, err)
@@ -294,7 +295,7 @@ func TestSnapshotShowsWhyAPodIsPending(t *testing.T) {
 }
 
 func TestSnapshotAtAnEarlierRevisionShowsTheStateThen(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	applied := c.Store().Revision()

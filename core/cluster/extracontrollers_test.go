@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -32,7 +33,7 @@ func registerDeploymentWatcher(registered *int) func(*controller.Manager) *contr
 
 func TestExtraControllersRunOnTheLeaderBesideTheBuiltInOnes(t *testing.T) {
 	registered := 0
-	c := cluster.New(cluster.Options{Seed: 1, ExtraControllers: []func(*controller.Manager) *controller.Controller{
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ExtraControllers: []func(*controller.Manager) *controller.Controller{
 		registerDeploymentWatcher(&registered)}})
 	assert.Equal(t, 2, registered, "once per kube-controller-manager replica")
 	start := c.Trace().Last()

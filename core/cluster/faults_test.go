@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -23,7 +24,7 @@ func rowOf(table, name string) string {
 }
 
 func TestAPartitionedNodeGoesUnknownWhileItsContainersKeepRunning(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -81,7 +82,7 @@ func TestAPartitionedNodeGoesUnknownWhileItsContainersKeepRunning(t *testing.T) 
 }
 
 func TestAPodThatToleratesTheDisconnectionKeepsRunningThroughAPartition(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -111,7 +112,7 @@ func TestAPodThatToleratesTheDisconnectionKeepsRunningThroughAPartition(t *testi
 }
 
 func TestSimHelpListsEveryCommand(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	out, err := c.Sim([]string{"help"})
 	require.NoError(t, err)
 	for _, name := range cluster.SimCommands() {
@@ -122,7 +123,7 @@ func TestSimHelpListsEveryCommand(t *testing.T) {
 }
 
 func TestOverviewShowsCordonAndFaults(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	kubectl(t, c, "kubectl cordon node-1")
 	_, err := c.Sim([]string{"node", "partition", "node-2"})
 	require.NoError(t, err)
@@ -173,7 +174,7 @@ spec:
 `
 
 func TestDrainRefusesUnmanagedAndLocalStoragePodsInKubectlsWords(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(soloAndCache)
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -209,7 +210,7 @@ func TestDrainRefusesUnmanagedAndLocalStoragePodsInKubectlsWords(t *testing.T) {
 }
 
 func TestTaintPutsTheNewTaintFirstAndRejectsAnUnknownEffect(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	kubectl(t, c, "kubectl cordon node-1")
 	c.Settle(time.Minute)
 	assert.Equal(t, "node/node-1 tainted\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated=lesson:NoSchedule"))

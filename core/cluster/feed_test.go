@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/examples"
@@ -38,7 +39,7 @@ func feedMatchesSnapshot(t *testing.T, c *cluster.Cluster, f *cluster.Feed) {
 }
 
 func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 3, Nodes: 3})
+	c := cluster.New(cluster.Options{Seed: 3, Controllers: controllers.All(), Nodes: 3})
 	f := c.NewFeed()
 	first := f.Sync()
 	assert.True(t, first.Reset)
@@ -84,7 +85,7 @@ func TestFeedFollowsScaleUpAndRollout(t *testing.T) {
 // deleted, it reads the others from the store again; deleting older ones
 // leaves its list as it was.
 func TestFeedFollowsDeletedEvents(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 3, Nodes: 3})
+	c := cluster.New(cluster.Options{Seed: 3, Controllers: controllers.All(), Nodes: 3})
 	_, err := c.Apply(examples.BenchDeployment(60, "bench:1.0"))
 	require.NoError(t, err)
 	c.Settle(0)
@@ -165,7 +166,7 @@ func TestFeedStartsOverWhenHistoryIsCompacted(t *testing.T) {
 // reads the store's log and schedules nothing.
 func TestFeedLeavesTheSimulationAlone(t *testing.T) {
 	run := func(follow bool) (int64, []string) {
-		c := cluster.New(cluster.Options{Seed: 9})
+		c := cluster.New(cluster.Options{Seed: 9, Controllers: controllers.All()})
 		f := c.NewFeed()
 		_, err := c.Apply(examples.BenchDeployment(20, "bench:1.0"))
 		require.NoError(t, err)
@@ -195,7 +196,7 @@ func BenchmarkFeedSync(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
 				b.StopTimer()
-				c := cluster.New(cluster.Options{Seed: 1, Nodes: nodesFor(1000)})
+				c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: nodesFor(1000)})
 				f := c.NewFeed()
 				_, err := c.Apply(examples.BenchDeployment(1000, "bench:1.0"))
 				require.NoError(b, err)

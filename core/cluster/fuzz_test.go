@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/yaml"
@@ -31,7 +32,7 @@ func FuzzApply(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		c := cluster.New(cluster.Options{Seed: 1})
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 		rev := c.Store().Revision()
 		_, err := c.Apply(text)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -41,7 +42,7 @@ func sim(t *testing.T, c *cluster.Cluster, line string) string {
 }
 
 func TestTwoControllerManagersOneLeads(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	rs := c.ControllerManagers()
 	require.Len(t, rs, 2)
 	assert.Equal(t, cluster.RoleLeader, rs[0].Role)
@@ -72,7 +73,7 @@ func TestTwoControllerManagersOneLeads(t *testing.T) {
 }
 
 func TestKilledLeaderIsReplacedAfterTheLeaseExpires(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 3})
+	c := cluster.New(cluster.Options{Seed: 3, Controllers: controllers.All()})
 	c.Advance(7 * time.Second)
 	old := replica(t, c, "control-plane-1").Identity
 	sim(t, c, "controller-manager kill control-plane-1")
@@ -106,7 +107,7 @@ func TestKilledLeaderIsReplacedAfterTheLeaseExpires(t *testing.T) {
 // renew deadline wakes up with keys in its queues. It must not reconcile
 // them, even though its reconcile tasks run before its elector notices.
 func TestPausedLeaderDoesNotActAfterItsLeaseLapsed(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 5})
+	c := cluster.New(cluster.Options{Seed: 5, Controllers: controllers.All()})
 	c.Advance(3 * time.Second)
 	paused := replica(t, c, "control-plane-1")
 	sim(t, c, "controller-manager pause control-plane-1")
@@ -137,7 +138,7 @@ func TestPausedLeaderDoesNotActAfterItsLeaseLapsed(t *testing.T) {
 }
 
 func TestShortPauseOfTheLeaderDelaysWorkOnly(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 5})
+	c := cluster.New(cluster.Options{Seed: 5, Controllers: controllers.All()})
 	c.Advance(3 * time.Second)
 	sim(t, c, "controller-manager pause control-plane-1")
 	_, err := c.Apply(nginxDeployment)
@@ -151,7 +152,7 @@ func TestShortPauseOfTheLeaderDelaysWorkOnly(t *testing.T) {
 }
 
 func TestReplicasCommandAddsAndRemoves(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1, ControllerManagers: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ControllerManagers: 1})
 	assert.Len(t, c.ControllerManagers(), 1)
 	sim(t, c, "controller-manager replicas 3")
 	rs := c.ControllerManagers()
@@ -197,7 +198,7 @@ func TestNeverTwoControllerManagersReconcile(t *testing.T) {
 }
 
 func checkLeaderInvariant(t *testing.T, seed uint64) *cluster.Cluster {
-	c := cluster.New(cluster.Options{Seed: seed, Nodes: 2})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All(), Nodes: 2})
 	rnd := rand.New(rand.NewPCG(seed, 99))
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
@@ -304,7 +305,7 @@ func checkLeaderInvariant(t *testing.T, seed uint64) *cluster.Cluster {
 // the standby's queue — and a StatefulSet applied meanwhile was never
 // reconciled. Settle now waits for the standby to take the Lease and act.
 func TestSettleWaitsForAStandbyToTakeOver(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 4})
+	c := cluster.New(cluster.Options{Seed: 4, Controllers: controllers.All()})
 	sim(t, c, "controller-manager kill control-plane-1")
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)

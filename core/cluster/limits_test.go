@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -22,7 +23,7 @@ func TestRefusesMoreReplicasThanTheSandboxSimulates(t *testing.T) {
 				"* spec.parallelism: Invalid value: 10001: kubeloop simulates at most 10000 parallel pods per object (a real cluster would accept more)\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := cluster.New(cluster.Options{Seed: 1})
+			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 			rev := c.Store().Revision()
 			// A namespace first: all or nothing, it is not created either.
 			_, err := c.Apply("apiVersion: v1\nkind: Namespace\nmetadata: {name: before}\n---\n" + tc.yaml)
@@ -50,6 +51,6 @@ func TestRefusesMoreNodesThanTheSandboxSimulates(t *testing.T) {
 	assert.NoError(t, cluster.CheckNodes(cluster.MaxNodes))
 	assert.EqualError(t, cluster.CheckNodes(cluster.MaxNodes+1), "101 nodes is more than kubeloop simulates: at most 100 worker nodes per cluster, besides its control-plane node")
 	assert.PanicsWithValue(t, "101 nodes is more than kubeloop simulates: at most 100 worker nodes per cluster, besides its control-plane node", func() {
-		cluster.New(cluster.Options{Nodes: cluster.MaxNodes + 1})
+		cluster.New(cluster.Options{Controllers: controllers.All(), Nodes: cluster.MaxNodes + 1})
 	})
 }

@@ -8,7 +8,7 @@ import (
 )
 
 func TestAFreshClusterHasTheAPIServerAndDNSServices(t *testing.T) {
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	var names []string
 	for _, r := range c.DNSRecords() {
 		names = append(names, r.Name+" "+r.IPs[0])
@@ -17,7 +17,7 @@ func TestAFreshClusterHasTheAPIServerAndDNSServices(t *testing.T) {
 }
 
 func TestExecNeedsARunningContainer(t *testing.T) {
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	_, err := c.Apply("apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.9.1\n")
 	require.NoError(t, err)
 	c.RunUntilIdle(0)

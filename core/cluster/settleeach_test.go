@@ -6,11 +6,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
 func TestSettleEachCallsAfterEveryTaskAndEndsWhereSettleDoes(t *testing.T) {
-	settle, each := cluster.New(cluster.Options{Seed: 4}), cluster.New(cluster.Options{Seed: 4})
+	settle, each := cluster.New(cluster.Options{Seed: 4, Controllers: controllers.All()}), cluster.New(cluster.Options{Seed: 4, Controllers: controllers.All()})
 	for _, c := range []*cluster.Cluster{settle, each} {
 		_, err := c.Apply(nginxDeployment)
 		require.NoError(t, err)
@@ -28,7 +29,7 @@ func TestSettleEachCallsAfterEveryTaskAndEndsWhereSettleDoes(t *testing.T) {
 }
 
 func TestSettleEachStopsWhenAfterSaysSo(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 4})
+	c := cluster.New(cluster.Options{Seed: 4, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	calls := 0

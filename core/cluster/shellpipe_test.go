@@ -10,7 +10,7 @@ import (
 // grep and the other text filters run in the page's terminal, after a
 // kubectl, and inside a pod's shell alike: one shell runs all three.
 func TestGrepRunsInTheTerminalAndInPods(t *testing.T) {
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	_, err := c.Apply(`apiVersion: v1
 kind: Pod
 metadata:

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
 )
@@ -32,7 +31,7 @@ func simAPIServer(c *Cluster, args []string) (string, error) {
 	if len(args) != 2 || args[1] == "" {
 		return "", fmt.Errorf("%s", usage)
 	}
-	id := storageversiongc.LeasePrefix + args[1]
+	id := api.APIServerLeasePrefix + args[1]
 	leases := api.Leases
 	switch args[0] {
 	case "start":

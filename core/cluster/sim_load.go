@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/controllers/podautoscaler"
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
@@ -84,7 +83,7 @@ func simLoad(c *Cluster, args []string) (string, error) {
 	if m.Annotations == nil {
 		m.Annotations = map[string]string{}
 	}
-	m.Annotations[podautoscaler.DemandAnnotation] = demand.String()
+	m.Annotations[api.CPUDemandAnnotation] = demand.String()
 	if _, err := c.store.Update(o); err != nil {
 		return "", err
 	}

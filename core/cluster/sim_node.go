@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kubeloop/kubeloop/controllers/kubelet"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/store"
 )
@@ -32,13 +31,13 @@ const controlPlaneRole = "node-role.kubernetes.io/control-plane"
 
 // newNode describes worker node i as a kind-like cluster registers it at
 // now.
-func newNode(i int, now time.Time) *api.Node {
-	return buildNode(fmt.Sprintf("node-%d", i), i, now, nodeOptions{})
+func (c *Cluster) newNode(i int, now time.Time) *api.Node {
+	return c.buildNode(fmt.Sprintf("node-%d", i), i, now, nodeOptions{})
 }
 
 // buildNode is node name with pod CIDR 10.244.index.0/24 and address
-// 172.18.0.(index+1); now stamps its conditions.
-func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
+// 172.18.0.(index+1); now stamps its conditions, a healthy kubelet's.
+func (c *Cluster) buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 	labels := map[string]string{
 		"kubernetes.io/hostname": name, "kubernetes.io/os": "linux", "kubernetes.io/arch": "amd64",
 		"beta.kubernetes.io/os": "linux", "beta.kubernetes.io/arch": "amd64",
@@ -56,7 +55,7 @@ func buildNode(name string, index int, now time.Time, o nodeOptions) *api.Node {
 	cpu, memory := orDefault(o.cpu, "4"), orDefault(o.memory, "8Gi")
 	resources := api.ResourceList{"cpu": api.MustParseQuantity(cpu), "memory": api.MustParseQuantity(memory), "pods": api.MustParseQuantity("110")}
 	cidr := fmt.Sprintf("10.244.%d.0/24", index)
-	conds := kubelet.HealthyConditions(now)
+	conds := c.opts.Controllers.Kubelet.HealthyConditions(now)
 	for i := range taints {
 		if taints[i].Effect == "NoExecute" && taints[i].TimeAdded == nil {
 			t := api.NewTime(now)
@@ -107,7 +106,7 @@ func (c *Cluster) AddNode(name string, o nodeOptions) (*api.Node, error) {
 			name, n, MaxNodes)
 	}
 	if i := c.nextNodeIndex(); i < 255 {
-		out, err := c.store.Create(buildNode(name, i, c.clk.Now(), o))
+		out, err := c.store.Create(c.buildNode(name, i, c.clk.Now(), o))
 		if err != nil {
 			return nil, err
 		}
@@ -127,28 +126,15 @@ func (c *Cluster) workerNodes() int {
 	return n
 }
 
-// heartbeats finds the kubelets' node agents (nil before Start).
-func (c *Cluster) heartbeats() *kubelet.Heartbeats {
-	if c.nodeSide == nil {
-		return nil
-	}
-	for _, ctrl := range c.nodeSide.Controllers() {
-		if h := kubelet.HeartbeatsOf(ctrl); h != nil {
-			return h
-		}
-	}
-	return nil
-}
-
 // FailNode stops node's kubelet: no more lease renewals or status, and
 // its pods are left as they are — a machine that dropped off the network.
 func (c *Cluster) FailNode(name string) error {
-	return c.changeNode(name, c.heartbeats().Fail, "has already failed")
+	return c.changeNode(name, Kubelets.Fail, "has already failed")
 }
 
 // RecoverNode restarts a failed node's kubelet.
 func (c *Cluster) RecoverNode(name string) error {
-	return c.changeNode(name, c.heartbeats().Recover, "has not failed")
+	return c.changeNode(name, Kubelets.Recover, "has not failed")
 }
 
 // PartitionNode cuts node off from the control plane, as a broken switch
@@ -158,23 +144,23 @@ func (c *Cluster) RecoverNode(name string) error {
 // taints it unreachable and, 300 s later, evicts its pods. Unlike a failed
 // node, its containers keep running all along.
 func (c *Cluster) PartitionNode(name string) error {
-	return c.changeNode(name, c.heartbeats().Partition, "is already partitioned")
+	return c.changeNode(name, Kubelets.Partition, "is already partitioned")
 }
 
 // HealNode ends a partition: the kubelet posts its status and renews its
 // Lease at once, the node goes Ready and its taints are lifted, and the
 // kubelet stops the containers of the pods deleted while it was cut off.
 func (c *Cluster) HealNode(name string) error {
-	return c.changeNode(name, c.heartbeats().Heal, "is not partitioned")
+	return c.changeNode(name, Kubelets.Heal, "is not partitioned")
 }
 
-// changeNode makes a change to a node's machine (a Heartbeats method),
+// changeNode makes a change to a node's machine (a Kubelets method),
 // which refuses, saying why, when it does not apply to the node as it is.
-func (c *Cluster) changeNode(name string, change func(node string) bool, refused string) error {
+func (c *Cluster) changeNode(name string, change func(k Kubelets, node string) bool, refused string) error {
 	if _, err := c.store.Get(api.Nodes, "", name); err != nil {
 		return err
 	}
-	if !change(name) {
+	if !change(c.kubelets, name) {
 		return fmt.Errorf("node %q %s", name, refused)
 	}
 	c.faultEpoch++
@@ -190,11 +176,10 @@ type NodeFault struct {
 
 // NodeFault is what the sandbox has done to the named node's machine.
 func (c *Cluster) NodeFault(name string) NodeFault {
-	h := c.heartbeats()
-	if h == nil {
+	if c.kubelets == nil {
 		return NodeFault{}
 	}
-	return NodeFault{Failed: h.Down(name), Partitioned: h.Partitioned(name)}
+	return NodeFault{Failed: c.kubelets.Down(name), Partitioned: c.kubelets.Partitioned(name)}
 }
 
 // FaultEpoch changes whenever a node fails, recovers, is partitioned or
@@ -208,7 +193,7 @@ func (c *Cluster) DeleteNode(name string) error {
 	if _, err := c.store.Delete(api.Nodes, "", name, store.DeleteOptions{}); err != nil {
 		return err
 	}
-	_, _ = c.store.Delete(api.Leases, kubelet.LeaseNamespace, name, store.DeleteOptions{})
+	_, _ = c.store.Delete(api.Leases, api.NodeLeaseNamespace, name, store.DeleteOptions{})
 	return nil
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -95,7 +96,7 @@ func kubectl(t *testing.T, c *cluster.Cluster, line string) string {
 }
 
 func TestSimNodeAddRegistersANodeWithTheNextPodCIDRAndALease(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	out, err := c.Sim([]string{"node", "add", "node-4", "--label", "disktype=ssd", "--taint", "dedicated=db:NoSchedule", "--cpu", "8", "--memory", "16Gi"})
 	require.NoError(t, err)
 	assert.Equal(t, "node/node-4 added (pod CIDR 10.244.4.0/24)\n", out)
@@ -119,7 +120,7 @@ func TestSimNodeAddRegistersANodeWithTheNextPodCIDRAndALease(t *testing.T) {
 }
 
 func TestLeasesAreRenewedEveryTenSecondsWithoutKeepingTheClusterBusy(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	settled, _ := c.Settle(time.Minute)
 	require.True(t, settled)
 	start := c.Now()
@@ -133,7 +134,7 @@ func TestLeasesAreRenewedEveryTenSecondsWithoutKeepingTheClusterBusy(t *testing.
 }
 
 func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -180,7 +181,7 @@ func TestAFailedNodeIsUnknownAfterTheGracePeriodAndItsPodsAreEvictedAfter300s(t 
 }
 
 func TestCordonDrainUncordon(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
 	_, err = c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
@@ -232,7 +233,7 @@ cannot delete DaemonSet-managed Pods (use --ignore-daemonsets to ignore): `+daem
 }
 
 func TestTaintAndUntaint(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	assert.Equal(t, "node/node-1 tainted\n", kubectl(t, c, "kubectl taint nodes node-1 dedicated=db:NoSchedule"))
 	assert.Equal(t, "error: node node-1 already has dedicated taint(s) with same effect(s) and --overwrite is false\n",
 		kubectl(t, c, "kubectl taint nodes node-1 dedicated=web:NoSchedule"))
@@ -245,7 +246,7 @@ func TestTaintAndUntaint(t *testing.T) {
 }
 
 func TestADeletedNodeTakesItsDaemonPodWithIt(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -258,7 +259,7 @@ func TestADeletedNodeTakesItsDaemonPodWithIt(t *testing.T) {
 }
 
 func TestDaemonSetRolloutHistoryAndUndo(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(strings.Replace(agent, "%s", "nginx:1.25", 1))
 	require.NoError(t, err)
 	c.Settle(time.Minute)
@@ -288,7 +289,7 @@ daemon set "agent" successfully rolled out
 // control-plane node is not counted), and says the limit; deleting one
 // makes room again.
 func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1, Nodes: cluster.MaxNodes - 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: cluster.MaxNodes - 1})
 	out, err := c.Sim([]string{"node", "add", "node-last"})
 	require.NoError(t, err)
 	assert.Contains(t, out, "node/node-last added")
@@ -307,7 +308,7 @@ func TestSimNodeAddRefusesBeyondTheNodeLimit(t *testing.T) {
 // for ever; and a pod bound to a node before the node joined never
 // started. A kubelet that starts now syncs the pods already on its node.
 func TestAKubeletThatStartsSyncsThePodsAlreadyOnItsNode(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 44})
+	c := cluster.New(cluster.Options{Seed: 44, Controllers: controllers.All()})
 	_, err := c.Apply(`apiVersion: v1
 kind: Pod
 metadata:
@@ -353,7 +354,7 @@ spec:
 // after the node went (it never saw the node's deletion). PodGC now finds
 // such pods as upstream's periodic scan does: bound to a node that is not.
 func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 73})
+	c := cluster.New(cluster.Options{Seed: 73, Controllers: controllers.All()})
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
@@ -381,7 +382,7 @@ func TestPodGCOfANewLeaderCollectsPodsOfANodeGoneBeforeItStarted(t *testing.T) {
 // housekeeping timer), leaving the node NotReady and tainted, its daemon
 // pod missing. The first report after a recovery is work settle waits for.
 func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 2050})
+	c := cluster.New(cluster.Options{Seed: 2050, Controllers: controllers.All()})
 	_, err := c.Sim([]string{"node", "fail", "node-2"})
 	require.NoError(t, err)
 	c.Advance(2 * time.Minute)
@@ -411,7 +412,7 @@ func TestSettleAfterRecoverWaitsForTheNodeToBeReady(t *testing.T) {
 }
 
 func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -436,7 +437,7 @@ func TestSimNodeAddRefusesNegativeCapacity(t *testing.T) {
 // annotation, port 10250, the conditions in the kubelet's order, both
 // addresses, and nodeInfo with the machine's IDs and kube-proxy's version.
 func TestANodeRegistersAsAV132KubeletWritesIt(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Sim([]string{"node", "add", "node-4"})
 	require.NoError(t, err)
 	c.RunUntilIdle(0)

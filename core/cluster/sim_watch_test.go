@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -24,7 +25,7 @@ func webPods(c *cluster.Cluster) int {
 }
 
 func webCluster(t *testing.T, replicas string) *cluster.Cluster {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	r := c.Kubectl("kubectl create deployment web --image=nginx --replicas="+replicas, "")
 	require.Equal(t, 0, r.ExitCode, r.Stderr)
 	c.Settle(time.Minute)

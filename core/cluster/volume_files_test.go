@@ -12,7 +12,7 @@ import (
 // ConfigMap shows at the next exec; a missing optional object gives an
 // empty volume.
 func TestConfigMapAndSecretVolumesHoldTheirKeysAsFiles(t *testing.T) {
-	c := New(Options{Seed: 1})
+	c := New(Options{Seed: 1, Controllers: allControllers})
 	_, err := c.Apply(`apiVersion: v1
 kind: ConfigMap
 metadata: {name: settings}

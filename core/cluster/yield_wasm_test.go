@@ -15,7 +15,7 @@ import (
 // never did in this scale-up — 0 s of its time over four collections, all
 // marking left to allocation assists — and the heap outgrew its goals.
 func TestLongRunGivesTheMarkWorkerItsTurn(t *testing.T) {
-	c := New(Options{Seed: 1, Nodes: 10})
+	c := New(Options{Seed: 1, Controllers: allControllers, Nodes: 10})
 	if _, err := c.Apply(examples.BenchDeployment(1000, "bench:1.0")); err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
@@ -43,7 +44,7 @@ type page struct {
 }
 
 func newPage(t *testing.T, seed uint64) *page {
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	return &page{t: t, c: c, rec: New(seed, c.Clock()), rnd: rand.New(rand.NewPCG(1, 2))}
 }
 
@@ -77,7 +78,7 @@ func (p *page) applyEditor(text string) {
 func replay(t *testing.T, script string) *cluster.Cluster {
 	seed, ok := SeedOf(script)
 	require.True(t, ok, "the seed is in the first line")
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	out, err := transcript.Run(c, script)
 	require.NoError(t, err)
 	assert.NotContains(t, out, "error:", "the replay ran cleanly")
@@ -180,7 +181,7 @@ func TestShellLinesGoTogether(t *testing.T) {
 }
 
 func TestHeredocDelimiterAvoidsTheText(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	r := New(1, c.Clock())
 	r.Command("kubectl apply -f -", "a: 1\nEOF\n")()
 	assert.Contains(t, r.Transcript(), "kubectl apply -f - <<EOF1\na: 1\nEOF\nEOF1\n")
@@ -201,7 +202,7 @@ func TestReadsStdin(t *testing.T) {
 }
 
 func TestSeedOf(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	seed, ok := SeedOf(New(18446744073709551615, c.Clock()).Transcript())
 	assert.True(t, ok)
 	assert.Equal(t, uint64(18446744073709551615), seed)

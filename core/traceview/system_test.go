@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -34,7 +35,7 @@ func TestSystem(t *testing.T) {
 // are theirs.
 func TestFirstRowsAreTheLearners(t *testing.T) {
 	dir := "../../tests/transcripts/testdata"
-	c := cluster.New(cluster.Options{Seed: 1, ReadFile: func(f string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, f)) }})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ReadFile: func(f string) ([]byte, error) { return os.ReadFile(filepath.Join(dir, f)) }})
 	_, err := transcript.Run(c, "kubectl apply -f nginx-deployment.yaml\nkubectl apply -f statefulset.yaml\nsim settle\n")
 	require.NoError(t, err)
 	var first []string

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -23,7 +24,7 @@ func TestEveryLessonRunsAsATranscript(t *testing.T) {
 	require.NotEmpty(t, all)
 	for _, l := range all {
 		t.Run(l.ID, func(t *testing.T) {
-			c := cluster.New(cluster.Options{Seed: 1})
+			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 			out, err := transcript.Run(c, l.SetupScript)
 			require.NoError(t, err)
 			log := out

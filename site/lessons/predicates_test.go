@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -34,7 +35,7 @@ sim settle
 
 // The Deployment lessons' checks, each seen false and true.
 func TestDeploymentPredicates(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	mark := MarkOf(c)
 	assert.False(t, holds(t, c, mark, "pods-ready app=nginx 3"))
 	assert.False(t, holds(t, c, mark, "rolled-out nginx-deployment nginx:1.7.9"), "no deployment yet")

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
@@ -63,7 +64,7 @@ sim settle
 `
 
 func webCluster(t *testing.T, policy string) (*cluster.Cluster, Mark) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	mark := MarkOf(c)
 	assert.False(t, holds(t, c, mark, "sts-ordered web 2"), "nothing created yet")
 	run(t, c, strings.ReplaceAll(webYAML, "POLICY", policy))
@@ -127,7 +128,7 @@ func podNode(t *testing.T, c *cluster.Cluster, name string) string {
 }
 
 func TestNodePredicates(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	mark := MarkOf(c)
 	run(t, c, `kubectl apply -f - <<EOF
 apiVersion: apps/v1
@@ -164,7 +165,7 @@ sim settle
 }
 
 func TestJobPredicates(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	mark := MarkOf(c)
 	assert.False(t, holds(t, c, mark, "job-condition batch Complete"), "no job yet")
 	run(t, c, `kubectl apply -f - <<EOF
@@ -224,7 +225,7 @@ func TestOnlyNode(t *testing.T) {
 // A reconcile that fails for a real reason is retried with back-off, and
 // requeues sees NumRequeues grow; the cause removed, the key converges.
 func TestRequeuesPredicate(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	mark := MarkOf(c)
 	assert.False(t, holds(t, c, mark, "requeues replicaset default/web- 1"))
 	run(t, c, strings.ReplaceAll(strings.ReplaceAll(nginxDeployment, "nginx-deployment", "web"),

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -24,7 +25,7 @@ func TestEveryPredictionHasTheAnswerItsLessonTeaches(t *testing.T) {
 	require.NoError(t, err)
 	asked := map[string]bool{}
 	for _, l := range all {
-		c := cluster.New(cluster.Options{Seed: 1})
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 		_, err := transcript.Run(c, l.SetupScript)
 		require.NoError(t, err)
 		for _, s := range l.Steps {

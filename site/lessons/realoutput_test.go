@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -28,7 +29,7 @@ func lessonByID(t *testing.T, id string) *Lesson {
 // output, sim lines left out, a watch's rows under the watch.
 func TestPrintedListsEachStepsKubectlOutput(t *testing.T) {
 	le := lessonByID(t, "03-controller-manager")
-	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}))
 	require.NoError(t, err)
 	require.Len(t, steps, len(le.Steps))
 	assert.Equal(t, []Printed{
@@ -44,7 +45,7 @@ func TestPrintedListsEachStepsKubectlOutput(t *testing.T) {
 	assert.Contains(t, last[1].Output, `Error creating: pods "web-756f8f6d84-" is forbidden: error looking up service account default/robot: serviceaccount "robot" not found`)
 
 	le = lessonByID(t, "07-rolling-update")
-	steps, err = le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	steps, err = le.Printed(cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}))
 	require.NoError(t, err)
 	found := false
 	for _, st := range steps {
@@ -64,7 +65,7 @@ func TestPrintedForEveryLesson(t *testing.T) {
 	all, err := All()
 	require.NoError(t, err)
 	for _, le := range all {
-		steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+		steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}))
 		require.NoError(t, err, le.ID)
 		for i, st := range steps {
 			want := 0
@@ -83,7 +84,7 @@ func TestPrintedForEveryLesson(t *testing.T) {
 // then web-0 and only then web-1 coming back.
 func TestPrintedKeepsTheWatchOpenBesideTheDelete(t *testing.T) {
 	le := lessonByID(t, "10-statefulset-identity")
-	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1}))
+	steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}))
 	require.NoError(t, err)
 	step := steps[2]
 	require.GreaterOrEqual(t, len(step), 2)

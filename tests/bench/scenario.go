@@ -17,6 +17,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/examples"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -54,7 +55,7 @@ type podState struct {
 
 // New builds the cluster (seed 1, Nodes(n) nodes) and starts the watch.
 func New(n int) *Scenario {
-	c := cluster.New(cluster.Options{Seed: 1, Nodes: Nodes(n)})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: Nodes(n)})
 	s := &Scenario{N: n, Cluster: c, pods: map[string]podState{}, ready: map[string]int{}, present: map[string]int{}}
 	st := c.Store()
 	if _, err := st.Watch(api.Pods, st.Revision(), "bench watch", s.observe); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -71,7 +72,7 @@ func withClass(manifest, class string) string {
 // runStatefulSet applies manifest to a fresh cluster of Nodes(n) nodes and
 // runs 60 simulated seconds.
 func runStatefulSet(t testing.TB, n int, manifest string) *cluster.Cluster {
-	c := cluster.New(cluster.Options{Seed: 1, Nodes: Nodes(n)})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), Nodes: Nodes(n)})
 	_, err := c.Apply(manifest)
 	require.NoError(t, err)
 	c.Advance(60 * time.Second)

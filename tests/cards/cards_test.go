@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/controllers/attachdetach"
 	"github.com/kubeloop/kubeloop/controllers/disruption"
 	"github.com/kubeloop/kubeloop/controllers/ephemeral"
@@ -24,7 +25,7 @@ import (
 )
 
 func apply(t *testing.T, card controller.Card) *cluster.Cluster {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(card.Example)
 	require.NoError(t, err, card.Name)
 	c.Settle(time.Minute)
@@ -102,7 +103,7 @@ func TestServiceAccountTokenCard(t *testing.T) {
 
 // The storage version collector's card is commands: run them.
 func TestStorageVersionGCCard(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	var out string
 	for _, line := range strings.Split(storageversiongc.Card.Example, "\n") {
 		if args, ok := strings.CutPrefix(line, "sim "); ok {

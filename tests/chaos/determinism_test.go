@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -34,7 +35,7 @@ func TestChaosTranscriptReproducesTheRunOnEveryHost(t *testing.T) {
 		require.NoError(t, r.err, "seed %d", seed)
 		hash := r.c.HistoryHash()
 
-		c := cluster.New(cluster.Options{Seed: seed})
+		c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 		out, err := transcript.Run(c, r.transcript(seed))
 		require.NoError(t, err)
 		require.NotContains(t, out, "internal error")

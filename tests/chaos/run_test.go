@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -32,7 +33,7 @@ func runSteps(seed uint64, steps []step) (r *result) {
 			r.err = fmt.Errorf("panic: %v\n%s", p, debug.Stack())
 		}
 	}()
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	r.c = c
 	w := newWatcher(c)
 	for i, s := range steps {

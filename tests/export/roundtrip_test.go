@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -56,7 +57,7 @@ func roundTrip(t *testing.T, script string) {
 		return
 	}
 
-	to := cluster.New(cluster.Options{Seed: seed})
+	to := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	_, err = to.Apply(text)
 	require.NoError(t, err, "the export applies:\n%s", text)
 	to.Settle(10 * time.Minute)
@@ -74,7 +75,7 @@ func roundTrip(t *testing.T, script string) {
 // run plays script on a fresh cluster and settles it.
 func run(t *testing.T, script string) *cluster.Cluster {
 	t.Helper()
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	_, err := transcript.Run(c, script)
 	require.NoError(t, err)
 	c.Settle(10 * time.Minute)

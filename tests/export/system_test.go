@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -15,7 +16,7 @@ import (
 // Lease — are made by every cluster: an export leaves them out, so that
 // applying it to a fresh cluster does not fight them.
 func TestExportLeavesOutTheClustersOwnObjects(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	c.Advance(time.Minute)
 	text, err := c.Export()
 	require.NoError(t, err)

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -39,7 +40,7 @@ func Run(dir string) (Output, error) {
 		if err != nil {
 			return nil, err
 		}
-		c := cluster.New(cluster.Options{Seed: 1})
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 		got, err := transcript.Run(c, string(script))
 		if err != nil {
 			got += "transcript error: " + err.Error() + "\n"

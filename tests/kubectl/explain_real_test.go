@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/data"
 )
@@ -42,7 +43,7 @@ func TestExplainHasRealKubectlsLayout(t *testing.T) {
 	files, err := filepath.Glob("testdata/explain-real/*.txt")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	c := cluster.New(cluster.Options{Seed: 1, FieldDocs: data.MustExplainDocs("en")})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), FieldDocs: data.MustExplainDocs("en")})
 	for _, file := range files {
 		text, err := os.ReadFile(file)
 		require.NoError(t, err)

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/kubectl"
@@ -30,7 +31,7 @@ type env struct {
 }
 
 func newEnv(t *testing.T) *env {
-	c := cluster.New(cluster.Options{Seed: 7, ReadFile: func(name string) ([]byte, error) {
+	c := cluster.New(cluster.Options{Seed: 7, Controllers: controllers.All(), ReadFile: func(name string) ([]byte, error) {
 		if name == "nginx-deployment.yaml" {
 			return []byte(manifest), nil
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
@@ -58,7 +59,7 @@ func TestClientSideOutputIsRealKubectls(t *testing.T) {
 	for _, line := range clientSideLines {
 		t.Run(line, func(t *testing.T) {
 			stdout, stderr := runReal(t, real, line)
-			r := cluster.New(cluster.Options{Seed: 1}).Kubectl(line, "")
+			r := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}).Kubectl(line, "")
 			assert.Equal(t, stdout, r.Stdout, "stdout")
 			assert.Equal(t, stderr, r.Stderr, "stderr")
 		})
@@ -110,7 +111,7 @@ func TestHelpHeadIsRealKubectls(t *testing.T) {
 	for _, line := range helpHeads {
 		t.Run(line, func(t *testing.T) {
 			stdout, _ := runReal(t, real, line)
-			ours := cluster.New(cluster.Options{Seed: 1}).Kubectl(line, "").Stdout
+			ours := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}).Kubectl(line, "").Stdout
 			assert.Equal(t, helpHead(stdout), helpHead(ours))
 			assert.Equal(t, helpSubcommands(stdout), helpSubcommands(ours))
 		})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -40,7 +41,7 @@ spec:
 func TestAtMostOneDaemonPodPerNodeUnderNodeChurn(t *testing.T) {
 	for seed := uint64(1); seed <= 8; seed++ {
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-			c := cluster.New(cluster.Options{Seed: seed})
+			c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 			_, err := c.Apply(fmt.Sprintf(daemonSetManifest, "nginx:1.25"))
 			require.NoError(t, err)
 			rng := rand.New(rand.NewPCG(seed, 42))

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -23,7 +24,7 @@ func TestRandomJobsEndCompleteOrFailed(t *testing.T) {
 	for seed := uint64(1); seed <= 6; seed++ {
 		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 42))
-			c := cluster.New(cluster.Options{Seed: seed})
+			c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 			type shape struct {
 				completions, parallelism int32
 				fails                    bool

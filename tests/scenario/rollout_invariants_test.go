@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -76,7 +77,7 @@ func TestRollingUpdateInvariantsAcrossStrategies(t *testing.T) {
 }
 
 func checkRollout(t *testing.T, replicas int, surgeV, unavailV string) {
-	c := cluster.New(cluster.Options{Seed: uint64(replicas)})
+	c := cluster.New(cluster.Options{Seed: uint64(replicas), Controllers: controllers.All()})
 	manifest := deploymentWith(replicas, surgeV, unavailV)
 	_, err := c.Apply(manifest)
 	require.NoError(t, err)

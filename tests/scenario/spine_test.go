@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
@@ -44,7 +45,7 @@ func mustKubectl(t *testing.T, c *cluster.Cluster, line string) string {
 }
 
 func TestRollingUpdateHoldsSurgeAndAvailabilityAtEveryStep(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 7})
+	c := cluster.New(cluster.Options{Seed: 7, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	settled, _ := c.Settle(0)
@@ -83,7 +84,7 @@ func TestRollingUpdateHoldsSurgeAndAvailabilityAtEveryStep(t *testing.T) {
 
 // run plays the same inputs on a fresh cluster and returns its history hash.
 func run(t *testing.T, seed uint64) string {
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	_, err := c.Apply(nginxDeployment)
 	require.NoError(t, err)
 	c.Settle(0)
@@ -107,7 +108,7 @@ func TestSameSeedSameHistory(t *testing.T) {
 }
 
 func TestBadInputChangesNothing(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	rev := c.Store().Revision()
 	bad := []struct{ name, yaml, want string }{
 		{"unknown field", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replica: 3\n", "line 6"},

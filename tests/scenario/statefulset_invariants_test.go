@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -60,7 +61,7 @@ func TestStatefulSetInvariantsUnderRandomPodDeletions(t *testing.T) {
 }
 
 func checkStatefulSet(t *testing.T, seed uint64) {
-	c := cluster.New(cluster.Options{Seed: seed})
+	c := cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All()})
 	_, err := c.Apply(webWithClaims)
 	require.NoError(t, err)
 	rng := rand.New(rand.NewPCG(seed, 42))

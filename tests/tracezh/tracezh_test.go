@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/textcat"
 	"github.com/kubeloop/kubeloop/core/transcript"
@@ -199,7 +200,7 @@ func TestScenarioTracesTranslateWholly(t *testing.T) {
 		name := strings.TrimSuffix(filepath.Base(path), ".txt")
 		script, err := os.ReadFile(path)
 		require.NoError(t, err)
-		c := cluster.New(cluster.Options{Seed: 1, TraceLimit: 1 << 20, ReadFile: func(f string) ([]byte, error) {
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), TraceLimit: 1 << 20, ReadFile: func(f string) ([]byte, error) {
 			return os.ReadFile(filepath.Join("../transcripts/testdata", f))
 		}})
 		_, err = transcript.Run(c, string(script))

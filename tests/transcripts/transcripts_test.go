@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
 )
@@ -33,7 +34,7 @@ func TestTranscripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			script, err := os.ReadFile(path)
 			require.NoError(t, err)
-			c := cluster.New(cluster.Options{Seed: 1, ReadFile: func(f string) ([]byte, error) {
+			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ReadFile: func(f string) ([]byte, error) {
 				return os.ReadFile(filepath.Join("testdata", f))
 			}})
 			got, err := transcript.Run(c, string(script))
