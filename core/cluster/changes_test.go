@@ -74,7 +74,7 @@ func TestChangesOwnTheirWrites(t *testing.T) {
 // queue's keys — here a Deployment scaled twice before the controllers
 // ran, one key in the deployment controller's queue standing for both.
 func TestChangesCarryThePictureOfTheControllerManager(t *testing.T) {
-	c := cluster.New(cluster.Options{Seed: 1})
+	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
 	_, err := c.Apply(nginx3)
 	require.NoError(t, err)
 	c.Settle(time.Minute)
