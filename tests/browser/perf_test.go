@@ -222,7 +222,8 @@ func perfRollout(t *testing.T, n int) {
 		eval[bool](p, fmt.Sprintf(`(() => { document.getElementById("term-input").value = "sim node add node-%d";
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, i))
 	}
-	p.waitFor(fmt.Sprintf("%d node lanes", max(nodes, 3)), fmt.Sprintf(`document.querySelectorAll("#nodes [data-node]").length === %d`, max(nodes, 3)))
+	// The worker nodes' lanes; the control-plane node has its own.
+	p.waitFor(fmt.Sprintf("%d node lanes", max(nodes, 3)), fmt.Sprintf(`document.querySelectorAll('#nodes [data-node^="node-"]').length === %d`, max(nodes, 3)))
 	eval[bool](p, perfProbe)
 	p.click(`[data-speed="100"]`)
 	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
