@@ -69,8 +69,57 @@ func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
 			fmt.Fprintf(sig, "+%d;", len(busy)-busyShown)
 			break
 		}
+		if a.speed >= 10 {
+			a.drawQueueSummary(m, sig, v, ch.Time)
+			continue
+		}
 		a.drawQueue(m, sig, v, ch.Time)
 	}
+}
+
+// drawQueueSummary is a busy controller's row at ×10 and ×100, where keys
+// come and go faster than anyone reads them: how many wait now and later,
+// and how many reconciles a simulated second the worker does.
+func (a *app) drawQueueSummary(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time) {
+	ready, later := len(v.Ready)+v.MoreReady, len(v.Delayed)+v.MoreDelayed
+	rate := a.ui.machPace.rate(v.Controller, v.Reconciles, now)
+	m.open("div", "mach-row mach-ctrl summary").elem("span", "mach-name", v.Controller)
+	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.queue"), "title", a.tr("mach.queue.help"))
+	m.elem("span", "qcount", a.tr("mach.keys", ready)).close("span")
+	if later > 0 {
+		m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.later"), "title", a.tr("mach.later.help"))
+		m.elem("span", "qcount later", a.tr("mach.keys", later)).close("span")
+	}
+	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.worker"), "title", a.tr("mach.worker.help"))
+	m.elem("span", "qrate", a.tr("mach.rate", rate), "title", a.tr("mach.rate.title"))
+	m.close("span").close("div")
+	fmt.Fprintf(sig, "%s:%d/%d/%d;", v.Controller, ready, later, rate)
+}
+
+// pace remembers each controller's reconcile count a simulated second
+// ago, for its rate.
+type pace map[string]paceSample
+
+type paceSample struct {
+	reconciles int64
+	at         time.Time
+	rate       int // reconciles per simulated second over the last sample
+}
+
+// rate is the controller's reconciles per simulated second, sampled once
+// a simulated second.
+func (p pace) rate(controller string, reconciles int64, now time.Time) int {
+	s, ok := p[controller]
+	switch {
+	case !ok || now.Before(s.at):
+		p[controller] = paceSample{reconciles: reconciles, at: now}
+		return 0
+	case now.Sub(s.at) >= time.Second:
+		r := int(float64(reconciles-s.reconciles) / now.Sub(s.at).Seconds())
+		p[controller] = paceSample{reconciles: reconciles, at: now, rate: r}
+		return r
+	}
+	return s.rate
 }
 
 // drawQueue is one controller's row: name, queue → later → worker.

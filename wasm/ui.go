@@ -82,6 +82,7 @@ type ui struct {
 	machinery            dom.HTMLElement
 	machinerySig         string
 	machWatchRev         int64 // the newest watch event the picture drew (machinerypicture.go)
+	machPace             pace  // each controller's reconciles a simulated second ago
 
 	// Faults and menus.
 	faults, faultsMenu dom.HTMLElement
@@ -137,6 +138,7 @@ func (a *app) buildUI() *ui {
 		volSection:     a.byID("pvc-section"),
 		volTable:       a.byID("pvcs"),
 		machinery:      a.byID("machinery"),
+		machPace:       pace{},
 		systemBtn:      a.byID("trace-system"),
 		traceFilterBar: a.byID("trace-filter"),
 		faultsMenu:     a.byID("faults-menu"),

@@ -21,6 +21,9 @@ type QueueView struct {
 	Delayed     []DelayedKey   `json:"delayed,omitempty"`
 	MoreDelayed int            `json:"moreDelayed,omitempty"`
 	Last        *LastReconcile `json:"last,omitempty"`
+	// Reconciles counts the controller's reconciles since it started: two
+	// views' difference is its pace.
+	Reconciles int64 `json:"reconciles"`
 }
 
 // QueuedKey is a ready key and the adds it stands for.
@@ -52,7 +55,7 @@ func (v QueueView) Busy() bool {
 // View is the controller's queue now, each list cut at limit keys.
 func (c *Controller) View(limit int) QueueView {
 	q := c.Queue.Contents(limit)
-	v := QueueView{Controller: c.Name, MoreReady: q.MoreReady}
+	v := QueueView{Controller: c.Name, MoreReady: q.MoreReady, Reconciles: c.reconciles}
 	if !c.last.At.IsZero() {
 		last := c.last
 		v.Last = &last

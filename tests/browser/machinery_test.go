@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,6 +15,14 @@ func (p *page) machRow(controller string) string {
   const row = [...document.querySelectorAll("#machinery .mach-ctrl")].find(r => r.querySelector(".mach-name").textContent === `+jsString(controller)+`);
   return row ? row.textContent : "";
 })()`)
+}
+
+// play starts the clock if it stands.
+func (p *page) play() {
+	p.t.Helper()
+	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
+		p.click("#play")
+	}
 }
 
 // pause stops the clock if it runs.
@@ -64,7 +73,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	// 3. A reconcile that fails backs off: 5 ms, 10 ms, 20 ms … the count
 	// grows with the delay.
 	eval[any](p, "kubeloop.apply(`"+robotDeployment+"`)")
-	p.click("#play")
+	p.play()
 	p.waitFor("a back-off of 4 or more", `[...document.querySelectorAll("#machinery .qkey.retry")].some(k => /^default\/web-\w+ ↻([4-9]|\d\d), retry in /.test(k.textContent))`)
 	p.pause()
 	row := p.machRow("replicaset")
@@ -77,7 +86,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	// 4. The leader dies; the standby takes the Lease once it expires.
 	p.runInTerminal("sim controller-manager kill control-plane-1")
 	p.click(`[data-speed="10"]`)
-	p.click("#play")
+	p.play()
 	p.waitFor("the standby leads", `/Lease: control-plane-2, expires in/.test(document.getElementById("machinery").textContent)`)
 	assert.Equal(t, 1, p.count(`#machinery .replica.role-dead`))
 	assert.Equal(t, 1, p.count(`#machinery .replica.role-leader`))
@@ -111,4 +120,22 @@ func (p *page) stepUntil(what, cond string) {
 		}
 	}
 	p.t.Fatalf("30 steps and no %s (%s)", what, cond)
+}
+
+// TestThePictureCountsAtSpeed: at ×100 keys come and go faster than anyone
+// reads them, so each busy controller's row counts its keys and its
+// reconciles a simulated second; at ×1 it shows the keys again.
+func TestThePictureCountsAtSpeed(t *testing.T) {
+	p := openPage(t)
+	p.click(`[data-speed="100"]`)
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
+	p.play()
+	p.waitFor("a counted row", `[...document.querySelectorAll("#machinery .mach-ctrl.summary .qrate")].some(e => /^[1-9]\d* reconciles\/s$/.test(e.textContent))`)
+	assert.Zero(t, p.count("#machinery .qkey"), "no key chips at ×100")
+	p.pause()
+	p.shots("machinery-summary")
+	p.click(`[data-speed="1"]`)
+	p.play()
+	p.waitFor("the keys again", `!document.querySelector("#machinery .mach-ctrl.summary")`)
+	p.noConsoleErrors()
 }
