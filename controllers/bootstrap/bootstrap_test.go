@@ -10,7 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers/bootstrap"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -29,16 +29,13 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	f := &fixture{t: t, clk: clk, store: store.New(clk)}
-	for _, ns := range []string{"kube-system", "kube-public"} {
-		_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
-		require.NoError(t, err)
-	}
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	bootstrap.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	f := &fixture{t: t}
+	f.clk, f.store, _ = controllertest.Start(t, func(s *store.Store) {
+		for _, ns := range []string{"kube-system", "kube-public"} {
+			_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
+			require.NoError(t, err)
+		}
+	}, bootstrap.Register)
 	f.create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "cluster-info", Namespace: "kube-public"},
 		Data: map[string]string{"kubeconfig": "hello"}})
 	return f

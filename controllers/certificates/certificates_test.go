@@ -11,6 +11,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -20,16 +21,12 @@ type fixture struct {
 	t     *testing.T
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	f := &fixture{t: t, clk: clk, store: store.New(clk)}
-	f.store.AddAdmission(certificates.Admission)
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	certificates.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, func(s *store.Store) { s.AddAdmission(certificates.Admission) }, certificates.Register)
+	f := &fixture{t: t, clk: clk, store: s, mgr: m}
 	f.settle()
 	return f
 }

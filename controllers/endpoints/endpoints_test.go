@@ -9,6 +9,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -17,18 +18,17 @@ import (
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{clk: clk, store: s}
+	clk, s, m := controllertest.Start(t, nil, Register)
+	return &fixture{clk: clk, store: s, mgr: m}
+}
+
+// actions is what the controller wrote since the trace's entry seq.
+func (f *fixture) actions(seq int64) []string {
+	return controllertest.ActionsSince(f.mgr.Trace, seq, "endpoints")
 }
 
 func (f *fixture) settle() {
@@ -131,17 +131,22 @@ func TestFollowsPodsAndGoesWithTheService(t *testing.T) {
 	f.create(t, service("web"))
 	p := f.pod(t, "web-0", "10.244.1.5", true)
 	assert.Len(t, f.endpoints(t, "web").Subsets, 1)
+	assert.Equal(t, []string{"create Endpoints default/web", "update Endpoints default/web"}, f.actions(0))
 
+	seq := f.mgr.Trace.Last()
 	_, err := f.store.Delete(api.Pods, "default", p.Name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
 	f.settle()
 	assert.Empty(t, f.endpoints(t, "web").Subsets, "no pods, no subsets")
+	assert.Equal(t, []string{"update Endpoints default/web"}, f.actions(seq))
 
+	seq = f.mgr.Trace.Last()
 	_, err = f.store.Delete(api.Services, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	_, err = f.store.Get(api.EndpointsKind, "default", "web")
 	assert.True(t, api.IsNotFound(err))
+	assert.Equal(t, []string{"delete Endpoints default/web"}, f.actions(seq))
 }
 
 func TestPodWithoutTheNamedPortIsNoEndpoint(t *testing.T) {
@@ -156,6 +161,7 @@ func TestServiceWithoutSelectorIsLeftAlone(t *testing.T) {
 	f.create(t, service("manual", func(s *api.Service) { s.Spec.Selector = nil }))
 	_, err := f.store.Get(api.EndpointsKind, "default", "manual")
 	assert.True(t, api.IsNotFound(err))
+	assert.Empty(t, f.actions(0))
 }
 
 // TestSameLabelsIsEqual: sameLabels answers as api.Equal, nil versus

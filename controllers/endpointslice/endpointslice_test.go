@@ -10,24 +10,19 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{clk: clk, store: s}
+	clk, s, m := controllertest.Start(t, nil, Register)
+	return &fixture{clk: clk, store: s, mgr: m}
 }
 
 func (f *fixture) settle() {
@@ -82,6 +77,7 @@ func TestAServiceGetsAPlaceholderSliceOwnedByIt(t *testing.T) {
 	require.NotNil(t, ref)
 	assert.Equal(t, svc.UID, ref.UID)
 	assert.Equal(t, "Service", ref.Kind)
+	assert.Equal(t, []string{"create EndpointSlice default/" + s.Name}, controllertest.ActionsOf(f.mgr.Trace, "endpointslice"))
 }
 
 func TestEndpointsCarryConditionsAndHostnames(t *testing.T) {
@@ -91,6 +87,8 @@ func TestEndpointsCarryConditionsAndHostnames(t *testing.T) {
 	f.pod(t, "web-1", "10.244.2.7", false)
 	ss := f.slices()
 	require.Len(t, ss, 1, "the placeholder is reused")
+	assert.Equal(t, []string{"create EndpointSlice default/" + ss[0].Name, "update EndpointSlice default/" + ss[0].Name,
+		"update EndpointSlice default/" + ss[0].Name}, controllertest.ActionsOf(f.mgr.Trace, "endpointslice"))
 	eps := ss[0].Endpoints
 	require.Len(t, eps, 2)
 	assert.Equal(t, []string{"10.244.1.7"}, eps[0].Addresses)

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -17,17 +18,12 @@ type fixture struct {
 	t     *testing.T
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	f := &fixture{t: t, clk: clk, store: store.New(clk)}
-	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	endpointslicemirroring.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, nil, endpointslicemirroring.Register)
+	f := &fixture{t: t, clk: clk, store: s, mgr: m}
 	f.settle()
 	return f
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -23,19 +24,18 @@ type fixture struct {
 	t     *testing.T
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	garbagecollector.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{t: t, clk: clk, store: s}
+	clk, s, m := controllertest.Start(t, nil, garbagecollector.Register)
+	return &fixture{t: t, clk: clk, store: s, mgr: m}
+}
+
+// actions is what the collector wrote since the trace's entry seq.
+func (f *fixture) actions(seq int64) []string {
+	return controllertest.ActionsSince(f.mgr.Trace, seq, "garbagecollector")
 }
 
 func (f *fixture) settle() {
@@ -83,10 +83,13 @@ func TestBackgroundDeletionOfAReplicaSetRemovesItsPods(t *testing.T) {
 	f.createPod("db-1", "db", db.UID)
 	f.settle()
 	require.Len(t, f.store.List(api.Pods, "default"), 3, "pods whose owner exists stay")
+	assert.Empty(t, f.actions(0))
 
+	seq := f.mgr.Trace.Last()
 	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationBackground})
 	require.NoError(t, err)
 	f.settle()
+	assert.Equal(t, []string{"delete Pod default/web-1", "delete Pod default/web-2"}, f.actions(seq))
 	assert.Equal(t, []string{"db-1"}, names(f.store.List(api.Pods, "default")), "web's pods go, db's stay")
 	assert.Equal(t, []string{"db"}, names(f.store.List(api.ReplicaSets, "default")))
 }
@@ -108,6 +111,7 @@ func TestADependentOfAReCreatedOwnerIsCollected(t *testing.T) {
 
 	assert.Equal(t, []string{"web-new"}, names(f.store.List(api.Pods, "default")),
 		"the pod of the old web goes; the pod of the new web stays")
+	assert.Equal(t, []string{"delete Pod default/web-old"}, f.actions(0))
 	assert.Equal(t, []string{"web"}, names(f.store.List(api.ReplicaSets, "default")))
 }
 
@@ -119,6 +123,7 @@ func TestADependentWhoseOwnerNeverExistedIsCollected(t *testing.T) {
 	f.settle()
 	assert.Empty(t, f.store.List(api.Pods, "default"))
 	assert.Len(t, f.store.List(api.ReplicaSets, "default"), 1, "the live owner of that name is not touched")
+	assert.ElementsMatch(t, []string{"delete Pod default/stray", "delete Pod default/ghost"}, f.actions(0))
 }
 
 func TestOrphanDeletionStripsOwnerReferences(t *testing.T) {
@@ -131,6 +136,8 @@ func TestOrphanDeletionStripsOwnerReferences(t *testing.T) {
 	_, err := f.store.Delete(api.ReplicaSets, "default", "web", store.DeleteOptions{PropagationPolicy: store.PropagationOrphan})
 	require.NoError(t, err)
 	f.settle()
+	assert.Equal(t, []string{"update Pod default/web-1", "update Pod default/web-2", "update ReplicaSet default/web"}, f.actions(0),
+		"the dependents lose their reference, then the owner its orphan finalizer")
 	assert.Empty(t, f.store.List(api.ReplicaSets, "default"))
 	pods := f.store.List(api.Pods, "default")
 	require.Len(t, pods, 2)
@@ -158,6 +165,8 @@ func TestForegroundDeletionWaitsForTheDependents(t *testing.T) {
 	}
 	assert.Empty(t, f.store.List(api.Pods, "default"))
 	assert.Empty(t, f.store.List(api.ReplicaSets, "default"))
+	assert.Equal(t, []string{"delete Pod default/web-1", "update ReplicaSet default/web"}, f.actions(0),
+		"the dependent goes, then the owner's foreground finalizer")
 }
 
 // The whole cluster, through kubectl.

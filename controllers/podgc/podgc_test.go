@@ -11,28 +11,24 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 	r     *podgc.Reconciler
 }
 
 // newFixture runs the pod GC alone: no kubelet, no scheduler.
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	_, err = s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(100))
-	c := podgc.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{clk: clk, store: s, r: c.Reconciler().(*podgc.Reconciler)}
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		_, err := s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
+		require.NoError(t, err)
+	}, podgc.Register)
+	return &fixture{clk: clk, store: s, mgr: m, r: m.Controllers()[0].Reconciler().(*podgc.Reconciler)}
 }
 
 func (f *fixture) pod(t *testing.T, name, node, phase string) {

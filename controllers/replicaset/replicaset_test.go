@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -22,15 +23,13 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, nil, Register)
 	return &fixture{clk: clk, store: s, mgr: m}
+}
+
+// actions is what the controller wrote since the trace's entry seq.
+func (f *fixture) actions(seq int64) []string {
+	return controllertest.ActionsSince(f.mgr.Trace, seq, "replicaset")
 }
 
 func (f *fixture) settle() {
@@ -85,6 +84,11 @@ func TestCreatesMissingPodsWithOwnerAndGeneratedNames(t *testing.T) {
 		assert.True(t, *ref.BlockOwnerDeletion)
 	}
 	assert.Equal(t, int32(3), rs.(*api.ReplicaSet).Status.Replicas)
+	want := []string{"create Pod default/" + pods[0].Name, "create Pod default/" + pods[1].Name, "create Pod default/" + pods[2].Name}
+	acts := f.actions(0)
+	require.Len(t, acts, 5)
+	assert.ElementsMatch(t, want, acts[:3])
+	assert.Equal(t, []string{"update-status ReplicaSet default/web", "update-status ReplicaSet default/web"}, acts[3:])
 }
 
 func TestReplacesADeletedPod(t *testing.T) {
@@ -92,15 +96,21 @@ func TestReplacesADeletedPod(t *testing.T) {
 	_, err := f.store.Create(newRS("web", 2))
 	require.NoError(t, err)
 	f.settle()
-	victim := f.pods(t)[0]
+	victim, survivor := f.pods(t)[0], f.pods(t)[1]
+	seq := f.mgr.Trace.Last()
 	_, err = f.store.Delete(api.Pods, "default", victim.Name, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
 	pods := f.pods(t)
 	require.Len(t, pods, 2)
+	made := ""
 	for _, p := range pods {
 		assert.NotEqual(t, victim.Name, p.Name)
+		if p.Name != survivor.Name {
+			made = p.Name
+		}
 	}
+	assert.Equal(t, []string{"create Pod default/" + made, "update-status ReplicaSet default/web", "update-status ReplicaSet default/web"}, f.actions(seq))
 	entries := f.mgr.Trace.Since(0)
 	last := entries[len(entries)-1]
 	assert.Equal(t, "default/web", last.Key)
@@ -117,12 +127,16 @@ func TestScaleDownDeletesUnscheduledFirst(t *testing.T) {
 		require.NoError(t, err)
 	}
 	f.settle()
+	seq := f.mgr.Trace.Last()
 	f.scale(t, "web", 2)
 	left := f.pods(t)
 	require.Len(t, left, 2)
 	for _, p := range left {
 		assert.Equal(t, "node-1", p.Spec.NodeName, "the unscheduled pod goes first")
 	}
+	acts := f.actions(seq)
+	require.NotEmpty(t, acts)
+	assert.Equal(t, "delete Pod default/"+pods[2].Name, acts[0], "the one it deletes is the unscheduled one")
 }
 
 func TestAdoptsOrphansAndReleasesNonMatching(t *testing.T) {
@@ -138,7 +152,10 @@ func TestAdoptsOrphansAndReleasesNonMatching(t *testing.T) {
 	stray, _ := f.store.Get(api.Pods, "default", "stray")
 	require.NotNil(t, api.ControllerOf(stray))
 
+	assert.Contains(t, f.actions(0), "update Pod default/stray", "adopted: its owner reference added")
+
 	// Relabel it: the ReplicaSet lets go and makes a replacement.
+	seq := f.mgr.Trace.Last()
 	p := api.DeepCopy(stray.(*api.Pod))
 	p.Labels = map[string]string{"app": "debug"}
 	_, err = f.store.Update(p)
@@ -147,6 +164,10 @@ func TestAdoptsOrphansAndReleasesNonMatching(t *testing.T) {
 	stray, _ = f.store.Get(api.Pods, "default", "stray")
 	assert.Nil(t, api.ControllerOf(stray))
 	assert.Len(t, f.pods(t), 3)
+	acts := f.actions(seq)
+	require.Len(t, acts, 4)
+	assert.Equal(t, "update Pod default/stray", acts[0], "released: its owner reference removed")
+	assert.Regexp(t, `^create Pod default/web-[bcdfghjklmnpqrstvwxz2456789]{5}$`, acts[1], "and replaced")
 }
 
 func TestSlowStartStopsAtFirstFailedBatch(t *testing.T) {

@@ -11,27 +11,30 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
+// newFixture starts the controller alone in a cluster with the namespaces
+// "default" and the others named.
 func newFixture(t *testing.T, namespaces ...string) *fixture {
-	clk := clock.New(1)
-	f := &fixture{clk: clk, store: store.New(clk)}
-	for _, ns := range namespaces {
-		_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
-		require.NoError(t, err)
-	}
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	rootcacertpublisher.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, func(s *store.Store) { createNamespaces(t, s, namespaces) }, rootcacertpublisher.Register)
+	f := &fixture{clk: clk, store: s, mgr: m}
 	f.settle()
 	return f
+}
+
+func createNamespaces(t *testing.T, s *store.Store, names []string) {
+	for _, ns := range names {
+		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
+		require.NoError(t, err)
+	}
 }
 
 func (f *fixture) settle() {
@@ -49,7 +52,7 @@ func (f *fixture) ca(t *testing.T, ns string) *api.ConfigMap {
 }
 
 func TestEveryNamespaceGetsTheCA(t *testing.T) {
-	f := newFixture(t, "default", "kube-system")
+	f := newFixture(t, "kube-system")
 	for _, ns := range []string{"default", "kube-system"} {
 		cm := f.ca(t, ns)
 		require.NotNil(t, cm, ns)
@@ -58,12 +61,14 @@ func TestEveryNamespaceGetsTheCA(t *testing.T) {
 	}
 	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
 	require.NoError(t, err)
+	seq := f.mgr.Trace.Last()
 	f.settle()
 	assert.NotNil(t, f.ca(t, "shop"))
+	assert.Equal(t, []string{"create ConfigMap shop/kube-root-ca.crt"}, controllertest.ActionsSince(f.mgr.Trace, seq, "root-ca-cert-publisher"))
 }
 
 func TestDeletedOrEditedItComesBack(t *testing.T) {
-	f := newFixture(t, "default")
+	f := newFixture(t)
 	_, err := f.store.Delete(api.ConfigMaps, "default", rootcacertpublisher.ConfigMapName, store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()

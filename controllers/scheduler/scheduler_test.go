@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -26,18 +27,12 @@ type fixture struct {
 
 func newFixture(t *testing.T, nodes ...*api.Node) *fixture {
 	t.Helper()
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	for _, n := range nodes {
-		_, err := s.Create(n)
-		require.NoError(t, err)
-	}
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	scheduler.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		for _, n := range nodes {
+			_, err := s.Create(n)
+			require.NoError(t, err)
+		}
+	}, scheduler.Register)
 	f := &fixture{t: t, clk: clk, store: s, mgr: m}
 	f.settle()
 	return f

@@ -10,31 +10,35 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 // newFixture runs the serviceaccount controller alone over a real store
 // with its admission registered, as the cluster does.
+// newFixture starts the controller alone in a cluster with the namespaces
+// "default" and the others named.
 func newFixture(t *testing.T, namespaces ...string) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	s.AddAdmission(serviceaccount.Admission)
-	for _, ns := range namespaces {
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		s.AddAdmission(serviceaccount.Admission)
+		createNamespaces(t, s, namespaces)
+	}, serviceaccount.Register)
+	f := &fixture{clk: clk, store: s, mgr: m}
+	f.settle()
+	return f
+}
+
+func createNamespaces(t *testing.T, s *store.Store, names []string) {
+	for _, ns := range names {
 		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns}})
 		require.NoError(t, err)
 	}
-	m := controller.NewManager(s, controller.NewTrace(100))
-	serviceaccount.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	f := &fixture{clk: clk, store: s}
-	f.settle()
-	return f
 }
 
 func (f *fixture) settle() {
@@ -48,18 +52,20 @@ func (f *fixture) hasDefault(ns string) bool {
 }
 
 func TestEveryNamespaceGetsADefaultServiceAccount(t *testing.T) {
-	f := newFixture(t, "default", "kube-system")
+	f := newFixture(t, "kube-system")
 	assert.True(t, f.hasDefault("default"))
 	assert.True(t, f.hasDefault("kube-system"))
 
 	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
 	require.NoError(t, err)
+	seq := f.mgr.Trace.Last()
 	f.settle()
 	assert.True(t, f.hasDefault("shop"), "a new namespace gets one too")
+	assert.Equal(t, []string{"create ServiceAccount shop/default"}, controllertest.ActionsSince(f.mgr.Trace, seq, "serviceaccount"))
 }
 
 func TestADeletedDefaultServiceAccountComesBack(t *testing.T) {
-	f := newFixture(t, "default")
+	f := newFixture(t)
 	_, err := f.store.Delete(api.ServiceAccounts, "default", "default", store.DeleteOptions{})
 	require.NoError(t, err)
 	assert.False(t, f.hasDefault("default"))
@@ -68,7 +74,7 @@ func TestADeletedDefaultServiceAccountComesBack(t *testing.T) {
 }
 
 func TestOtherServiceAccountsAreLeftAlone(t *testing.T) {
-	f := newFixture(t, "default")
+	f := newFixture(t)
 	_, err := f.store.Create(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "builder", Namespace: "default"}})
 	require.NoError(t, err)
 	_, err = f.store.Delete(api.ServiceAccounts, "default", "builder", store.DeleteOptions{})
@@ -79,7 +85,7 @@ func TestOtherServiceAccountsAreLeftAlone(t *testing.T) {
 }
 
 func TestATerminatingNamespaceGetsNone(t *testing.T) {
-	f := newFixture(t, "default", "shop")
+	f := newFixture(t, "shop")
 	_, err := f.store.Delete(api.ServiceAccounts, "shop", "default", store.DeleteOptions{})
 	require.NoError(t, err)
 	_, err = f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
@@ -89,7 +95,7 @@ func TestATerminatingNamespaceGetsNone(t *testing.T) {
 }
 
 func TestAdmissionSetsThePodsServiceAccount(t *testing.T) {
-	f := newFixture(t, "default")
+	f := newFixture(t)
 	tests := []struct{ name, given, want string }{
 		{"unset: default", "", "default"},
 		{"set: kept", "builder", "builder"},

@@ -9,6 +9,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -23,14 +24,7 @@ type fixture struct {
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(10000))
-	Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	clk, s, m := controllertest.Start(t, nil, Register)
 	return &fixture{t: t, clk: clk, store: s, mgr: m}
 }
 

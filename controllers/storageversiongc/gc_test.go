@@ -8,30 +8,24 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers/storageversiongc"
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 type fixture struct {
 	t     *testing.T
 	store *store.Store
+	mgr   *controller.Manager
 	run   func()
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "kube-system"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(100))
-	storageversiongc.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{t: t, store: s, run: func() {
-		for clk.StepDue() {
-		}
-	}}
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "kube-system"}})
+		require.NoError(t, err)
+	}, storageversiongc.Register)
+	return &fixture{t: t, store: s, mgr: m, run: func() { controllertest.Settle(clk) }}
 }
 
 func (f *fixture) lease(id string, identity bool) {

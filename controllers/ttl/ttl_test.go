@@ -11,6 +11,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -36,17 +37,13 @@ func TestNextStep(t *testing.T) {
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 	n     int
 }
 
 func newFixture(t *testing.T, nodes int) *fixture {
-	clk := clock.New(1)
-	f := &fixture{clk: clk, store: store.New(clk)}
-	f.add(t, nodes)
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	ttl.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
+	f := &fixture{}
+	f.clk, f.store, f.mgr = controllertest.Start(t, func(s *store.Store) { f.store = s; f.add(t, nodes) }, ttl.Register)
 	f.settle()
 	return f
 }

@@ -45,3 +45,45 @@ func Settle(clk *clock.Sim) {
 	for clk.StepDue() {
 	}
 }
+
+// ActionsOf is ActionsSince(trace, 0, controller): every API write the
+// named controller made that the trace still keeps, oldest first, as a
+// test compares them, the way sample-controller's tests compare the fake
+// clientset's actions:
+//
+//	assert.Equal(t, []string{"create Pod default/web-x7k2p"}, controllertest.ActionsOf(m.Trace, "replicaset"))
+func ActionsOf(trace *controller.Trace, controller string) []string {
+	return ActionsSince(trace, 0, controller)
+}
+
+// ActionsSince is the API writes of the named controller ("" for every
+// controller) in the reconciles after the trace's entry seq: take
+// seq := m.Trace.Last() before a step to see only what the step did.
+// Each action reads "verb Kind namespace/name", or "verb Kind name" for
+// a cluster-scoped object, and a write the API refused ends in
+// " (error: …)", so a test sees the refusals too. The detail ("replica 3
+// of 3") is prose for the page and left out. Nil when there are none.
+func ActionsSince(trace *controller.Trace, seq int64, controller string) []string {
+	var out []string
+	for _, e := range trace.Since(seq) {
+		if controller != "" && e.Controller != controller {
+			continue
+		}
+		for _, a := range e.Actions {
+			out = append(out, Action(a))
+		}
+	}
+	return out
+}
+
+// Action renders one action as ActionsSince does.
+func Action(a controller.Action) string {
+	s := a.Verb + " " + a.Kind + " " + a.Name
+	if a.Namespace != "" {
+		s = a.Verb + " " + a.Kind + " " + a.Namespace + "/" + a.Name
+	}
+	if a.Error != "" {
+		s += " (error: " + a.Error + ")"
+	}
+	return s
+}
