@@ -48,105 +48,35 @@ const (
 	msgCompletionsReached   = "Reached expected number of succeeded pods"
 )
 
+// run is the whole sync: count the pods, decide whether the Job has
+// finished, then delete the active pods of a finished Job or manage the
+// pods of a running one, and track the finished pods into the status.
 func (s *sync) run() (controller.Result, error) {
-	job, ctx := s.job, s.ctx
+	job := s.job
 	st := &job.Status
-	uid := job.UID
-	s.uncounted.succeeded, s.uncounted.failed = map[string]bool{}, map[string]bool{}
-	if u := st.UncountedTerminatedPods; u != nil {
-		for _, x := range u.Succeeded {
-			s.uncounted.succeeded[x] = true
-		}
-		for _, x := range u.Failed {
-			s.uncounted.failed[x] = true
-		}
-	}
-	for _, p := range s.pods {
-		switch {
-		case api.IsPodActive(p):
-			s.active = append(s.active, p)
-			if api.IsPodReady(p) {
-				s.ready++
-			}
-		case p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed:
-			s.terminating++
-		}
-	}
-	newSucceeded, newFailed := s.newlyFinished()
-	s.succeeded = st.Succeeded + int32(len(newSucceeded)) + int32(len(s.uncounted.succeeded))
-	s.failed = st.Failed + int32(len(s.uncounted.failed))
-	for _, p := range newFailed {
-		if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
-			s.failed++
-		}
-	}
-	suspended := api.Deref(job.Spec.Suspend, false)
-	if st.StartTime == nil && !suspended {
+	s.readUncounted()
+	newSucceeded, newFailed := s.countPods()
+	if st.StartTime == nil && !api.Deref(job.Spec.Suspend, false) {
 		t := api.NewTime(s.now)
 		st.StartTime = &t
 	}
-	s.newBackoff = s.r.backoff[uid].next(newSucceeded, newFailed)
-	ctx.Observe("parallelism=%d, completions=%s, active=%d, succeeded=%d, failed=%d (backoffLimit %d)",
+	s.newBackoff = s.r.backoff[job.UID].next(newSucceeded, newFailed)
+	s.ctx.Observe("parallelism=%d, completions=%s, active=%d, succeeded=%d, failed=%d (backoffLimit %d)",
 		api.Deref(job.Spec.Parallelism, 1), optional(job.Spec.Completions), len(s.active), s.succeeded, s.failed, api.Deref(job.Spec.BackoffLimit, 6))
 
 	s.finishedByFailure()
 	if isIndexed(job) {
-		completions := int(api.Deref(job.Spec.Completions, 0))
-		s.prevIndexes = parseIndexes(st.CompletedIndexes, completions)
-		s.indexes = indexSet{}
-		for i := range s.prevIndexes {
-			s.indexes[i] = true
-		}
-		for _, p := range s.pods {
-			if ix := completionIndex(p); p.Status.Phase == api.PodSucceeded && ix != noIndex && ix < completions {
-				s.indexes[ix] = true
-			}
-		}
-		s.succeeded = int32(len(s.indexes))
+		s.countIndexes()
 	}
 
-	_, satisfied := s.r.satisfied(uid)
-	activeN := int32(len(s.active))
+	// Asked before either branch: it also forgets expectations past their TTL.
+	_, satisfied := s.r.satisfied(job.UID)
+	var activeN int32
 	var manageErr error
 	if s.finished != nil {
-		ctx.Why("%s: delete the %d active pod(s)", s.finished.Message, len(s.active))
-		deleted, deletedReady, err := s.deletePods(s.active, false)
-		if deleted != activeN || !satisfied {
-			s.finished = nil // pods to see go, or not yet in the cache
-		}
-		activeN -= deleted
-		s.terminating += deleted
-		s.ready -= deletedReady
-		manageErr = err
+		activeN, manageErr = s.deleteActive(satisfied)
 	} else {
-		manageCalled := false
-		if pending, ok := s.r.satisfied(uid); !ok {
-			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
-		} else if job.DeletionTimestamp == nil {
-			activeN, manageErr = s.manage()
-			manageCalled = true
-		}
-		complete := false
-		if c := job.Spec.Completions; c == nil {
-			complete = s.succeeded > 0 && activeN == 0
-		} else {
-			complete = s.succeeded >= *c && activeN == 0
-		}
-		switch {
-		case complete:
-			s.finished = newCondition(api.JobSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached, s.now)
-			ctx.Why("succeeded %d ≥ completions %s and nothing active: the Job has met its success criteria", s.succeeded, optional(job.Spec.Completions))
-		case manageCalled && suspended:
-			if setCondition(st, api.JobSuspended, api.ConditionTrue, "JobSuspended", "Job suspended", s.now) {
-				ctx.Event(s.cached, controller.EventNormal, "Suspended", "Job suspended")
-			}
-		case manageCalled:
-			if setCondition(st, api.JobSuspended, api.ConditionFalse, "JobResumed", "Job resumed", s.now) {
-				ctx.Event(s.cached, controller.EventNormal, "Resumed", "Job resumed")
-				t := api.NewTime(s.now)
-				st.StartTime = &t
-			}
-		}
+		activeN, manageErr = s.advance()
 	}
 	st.Active = activeN
 	st.Ready = api.Ptr(s.ready)
@@ -158,6 +88,121 @@ func (s *sync) run() (controller.Result, error) {
 		return controller.Result{}, manageErr
 	}
 	return controller.Result{RequeueAfter: s.requeue}, nil
+}
+
+// readUncounted reads the status's uncountedTerminatedPods into sets.
+func (s *sync) readUncounted() {
+	s.uncounted.succeeded, s.uncounted.failed = map[string]bool{}, map[string]bool{}
+	if u := s.job.Status.UncountedTerminatedPods; u != nil {
+		for _, x := range u.Succeeded {
+			s.uncounted.succeeded[x] = true
+		}
+		for _, x := range u.Failed {
+			s.uncounted.failed[x] = true
+		}
+	}
+}
+
+// countPods counts the active, ready and terminating pods, and the
+// succeeded and failed ones (the status's counts, the uncounted, and the
+// newly finished, which it returns).
+func (s *sync) countPods() (newSucceeded, newFailed []*api.Pod) {
+	job := s.job
+	for _, p := range s.pods {
+		switch {
+		case api.IsPodActive(p):
+			s.active = append(s.active, p)
+			if api.IsPodReady(p) {
+				s.ready++
+			}
+		case p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed:
+			s.terminating++
+		}
+	}
+	newSucceeded, newFailed = s.newlyFinished()
+	s.succeeded = job.Status.Succeeded + int32(len(newSucceeded)) + int32(len(s.uncounted.succeeded))
+	s.failed = job.Status.Failed + int32(len(s.uncounted.failed))
+	for _, p := range newFailed {
+		if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
+			s.failed++
+		}
+	}
+	return newSucceeded, newFailed
+}
+
+// countIndexes (Indexed Jobs) sets the completed indexes, those of the
+// status and of the succeeded pods, and counts them as succeeded.
+func (s *sync) countIndexes() {
+	completions := int(api.Deref(s.job.Spec.Completions, 0))
+	s.prevIndexes = parseIndexes(s.job.Status.CompletedIndexes, completions)
+	s.indexes = indexSet{}
+	for i := range s.prevIndexes {
+		s.indexes[i] = true
+	}
+	for _, p := range s.pods {
+		if ix := completionIndex(p); p.Status.Phase == api.PodSucceeded && ix != noIndex && ix < completions {
+			s.indexes[ix] = true
+		}
+	}
+	s.succeeded = int32(len(s.indexes))
+}
+
+// deleteActive deletes the active pods of a Job that has finished, and
+// returns how many stay active. The Job is not finished yet while pods
+// are left to see go or the cache has not seen all this controller did.
+func (s *sync) deleteActive(satisfied bool) (int32, error) {
+	activeN := int32(len(s.active))
+	s.ctx.Why("%s: delete the %d active pod(s)", s.finished.Message, len(s.active))
+	deleted, deletedReady, err := s.deletePods(s.active, false)
+	if deleted != activeN || !satisfied {
+		s.finished = nil // pods to see go, or not yet in the cache
+	}
+	activeN -= deleted
+	s.terminating += deleted
+	s.ready -= deletedReady
+	return activeN, err
+}
+
+// advance manages the pods of a running Job (once the cache has seen what
+// this controller did), and returns how many are active; it decides
+// whether the Job has succeeded, or records its suspension or resumption.
+func (s *sync) advance() (int32, error) {
+	job, ctx, st := s.job, s.ctx, &s.job.Status
+	activeN := int32(len(s.active))
+	var manageErr error
+	manageCalled := false
+	if pending, ok := s.r.satisfied(job.UID); !ok {
+		ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
+	} else if job.DeletionTimestamp == nil {
+		activeN, manageErr = s.manage()
+		manageCalled = true
+	}
+	suspended := api.Deref(job.Spec.Suspend, false)
+	switch {
+	case s.complete(activeN):
+		s.finished = newCondition(api.JobSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached, s.now)
+		ctx.Why("succeeded %d ≥ completions %s and nothing active: the Job has met its success criteria", s.succeeded, optional(job.Spec.Completions))
+	case manageCalled && suspended:
+		if setCondition(st, api.JobSuspended, api.ConditionTrue, "JobSuspended", "Job suspended", s.now) {
+			ctx.Event(s.cached, controller.EventNormal, "Suspended", "Job suspended")
+		}
+	case manageCalled:
+		if setCondition(st, api.JobSuspended, api.ConditionFalse, "JobResumed", "Job resumed", s.now) {
+			ctx.Event(s.cached, controller.EventNormal, "Resumed", "Job resumed")
+			t := api.NewTime(s.now)
+			st.StartTime = &t
+		}
+	}
+	return activeN, manageErr
+}
+
+// complete: nothing is active and enough pods succeeded — completions, or
+// any one for a Job without completions.
+func (s *sync) complete(activeN int32) bool {
+	if c := s.job.Spec.Completions; c != nil {
+		return s.succeeded >= *c && activeN == 0
+	}
+	return s.succeeded > 0 && activeN == 0
 }
 
 // newlyFinished are the finished pods not yet counted: they still carry
