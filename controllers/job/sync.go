@@ -48,105 +48,35 @@ const (
 	msgCompletionsReached   = "Reached expected number of succeeded pods"
 )
 
+// run is the whole sync: count the pods, decide whether the Job has
+// finished, then delete the active pods of a finished Job or manage the
+// pods of a running one, and track the finished pods into the status.
 func (s *sync) run() (controller.Result, error) {
-	job, ctx := s.job, s.ctx
+	job := s.job
 	st := &job.Status
-	uid := job.UID
-	s.uncounted.succeeded, s.uncounted.failed = map[string]bool{}, map[string]bool{}
-	if u := st.UncountedTerminatedPods; u != nil {
-		for _, x := range u.Succeeded {
-			s.uncounted.succeeded[x] = true
-		}
-		for _, x := range u.Failed {
-			s.uncounted.failed[x] = true
-		}
-	}
-	for _, p := range s.pods {
-		switch {
-		case api.IsPodActive(p):
-			s.active = append(s.active, p)
-			if api.IsPodReady(p) {
-				s.ready++
-			}
-		case p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed:
-			s.terminating++
-		}
-	}
-	newSucceeded, newFailed := s.newlyFinished()
-	s.succeeded = st.Succeeded + int32(len(newSucceeded)) + int32(len(s.uncounted.succeeded))
-	s.failed = st.Failed + int32(len(s.uncounted.failed))
-	for _, p := range newFailed {
-		if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
-			s.failed++
-		}
-	}
-	suspended := api.Deref(job.Spec.Suspend, false)
-	if st.StartTime == nil && !suspended {
+	s.readUncounted()
+	newSucceeded, newFailed := s.countPods()
+	if st.StartTime == nil && !api.Deref(job.Spec.Suspend, false) {
 		t := api.NewTime(s.now)
 		st.StartTime = &t
 	}
-	s.newBackoff = s.r.backoff[uid].next(newSucceeded, newFailed)
-	ctx.Observe("parallelism=%d, completions=%s, active=%d, succeeded=%d, failed=%d (backoffLimit %d)",
+	s.newBackoff = s.r.backoff[job.UID].next(newSucceeded, newFailed)
+	s.ctx.Observe("parallelism=%d, completions=%s, active=%d, succeeded=%d, failed=%d (backoffLimit %d)",
 		api.Deref(job.Spec.Parallelism, 1), optional(job.Spec.Completions), len(s.active), s.succeeded, s.failed, api.Deref(job.Spec.BackoffLimit, 6))
 
 	s.finishedByFailure()
 	if isIndexed(job) {
-		completions := int(api.Deref(job.Spec.Completions, 0))
-		s.prevIndexes = parseIndexes(st.CompletedIndexes, completions)
-		s.indexes = indexSet{}
-		for i := range s.prevIndexes {
-			s.indexes[i] = true
-		}
-		for _, p := range s.pods {
-			if ix := completionIndex(p); p.Status.Phase == api.PodSucceeded && ix != noIndex && ix < completions {
-				s.indexes[ix] = true
-			}
-		}
-		s.succeeded = int32(len(s.indexes))
+		s.countIndexes()
 	}
 
-	_, satisfied := s.r.satisfied(uid)
-	activeN := int32(len(s.active))
+	// Asked before either branch: it also forgets expectations past their TTL.
+	_, satisfied := s.r.satisfied(job.UID)
+	var activeN int32
 	var manageErr error
 	if s.finished != nil {
-		ctx.Why("%s: delete the %d active pod(s)", s.finished.Message, len(s.active))
-		deleted, deletedReady, err := s.deletePods(s.active, false)
-		if deleted != activeN || !satisfied {
-			s.finished = nil // pods to see go, or not yet in the cache
-		}
-		activeN -= deleted
-		s.terminating += deleted
-		s.ready -= deletedReady
-		manageErr = err
+		activeN, manageErr = s.deleteActive(satisfied)
 	} else {
-		manageCalled := false
-		if pending, ok := s.r.satisfied(uid); !ok {
-			ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
-		} else if job.DeletionTimestamp == nil {
-			activeN, manageErr = s.manage()
-			manageCalled = true
-		}
-		complete := false
-		if c := job.Spec.Completions; c == nil {
-			complete = s.succeeded > 0 && activeN == 0
-		} else {
-			complete = s.succeeded >= *c && activeN == 0
-		}
-		switch {
-		case complete:
-			s.finished = newCondition(api.JobSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached, s.now)
-			ctx.Why("succeeded %d ≥ completions %s and nothing active: the Job has met its success criteria", s.succeeded, optional(job.Spec.Completions))
-		case manageCalled && suspended:
-			if setCondition(st, api.JobSuspended, api.ConditionTrue, "JobSuspended", "Job suspended", s.now) {
-				ctx.Event(s.cached, controller.EventNormal, "Suspended", "Job suspended")
-			}
-		case manageCalled:
-			if setCondition(st, api.JobSuspended, api.ConditionFalse, "JobResumed", "Job resumed", s.now) {
-				ctx.Event(s.cached, controller.EventNormal, "Resumed", "Job resumed")
-				t := api.NewTime(s.now)
-				st.StartTime = &t
-			}
-		}
+		activeN, manageErr = s.advance()
 	}
 	st.Active = activeN
 	st.Ready = api.Ptr(s.ready)
@@ -158,6 +88,121 @@ func (s *sync) run() (controller.Result, error) {
 		return controller.Result{}, manageErr
 	}
 	return controller.Result{RequeueAfter: s.requeue}, nil
+}
+
+// readUncounted reads the status's uncountedTerminatedPods into sets.
+func (s *sync) readUncounted() {
+	s.uncounted.succeeded, s.uncounted.failed = map[string]bool{}, map[string]bool{}
+	if u := s.job.Status.UncountedTerminatedPods; u != nil {
+		for _, x := range u.Succeeded {
+			s.uncounted.succeeded[x] = true
+		}
+		for _, x := range u.Failed {
+			s.uncounted.failed[x] = true
+		}
+	}
+}
+
+// countPods counts the active, ready and terminating pods, and the
+// succeeded and failed ones (the status's counts, the uncounted, and the
+// newly finished, which it returns).
+func (s *sync) countPods() (newSucceeded, newFailed []*api.Pod) {
+	job := s.job
+	for _, p := range s.pods {
+		switch {
+		case api.IsPodActive(p):
+			s.active = append(s.active, p)
+			if api.IsPodReady(p) {
+				s.ready++
+			}
+		case p.DeletionTimestamp != nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed:
+			s.terminating++
+		}
+	}
+	newSucceeded, newFailed = s.newlyFinished()
+	s.succeeded = job.Status.Succeeded + int32(len(newSucceeded)) + int32(len(s.uncounted.succeeded))
+	s.failed = job.Status.Failed + int32(len(s.uncounted.failed))
+	for _, p := range newFailed {
+		if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
+			s.failed++
+		}
+	}
+	return newSucceeded, newFailed
+}
+
+// countIndexes (Indexed Jobs) sets the completed indexes, those of the
+// status and of the succeeded pods, and counts them as succeeded.
+func (s *sync) countIndexes() {
+	completions := int(api.Deref(s.job.Spec.Completions, 0))
+	s.prevIndexes = parseIndexes(s.job.Status.CompletedIndexes, completions)
+	s.indexes = indexSet{}
+	for i := range s.prevIndexes {
+		s.indexes[i] = true
+	}
+	for _, p := range s.pods {
+		if ix := completionIndex(p); p.Status.Phase == api.PodSucceeded && ix != noIndex && ix < completions {
+			s.indexes[ix] = true
+		}
+	}
+	s.succeeded = int32(len(s.indexes))
+}
+
+// deleteActive deletes the active pods of a Job that has finished, and
+// returns how many stay active. The Job is not finished yet while pods
+// are left to see go or the cache has not seen all this controller did.
+func (s *sync) deleteActive(satisfied bool) (int32, error) {
+	activeN := int32(len(s.active))
+	s.ctx.Why("%s: delete the %d active pod(s)", s.finished.Message, len(s.active))
+	deleted, deletedReady, err := s.deletePods(s.active, false)
+	if deleted != activeN || !satisfied {
+		s.finished = nil // pods to see go, or not yet in the cache
+	}
+	activeN -= deleted
+	s.terminating += deleted
+	s.ready -= deletedReady
+	return activeN, err
+}
+
+// advance manages the pods of a running Job (once the cache has seen what
+// this controller did), and returns how many are active; it decides
+// whether the Job has succeeded, or records its suspension or resumption.
+func (s *sync) advance() (int32, error) {
+	job, ctx, st := s.job, s.ctx, &s.job.Status
+	activeN := int32(len(s.active))
+	var manageErr error
+	manageCalled := false
+	if pending, ok := s.r.satisfied(job.UID); !ok {
+		ctx.Why("waiting for the cache to see %s this controller already made; acting now could double them", pending)
+	} else if job.DeletionTimestamp == nil {
+		activeN, manageErr = s.manage()
+		manageCalled = true
+	}
+	suspended := api.Deref(job.Spec.Suspend, false)
+	switch {
+	case s.complete(activeN):
+		s.finished = newCondition(api.JobSuccessCriteriaMet, reasonCompletionsReached, msgCompletionsReached, s.now)
+		ctx.Why("succeeded %d ≥ completions %s and nothing active: the Job has met its success criteria", s.succeeded, optional(job.Spec.Completions))
+	case manageCalled && suspended:
+		if setCondition(st, api.JobSuspended, api.ConditionTrue, "JobSuspended", "Job suspended", s.now) {
+			ctx.Event(s.cached, controller.EventNormal, "Suspended", "Job suspended")
+		}
+	case manageCalled:
+		if setCondition(st, api.JobSuspended, api.ConditionFalse, "JobResumed", "Job resumed", s.now) {
+			ctx.Event(s.cached, controller.EventNormal, "Resumed", "Job resumed")
+			t := api.NewTime(s.now)
+			st.StartTime = &t
+		}
+	}
+	return activeN, manageErr
+}
+
+// complete: nothing is active and enough pods succeeded — completions, or
+// any one for a Job without completions.
+func (s *sync) complete(activeN int32) bool {
+	if c := s.job.Spec.Completions; c != nil {
+		return s.succeeded >= *c && activeN == 0
+	}
+	return s.succeeded > 0 && activeN == 0
 }
 
 // newlyFinished are the finished pods not yet counted: they still carry
@@ -457,50 +502,87 @@ func (s *sync) rankForRemoval(n int) []*api.Pod {
 // track counts finished pods in two phases (see the package doc), then
 // writes the final condition once nothing is left uncounted or terminating.
 func (s *sync) track() error {
-	job, ctx := s.job, s.ctx
-	st := &job.Status
+	st := &s.job.Status
 	if st.UncountedTerminatedPods == nil {
 		st.UncountedTerminatedPods = &api.UncountedTerminatedPods{}
 	}
-	exp := s.r.expect[job.UID]
+	// Filled, not returned, so that it stays on the stack.
 	withFinalizer := map[string]bool{}
-	for _, p := range s.pods {
-		if slices.Contains(p.Finalizers, api.JobTrackingFinalizer) && (exp == nil || !exp.rmFinal[p.UID]) {
-			withFinalizer[p.UID] = true
-		}
-	}
+	s.markWithFinalizer(withFinalizer)
 	countUncounted(st, withFinalizer)
-	indexed := isIndexed(job)
-	completions := int(api.Deref(job.Spec.Completions, 0))
-	var toRemove []*api.Pod
+	indexed := isIndexed(s.job)
+	completions := int(api.Deref(s.job.Spec.Completions, 0))
+	var toRemove []*api.Pod // appended here, so that it may stay on the stack
 	for _, p := range s.pods {
-		if !withFinalizer[p.UID] {
-			continue
-		}
-		failed := isPodFailed(p, job)
-		if !(job.DeletionTimestamp != nil || s.finished != nil || p.Status.Phase == api.PodSucceeded || failed) {
-			continue
-		}
-		toRemove = append(toRemove, p)
-		ix := completionIndex(p)
-		u := st.UncountedTerminatedPods
-		switch {
-		case p.Status.Phase == api.PodSucceeded && !s.uncounted.failed[p.UID]:
-			if !indexed && !s.uncounted.succeeded[p.UID] {
-				u.Succeeded = append(u.Succeeded, p.UID)
-			}
-		case failed || (s.finished != nil && s.finished.Type != api.JobSuccessCriteriaMet):
-			if !s.uncounted.failed[p.UID] && (!indexed || (ix != noIndex && ix < completions)) {
-				if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
-					u.Failed = append(u.Failed, p.UID)
-				}
-			}
+		if withFinalizer[p.UID] && s.recordFinished(p, indexed, completions) {
+			toRemove = append(toRemove, p)
 		}
 	}
 	if indexed {
 		st.CompletedIndexes = s.indexes.String()
 		st.Succeeded = int32(len(s.indexes))
 	}
+	s.writeInterimCondition()
+	// Phase one: record the finished pods as uncounted (and any interim
+	// condition) before their finalizers go.
+	cur, err := s.writeRecorded()
+	if err != nil {
+		return err
+	}
+	// Phase two: remove the finalizers, then count what they released.
+	firstErr := s.removeFinalizers(toRemove, withFinalizer)
+	countUncounted(st, withFinalizer)
+	finished := s.setFinalCondition()
+	if err := s.writeCounted(cur, finished); err != nil {
+		return err
+	}
+	return firstErr
+}
+
+// markWithFinalizer marks in withFinalizer the uids of the pods that
+// still carry the tracking finalizer and whose removal this controller
+// has not asked for.
+func (s *sync) markWithFinalizer(withFinalizer map[string]bool) {
+	exp := s.r.expect[s.job.UID]
+	for _, p := range s.pods {
+		if slices.Contains(p.Finalizers, api.JobTrackingFinalizer) && (exp == nil || !exp.rmFinal[p.UID]) {
+			withFinalizer[p.UID] = true
+		}
+	}
+}
+
+// recordFinished reports whether pod p (which carries the finalizer) has
+// finished, or the Job is deleted or has finished, so that its finalizer
+// is to go; if so, it lists p in uncountedTerminatedPods unless there
+// already, or not to be counted.
+func (s *sync) recordFinished(p *api.Pod, indexed bool, completions int) bool {
+	job := s.job
+	failed := isPodFailed(p, job)
+	if !(job.DeletionTimestamp != nil || s.finished != nil || p.Status.Phase == api.PodSucceeded || failed) {
+		return false
+	}
+	ix := completionIndex(p)
+	u := job.Status.UncountedTerminatedPods
+	switch {
+	case p.Status.Phase == api.PodSucceeded && !s.uncounted.failed[p.UID]:
+		if !indexed && !s.uncounted.succeeded[p.UID] {
+			u.Succeeded = append(u.Succeeded, p.UID)
+		}
+	case failed || (s.finished != nil && s.finished.Type != api.JobSuccessCriteriaMet):
+		if !s.uncounted.failed[p.UID] && (!indexed || (ix != noIndex && ix < completions)) {
+			if _, count, _ := matchPodFailurePolicy(job.Spec.PodFailurePolicy, p); count {
+				u.Failed = append(u.Failed, p.UID)
+			}
+		}
+	}
+	return true
+}
+
+// writeInterimCondition puts the interim condition the Job is heading for
+// (FailureTarget, SuccessCriteriaMet) into the status, and heads for the
+// final one (Failed, Complete) instead.
+func (s *sync) writeInterimCondition() {
+	st := &s.job.Status
 	if f := s.finished; f != nil && f.Type == api.JobFailureTarget {
 		st.Conditions = append(st.Conditions, *f)
 		s.finished = newCondition(api.JobFailed, f.Reason, f.Message, s.now)
@@ -511,21 +593,30 @@ func (s *sync) track() error {
 		}
 		s.finished = newCondition(api.JobComplete, f.Reason, f.Message, s.now)
 	}
-	// Phase one: record the finished pods as uncounted (and any interim
-	// condition) before their finalizers go.
+}
+
+// writeRecorded writes the status if it changed (and keeps the new
+// backoff once it is written), and returns the Job as last written.
+func (s *sync) writeRecorded() (*api.Job, error) {
 	cur := s.cached
-	if !reflect.DeepEqual(cur.Status, *st) {
-		out, err := s.writeStatus(cur, "record finished pods")
-		if err != nil {
-			return err
-		}
-		cur = out
-		s.r.backoff[job.UID] = s.newBackoff
+	if reflect.DeepEqual(cur.Status, s.job.Status) {
+		return cur, nil
 	}
-	// Phase two: remove the finalizers, then count what they released.
+	out, err := s.writeStatus(cur, "record finished pods")
+	if err != nil {
+		return nil, err
+	}
+	s.r.backoff[s.job.UID] = s.newBackoff
+	return out, nil
+}
+
+// removeFinalizers removes the tracking finalizer from each pod, and
+// from withFinalizer those it was removed from; it returns the first
+// error, having tried them all.
+func (s *sync) removeFinalizers(toRemove []*api.Pod, withFinalizer map[string]bool) error {
 	var firstErr error
 	for _, p := range toRemove {
-		if err := s.r.removeFinalizer(ctx, job, p); err != nil {
+		if err := s.r.removeFinalizer(s.ctx, s.job, p); err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
@@ -533,37 +624,52 @@ func (s *sync) track() error {
 		}
 		delete(withFinalizer, p.UID)
 	}
-	countUncounted(st, withFinalizer)
-	finished := false
-	if f := s.finished; f != nil {
-		u := st.UncountedTerminatedPods
-		switch {
-		case len(u.Succeeded)+len(u.Failed) > 0:
-			ctx.Why("%s, but %d finished pod(s) are not counted yet", f.Type, len(u.Succeeded)+len(u.Failed))
-		case s.terminating > 0:
-			ctx.Why("%s once its %d terminating pod(s) are gone", f.Type, s.terminating)
-		default:
-			setCondition(st, f.Type, api.ConditionTrue, f.Reason, f.Message, s.now)
-			if f.Type == api.JobComplete {
-				t := api.NewTime(s.now)
-				st.CompletionTime = &t
-			}
-			finished = true
-		}
-	}
-	if !reflect.DeepEqual(cur.Status, *st) {
-		if _, err := s.writeStatus(cur, "count finished pods"); err != nil {
-			return err
-		}
-		if finished {
-			if s.finished.Type == api.JobComplete {
-				ctx.Event(s.cached, controller.EventNormal, "Completed", "Job completed")
-			} else {
-				ctx.Event(s.cached, controller.EventWarning, s.finished.Reason, "%s", s.finished.Message)
-			}
-		}
-	}
 	return firstErr
+}
+
+// setFinalCondition sets the condition the Job is heading for once no
+// finished pod is left uncounted and none is terminating, and reports
+// whether it did; otherwise it says what the Job waits for.
+func (s *sync) setFinalCondition() bool {
+	f := s.finished
+	if f == nil {
+		return false
+	}
+	st := &s.job.Status
+	u := st.UncountedTerminatedPods
+	switch {
+	case len(u.Succeeded)+len(u.Failed) > 0:
+		s.ctx.Why("%s, but %d finished pod(s) are not counted yet", f.Type, len(u.Succeeded)+len(u.Failed))
+	case s.terminating > 0:
+		s.ctx.Why("%s once its %d terminating pod(s) are gone", f.Type, s.terminating)
+	default:
+		setCondition(st, f.Type, api.ConditionTrue, f.Reason, f.Message, s.now)
+		if f.Type == api.JobComplete {
+			t := api.NewTime(s.now)
+			st.CompletionTime = &t
+		}
+		return true
+	}
+	return false
+}
+
+// writeCounted writes the status if it changed since cur, and, if the Job
+// has just finished, records the event that says how.
+func (s *sync) writeCounted(cur *api.Job, finished bool) error {
+	if reflect.DeepEqual(cur.Status, s.job.Status) {
+		return nil
+	}
+	if _, err := s.writeStatus(cur, "count finished pods"); err != nil {
+		return err
+	}
+	if finished {
+		if s.finished.Type == api.JobComplete {
+			s.ctx.Event(s.cached, controller.EventNormal, "Completed", "Job completed")
+		} else {
+			s.ctx.Event(s.cached, controller.EventWarning, s.finished.Reason, "%s", s.finished.Message)
+		}
+	}
+	return nil
 }
 
 func (s *sync) writeStatus(cur *api.Job, why string) (*api.Job, error) {

@@ -178,40 +178,45 @@ const burstPods = 500
 
 // step makes the one move the policy allows — or, with Parallel, all of
 // them, burstPods at a time — and returns when to look again for pods
-// inside minReadySeconds.
+// inside minReadySeconds. The moves come in order: fill the ordinals in
+// range, then remove the pods above them, then update to the new revision;
+// under OrderedReady, a phase that moves or waits ends the step.
 func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, error) {
-	set := v.set
-	monotonic := set.Spec.PodManagementPolicy != api.ParallelPodManagement
-	now := ctx.Clock.Now()
-	var requeue time.Duration
-	created, condemned := 0, 0
+	monotonic := v.set.Spec.PodManagementPolicy != api.ParallelPodManagement
+	// Taken before any move: the scale-down spares the first unhealthy pod.
 	firstUnhealthy := v.firstUnhealthy()
+	requeue, done, err := r.stepOrdinals(ctx, v, monotonic)
+	if done {
+		return requeue, err
+	}
+	if requeue, done, err = r.stepCondemned(ctx, v, monotonic, firstUnhealthy, requeue); done {
+		return requeue, err
+	}
+	return r.stepUpdate(ctx, v, requeue)
+}
 
-	// Every ordinal in range, upwards.
+// stepOrdinals goes over every ordinal in range, upwards: it re-creates a
+// finished pod, creates a missing one and claims its volumes, and returns
+// the soonest a pod inside minReadySeconds becomes available; done says
+// the step ends there, with that duration and error.
+func (r *Reconciler) stepOrdinals(ctx *controller.Context, v *view, monotonic bool) (requeue time.Duration, done bool, err error) {
+	set := v.set
+	now := ctx.Clock.Now()
+	created := 0
 	for i := 0; i < v.replicas; i++ {
 		ord := v.start + i
-		p := v.slots[i]
-		if p != nil && isFinished(p) && p.DeletionTimestamp == nil {
-			if p.Status.Phase == api.PodFailed {
-				ctx.Event(set, controller.EventWarning, "RecreatingFailedPod", "StatefulSet %s/%s is recreating failed Pod %s", set.Namespace, set.Name, p.Name)
-			} else {
-				ctx.Event(set, controller.EventNormal, "RecreatingTerminatedPod", "StatefulSet %s/%s is recreating terminated Pod %s", set.Namespace, set.Name, p.Name)
-			}
-			ctx.Diff("%s is %s", p.Name, p.Status.Phase)
-			ctx.Why("a StatefulSet pod that finished is deleted and re-created with the same name")
-			if err := r.deletePod(ctx, v, i, "re-create"); err != nil {
-				return 0, err
-			}
-			p = v.slots[i]
+		if err := r.replaceFinished(ctx, v, i); err != nil {
+			return 0, true, err
 		}
+		p := v.slots[i]
 		if p == nil {
 			if !monotonic && created == burstPods {
 				ctx.Why("Parallel: more than %d pods missing: create %d this sync, the rest when their creation is seen", burstPods, burstPods)
-				return requeue, nil
+				return requeue, true, nil
 			}
 			ctx.Diff("%s is missing", PodName(set, ord))
 			if err := r.createPod(ctx, v, i); err != nil {
-				return 0, err
+				return 0, true, err
 			}
 			created++
 			if monotonic {
@@ -220,14 +225,14 @@ func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, erro
 				} else {
 					ctx.Why("OrderedReady: create %s, the last ordinal", PodName(set, ord))
 				}
-				return 0, nil
+				return 0, true, nil
 			}
 			continue
 		}
 		if !runningAndReady(p) || p.DeletionTimestamp != nil {
 			if monotonic {
 				ctx.Why("%s %s", waiter(v, i), p.Name+" "+notReadyReason(p))
-				return 0, nil
+				return 0, true, nil
 			}
 			continue
 		}
@@ -238,49 +243,78 @@ func (r *Reconciler) step(ctx *controller.Context, v *view) (time.Duration, erro
 			}
 			if monotonic {
 				ctx.Why("%s %s has been Ready for less than minReadySeconds=%d", waiter(v, i), p.Name, set.Spec.MinReadySeconds)
-				return requeue, nil
+				return requeue, true, nil
 			}
 		}
 		if err := r.ensureClaims(ctx, v, i); err != nil {
-			return 0, err
+			return 0, true, err
 		}
 	}
+	return requeue, false, nil
+}
 
-	// Pods above the wanted count, highest ordinal first.
+// replaceFinished deletes slot i's pod if it has finished (Succeeded or
+// Failed), so that it is re-created with the same name.
+func (r *Reconciler) replaceFinished(ctx *controller.Context, v *view, i int) error {
+	set, p := v.set, v.slots[i]
+	if p == nil || !isFinished(p) || p.DeletionTimestamp != nil {
+		return nil
+	}
+	if p.Status.Phase == api.PodFailed {
+		ctx.Event(set, controller.EventWarning, "RecreatingFailedPod", "StatefulSet %s/%s is recreating failed Pod %s", set.Namespace, set.Name, p.Name)
+	} else {
+		ctx.Event(set, controller.EventNormal, "RecreatingTerminatedPod", "StatefulSet %s/%s is recreating terminated Pod %s", set.Namespace, set.Name, p.Name)
+	}
+	ctx.Diff("%s is %s", p.Name, p.Status.Phase)
+	ctx.Why("a StatefulSet pod that finished is deleted and re-created with the same name")
+	return r.deletePod(ctx, v, i, "re-create")
+}
+
+// stepCondemned deletes the pods above the wanted count, highest ordinal
+// first (OrderedReady: one at a time, and only if the rest are healthy,
+// or it is the first unhealthy pod); done says the step ends there, with
+// that duration and error.
+func (r *Reconciler) stepCondemned(ctx *controller.Context, v *view, monotonic bool, firstUnhealthy *api.Pod, requeue time.Duration) (time.Duration, bool, error) {
+	condemned := 0
 	for _, p := range v.condemned {
 		if p.DeletionTimestamp != nil {
 			if monotonic {
 				ctx.Why("OrderedReady scale-down: wait for %s to terminate before the next", p.Name)
-				return 0, nil
+				return 0, true, nil
 			}
 			continue
 		}
 		if monotonic && !runningAndReady(p) && p != firstUnhealthy {
 			ctx.Why("OrderedReady scale-down waits: %s is unhealthy", firstUnhealthy.Name)
-			return 0, nil
+			return 0, true, nil
 		}
 		if !monotonic && condemned == burstPods {
 			ctx.Why("Parallel: more than %d pods above spec.replicas: delete %d this sync, the rest when their deletion is seen", burstPods, burstPods)
-			return requeue, nil
+			return requeue, true, nil
 		}
 		ctx.Diff("%s is above spec.replicas=%d", p.Name, v.replicas)
 		if err := r.condemn(ctx, v, p); err != nil {
-			return 0, err
+			return 0, true, err
 		}
 		condemned++
 		if monotonic {
 			ctx.Why("OrderedReady scale-down: delete %s, the highest ordinal, one at a time", p.Name)
-			return 0, nil
+			return 0, true, nil
 		}
 	}
+	return requeue, false, nil
+}
 
-	if set.Spec.UpdateStrategy.Type == api.OnDeleteStatefulSetStrategyType {
+// stepUpdate moves the pods to the update revision: under RollingUpdate
+// it replaces the highest outdated ordinal at or above the partition once
+// those above it are healthy; under OnDelete it only says how many wait.
+func (r *Reconciler) stepUpdate(ctx *controller.Context, v *view, requeue time.Duration) (time.Duration, error) {
+	if v.set.Spec.UpdateStrategy.Type == api.OnDeleteStatefulSetStrategyType {
 		if n := v.outdated(); n > 0 {
 			ctx.Why("OnDelete: %d pod(s) run an old revision; they are replaced only when deleted", n)
 		}
 		return requeue, nil
 	}
-	// RollingUpdate: highest ordinal first, down to the partition.
 	partition := v.partition()
 	for i := v.replicas - 1; i >= partition; i-- {
 		p := v.slots[i]

@@ -13,6 +13,8 @@ import (
 // for what it deleted to be gone, as real kubectl's --wait does.
 const deleteWaitMax = 2 * time.Minute
 
+// runDelete deletes the objects named, selected or read from files, says
+// so for each, and (unless --wait=false) waits for them to be gone.
 func runDelete(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "filename", short: "f"},
@@ -33,58 +35,79 @@ func runDelete(c *invocation, args []string) {
 	if !ok {
 		return
 	}
-	var ts []target
-	var namespaces []string
-	files := f.all("filename")
-	switch {
-	case len(files) > 0:
+	ts, namespaces, ok := c.deleteTargets(f, pos)
+	if !ok {
+		return
+	}
+	immediate := force && opts.GracePeriodSeconds != nil && *opts.GracePeriodSeconds == 0
+	if immediate {
+		c.err.WriteString("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n")
+	}
+	deleted, failed := c.deleteEach(f, ts, namespaces, opts, immediate)
+	// As kubectl, which returns the errors it met before it would wait.
+	if failed || !f.boolean("wait") || len(deleted) == 0 {
+		return
+	}
+	c.waitAllGone(deleted)
+}
+
+// deleteTargets are the objects to delete: those of the files (-f) with
+// their namespaces, or those named or selected (namespaces nil); false
+// when there is nothing to delete (having said why).
+func (c *invocation) deleteTargets(f *flags, pos []string) (ts []target, namespaces []string, ok bool) {
+	if files := f.all("filename"); len(files) > 0 {
 		if len(pos) > 0 {
 			c.fail("when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well")
-			return
+			return nil, nil, false
 		}
 		objs, _, _, ok := c.readManifests(files, f)
 		if !ok {
-			return
+			return nil, nil, false
 		}
 		for _, o := range objs {
 			ts = append(ts, target{api.KindOf(o), o.GetObjectMeta().Name})
 			namespaces = append(namespaces, o.GetObjectMeta().Namespace)
 		}
-	default:
-		var kindOnly *api.Kind
-		ts, kindOnly, ok = c.namedTargets(pos)
-		if !ok {
-			return
-		}
-		if kindOnly != nil {
-			objs, ok := c.selected(kindOnly, f, namespaceFor(kindOnly, f))
-			if !ok {
-				return
-			}
-			for _, o := range objs {
-				ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
-			}
-			if len(ts) == 0 {
-				if kindOnly.Namespaced {
-					fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", namespaceOf(f))
-				} else {
-					c.err.WriteString("No resources found\n")
-				}
-				return
-			}
-		}
+		return ts, namespaces, true
 	}
-	if force && opts.GracePeriodSeconds != nil && *opts.GracePeriodSeconds == 0 {
-		c.err.WriteString("Warning: Immediate deletion does not wait for confirmation that the running resource has been terminated. The resource may continue to run on the cluster indefinitely.\n")
+	ts, kindOnly, ok := c.namedTargets(pos)
+	if !ok {
+		return nil, nil, false
 	}
+	if kindOnly == nil {
+		return ts, nil, true
+	}
+	objs, ok := c.selected(kindOnly, f, namespaceFor(kindOnly, f))
+	if !ok {
+		return nil, nil, false
+	}
+	for _, o := range objs {
+		ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
+	}
+	if len(ts) == 0 {
+		if kindOnly.Namespaced {
+			fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", namespaceOf(f))
+		} else {
+			c.err.WriteString("No resources found\n")
+		}
+		return nil, nil, false
+	}
+	return ts, nil, true
+}
+
+// deletedObject is an object deleted, to wait for: it is gone when no
+// object of its name has its uid.
+type deletedObject struct {
+	kind     *api.Kind
+	ns, name string
+	uid      string
+}
+
+// deleteEach deletes each target (in the namespace of its file, if any)
+// and says so, or prints the error; it returns what it deleted, and
+// whether any error was printed (--ignore-not-found: not for a missing one).
+func (c *invocation) deleteEach(f *flags, ts []target, namespaces []string, opts store.DeleteOptions, immediate bool) (deleted []deletedObject, failed bool) {
 	st := c.env.Store()
-	type gone struct {
-		kind     *api.Kind
-		ns, name string
-		uid      string
-	}
-	var waitFor []gone
-	failed := false
 	for i, t := range ts {
 		ns := namespaceFor(t.kind, f)
 		if namespaces != nil && t.kind.Namespaced {
@@ -103,18 +126,21 @@ func runDelete(c *invocation, args []string) {
 			continue
 		}
 		verb := "deleted"
-		if force && opts.GracePeriodSeconds != nil && *opts.GracePeriodSeconds == 0 {
+		if immediate {
 			verb = "force deleted"
 		}
 		c.printf("%s %q %s\n", kindGroup(t.kind), t.name, verb)
-		waitFor = append(waitFor, gone{t.kind, ns, t.name, live.GetObjectMeta().UID})
+		deleted = append(deleted, deletedObject{t.kind, ns, t.name, live.GetObjectMeta().UID})
 	}
-	// As kubectl, which returns the errors it met before it would wait.
-	if failed || !f.boolean("wait") || len(waitFor) == 0 {
-		return
-	}
+	return deleted, failed
+}
+
+// waitAllGone runs the clock until every object deleted is gone, for at
+// most deleteWaitMax.
+func (c *invocation) waitAllGone(deleted []deletedObject) {
+	st := c.env.Store()
 	allGone := func() bool {
-		for _, g := range waitFor {
+		for _, g := range deleted {
 			if o, err := st.Get(g.kind, g.ns, g.name); err == nil && o.GetObjectMeta().UID == g.uid {
 				return false
 			}

@@ -174,6 +174,8 @@ func (c *invocation) commandExit(stderr string, code int) {
 	}
 }
 
+// runRun makes a pod of one container from the flags, and either creates
+// it (or prints it, for --dry-run) or runs it attached.
 func runRun(c *invocation, args []string) {
 	before, command, _ := splitDashDash(args)
 	pos, f, ok := c.parse(before, withGeneratorFlags(
@@ -202,38 +204,51 @@ func runRun(c *invocation, args []string) {
 		fmt.Fprintf(&c.err, "See 'kubectl run -h' for help and examples\n")
 		return
 	}
-	name := pos[0]
 	command = append(append([]string(nil), pos[1:]...), command...)
-	image := f.str("image")
-	if image == "" {
-		c.fail("--image is required")
+	attach := f.boolean("stdin") || f.boolean("attach")
+	if !c.checkRunFlags(f, mode, attach) {
 		return
 	}
-	attach := f.boolean("stdin") || f.boolean("attach")
+	pod, ok := c.runPod(f, pos[0], command)
+	if !ok {
+		return
+	}
+	if !attach {
+		c.createGenerated(pod, f, mode)
+		return
+	}
+	c.runAttached(f, pod)
+}
+
+// checkRunFlags reports whether the flags go together: an image, no
+// attaching to a dry run, --rm only when attached, a known restart policy.
+func (c *invocation) checkRunFlags(f *flags, mode dryRun, attach bool) bool {
+	if f.str("image") == "" {
+		c.fail("--image is required")
+		return false
+	}
 	if attach && mode != dryRunNone {
 		c.fail("--dry-run=[server|client] can't be used with attached containers options (--attach, --stdin, or --tty)")
-		return
+		return false
 	}
 	if f.boolean("rm") && !attach {
 		c.fail("--rm should only be used for attached containers")
-		return
+		return false
 	}
-	restart := f.str("restart")
-	switch restart {
+	switch restart := f.str("restart"); restart {
 	case "Always", "OnFailure", "Never":
 	default:
 		c.fail("invalid restart policy: %s", restart)
-		return
+		return false
 	}
-	labels := map[string]string{"run": name}
-	if l := f.str("labels"); l != "" {
-		labels = map[string]string{}
-		for _, kv := range strings.Split(l, ",") {
-			k, v, _ := strings.Cut(kv, "=")
-			labels[k] = v
-		}
-	}
-	ct := api.Container{Name: name, Image: image, ImagePullPolicy: f.str("image-pull-policy"),
+	return true
+}
+
+// runPod is the pod `run` makes: one container named as the pod, running
+// command (as its command with --command, else as its args); false if
+// --port is not a number (the error printed).
+func (c *invocation) runPod(f *flags, name string, command []string) (*api.Pod, bool) {
+	ct := api.Container{Name: name, Image: f.str("image"), ImagePullPolicy: f.str("image-pull-policy"),
 		Stdin: f.boolean("stdin"), TTY: f.boolean("tty")}
 	if f.boolean("command") {
 		ct.Command = command
@@ -248,25 +263,60 @@ func runRun(c *invocation, args []string) {
 		n, err := strconv.ParseInt(p, 10, 32)
 		if err != nil {
 			c.fail("invalid port %q", p)
-			return
+			return nil, false
 		}
 		ct.Ports = []api.ContainerPort{{ContainerPort: int32(n)}}
 	}
-	ns := namespaceOf(f)
-	pod := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: labels},
-		Spec: api.PodSpec{Containers: []api.Container{ct}, RestartPolicy: restart, DNSPolicy: "ClusterFirst"}}
-	if !attach {
-		c.createGenerated(pod, f, mode)
-		return
+	return &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: namespaceOf(f), Labels: runLabels(f, name)},
+		Spec: api.PodSpec{Containers: []api.Container{ct}, RestartPolicy: f.str("restart"), DNSPolicy: "ClusterFirst"}}, true
+}
+
+// runLabels are the pod's labels: run=NAME, or those --labels lists.
+func runLabels(f *flags, name string) map[string]string {
+	l := f.str("labels")
+	if l == "" {
+		return map[string]string{"run": name}
 	}
-	st := c.env.Store()
-	created, err := st.Create(pod)
+	labels := map[string]string{}
+	for _, kv := range strings.Split(l, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		labels[k] = v
+	}
+	return labels
+}
+
+// runAttached creates the pod, waits for its container to start, and
+// attaches to it: an interactive shell becomes the session, anything else
+// runs to its end, after which --rm deletes the pod.
+func (c *invocation) runAttached(f *flags, pod *api.Pod) {
+	ns, name, ct := pod.Namespace, pod.Name, pod.Spec.Containers[0]
+	created, err := c.env.Store().Create(pod)
 	if err != nil {
 		c.apiError(err, "", "")
 		return
 	}
 	uid := created.GetObjectMeta().UID
-	started := func() bool {
+	if !c.runUntil(c.runPodStarted(ns, name, uid), runWaitMax) {
+		c.fail("timed out waiting for the condition")
+		c.removeRunPod(f, ns, name, uid)
+		return
+	}
+	argv := append(append([]string(nil), ct.Command...), ct.Args...)
+	if len(argv) == 0 {
+		argv = imageShells[imageRepo(ct.Image)]
+	}
+	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && c.stdin == "" && shell.Interactive(argv) {
+		c.startRunSession(sh, f, ns, name, uid)
+		return
+	}
+	c.attachRun(f, ns, name, uid)
+}
+
+// runPodStarted is the condition runAttached waits for: the pod's
+// container has started, or the pod has ended or is gone.
+func (c *invocation) runPodStarted(ns, name, uid string) func() bool {
+	st := c.env.Store()
+	return func() bool {
 		o, err := st.Get(api.Pods, ns, name)
 		if err != nil || o.GetObjectMeta().UID != uid {
 			return true
@@ -282,35 +332,33 @@ func runRun(c *invocation, args []string) {
 		}
 		return false
 	}
-	if !c.runUntil(started, runWaitMax) {
-		c.fail("timed out waiting for the condition")
-		c.removeRunPod(f, ns, name, uid)
+}
+
+// startRunSession opens an interactive shell in the pod as the session;
+// when it ends, the pod is deleted (--rm) or the way back in is told.
+func (c *invocation) startRunSession(sh Sheller, f *flags, ns, name, uid string) {
+	s, errText := sh.Shell(ns, name, "")
+	if errText != "" {
+		c.err.WriteString(errText)
+		c.code = 1
 		return
 	}
-	argv := append(append([]string(nil), ct.Command...), ct.Args...)
-	if len(argv) == 0 {
-		argv = imageShells[imageRepo(image)]
+	if f.boolean("tty") {
+		c.err.WriteString("If you don't see a command prompt, try pressing enter.\n")
 	}
-	if sh, ok := c.env.(Sheller); ok && f.boolean("stdin") && c.stdin == "" && shell.Interactive(argv) {
-		s, errText := sh.Shell(ns, name, "")
-		if errText != "" {
-			c.err.WriteString(errText)
-			c.code = 1
-			return
+	c.session = &Session{sh: s, after: func() string {
+		end := &invocation{env: c.env}
+		if !f.boolean("rm") {
+			end.printf("Session ended, resume using 'kubectl attach %s -c %s -i -t' command when the pod is running\n", name, name)
 		}
-		if f.boolean("tty") {
-			c.err.WriteString("If you don't see a command prompt, try pressing enter.\n")
-		}
-		c.session = &Session{sh: s, after: func() string {
-			end := &invocation{env: c.env}
-			if !f.boolean("rm") {
-				end.printf("Session ended, resume using 'kubectl attach %s -c %s -i -t' command when the pod is running\n", name, name)
-			}
-			end.removeRunPod(f, ns, name, uid)
-			return end.out.String() + end.err.String()
-		}}
-		return
-	}
+		end.removeRunPod(f, ns, name, uid)
+		return end.out.String() + end.err.String()
+	}}
+}
+
+// attachRun prints what the pod's process writes until it ends, then
+// deletes the pod (--rm) and fails if the process did.
+func (c *invocation) attachRun(f *flags, ns, name, uid string) {
 	code := 0
 	if at, ok := c.env.(Attacher); ok {
 		stdout, stderr, n := at.Attach(ns, name, "", c.stdin)
@@ -323,6 +371,7 @@ func runRun(c *invocation, args []string) {
 		code = n
 	}
 	// The attached process ends; let the kubelet see it before deleting.
+	st := c.env.Store()
 	c.runUntil(func() bool {
 		o, err := st.Get(api.Pods, ns, name)
 		return err != nil || o.(*api.Pod).Status.Phase != api.PodPending

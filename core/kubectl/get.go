@@ -20,6 +20,8 @@ type getGroup struct {
 	objs []api.Object
 }
 
+// runGet prints the objects asked for (TYPE[,TYPE] [NAME...] or
+// TYPE/NAME...) in the format asked, or starts a watch on them.
 func runGet(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "output", short: "o"},
@@ -45,37 +47,98 @@ func runGet(c *invocation, args []string) {
 		c.fail("Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples")
 		return
 	}
-	format := f.str("output")
-	if t := f.str("template"); t != "" && format == "jsonpath" {
-		format += "=" + t // -o jsonpath --template=…, the same as -o jsonpath=…
-	}
-	noHeaders := f.boolean("no-headers")
-	templated, isTemplate, err := parseTemplateOutput(format, f.boolean("allow-missing-template-keys"), !noHeaders)
-	if err != nil {
-		c.fail("%v", err)
+	q := getQuery{f: f, sel: readListSelect(f), allNS: f.boolean("all-namespaces"), ns: namespaceOf(f),
+		noHeaders: f.boolean("no-headers"), watching: f.boolean("watch") || f.boolean("watch-only")}
+	if !c.readGetFormat(&q) {
 		return
 	}
+	reqs, ok := c.getRequests(pos)
+	if !ok || !c.checkGetRequests(q, reqs) {
+		return
+	}
+	found, ok := c.fetchGetGroups(q, reqs)
+	if !ok {
+		return
+	}
+	defer c.writeGetErrors(found.errs)
+	// One object asked by name prints as itself, not as a list.
+	single := found.named == 1 && len(reqs) == 1 && len(found.all) == 1
+	switch {
+	case q.watching:
+		c.startGetWatch(q, reqs[0], found)
+	case q.templated != nil:
+		c.printGetTemplated(q, found, single)
+	case q.format == "yaml" || q.format == "json":
+		c.printGetDocuments(q, found, single)
+	case len(found.all) == 0:
+		c.printGetNothingFound(q, reqs, found)
+	case q.format == "name":
+		for _, o := range found.all {
+			c.printf("%s\n", qualifiedName(api.KindOf(o), o.GetObjectMeta().Name))
+		}
+	default:
+		c.printGetTables(q, found, len(reqs) > 1 || f.boolean("show-kind"))
+	}
+}
+
+// getQuery is how `get` was asked to select and print: its flags, read once.
+type getQuery struct {
+	f         *flags
+	format    string          // -o, with --template joined to a jsonpath
+	templated *templateOutput // the parsed template format, or nil
+	sel       listSelect
+	allNS     bool
+	ns        string
+	noHeaders bool
+	watching  bool // -w or --watch-only
+}
+
+// getRequest is one kind asked for, and the names asked of it.
+type getRequest struct {
+	kind  *api.Kind
+	names []string // nil: list
+}
+
+// getFound is what the store answered to the requests.
+type getFound struct {
+	groups []getGroup   // one per request that could be listed or fetched
+	all    []api.Object // the objects of all groups, in order
+	errs   []string     // the errors to print after the output
+	named  int          // how many names were asked
+}
+
+// readGetFormat sets q's output format and template, and reports whether
+// they are valid (having printed the error if not).
+func (c *invocation) readGetFormat(q *getQuery) bool {
+	q.format = q.f.str("output")
+	if t := q.f.str("template"); t != "" && q.format == "jsonpath" {
+		q.format += "=" + t // -o jsonpath --template=…, the same as -o jsonpath=…
+	}
+	templated, isTemplate, err := parseTemplateOutput(q.format, q.f.boolean("allow-missing-template-keys"), !q.noHeaders)
+	if err != nil {
+		c.fail("%v", err)
+		return false
+	}
 	if !isTemplate {
-		if err := checkOutputFormat(format, realGetOutputFormats, getOutputFormats); err != nil {
+		if err := checkOutputFormat(q.format, realGetOutputFormats, getOutputFormats); err != nil {
 			c.fail("%v", err)
-			return
+			return false
 		}
 	}
-	sel := readListSelect(f)
-	allNS := f.boolean("all-namespaces")
-	ns := namespaceOf(f)
+	q.templated = templated
+	return true
+}
 
-	// What was asked: TYPE[,TYPE] [NAME...] or TYPE/NAME...
-	type request struct {
-		kind  *api.Kind
-		names []string // nil: list
-	}
-	var reqs []*request
-	byKind := map[*api.Kind]*request{}
+// getRequests are the kinds and names the positional arguments ask for,
+// one request per kind in the order first named; false if an argument is
+// wrong (the error printed).
+func (c *invocation) getRequests(pos []string) ([]*getRequest, bool) {
+	var reqs []*getRequest
+	byKind := map[*api.Kind]*getRequest{}
 	add := func(k *api.Kind, name string, named bool) {
 		r := byKind[k]
 		if r == nil {
-			r = &request{kind: k}
+			r = &getRequest{kind: k}
 			byKind[k] = r
 			reqs = append(reqs, r)
 		}
@@ -88,169 +151,188 @@ func runGet(c *invocation, args []string) {
 			typ, name, found := strings.Cut(p, "/")
 			if !found {
 				c.fail("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
-				return
+				return nil, false
 			}
 			k := c.resolveKind(typ)
 			if k == nil {
-				return
+				return nil, false
 			}
 			add(k, name, true)
 		}
-	} else {
-		for _, typ := range strings.Split(pos[0], ",") {
-			if typ == "" {
-				continue
+		return reqs, true
+	}
+	for _, typ := range strings.Split(pos[0], ",") {
+		if typ == "" {
+			continue
+		}
+		kinds := categoryAll()
+		if typ != "all" {
+			k := c.resolveKind(typ)
+			if k == nil {
+				return nil, false
 			}
-			kinds := categoryAll()
-			if typ != "all" {
-				k := c.resolveKind(typ)
-				if k == nil {
-					return
-				}
-				kinds = []*api.Kind{k}
+			kinds = []*api.Kind{k}
+		}
+		for _, k := range kinds {
+			if len(pos) == 1 {
+				add(k, "", false)
 			}
-			for _, k := range kinds {
-				if len(pos) == 1 {
-					add(k, "", false)
-				}
-				for _, name := range pos[1:] {
-					add(k, name, true)
-				}
+			for _, name := range pos[1:] {
+				add(k, name, true)
 			}
 		}
 	}
+	return reqs, true
+}
+
+// checkGetRequests reports whether the requests go with the flags: no
+// names beside a selector, and a watch on one kind and at most one name.
+func (c *invocation) checkGetRequests(q getQuery, reqs []*getRequest) bool {
 	for _, r := range reqs {
-		if r.names != nil && sel.given() {
+		if r.names != nil && q.sel.given() {
 			c.fail("name cannot be provided when a selector is specified")
-			return
+			return false
 		}
 	}
-	watching := f.boolean("watch") || f.boolean("watch-only")
-	if watching && (len(reqs) != 1 || len(reqs[0].names) > 1) {
+	if q.watching && (len(reqs) != 1 || len(reqs[0].names) > 1) {
 		found := len(reqs)
 		if found == 1 {
 			found = len(reqs[0].names)
 		}
 		c.fail("watch is only supported on individual resources and resource collections, but %d resources were found", found)
-		return
+		return false
 	}
+	return true
+}
+
+// namespaceFor is the namespace a request reads: none for a cluster-scoped
+// kind or a list across all namespaces.
+func (q getQuery) namespaceFor(r *getRequest) string {
+	if !r.kind.Namespaced || (q.allNS && r.names == nil) {
+		return ""
+	}
+	return q.ns
+}
+
+// fetchGetGroups gets the named objects and lists the rest, sorted as
+// --sort-by asks; false if the sort key is wrong (the error printed).
+func (c *invocation) fetchGetGroups(q getQuery, reqs []*getRequest) (getFound, bool) {
 	st := c.env.Store()
-	var groups []getGroup
-	var errs []string
-	named := 0
+	var found getFound
 	for _, r := range reqs {
-		space := ns
-		if !r.kind.Namespaced || (allNS && r.names == nil) {
-			space = ""
-		}
+		space := q.namespaceFor(r)
 		g := getGroup{kind: r.kind}
 		if r.names != nil {
 			for _, name := range r.names {
-				named++
+				found.named++
 				o, err := st.Get(r.kind, space, name)
 				if err != nil {
-					errs = append(errs, formatError(err, "", ""))
+					found.errs = append(found.errs, formatError(err, "", ""))
 					continue
 				}
 				g.objs = append(g.objs, o)
 			}
-		} else if err := sel.check(r.kind); err != nil {
-			errs = append(errs, formatError(err, "", ""))
+		} else if err := q.sel.check(r.kind); err != nil {
+			found.errs = append(found.errs, formatError(err, "", ""))
 			continue
 		} else {
 			for _, o := range st.List(r.kind, space) {
-				if sel.matches(o) {
+				if q.sel.matches(o) {
 					g.objs = append(g.objs, o)
 				}
 			}
 		}
-		if by := f.str("sort-by"); by != "" && len(r.names) == 0 {
+		if by := q.f.str("sort-by"); by != "" && len(r.names) == 0 {
 			if err := sortObjects(g.objs, by); err != nil {
 				c.fail("%v", err)
-				return
+				return found, false
 			}
 		}
-		groups = append(groups, g)
+		found.groups = append(found.groups, g)
 	}
-	defer func() {
-		for _, e := range errs {
-			c.err.WriteString(e)
-			c.code = 1
-		}
-	}()
-	var all []api.Object
-	for _, g := range groups {
-		all = append(all, g.objs...)
+	for _, g := range found.groups {
+		found.all = append(found.all, g.objs...)
 	}
-	if watching {
-		if len(errs) > 0 {
-			return
-		}
-		r := reqs[0]
-		space := ns
-		if !r.kind.Namespaced || (allNS && r.names == nil) {
-			space = ""
-		}
-		w := newWatch(st, r.kind, space, r.names, sel, format, allNS && r.kind.Namespaced, f.boolean("show-labels"))
-		w.labelColumns = labelColumns(f)
-		w.template = templated
-		w.noHeaders = noHeaders
-		if !f.boolean("watch-only") {
-			c.out.WriteString(w.print(all, true))
-		}
-		c.watch = w
+	return found, true
+}
+
+// writeGetErrors prints the errors of the objects not found, after the
+// output, and makes the command fail if there were any.
+func (c *invocation) writeGetErrors(errs []string) {
+	for _, e := range errs {
+		c.err.WriteString(e)
+		c.code = 1
+	}
+}
+
+// startGetWatch prints what was found (unless --watch-only) and leaves the
+// watch on request r for the caller to keep printing.
+func (c *invocation) startGetWatch(q getQuery, r *getRequest, found getFound) {
+	if len(found.errs) > 0 {
 		return
 	}
-	if templated != nil {
-		if len(all) == 0 && len(errs) > 0 {
-			return
-		}
-		// Built apart, so that a failing template prints nothing of it;
-		// bounded, so that one past the limit stops there.
-		b := boundedBuilder{max: outputLimit + 1}
-		if err := templated.print(&b, all, named == 1 && len(reqs) == 1 && len(all) == 1); err != nil {
-			c.fail("%v", err)
-			return
-		}
-		for _, p := range b.pieces {
-			c.out.WriteString(p)
-		}
+	w := newWatch(c.env.Store(), r.kind, q.namespaceFor(r), r.names, q.sel, q.format, q.allNS && r.kind.Namespaced, q.f.boolean("show-labels"))
+	w.labelColumns = labelColumns(q.f)
+	w.template = q.templated
+	w.noHeaders = q.noHeaders
+	if !q.f.boolean("watch-only") {
+		c.out.WriteString(w.print(found.all, true))
+	}
+	c.watch = w
+}
+
+// printGetTemplated prints what was found through a template format
+// (jsonpath, go-template, custom-columns), all of it or none.
+func (c *invocation) printGetTemplated(q getQuery, found getFound, single bool) {
+	if len(found.all) == 0 && len(found.errs) > 0 {
 		return
 	}
-	switch format {
-	case "yaml", "json":
-		if !f.boolean("show-managed-fields") {
-			all = withoutManagedFields(all)
-		}
-		if named == 1 && len(reqs) == 1 && len(all) == 1 {
-			c.printObject(all[0], format)
-			return
-		}
-		if len(all) == 0 && len(errs) > 0 {
-			return
-		}
-		c.printList(all, format)
+	// Built apart, so that a failing template prints nothing of it;
+	// bounded, so that one past the limit stops there.
+	b := boundedBuilder{max: outputLimit + 1}
+	if err := q.templated.print(&b, found.all, single); err != nil {
+		c.fail("%v", err)
 		return
 	}
-	if len(all) == 0 {
-		if len(errs) == 0 {
-			if allNS || !anyNamespaced(reqs, func(r *request) *api.Kind { return r.kind }) {
-				c.err.WriteString("No resources found\n")
-			} else {
-				fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", ns)
-			}
-		}
+	for _, p := range b.pieces {
+		c.out.WriteString(p)
+	}
+}
+
+// printGetDocuments prints what was found as YAML or JSON: one object as
+// itself, more as a List.
+func (c *invocation) printGetDocuments(q getQuery, found getFound, single bool) {
+	all := found.all
+	if !q.f.boolean("show-managed-fields") {
+		all = withoutManagedFields(all)
+	}
+	if single {
+		c.printObject(all[0], q.format)
 		return
 	}
-	if format == "name" {
-		for _, o := range all {
-			c.printf("%s\n", qualifiedName(api.KindOf(o), o.GetObjectMeta().Name))
-		}
+	if len(all) == 0 && len(found.errs) > 0 {
 		return
 	}
-	withKind := len(reqs) > 1 || f.boolean("show-kind")
+	c.printList(all, q.format)
+}
+
+// printGetNothingFound says that a list found nothing, unless an error
+// says more.
+func (c *invocation) printGetNothingFound(q getQuery, reqs []*getRequest, found getFound) {
+	if len(found.errs) != 0 {
+		return
+	}
+	if q.allNS || !anyNamespaced(reqs, func(r *getRequest) *api.Kind { return r.kind }) {
+		c.err.WriteString("No resources found\n")
+	} else {
+		fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", q.ns)
+	}
+}
+
+// printGetTables prints one table per kind found, a blank line between.
+func (c *invocation) printGetTables(q getQuery, found getFound, withKind bool) {
 	first := true
-	for _, g := range groups {
+	for _, g := range found.groups {
 		if len(g.objs) == 0 {
 			continue
 		}
@@ -258,9 +340,9 @@ func runGet(c *invocation, args []string) {
 			c.out.WriteString("\n")
 		}
 		first = false
-		rows := tableRows(g, c.env.Store().Clock().Now(), format == "wide", allNS && g.kind.Namespaced,
-			f.boolean("show-labels"), withKind, labelColumns(f)...)
-		if noHeaders {
+		rows := tableRows(g, c.env.Store().Clock().Now(), q.format == "wide", q.allNS && g.kind.Namespaced,
+			q.f.boolean("show-labels"), withKind, labelColumns(q.f)...)
+		if q.noHeaders {
 			rows = rows[1:]
 		}
 		c.out.WriteString(formatTable(rows))

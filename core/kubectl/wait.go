@@ -29,6 +29,8 @@ type waitCondition struct {
 	check     func(o api.Object) (bool, error)
 }
 
+// runWait waits, one object after the other, until each object named or
+// selected meets --for, and says so; it stops at the first that does not.
 func runWait(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "for"},
@@ -46,103 +48,145 @@ func runWait(c *invocation, args []string) {
 		c.fail("%v", err)
 		return
 	}
-	timeout, err := time.ParseDuration(f.str("timeout"))
-	if err != nil {
-		c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", f.str("timeout"), f.str("timeout"))
-		return
-	}
-	if timeout < 0 {
-		timeout = 168 * time.Hour // "negative means wait for a week"
-	}
-	ts, kindOnly, ok := c.namedTargets(pos)
+	timeout, ok := c.waitTimeout(f)
 	if !ok {
 		return
 	}
-	type located struct {
-		target
-		ns string
-	}
-	var objs []located
-	st := c.env.Store()
-	if kindOnly != nil {
-		space := namespaceFor(kindOnly, f)
-		if f.boolean("all-namespaces") {
-			space = ""
-		}
-		found, ok := c.selected(kindOnly, f, space)
-		if !ok {
-			return
-		}
-		for _, o := range found {
-			m := o.GetObjectMeta()
-			objs = append(objs, located{target{kindOnly, m.Name}, m.Namespace})
-		}
-	} else {
-		for _, t := range ts {
-			objs = append(objs, located{t, namespaceFor(t.kind, f)})
-		}
+	objs, ok := c.waitTargets(f, pos)
+	if !ok {
+		return
 	}
 	if len(objs) == 0 && !cond.forDelete {
 		c.fail("no matching resources found")
 		return
 	}
 	for _, o := range objs {
-		get := func() api.Object {
-			obj, err := st.Get(o.kind, o.ns, o.name)
-			if err != nil {
-				return nil
-			}
-			return obj
-		}
-		first := get()
-		if first == nil {
-			if cond.forDelete {
-				continue // already gone: nothing to wait for, nothing printed
-			}
-			c.apiError(api.NewNotFound(o.kind, o.name), "", "")
+		if !c.waitForOne(o, cond, timeout) {
 			return
 		}
-		check := cond.check
-		if cond.forDelete {
-			// Deleted, or deleted and made again (a StatefulSet's pod):
-			// a watch would have seen it go.
-			uid := first.GetObjectMeta().UID
-			check = func(o api.Object) (bool, error) { return o == nil || o.GetObjectMeta().UID != uid, nil }
-		}
-		met, err := check(first)
-		if err != nil {
-			c.fail("%v", err)
-			return
-		}
-		if !met && timeout == 0 {
-			c.fail("condition not met for %s/%s", o.kind.Resource, o.name)
-			return
-		}
-		if !met {
-			var checkErr error
-			c.runUntil(func() bool {
-				obj := get()
-				if obj == nil && !cond.forDelete {
-					checkErr = api.NewNotFound(o.kind, o.name)
-					return true
-				}
-				met, checkErr = check(obj)
-				return met || checkErr != nil
-			}, timeout)
-			switch {
-			case api.ReasonOf(checkErr) != "":
-				c.apiError(checkErr, "", "")
-				return
-			case checkErr != nil:
-				c.fail("%v", checkErr)
-				return
-			case !met:
-				c.fail("timed out waiting for the condition on %s/%s", o.kind.Resource, o.name)
-				return
-			}
-		}
-		c.printf("%s condition met\n", qualifiedName(o.kind, o.name))
 	}
+}
+
+// waitTimeout is --timeout: a negative one is a week; false if it does not
+// parse (the error printed).
+func (c *invocation) waitTimeout(f *flags) (time.Duration, bool) {
+	timeout, err := time.ParseDuration(f.str("timeout"))
+	if err != nil {
+		c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", f.str("timeout"), f.str("timeout"))
+		return 0, false
+	}
+	if timeout < 0 {
+		timeout = 168 * time.Hour // "negative means wait for a week"
+	}
+	return timeout, true
+}
+
+// waitTarget is one object to wait for, with its namespace.
+type waitTarget struct {
+	target
+	ns string
+}
+
+// waitTargets are the objects named, or those of the one kind named that
+// the selectors (or --all) select; false on a wrong argument (the error
+// printed).
+func (c *invocation) waitTargets(f *flags, pos []string) ([]waitTarget, bool) {
+	ts, kindOnly, ok := c.namedTargets(pos)
+	if !ok {
+		return nil, false
+	}
+	var objs []waitTarget
+	if kindOnly == nil {
+		for _, t := range ts {
+			objs = append(objs, waitTarget{t, namespaceFor(t.kind, f)})
+		}
+		return objs, true
+	}
+	space := namespaceFor(kindOnly, f)
+	if f.boolean("all-namespaces") {
+		space = ""
+	}
+	found, ok := c.selected(kindOnly, f, space)
+	if !ok {
+		return nil, false
+	}
+	for _, o := range found {
+		m := o.GetObjectMeta()
+		objs = append(objs, waitTarget{target{kindOnly, m.Name}, m.Namespace})
+	}
+	return objs, true
+}
+
+// waitForOne waits until o meets cond, or timeout has passed, and prints
+// which; it reports whether the wait goes on to the next object.
+func (c *invocation) waitForOne(o waitTarget, cond waitCondition, timeout time.Duration) bool {
+	st := c.env.Store()
+	get := func() api.Object {
+		obj, err := st.Get(o.kind, o.ns, o.name)
+		if err != nil {
+			return nil
+		}
+		return obj
+	}
+	first := get()
+	if first == nil {
+		if cond.forDelete {
+			return true // already gone: nothing to wait for, nothing printed
+		}
+		c.apiError(api.NewNotFound(o.kind, o.name), "", "")
+		return false
+	}
+	check := cond.check
+	if cond.forDelete {
+		// Deleted, or deleted and made again (a StatefulSet's pod):
+		// a watch would have seen it go.
+		uid := first.GetObjectMeta().UID
+		check = func(o api.Object) (bool, error) { return o == nil || o.GetObjectMeta().UID != uid, nil }
+	}
+	met, err := check(first)
+	if err != nil {
+		c.fail("%v", err)
+		return false
+	}
+	if !met && timeout == 0 {
+		c.fail("condition not met for %s/%s", o.kind.Resource, o.name)
+		return false
+	}
+	if !met && !c.waitUntilMet(o, cond.forDelete, get, check, timeout) {
+		return false
+	}
+	c.printf("%s condition met\n", qualifiedName(o.kind, o.name))
+	return true
+}
+
+// waitUntilMet runs the clock until check holds for what get reads, for
+// at most timeout; it reports whether it held, having printed why not.
+// Unless waiting for a delete, the object going is an error.
+func (c *invocation) waitUntilMet(o waitTarget, forDelete bool, get func() api.Object,
+	check func(api.Object) (bool, error), timeout time.Duration) bool {
+	var met bool
+	var checkErr error
+	c.runUntil(func() bool {
+		obj := get()
+		if obj == nil && !forDelete {
+			checkErr = api.NewNotFound(o.kind, o.name)
+			return true
+		}
+		met, checkErr = check(obj)
+		return met || checkErr != nil
+	}, timeout)
+	switch {
+	case api.ReasonOf(checkErr) != "":
+		c.apiError(checkErr, "", "")
+		return false
+	case checkErr != nil:
+		c.fail("%v", checkErr)
+		return false
+	case !met:
+		c.fail("timed out waiting for the condition on %s/%s", o.kind.Resource, o.name)
+		return false
+	}
+	return true
 }
 
 // parseWaitCondition reads --for.
