@@ -78,8 +78,9 @@ func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
 }
 
 // drawQueueSummary is a busy controller's row at ×10 and ×100, where keys
-// come and go faster than anyone reads them: how many wait now and later,
-// and how many reconciles a simulated second the worker does.
+// come and go faster than anyone reads them: how many wait now and later
+// (the failing ones still named, with their back-off), and how many
+// reconciles a simulated second the worker does.
 func (a *app) drawQueueSummary(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time) {
 	ready, later := len(v.Ready)+v.MoreReady, len(v.Delayed)+v.MoreDelayed
 	rate := a.ui.machPace.rate(v.Controller, v.Reconciles, now)
@@ -88,7 +89,16 @@ func (a *app) drawQueueSummary(m *markup, sig *strings.Builder, v controller.Que
 	m.elem("span", "qcount", a.tr("mach.keys", ready)).close("span")
 	if later > 0 {
 		m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.later"), "title", a.tr("mach.later.help"))
-		m.elem("span", "qcount later", a.tr("mach.keys", later)).close("span")
+		m.elem("span", "qcount later", a.tr("mach.keys", later))
+		// Keys that failed stay named: they are few, and they are what
+		// needs a look.
+		for _, d := range v.Delayed {
+			if d.Requeues > 0 {
+				m.elem("span", "qkey retry", a.tr("mach.backoff", d.Key, d.Requeues, shortDuration(d.At.Sub(now))), "title", a.tr("mach.backoff.title", d.Requeues))
+				fmt.Fprintf(sig, "%s↻%d,", d.Key, d.Requeues)
+			}
+		}
+		m.close("span")
 	}
 	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.worker"), "title", a.tr("mach.worker.help"))
 	m.elem("span", "qrate", a.tr("mach.rate", rate), "title", a.tr("mach.rate.title"))
