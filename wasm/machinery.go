@@ -27,10 +27,10 @@ func (a *app) drawMachinery() {
 	}
 	var m markup
 	var sig strings.Builder
-	reps := a.cluster.ControllerManagers()
-	if len(reps) > 0 {
+	ch := a.cluster.ChangesSince(a.cluster.Cursor()) // the picture alone: no writes, no reconciles
+	if len(ch.Replicas) > 0 {
 		m.open("div", "mach-row").elem("span", "mach-label", a.tr("mach.cm"))
-		for _, r := range reps {
+		for _, r := range ch.Replicas {
 			role := string(r.Role)
 			m.elem("span", "replica role-"+role, r.Name+" · "+a.tr("mach.role."+role), "title", r.Identity)
 			sig.WriteString(r.Name + role + ";")
@@ -41,7 +41,6 @@ func (a *app) drawMachinery() {
 		}
 		m.close("div")
 	}
-	ch := a.cluster.ChangesSince(a.cluster.Cursor()) // the picture alone: no writes, no reconciles
 	a.drawWatch(&m, &sig, ch.Informers)
 	a.drawQueues(&m, &sig, ch)
 	key := sig.String() + a.lang

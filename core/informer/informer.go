@@ -257,7 +257,12 @@ func (i *Informer) relist() error {
 		i.started = rev
 	}
 	i.rev, i.synced = rev, true
-	stop, err := i.store.Watch(i.kind, rev, "informer "+i.kind.Resource, i.deliver)
+	return i.watch()
+}
+
+// watch starts the watch from the newest revision the cache reflects.
+func (i *Informer) watch() error {
+	stop, err := i.store.Watch(i.kind, i.rev, "informer "+i.kind.Resource, i.deliver)
 	if err != nil {
 		return err
 	}

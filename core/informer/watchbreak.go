@@ -40,12 +40,10 @@ func (i *Informer) Reconnect(gone bool) error {
 	if gone {
 		return i.relist()
 	}
-	stop, err := i.store.Watch(i.kind, i.rev, "informer "+i.kind.Resource, i.deliver)
-	if err != nil {
+	if err := i.watch(); err != nil {
 		i.broken = true
 		return err
 	}
-	i.stop = stop
 	return nil
 }
 
