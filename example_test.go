@@ -51,10 +51,10 @@ func Example() {
 	}
 	// Output:
 	// deployment.apps/web created
-	// web-569696d9f6-j9hxz node-2 Running true
-	// web-569696d9f6-n4qv2 node-3 Running true
-	// web-569696d9f6-sssbx node-3 Running true
-	// web-569696d9f6-tdrwx node-1 Running true
+	// web-569696d9f6-crp2k node-2 Running true
+	// web-569696d9f6-nh9lg node-3 Running true
+	// web-569696d9f6-ppd7s node-2 Running true
+	// web-569696d9f6-xp4cf node-1 Running true
 }
 
 // A rolling update, checked after every step the cluster takes: with four
@@ -270,9 +270,9 @@ func ExampleCluster_Advance() {
 	}
 	fmt.Println("deployment:", reconciles["deployment"], "replicaset:", reconciles["replicaset"])
 	// Output:
-	// created web-569696d9f6-n4qv2
-	// created web-569696d9f6-tdrwx
-	// created web-569696d9f6-j9hxz
-	// created web-569696d9f6-sssbx
+	// created web-569696d9f6-crp2k
+	// created web-569696d9f6-nh9lg
+	// created web-569696d9f6-xp4cf
+	// created web-569696d9f6-ppd7s
 	// deployment: 7 replicaset: 6
 }

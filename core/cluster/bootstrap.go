@@ -90,7 +90,7 @@ func (c *Cluster) newControlPlaneNode(now time.Time) *api.Node {
 // controllers, not started yet, make CoreDNS's and the DaemonSets' pods;
 // the kubelet starts the mirror pods.
 func (c *Cluster) startSystem() {
-	for _, sa := range []string{"coredns", "kube-proxy", "kindnet"} {
+	for _, sa := range append(controllerServiceAccounts, "coredns", "kube-proxy", "kindnet") {
 		c.mustCreate(&api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: sa, Namespace: "kube-system"}})
 	}
 	c.mustCreate(apiServerLease(c))

@@ -50,6 +50,8 @@ func isLearners(s *store.Store, k *api.Kind, o api.Object) bool {
 		return false
 	case m.Namespace == "kube-system" || m.Namespace == "kube-public" || m.Namespace == "kube-node-lease":
 		return false // the cluster's own (DNS, leases), as on every real cluster
+	case m.Labels["kubernetes.io/bootstrapping"] == "rbac-defaults":
+		return false // the API server's bootstrap RBAC policy, which it writes back as it starts
 	case k.Kind == "ServiceAccount" && m.Name == api.DefaultServiceAccountName,
 		k.Kind == "ConfigMap" && m.Name == "kube-root-ca.crt":
 		return false // every namespace gets them from a controller

@@ -33,6 +33,7 @@ var register = sync.OnceFunc(func() {
 	registerColumnsStorageVersion()
 	registerDaemonSet()
 	registerDescribeSecret()
+	registerDescribeRBAC()
 	registerExec()
 	registerExplain()
 	registerLogs()

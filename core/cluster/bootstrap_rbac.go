@@ -1,0 +1,65 @@
+package cluster
+
+import (
+	_ "embed"
+	"sync"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/yaml"
+)
+
+// The RBAC objects a v1.32 API server writes as it starts (its bootstrap
+// policy: the user-facing ClusterRoles admin, edit, view and
+// cluster-admin, the system: roles of the components and of each
+// controller, their bindings, and the leader-election Roles in
+// kube-system), as `kubectl get clusterroles,clusterrolebindings -o json`
+// and `kubectl get roles,rolebindings -A -o json` print them on a fresh
+// real control plane (../shared/oracle), kept to name, labels,
+// annotations, rules and subjects. admin, edit and view are kept with no
+// rules: they are aggregated, and the clusterrole-aggregation controller
+// fills them as it does on a real cluster.
+//
+// kubeadm's and kind's own roles (system:coredns, kindnet, kubeadm:*) are
+// not here: they are an installer's, not the API server's, and none of
+// them is read by anything the sandbox simulates.
+//
+//go:embed bootstrap_rbac.yaml
+var bootstrapRBACYAML string
+
+// bootstrapRBAC decodes bootstrap_rbac.yaml once; each cluster creates
+// copies.
+var bootstrapRBAC = sync.OnceValue(func() []api.Object {
+	objs, err := yaml.Decode(bootstrapRBACYAML)
+	if err != nil {
+		panic("bootstrap_rbac.yaml: " + err.Error())
+	}
+	return objs
+})
+
+// createBootstrapRBAC is the API server's bootstrap policy, written as it
+// starts, before any node registers.
+func (c *Cluster) createBootstrapRBAC() {
+	for _, o := range bootstrapRBAC() {
+		c.mustCreate(api.DeepCopyObject(o))
+	}
+}
+
+// controllerServiceAccounts are the ServiceAccounts kube-controller-manager
+// creates in kube-system for its controllers when it runs with
+// --use-service-account-credentials (as kubeadm and kind start it, and
+// with --controllers=*,bootstrapsigner,tokencleaner), each controller then
+// acting as its own identity: the names a v1.32 control plane shows in
+// `kubectl get serviceaccounts -n kube-system`.
+var controllerServiceAccounts = []string{
+	"attachdetach-controller", "bootstrap-signer", "certificate-controller",
+	"clusterrole-aggregation-controller", "cronjob-controller", "daemon-set-controller",
+	"deployment-controller", "disruption-controller", "endpoint-controller",
+	"endpointslice-controller", "endpointslicemirroring-controller", "ephemeral-volume-controller",
+	"expand-controller", "generic-garbage-collector", "horizontal-pod-autoscaler",
+	"job-controller", "legacy-service-account-token-cleaner", "namespace-controller",
+	"node-controller", "persistent-volume-binder", "pod-garbage-collector",
+	"pv-protection-controller", "pvc-protection-controller", "replicaset-controller",
+	"replication-controller", "resourcequota-controller", "root-ca-cert-publisher",
+	"service-account-controller", "statefulset-controller", "token-cleaner",
+	"ttl-after-finished-controller", "ttl-controller", "validatingadmissionpolicy-status-controller",
+}
