@@ -51,10 +51,10 @@ func Example() {
 	}
 	// Output:
 	// deployment.apps/web created
-	// web-569696d9f6-crp2k node-2 Running true
-	// web-569696d9f6-nh9lg node-3 Running true
-	// web-569696d9f6-ppd7s node-2 Running true
-	// web-569696d9f6-xp4cf node-1 Running true
+	// web-569696d9f6-f4pgz node-3 Running true
+	// web-569696d9f6-gxkql node-1 Running true
+	// web-569696d9f6-k55f8 node-2 Running true
+	// web-569696d9f6-spmcl node-1 Running true
 }
 
 // A rolling update, checked after every step the cluster takes: with four
@@ -90,7 +90,7 @@ func ExampleCluster_Steps() {
 	// deployment.apps/web image updated
 	// fewest ready: 3 most pods: 5
 	// NAME   READY   UP-TO-DATE   AVAILABLE   AGE   CONTAINERS   IMAGES       SELECTOR
-	// web    4/4     4            4           10s   nginx        nginx:1.27   app=web
+	// web    4/4     4            4           9s    nginx        nginx:1.27   app=web
 }
 
 // webPods counts the pods of the Deployment web that are ready, and that
@@ -270,9 +270,9 @@ func ExampleCluster_Advance() {
 	}
 	fmt.Println("deployment:", reconciles["deployment"], "replicaset:", reconciles["replicaset"])
 	// Output:
-	// created web-569696d9f6-crp2k
-	// created web-569696d9f6-nh9lg
-	// created web-569696d9f6-xp4cf
-	// created web-569696d9f6-ppd7s
+	// created web-569696d9f6-k55f8
+	// created web-569696d9f6-gxkql
+	// created web-569696d9f6-f4pgz
+	// created web-569696d9f6-spmcl
 	// deployment: 7 replicaset: 6
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/imageref"
 )
 
 // A pod's containers start in groups, as upstream's kubelet starts them:
@@ -95,7 +96,7 @@ func groupMayStart(rt *podRuntime) bool {
 // image name no runtime could pull, which stops the pod there.
 func (r *Reconciler) beginPull(ctx *controller.Context, pod *api.Pod, rt *podRuntime, now time.Time) {
 	for _, c := range group(pod, rt.group) {
-		if err := parseImageReference(c.Image); err != nil {
+		if err := imageref.ParseNormalized(c.Image); err != nil {
 			msg := fmt.Sprintf("Failed to apply default image tag %q: couldn't parse image name %q: %v", c.Image, c.Image, err)
 			rt.stage, rt.waitReason, rt.waitMessage = stageInvalidImage, "InvalidImageName", msg
 			ctx.Diff("container %s has an invalid image name", c.Name)

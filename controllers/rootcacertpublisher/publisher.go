@@ -27,17 +27,6 @@ const (
 	Description           = "Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters."
 )
 
-// CACertificate is the sandbox cluster's CA, PEM: a constant rather than
-// encoded when the program starts (before the page can draw); the test
-// checks it is the PEM encoding of CABody.
-const CACertificate = "-----BEGIN CERTIFICATE-----\n" +
-	"a3ViZWxvb3Agc2ltdWxhdGVkIGNsdXN0ZXIgQ0EgKG5vdCBYLjUwOSkKc3ViamVj\n" +
-	"dDogQ049a3ViZXJuZXRlcwppc3N1ZXI6IENOPWt1YmVybmV0ZXMK\n" +
-	"-----END CERTIFICATE-----\n"
-
-// CABody is what the certificate holds: no X.509, a label.
-const CABody = "kubeloop simulated cluster CA (not X.509)\nsubject: CN=kubernetes\nissuer: CN=kubernetes\n"
-
 // Reconciler publishes the CA; a key is a namespace name.
 type Reconciler struct {
 	// namespaces and configMaps are the caches it observes; never modify
@@ -80,7 +69,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("namespace %s is %s", ns.Name, ns.Status.Phase)
 		return controller.Result{}, nil
 	}
-	data := map[string]string{"ca.crt": CACertificate}
+	data := map[string]string{"ca.crt": api.ClusterCACertificate}
 	cm, ok := r.configMaps.Get(req.Name, ConfigMapName)
 	if !ok {
 		ctx.Diff("namespace %s has no ConfigMap %s", req.Name, ConfigMapName)

@@ -56,7 +56,7 @@ func TestEveryNamespaceGetsTheCA(t *testing.T) {
 	for _, ns := range []string{"default", "kube-system"} {
 		cm := f.ca(t, ns)
 		require.NotNil(t, cm, ns)
-		assert.Equal(t, rootcacertpublisher.CACertificate, cm.Data["ca.crt"])
+		assert.Equal(t, api.ClusterCACertificate, cm.Data["ca.crt"])
 		assert.Equal(t, rootcacertpublisher.Description, cm.Annotations[rootcacertpublisher.DescriptionAnnotation])
 	}
 	_, err := f.store.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
@@ -80,14 +80,14 @@ func TestDeletedOrEditedItComesBack(t *testing.T) {
 	_, err = f.store.Update(cm)
 	require.NoError(t, err)
 	f.settle()
-	assert.Equal(t, map[string]string{"ca.crt": rootcacertpublisher.CACertificate}, f.ca(t, "default").Data)
+	assert.Equal(t, map[string]string{"ca.crt": api.ClusterCACertificate}, f.ca(t, "default").Data)
 }
 
 func TestTheCACertificateIsThePEMOfItsBody(t *testing.T) {
-	block, rest := pem.Decode([]byte(rootcacertpublisher.CACertificate))
+	block, rest := pem.Decode([]byte(api.ClusterCACertificate))
 	require.NotNil(t, block)
 	assert.Empty(t, rest)
 	assert.Equal(t, "CERTIFICATE", block.Type)
-	assert.Equal(t, rootcacertpublisher.CABody, string(block.Bytes))
-	assert.Equal(t, string(pem.EncodeToMemory(block)), rootcacertpublisher.CACertificate, "encoded as encoding/pem does")
+	assert.Equal(t, api.ClusterCABody, string(block.Bytes))
+	assert.Equal(t, string(pem.EncodeToMemory(block)), api.ClusterCACertificate, "encoded as encoding/pem does")
 }

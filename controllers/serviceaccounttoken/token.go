@@ -15,7 +15,6 @@ package serviceaccounttoken
 import (
 	"encoding/base64"
 
-	"github.com/kubeloop/kubeloop/controllers/rootcacertpublisher"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/informer"
@@ -104,7 +103,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	want := map[string]string{
 		"token":     b64(Token(s.Namespace, sa.Name, sa.UID)),
-		"ca.crt":    b64(rootcacertpublisher.CACertificate),
+		"ca.crt":    b64(api.ClusterCACertificate),
 		"namespace": b64(s.Namespace),
 	}
 	ctx.Observe("secret %s is for ServiceAccount %s (uid %s); %d of 3 data keys set", s.Name, sa.Name, sa.UID, count(s.Data, want))

@@ -144,7 +144,7 @@ func Build(opts Options) *Cluster {
 		c.mustCreate(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: ns, Labels: map[string]string{"kubernetes.io/metadata.name": ns}},
 			Status: api.NamespaceStatus{Phase: "Active"}})
 	}
-	c.createBootstrapRBAC()
+	c.startAPIServer()
 	c.mustCreate(c.newControlPlaneNode(start))
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(c.newNode(i, start))

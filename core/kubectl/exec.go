@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/imageref"
 	"github.com/kubeloop/kubeloop/core/shell"
 	"github.com/kubeloop/kubeloop/core/store"
 )
@@ -220,11 +221,17 @@ func runRun(c *invocation, args []string) {
 	c.runAttached(f, pod)
 }
 
-// checkRunFlags reports whether the flags go together: an image, no
-// attaching to a dry run, --rm only when attached, a known restart policy.
+// checkRunFlags reports whether the flags go together: an image written as
+// the reference grammar has it (kubectl checks it, so a pod with a bad
+// image comes only from a manifest), no attaching to a dry run, --rm only
+// when attached, a known restart policy.
 func (c *invocation) checkRunFlags(f *flags, mode dryRun, attach bool) bool {
 	if f.str("image") == "" {
 		c.fail("--image is required")
+		return false
+	}
+	if image := f.str("image"); !imageref.Matches(image) {
+		c.fail("Invalid image name %q: %v", image, imageref.ErrInvalidFormat)
 		return false
 	}
 	if attach && mode != dryRunNone {

@@ -1,6 +1,7 @@
 package kubectl
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -18,5 +19,27 @@ func TestRunPort(t *testing.T) {
 		r = e.run("kubectl run bad --image=nginx --port=" + bad)
 		assert.Equal(t, "error: invalid port \""+bad+"\"\n", r.Stderr, bad)
 		assert.Contains(t, e.run("kubectl get pod bad").Stderr, "NotFound", bad)
+	}
+}
+
+// kubectl run checks --image against the reference grammar before it
+// makes anything (upstream's TestRunValidations, "test invalid image
+// name"); the words are a real v1.32 kubectl's (../shared/oracle).
+func TestRunRefusesAnImageThatIsNoReference(t *testing.T) {
+	e := newEnv(t)
+	for image, want := range map[string]string{
+		"<img>":       "error: Invalid image name \"<img>\": invalid reference format\n",
+		"Nginx:1.25":  "error: Invalid image name \"Nginx:1.25\": invalid reference format\n",
+		"nginx:1.25:": "error: Invalid image name \"nginx:1.25:\": invalid reference format\n",
+	} {
+		r := e.run("kubectl run bad --image='" + image + "'")
+		assert.Equal(t, want, r.Stderr, image)
+		assert.Equal(t, 1, r.ExitCode, image)
+		assert.Contains(t, e.run("kubectl get pod bad").Stderr, "NotFound", image)
+	}
+	for _, image := range []string{"nginx", "registry.k8s.io/pause:3.9", "localhost:5000/web@sha256:" + strings.Repeat("a", 64)} {
+		r := e.run("kubectl run ok --image=" + image)
+		assert.Equal(t, "pod/ok created\n", r.Stdout, image)
+		e.run("kubectl delete pod ok")
 	}
 }

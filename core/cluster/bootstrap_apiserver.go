@@ -3,6 +3,7 @@ package cluster
 import (
 	_ "embed"
 	"sync"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/yaml"
@@ -36,12 +37,18 @@ var bootstrapRBAC = sync.OnceValue(func() []api.Object {
 	return objs
 })
 
-// createBootstrapRBAC is the API server's bootstrap policy, written as it
-// starts, before any node registers.
-func (c *Cluster) createBootstrapRBAC() {
+// startAPIServer writes what the API server writes as it starts, before
+// any node registers: its bootstrap policy, and in kube-system the client
+// CA that extension API servers read and the day it began tracking legacy
+// ServiceAccount tokens.
+func (c *Cluster) startAPIServer() {
 	for _, o := range bootstrapRBAC() {
 		c.mustCreate(api.DeepCopyObject(o))
 	}
+	c.mustCreate(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "extension-apiserver-authentication", Namespace: "kube-system"},
+		Data: map[string]string{"client-ca-file": api.ClusterCACertificate}})
+	c.mustCreate(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Name: "kube-apiserver-legacy-service-account-token-tracking", Namespace: "kube-system"},
+		Data: map[string]string{"since": c.clk.Now().UTC().Format(time.DateOnly)}})
 }
 
 // controllerServiceAccounts are the ServiceAccounts kube-controller-manager

@@ -1,4 +1,7 @@
-package kubelet
+// Package imageref checks container image references against docker's
+// distribution/reference grammar, as kubectl run and the container runtime
+// check them.
+package imageref
 
 import (
 	"errors"
@@ -23,16 +26,17 @@ import (
 // written out by hand: the page's binary carries no regexp package.
 
 var (
-	errReferenceInvalidFormat = errors.New("invalid reference format")
-	errNameTooLong            = errors.New("repository name must not be more than 255 characters")
-	errDigestInvalidFormat    = errors.New("invalid checksum digest format")
-	errDigestInvalidLength    = errors.New("invalid checksum digest length")
-	errDigestUnsupported      = errors.New("unsupported digest algorithm")
+	// ErrInvalidFormat is the grammar's refusal.
+	ErrInvalidFormat       = errors.New("invalid reference format")
+	errNameTooLong         = errors.New("repository name must not be more than 255 characters")
+	errDigestInvalidFormat = errors.New("invalid checksum digest format")
+	errDigestInvalidLength = errors.New("invalid checksum digest length")
+	errDigestUnsupported   = errors.New("unsupported digest algorithm")
 )
 
-// parseImageReference checks image as ParseNormalizedNamed does, with its
+// ParseNormalized checks image as ParseNormalizedNamed does, with its
 // error messages; nil for a reference a runtime could pull.
-func parseImageReference(image string) error {
+func ParseNormalized(image string) error {
 	if len(image) == 64 && isLowerHex(image) {
 		return fmt.Errorf("invalid repository name (%s), cannot specify 64-byte hexadecimal strings", image)
 	}
@@ -65,15 +69,33 @@ func splitDockerDomain(name string) (domain, remainder string) {
 	return domain, remainder
 }
 
-// parseReference matches s against the reference grammar.
-func parseReference(s string) error {
-	rest, digest, hasDigest := strings.Cut(s, "@")
-	name, tag, hasTag := rest, "", false
+// Matches reports whether s is a reference as the grammar writes it, with
+// no normalizing (reference.ReferenceRegexp, which kubectl run checks
+// --image against): "Nginx:1.25" does not match, "nginx" does.
+func Matches(s string) bool {
+	_, _, _, ok := split(s)
+	return ok
+}
+
+// split cuts s into its name, tag and digest, and reports whether each
+// matches the grammar.
+func split(s string) (name, digest string, hasDigest, ok bool) {
+	var rest, tag string
+	var hasTag bool
+	rest, digest, hasDigest = strings.Cut(s, "@")
+	name = rest
 	if i := strings.LastIndexByte(rest, ':'); i > strings.LastIndexByte(rest, '/') {
 		name, tag, hasTag = rest[:i], rest[i+1:], true
 	}
-	if !validName(name) || hasTag && !validTag(tag) || hasDigest && !validDigestSyntax(digest) {
-		return errReferenceInvalidFormat
+	ok = validName(name) && (!hasTag || validTag(tag)) && (!hasDigest || validDigestSyntax(digest))
+	return name, digest, hasDigest, ok
+}
+
+// parseReference matches s against the reference grammar.
+func parseReference(s string) error {
+	name, digest, hasDigest, ok := split(s)
+	if !ok {
+		return ErrInvalidFormat
 	}
 	if len(name) > 255 {
 		return errNameTooLong

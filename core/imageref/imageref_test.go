@@ -1,4 +1,4 @@
-package kubelet
+package imageref
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 
 // TestReferenceParse ports cases of distribution/reference's
 // TestReferenceParse and TestValidateReferenceName (normalize_test.go)
-// to parseImageReference, which checks as ParseNormalizedNamed does.
+// to ParseNormalized, which checks as ParseNormalizedNamed does.
 func TestReferenceParse(t *testing.T) {
 	hex64 := strings.Repeat("f", 64)
 	for image, want := range map[string]string{
@@ -49,7 +49,7 @@ func TestReferenceParse(t *testing.T) {
 		hex64:                               "invalid repository name (" + hex64 + "), cannot specify 64-byte hexadecimal strings",
 		strings.Repeat("a/", 128) + "a:tag": "repository name must not be more than 255 characters",
 	} {
-		err := parseImageReference(image)
+		err := ParseNormalized(image)
 		if want == "" {
 			assert.NoError(t, err, "%q", image)
 		} else if assert.Error(t, err, "%q", image) {
