@@ -279,14 +279,20 @@ func (a *app) advanceBudgetWatching(d time.Duration) {
 	a.pollWatch()
 }
 
-// step pauses and runs exactly one task.
+// step pauses and runs exactly one task, and marks what it did for the
+// picture of the controller manager and the trace.
 func (a *app) step() {
 	if a.replay.on {
 		return
 	}
 	a.cancelSettle()
 	a.setPlaying(false)
+	before := a.cluster.Cursor()
+	picture, task := a.cluster.ChangesSince(before), a.cluster.NextTask()
 	if a.cluster.Step() {
+		mark := markOf(task, picture, a.cluster.ChangesSince(before))
+		mark.tasks, _ = a.cluster.Clock().Ran()
+		a.ui.step = mark
 		a.pollWatch()
 		a.render(false)
 		return

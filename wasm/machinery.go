@@ -28,6 +28,10 @@ func (a *app) drawMachinery() {
 	var m markup
 	var sig strings.Builder
 	ch := a.cluster.ChangesSince(a.cluster.Cursor()) // the picture alone: no writes, no reconciles
+	step := a.currentStep()
+	if step != nil {
+		a.drawStep(&m, &sig, step, ch.Informers)
+	}
 	if len(ch.Replicas) > 0 {
 		m.open("div", "mach-row").elem("span", "mach-label", a.tr("mach.cm"))
 		for _, r := range ch.Replicas {
@@ -41,8 +45,8 @@ func (a *app) drawMachinery() {
 		}
 		m.close("div")
 	}
-	a.drawWatch(&m, &sig, ch.Informers)
-	a.drawQueues(&m, &sig, ch)
+	a.drawWatch(&m, &sig, ch.Informers, step)
+	a.drawQueues(&m, &sig, ch, step)
 	key := sig.String() + a.lang
 	if key == u.machinerySig {
 		return
@@ -50,6 +54,25 @@ func (a *app) drawMachinery() {
 	u.machinerySig = key
 	u.machinery.RemoveAttribute("hidden")
 	setHTML(u.machinery, &m)
+}
+
+// currentStep is what the last Step did while no other task has run
+// since; once one has, the mark is dropped and its trace row unmarked.
+func (a *app) currentStep() *stepMark {
+	u := a.ui
+	if u.step == nil {
+		return nil
+	}
+	if tasks, _ := a.cluster.Clock().Ran(); tasks == u.step.tasks {
+		return u.step
+	}
+	if r := u.step.reconcile; r != nil {
+		if row := u.trace.QuerySelector(`[data-seq="` + itoa64(r.Seq) + `"]`); row != nil {
+			row.Class().Remove("step-hit")
+		}
+	}
+	u.step = nil
+	return nil
 }
 
 // leaseCountdown is the leader Lease's holder and the seconds until it

@@ -24,7 +24,7 @@ const (
 // drawWatch is the row of what the watch just brought: the newest events
 // the leader's informers delivered, newest first, those since the last
 // draw marked fresh.
-func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event) {
+func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event, step *stepMark) {
 	if len(events) == 0 {
 		return
 	}
@@ -39,6 +39,12 @@ func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event) {
 		cls := "watch-ev ev-" + strings.ToLower(string(ev.Type))
 		if ev.Revision > u.machWatchRev {
 			cls += " fresh"
+			if a.speed < 10 {
+				cls += " arrive" // followed across the picture at ×1 (app.css)
+			}
+		}
+		if step != nil && step.events[ev.Revision] {
+			cls += " step-hit"
 		}
 		m.elem("span", cls, ev.Kind.Resource+" "+string(ev.Type)+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
 		fmt.Fprintf(sig, "w%d;", ev.Revision)
@@ -49,7 +55,7 @@ func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event) {
 
 // drawQueues draws a row per busy controller: its queue, its delayed keys
 // and its worker's last reconcile.
-func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
+func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes, step *stepMark) {
 	var busy []controller.QueueView
 	for _, v := range ch.Work {
 		if v.Busy() || v.Last != nil && !v.Last.At.Before(ch.Time) {
@@ -61,6 +67,7 @@ func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
 		m.elem("span", "mach-idle", a.tr("mach.idle"))
 		m.close("div")
 		sig.WriteString("idle;")
+		a.ui.machKeys = nil
 		return
 	}
 	for i, v := range busy {
@@ -73,8 +80,22 @@ func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes) {
 			a.drawQueueSummary(m, sig, v, ch.Time)
 			continue
 		}
-		a.drawQueue(m, sig, v, ch.Time)
+		a.drawQueue(m, sig, v, ch.Time, step)
 	}
+	a.ui.machKeys = queuedKeys(busy)
+}
+
+// queuedKeys is each controller's waiting keys and the adds each stands
+// for, as drawn: the next draw marks what arrived since.
+func queuedKeys(views []controller.QueueView) map[string]map[string]int {
+	keys := make(map[string]map[string]int, len(views))
+	for _, v := range views {
+		keys[v.Controller] = make(map[string]int, len(v.Ready))
+		for _, k := range v.Ready {
+			keys[v.Controller][k.Key] = k.Adds
+		}
+	}
+	return keys
 }
 
 // drawQueueSummary is a busy controller's row at ×10 and ×100, where keys
@@ -133,7 +154,7 @@ func (p pace) rate(controller string, reconciles int64, now time.Time) int {
 }
 
 // drawQueue is one controller's row: name, queue → later → worker.
-func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time) {
+func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time, step *stepMark) {
 	m.open("div", "mach-row mach-ctrl").elem("span", "mach-name", v.Controller)
 	sig.WriteString(v.Controller + ":")
 	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.queue"), "title", a.tr("mach.queue.help"))
@@ -146,7 +167,7 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 			text += " ×" + strconv.Itoa(k.Adds)
 			title = a.tr("mach.adds.title", k.Adds)
 		}
-		m.elem("span", "qkey", text, "title", title)
+		m.elem("span", a.keyClass(v.Controller, k, step), text, "title", title)
 		fmt.Fprintf(sig, "%s%d,", k.Key, k.Adds)
 	}
 	if v.MoreReady > 0 {
@@ -173,7 +194,10 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 	if v.Last != nil {
 		cls := "mach-last"
 		if !v.Last.At.Before(now) {
-			cls += " fresh"
+			cls += " fresh arrive"
+		}
+		if step.ran(v.Controller, v.Last.Key) {
+			cls += " step-hit"
 		}
 		if strings.HasPrefix(v.Last.Result, "error") {
 			cls += " failed"
@@ -186,6 +210,21 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 	}
 	m.close("div")
 	sig.WriteString(";")
+}
+
+// keyClass is a waiting key's class: "arrive" when it came (or was added
+// again) since the last draw, so that at ×1 a key is seen to move from
+// the watch onto the queue and on to the worker; "step-hit" when the last
+// Step put it there.
+func (a *app) keyClass(controllerName string, k controller.QueuedKey, step *stepMark) string {
+	cls := "qkey"
+	if adds, ok := a.ui.machKeys[controllerName][k.Key]; !ok || k.Adds > adds {
+		cls += " arrive"
+	}
+	if step.hits(controllerName, k.Key) {
+		cls += " step-hit"
+	}
+	return cls
 }
 
 // shortDuration is a time left as the picture shows it: 40ms, 2.5s, 9m31s.

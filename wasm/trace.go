@@ -168,6 +168,9 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 	if fresh {
 		cls += " fresh"
 	}
+	if s := a.ui.step; s != nil && s.reconcile != nil && s.reconcile.Seq == e.Seq {
+		cls += " step-hit" // what the last Step ran (machinerystep.go)
+	}
 	m.open("div", cls, "data-seq", itoa64(e.Seq), "data-controller", e.Controller)
 	m.open("div", "tr-head").
 		elem("span", "tr-time", formatElapsed(e.Time.Sub(clock.Epoch))).

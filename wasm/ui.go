@@ -81,8 +81,10 @@ type ui struct {
 	volSig               string
 	machinery            dom.HTMLElement
 	machinerySig         string
-	machWatchRev         int64 // the newest watch event the picture drew (machinerypicture.go)
-	machPace             pace  // each controller's reconciles a simulated second ago
+	machWatchRev         int64                     // the newest watch event the picture drew (machinerypicture.go)
+	machPace             pace                      // each controller's reconciles a simulated second ago
+	machKeys             map[string]map[string]int // each controller's queued keys (and adds) at the last draw, for what arrived since
+	step                 *stepMark                 // what the last Step did, shown until another task runs (machinerystep.go)
 
 	// Faults and menus.
 	faults, faultsMenu dom.HTMLElement
@@ -384,6 +386,7 @@ func (u *ui) resetViews() {
 	u.dns = dnsState{}
 	u.volSig = ""
 	u.machinerySig = ""
+	u.machKeys, u.step = nil, nil
 	u.watch = nil
 	u.shell = nil
 }

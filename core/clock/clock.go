@@ -212,6 +212,15 @@ func (s *Sim) Next() (time.Time, bool) {
 	return e.t.at, true
 }
 
+// NextName is the name of the task Step would run next, "" when none is
+// queued.
+func (s *Sim) NextName() string {
+	if e := s.first(); e != nil {
+		return e.t.Name()
+	}
+	return ""
+}
+
 // Busy reports whether any non-housekeeping task is queued.
 func (s *Sim) Busy() bool { return s.pending > 0 }
 

@@ -131,3 +131,18 @@ func TestScheduledTimersAreReusedSafely(t *testing.T) {
 		s.Step()
 	}), "a task scheduled after another ran reuses its timer")
 }
+
+// TestNextNameIsTheTaskStepRuns: NextName names the task Step runs next,
+// housekeeping included, and is empty once nothing is queued.
+func TestNextNameIsTheTaskStepRuns(t *testing.T) {
+	s := New(1)
+	var got []string
+	s.After(time.Second, "later", func() { got = append(got, "later") })
+	s.Housekeeping(0, "renew", func() { got = append(got, "renew") })
+	for _, want := range []string{"renew", "later"} {
+		assert.Equal(t, want, s.NextName())
+		require.True(t, s.Step())
+		assert.Equal(t, want, got[len(got)-1])
+	}
+	assert.Equal(t, "", s.NextName())
+}

@@ -10,6 +10,10 @@ const DefaultSettle = 10 * time.Minute
 // all is scheduled.
 func (c *Cluster) Step() bool { return c.clk.Step() }
 
+// NextTask names the task Step would run next ("" when the clock has
+// none): a watch delivery, a controller's worker, a timer.
+func (c *Cluster) NextTask() string { return c.clk.NextName() }
+
 // RunUntilIdle runs every task due now, without moving the clock, and
 // returns how many ran. limit > 0 caps the count (the page's frame budget).
 func (c *Cluster) RunUntilIdle(limit int) int {

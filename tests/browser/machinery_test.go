@@ -96,10 +96,11 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// shots saves the page at 1280×720 and 1920×1080 in English and Chinese.
+// shots saves the page at 1280×720, 1366×768 and 1920×1080 in English and
+// Chinese.
 func (p *page) shots(name string) {
 	p.t.Helper()
-	for _, r := range []roomSize{roomSizes[1], roomSizes[3]} {
+	for _, r := range roomSizes[1:4] {
 		p.setRoom(r)
 		for _, lang := range []string{"en", "zh-CN"} {
 			p.click(`[data-lang="` + lang + `"]`)
@@ -140,5 +141,54 @@ func TestThePictureCountsAtSpeed(t *testing.T) {
 	p.click(`[data-speed="1"]`)
 	p.play()
 	p.waitFor("the keys again", `!document.querySelector("#machinery .mach-ctrl.summary")`)
+	p.noConsoleErrors()
+}
+
+// stepRow is the text of the picture's row of what the last Step did (""
+// when there is none).
+func (p *page) stepRow() string {
+	p.t.Helper()
+	return eval[string](p, `(document.querySelector("#machinery .mach-step") || {textContent: ""}).textContent`)
+}
+
+// TestStepShowsWhatTheTaskDid: Step runs one task, and the picture says
+// what that task did — the watch delivered an event and the handler
+// queued its key; a worker reconciled a key and wrote back to the API
+// server — with the key, the event and the worker's result outlined, and
+// the reconcile's trace row marked. Once another task runs, the marks go.
+// At ×1 what arrived since the last draw is animated across the picture.
+func TestStepShowsWhatTheTaskDid(t *testing.T) {
+	p := openPage(t)
+	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
+	p.click("#settle")
+	p.waitFor("settled", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("3/3")`)
+	p.pause()
+	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=4")`)
+
+	// The delivery: the event, and the key its handler queued.
+	p.stepUntil("the delivery", `/the watch delivered MODIFIED deployments default\/nginx-deployment/.test(document.querySelector("#machinery .mach-step")?.textContent ?? "")`)
+	assert.Contains(t, p.stepRow(), "the handler queued default/nginx-deployment for deployment")
+	assert.Equal(t, "deployments MODIFIED default/nginx-deployment", p.text("#machinery .watch-ev.step-hit"))
+	assert.Equal(t, "default/nginx-deployment", eval[string](p, `[...document.querySelectorAll("#machinery .mach-ctrl")].find(r => r.querySelector(".mach-name").textContent === "deployment").querySelector(".qkey.step-hit").textContent`))
+	assert.True(t, eval[bool](p, `document.querySelector("#machinery .qkey.step-hit").classList.contains("arrive")`), "a key new since the last draw arrives")
+	p.shots("machinery-step-delivery")
+
+	// The reconcile: the worker's result, what it wrote, the trace row.
+	p.stepUntil("the reconcile", `/deployment's worker reconciled default\/nginx-deployment → done/.test(document.querySelector("#machinery .mach-step")?.textContent ?? "")`)
+	assert.Contains(t, p.stepRow(), "wrote update ReplicaSet default/nginx-deployment-")
+	assert.Equal(t, "default/nginx-deployment → done", p.text("#machinery .mach-last.step-hit"))
+	assert.Equal(t, 1, p.count("#trace .tr.step-hit"), "the reconcile's row in the trace is marked")
+	assert.Equal(t, "deployment", eval[string](p, `document.querySelector("#trace .tr.step-hit").dataset.controller`))
+	assert.Contains(t, p.text("#trace .tr.step-hit .tr-key"), "default/nginx-deployment")
+	p.shots("machinery-step-reconcile")
+
+	// In Chinese the row says the same.
+	p.click(`[data-lang="zh-CN"]`)
+	assert.Contains(t, p.stepRow(), "deployment 的工作协程调和了 default/nginx-deployment → done")
+	p.click(`[data-lang="en"]`)
+
+	// Once the clock runs on, the marks go.
+	p.click("#settle")
+	p.waitFor("the marks gone", `!document.querySelector("#machinery .mach-step") && !document.querySelector("#machinery .step-hit") && !document.querySelector("#trace .step-hit")`)
 	p.noConsoleErrors()
 }
