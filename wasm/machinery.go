@@ -38,6 +38,14 @@ func (a *app) drawMachinery() {
 			role := string(r.Role)
 			m.elem("span", "replica role-"+role, r.Name+" · "+a.tr("mach.role."+role), "title", r.Identity)
 			sig.WriteString(r.Name + role + ";")
+			if !r.NextAttempt.IsZero() {
+				// The standby's campaign: it tries the Lease every retry
+				// period and fails while the leader renews.
+				left := r.NextAttempt.Sub(ch.Time)
+				text := a.tr("mach.tries", r.Attempts, int((left+time.Second-1)/time.Second))
+				m.elem("span", "tries", text, "title", a.tr("mach.tries.title"))
+				sig.WriteString(text)
+			}
 		}
 		if text, cls := a.leaseCountdown(); text != "" {
 			m.elem("span", cls, text, "title", a.tr("mach.lease.title"))

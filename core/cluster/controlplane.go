@@ -220,6 +220,10 @@ type Replica struct {
 	Manager  *controller.Manager `json:"-"`
 	// LeaseDeadline is when a leader's lead lapses unless it renews.
 	LeaseDeadline time.Time `json:"leaseDeadline,omitempty"`
+	// Attempts is how often a standby has tried to take the Lease and
+	// failed, and NextAttempt when it tries again (zero when it does not).
+	Attempts    int       `json:"attempts,omitempty"`
+	NextAttempt time.Time `json:"nextAttempt,omitempty"`
 }
 
 func (k *component) list() []Replica {
@@ -227,6 +231,7 @@ func (k *component) list() []Replica {
 	for i, r := range k.replicas {
 		out[i] = Replica{Name: r.host, Identity: r.elector.Identity(), Role: r.role(), Manager: r.mgr,
 			LeaseDeadline: r.elector.Deadline()}
+		out[i].Attempts, out[i].NextAttempt = r.elector.Attempts()
 		if r.dead {
 			out[i].Identity = ""
 		}

@@ -83,7 +83,9 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	eval[any](p, `kubeloop.kubectl("kubectl create serviceaccount robot")`)
 	p.click("#settle")
 
-	// 4. The leader dies; the standby takes the Lease once it expires.
+	// 4. The standby tries the Lease every retry period and fails; the
+	// leader dies; the standby takes the Lease once it expires.
+	assert.Regexp(t, `control-plane-2 · standbytried \d+×, next in [1-5]s`, p.text("#machinery .mach-row"))
 	p.runInTerminal("sim controller-manager kill control-plane-1")
 	p.click(`[data-speed="10"]`)
 	p.play()
@@ -91,6 +93,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	assert.Equal(t, 1, p.count(`#machinery .replica.role-dead`))
 	assert.Equal(t, 1, p.count(`#machinery .replica.role-leader`))
 	assert.Contains(t, p.text(`#machinery .replica.role-leader`), "control-plane-2")
+	assert.Zero(t, p.count(`#machinery .tries`), "the new leader no longer tries; the dead one cannot")
 	p.pause()
 	p.shots("machinery-new-leader")
 	p.noConsoleErrors()

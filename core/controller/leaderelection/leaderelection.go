@@ -180,6 +180,9 @@ type Elector struct {
 	paused bool
 	next   func()
 	nextAt time.Time
+	// attempts counts a candidate's failed tries to acquire the Lease
+	// since it last started campaigning.
+	attempts int
 }
 
 // New returns an elector; Run starts it.
@@ -202,6 +205,16 @@ func (e *Elector) Deadline() time.Time {
 	return e.deadline
 }
 
+// Attempts is how many times a candidate has tried to acquire the Lease
+// and failed since it started campaigning, and when it tries next (zero
+// when it is not campaigning, or frozen).
+func (e *Elector) Attempts() (failed int, next time.Time) {
+	if e.state != Candidate || e.paused || e.timer == nil {
+		return e.attempts, time.Time{}
+	}
+	return e.attempts, e.timer.When()
+}
+
 // IsLeader reports whether the last observed record names this replica.
 func (e *Elector) IsLeader() bool { return e.observed.HolderIdentity == e.cfg.Identity }
 
@@ -214,6 +227,7 @@ func (e *Elector) Run() {
 		return
 	}
 	e.state = Candidate
+	e.attempts = 0
 	e.after(0, e.acquire)
 }
 
@@ -274,6 +288,7 @@ func (e *Elector) acquire() {
 		return
 	}
 	if !e.TryAcquireOrRenew() {
+		e.attempts++
 		e.after(e.jittered(), e.acquire)
 		return
 	}

@@ -290,3 +290,24 @@ func TestLeaderThatCannotRenewGivesUpAtItsDeadline(t *testing.T) {
 	clk.AdvanceTo(deadline)
 	assert.Equal(t, Lost, e.State())
 }
+
+// TestAStandbyCountsItsAttempts: a candidate that finds the Lease held
+// counts each failed try and says when it tries next, within RetryPeriod
+// and its jitter; leading, it has no next try.
+func TestAStandbyCountsItsAttempts(t *testing.T) {
+	clk, c := newFixture(t)
+	a, b := newElector(clk, c, "a", &events{}), newElector(clk, c, "b", &events{})
+	a.Run()
+	clk.Advance(time.Second)
+	b.Run()
+	clk.Advance(0)
+	failed, next := b.Attempts()
+	assert.Equal(t, 1, failed, "b's first try found a holding the Lease")
+	assert.False(t, next.Before(clk.Now().Add(2*time.Second)))
+	assert.False(t, next.After(clk.Now().Add(time.Duration(float64(2*time.Second)*(1+JitterFactor)))))
+	clk.Advance(20 * time.Second)
+	failed, _ = b.Attempts()
+	assert.GreaterOrEqual(t, failed, 1+int(20*time.Second/time.Duration(float64(2*time.Second)*(1+JitterFactor))), "a try every RetryPeriod, jittered")
+	_, next = a.Attempts()
+	assert.True(t, next.IsZero(), "the leader does not try to acquire")
+}
