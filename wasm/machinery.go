@@ -3,6 +3,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func (a *app) drawMachinery() {
 	}
 	a.drawWatch(&m, &sig, ch.Informers, step)
 	a.drawQueues(&m, &sig, ch, step)
-	key := sig.String() + a.lang
+	key := sig.String() + a.lang + strconv.FormatBool(a.ui.showSystem)
 	if key == u.machinerySig {
 		return
 	}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
-	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // The most the picture shows: the newest watch events, and the busy
@@ -24,18 +23,19 @@ const (
 // drawWatch is the row of what the watch just brought: the newest events
 // the leader's informers delivered, newest first, those since the last
 // draw marked fresh.
-func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event, step *stepMark) {
-	if len(events) == 0 {
+func (a *app) drawWatch(m *markup, sig *strings.Builder, informers []cluster.InformerView, step *stepMark) {
+	if len(informers) == 0 {
 		return
 	}
-	newest := append([]store.Event(nil), events...)
-	sort.Slice(newest, func(i, j int) bool { return newest[i].Revision > newest[j].Revision })
+	newest := append([]cluster.InformerView(nil), informers...)
+	sort.Slice(newest, func(i, j int) bool { return newest[i].Last.Revision > newest[j].Last.Revision })
 	if len(newest) > watchShown {
 		newest = newest[:watchShown]
 	}
 	u := a.ui
 	m.open("div", "mach-row mach-watch").elem("span", "mach-label", a.tr("mach.watch"), "title", a.tr("mach.watch.title"))
-	for _, ev := range newest {
+	for _, inf := range newest {
+		ev := inf.Last
 		cls := "watch-ev ev-" + strings.ToLower(string(ev.Type))
 		if ev.Revision > u.machWatchRev {
 			cls += " fresh"
@@ -47,18 +47,23 @@ func (a *app) drawWatch(m *markup, sig *strings.Builder, events []store.Event, s
 			cls += " step-hit"
 		}
 		m.elem("span", cls, ev.Kind.Resource+" "+string(ev.Type)+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
-		fmt.Fprintf(sig, "w%d;", ev.Revision)
+		// What the informer holds once the event is in: its cache.
+		m.elem("span", "cache", a.tr("mach.cache", inf.Cached), "title", a.tr("mach.cache.title", inf.Cached, ev.Kind.Resource))
+		fmt.Fprintf(sig, "w%d/%d;", ev.Revision, inf.Cached)
 	}
 	m.close("div")
-	u.machWatchRev = newest[0].Revision
+	u.machWatchRev = newest[0].Last.Revision
 }
 
 // drawQueues draws a row per busy controller: its queue, its delayed keys
 // and its worker's last reconcile.
 func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes, step *stepMark) {
+	// Idle controllers fold away; with "system" on, every controller has
+	// its row.
 	var busy []controller.QueueView
+	all := a.ui.showSystem
 	for _, v := range ch.Work {
-		if v.Busy() || v.Last != nil && !v.Last.At.Before(ch.Time) {
+		if all || v.Busy() || v.Last != nil && !v.Last.At.Before(ch.Time) {
 			busy = append(busy, v)
 		}
 	}
@@ -71,7 +76,7 @@ func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes, st
 		return
 	}
 	for i, v := range busy {
-		if i == busyShown {
+		if i == busyShown && !all {
 			m.open("div", "mach-row").elem("span", "mach-idle", a.tr("mach.more", len(busy)-busyShown)).close("div")
 			fmt.Fprintf(sig, "+%d;", len(busy)-busyShown)
 			break

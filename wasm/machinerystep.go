@@ -30,12 +30,12 @@ type stepMark struct {
 func markOf(task string, before, after cluster.Changes) *stepMark {
 	s := &stepMark{task: task, events: map[int64]bool{}, queued: map[string]map[string]bool{}}
 	seen := map[int64]bool{}
-	for _, ev := range before.Informers {
-		seen[ev.Revision] = true
+	for _, inf := range before.Informers {
+		seen[inf.Last.Revision] = true
 	}
-	for _, ev := range after.Informers {
-		if !seen[ev.Revision] {
-			s.events[ev.Revision] = true
+	for _, inf := range after.Informers {
+		if !seen[inf.Last.Revision] {
+			s.events[inf.Last.Revision] = true
 		}
 	}
 	for _, v := range after.Work {
@@ -84,11 +84,11 @@ func (s *stepMark) ran(controllerName, key string) bool {
 // drawStep is the picture's first row after a Step: what that one task
 // did, in the order the machinery did it — the watch delivered, a handler
 // queued, a worker reconciled and wrote back to the API server.
-func (a *app) drawStep(m *markup, sig *strings.Builder, s *stepMark, events []store.Event) {
+func (a *app) drawStep(m *markup, sig *strings.Builder, s *stepMark, informers []cluster.InformerView) {
 	m.open("div", "mach-row mach-step").elem("span", "mach-label", a.tr("mach.step"), "title", a.tr("mach.step.title"))
 	said := false
-	for _, ev := range events {
-		if s.events[ev.Revision] {
+	for _, inf := range informers {
+		if ev := inf.Last; s.events[ev.Revision] {
 			m.elem("span", "step-part", a.tr("mach.step.watch", string(ev.Type), ev.Kind.Resource, ev.Key))
 			said = true
 		}

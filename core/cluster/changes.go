@@ -45,12 +45,20 @@ type Changes struct {
 	// draws them: their keys, at most WorkKeys of each list, and each
 	// controller's last reconcile.
 	Work []controller.QueueView
-	// Informers are the newest watch event each of the leader's informers
-	// delivered (type, kind, key, revision; no object), in its informers'
-	// order: what just arrived.
-	Informers []store.Event
+	// Informers are the leader's informers, in their order: each one's
+	// cache size and the newest watch event it delivered — what just
+	// arrived.
+	Informers []InformerView
 	// Replicas are kube-controller-manager's processes and their roles.
 	Replicas []Replica
+}
+
+// InformerView is one informer as a picture of the controller manager
+// draws it: how many objects its cache holds, and the newest watch event
+// it delivered (type, kind, key, revision; no object).
+type InformerView struct {
+	Cached int         `json:"cached"`
+	Last   store.Event `json:"-"`
 }
 
 // WorkKeys is how many keys of each list of a queue a batch carries.
@@ -73,7 +81,7 @@ func (c *Cluster) ChangesSince(from Cursor) Changes {
 	ch.Work = m.Views(WorkKeys)
 	for _, inf := range m.Informers.All() {
 		if ev, ok := inf.LastEvent(); ok {
-			ch.Informers = append(ch.Informers, ev)
+			ch.Informers = append(ch.Informers, InformerView{Cached: inf.Len(), Last: ev})
 		}
 	}
 	ch.Replicas = c.controllerManagers.list()

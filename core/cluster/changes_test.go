@@ -98,11 +98,13 @@ func TestChangesCarryThePictureOfTheControllerManager(t *testing.T) {
 	require.NotNil(t, deployments)
 	assert.Equal(t, []controller.QueuedKey{{Key: "default/web", Adds: 2}}, deployments.Ready)
 	var last store.Event
-	for _, ev := range ch.Informers {
-		if ev.Kind == api.Deployments {
-			last = ev
+	cached := 0
+	for _, v := range ch.Informers {
+		if v.Last.Kind == api.Deployments {
+			last, cached = v.Last, v.Cached
 		}
 	}
+	assert.Equal(t, 2, cached, "the deployments informer's cache holds web and kube-system's coredns")
 	assert.Equal(t, store.Modified, last.Type)
 	assert.Equal(t, "default/web", last.Key)
 }

@@ -1,6 +1,7 @@
 package browser_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -185,6 +186,9 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	assert.Contains(t, p.text("#trace .tr.step-hit .tr-key"), "default/nginx-deployment")
 	p.shots("machinery-step-reconcile")
 
+	// The informer's cache beside the event it delivered.
+	assert.Regexp(t, `deployments MODIFIED default/nginx-deploymentcache \d+`, p.text("#machinery .mach-watch"))
+
 	// In Chinese the row says the same.
 	p.click(`[data-lang="zh-CN"]`)
 	assert.Contains(t, p.stepRow(), "deployment 的工作协程调和了 default/nginx-deployment → done")
@@ -193,5 +197,14 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	// Once the clock runs on, the marks go.
 	p.click("#settle")
 	p.waitFor("the marks gone", `!document.querySelector("#machinery .mach-step") && !document.querySelector("#machinery .step-hit") && !document.querySelector("#trace .step-hit")`)
+
+	// Idle controllers fold away; "system" shows every one.
+	folded := p.count("#machinery .mach-ctrl")
+	assert.Less(t, folded, 5)
+	p.click("#trace-system")
+	p.waitFor("every controller", `document.querySelectorAll("#machinery .mach-ctrl").length >= 30`)
+	assert.Contains(t, p.machRow("statefulset"), "queue—")
+	p.click("#trace-system")
+	p.waitFor("folded again", `document.querySelectorAll("#machinery .mach-ctrl").length === `+strconv.Itoa(folded))
 	p.noConsoleErrors()
 }
