@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 // Options configure a new cluster. The zero value is a cluster of three
@@ -52,7 +53,7 @@ var ErrNotSettled = errors.New("not settled")
 // the cluster.
 func New(opts Options) *Cluster {
 	return &Cluster{sim: cluster.New(cluster.Options{Seed: opts.Seed, Nodes: opts.Nodes, Start: opts.Start,
-		Controllers: controllers.All(), ExtraControllers: opts.Controllers})}
+		Controllers: controllers.All(), ExtraControllers: opts.Controllers, KubectlHelp: data.MustKubectlHelp()})}
 }
 
 // Apply applies a manifest — one or more YAML documents — as `kubectl apply

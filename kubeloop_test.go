@@ -1,6 +1,7 @@
 package kubeloop_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -47,6 +48,15 @@ func TestKubectlFailureIsItsStderr(t *testing.T) {
 	out, err := c.Kubectl("get deployment nothing")
 	assert.Empty(t, out)
 	assert.EqualError(t, err, `Error from server (NotFound): deployments.apps "nothing" not found`)
+}
+
+// New hands the cluster kubectl's help pages (site/data): a test asks for
+// help as a learner does.
+func TestKubectlPrintsItsHelp(t *testing.T) {
+	c := kubeloop.New(kubeloop.Options{Seed: 1})
+	out, err := c.Kubectl("create deployment --help")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(out, "Create a deployment with the specified name.\n\nAliases:\ndeployment, deploy\n"), out)
 }
 
 func TestKubectlWatchPrintsTheTableAndStops(t *testing.T) {

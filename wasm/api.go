@@ -85,6 +85,7 @@ func (a *app) installAPI() {
 		}
 		line = terminal.AsKubectl(line)
 		defer a.recordKubectl(line, stdin)() // session.go
+		a.loadKubectlHelp()                  // again, if it failed (kubectlhelp.go)
 		res := a.cluster.Kubectl(line, stdin)
 		a.drawAfterAct()
 		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})

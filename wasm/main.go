@@ -63,11 +63,12 @@ type app struct {
 	frameReady    bool
 	frameCallback func(ms float64)
 
-	replay  replayState
-	lessons lessonState
-	help    fieldHelp         // kubectl explain's and the editor's field help (fieldhelp.go)
-	layout  layoutState       // layout.go: splitters, folds, presenter mode
-	session *session.Recorder // what was done to this cluster, for share links (session.go)
+	replay      replayState
+	lessons     lessonState
+	help        fieldHelp         // kubectl explain's and the editor's field help (fieldhelp.go)
+	kubectlHelp kubectlHelp       // kubectl's help pages (kubectlhelp.go)
+	layout      layoutState       // layout.go: splitters, folds, presenter mode
+	session     *session.Recorder // what was done to this cluster, for share links (session.go)
 
 	ui *ui
 }
@@ -162,6 +163,7 @@ func (a *app) finishStart(aside []string) {
 	a.buildCatalog()
 	a.applyLanguage()
 	a.installAPI()
+	a.loadKubectlHelp()
 	if len(aside) > 0 {
 		a.notify("storage.aside", strings.Join(aside, ", "))
 	}
@@ -204,7 +206,8 @@ func (a *app) mark(name string) {
 // newCluster replaces the cluster with a fresh one.
 func (a *app) newCluster(seed uint64) {
 	a.seed = seed
-	a.cluster = cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All(), FieldDocs: a.fieldDocs()})
+	a.cluster = cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All(), FieldDocs: a.fieldDocs(),
+		KubectlHelp: a.kubectlHelp.pages})
 	a.cluster.Store().PausePoint = a.loop.pausePoint
 	a.startRecording() // session.go
 }

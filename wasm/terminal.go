@@ -199,6 +199,7 @@ func (a *app) runTerminal(line string) {
 		a.termText("error: "+tooBig.Error(), "term-err")
 		return
 	}
+	a.loadKubectlHelp() // again, if it failed
 	res := a.cluster.Kubectl(l.Kubectl, stdin)
 	a.termOutput(res, "")
 	if res.Watch != nil {

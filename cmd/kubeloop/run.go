@@ -65,6 +65,7 @@ func runCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Seed:        *seed,
 		Controllers: controllers.All(),
 		FieldDocs:   data.MustExplainDocs("en"),
+		KubectlHelp: data.MustKubectlHelp(),
 		ReadFile: func(file string) ([]byte, error) {
 			if !filepath.IsAbs(file) {
 				file = filepath.Join(dir, file)

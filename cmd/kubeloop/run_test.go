@@ -46,6 +46,13 @@ func TestRunReadsFilesRelativeToTheScript(t *testing.T) {
 	assert.Regexp(t, `nginx-deployment\s+3/3\s+3\s+3`, out.String())
 }
 
+func TestRunPrintsKubectlHelp(t *testing.T) {
+	var out, errOut strings.Builder
+	code := run([]string{"run", "-"}, strings.NewReader("kubectl rollout undo --help\n"), &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "$ kubectl rollout undo --help\nRoll back to a previous rollout.\n")
+}
+
 func TestRunFromStdinIsDeterministic(t *testing.T) {
 	script := "kubectl apply -f - <<EOF\n" + nginx + "EOF\nsim settle\nkubectl get pods\n"
 	outputs := make([]string, 2)

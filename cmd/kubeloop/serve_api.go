@@ -95,7 +95,8 @@ func (f *apiFlags) start(ctx context.Context, stdout io.Writer) (*http.Server, n
 		return nil, nil, err
 	}
 	start, _ := f.startTime() // check has refused a bad one
-	c := cluster.New(cluster.Options{Seed: f.seed, Controllers: controllers.All(), Start: start, FieldDocs: data.MustExplainDocs("en")})
+	c := cluster.New(cluster.Options{Seed: f.seed, Controllers: controllers.All(), Start: start,
+		FieldDocs: data.MustExplainDocs("en"), KubectlHelp: data.MustKubectlHelp()})
 	c.Settle(0)
 	h := newAPIHost(c, url, token, defaultLimits.WriteStall)
 	srv := newAPIServer(h, defaultLimits)

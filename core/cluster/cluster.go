@@ -19,6 +19,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/kubectl/helptext"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -46,6 +47,9 @@ type Options struct {
 	// FieldDocs are kubectl explain's descriptions (site/data), in the
 	// host's language; nil prints the fields without them.
 	FieldDocs explain.Docs
+	// KubectlHelp are kubectl's help pages (site/data); nil makes kubectl
+	// say they are not loaded when it is asked for help.
+	KubectlHelp helptext.Pages
 	// ExtraControllers are a caller's own controllers, registered on every
 	// kube-controller-manager replica after the built-in ones
 	// (Controllers.KubeControllerManager),

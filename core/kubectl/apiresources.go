@@ -14,23 +14,8 @@ import (
 
 func registerAPIResources() {
 	commands["api-resources"] = runAPIResources
-	helpTexts["api-resources"] = helpText{
-		short:   "Print the supported API resources on the server",
-		long:    "Print the supported API resources on the server.",
-		example: "  # Print the supported API resources\n  kubectl api-resources",
-		options: opt("--namespaced=true", "If false, non-namespaced resources will be returned, otherwise returning namespaced resources by default.") +
-			opt("--no-headers=false", "When using the default or custom-column output format, don't print headers (default print headers).") +
-			opt("-o, --output=''", "Output format. One of: (wide, name)."),
-		usage: "kubectl api-resources [flags] [options]",
-	}
 	insertVerb("Other Commands", "api-resources", "version")
 	commands["api-versions"] = runAPIVersions
-	helpTexts["api-versions"] = helpText{
-		short:   "Print the supported API versions on the server, in the form of \"group/version\"",
-		long:    "Print the supported API versions on the server, in the form of \"group/version\".",
-		example: "  # Print the supported API versions\n  kubectl api-versions",
-		usage:   "kubectl api-versions [flags] [options]",
-	}
 	insertVerb("Other Commands", "api-versions", "version")
 }
 

@@ -10,20 +10,6 @@ import (
 
 func registerAutoscale() {
 	commands["autoscale"] = runAutoscale
-	helpTexts["autoscale"] = helpText{
-		short: "Auto-scale a deployment, replica set, stateful set, or replication controller",
-		long: "Creates an autoscaler that automatically chooses and sets the number of pods that run in a Kubernetes cluster.\n\n" +
-			" Looks up a deployment, replica set, stateful set, or replication controller by name and creates an autoscaler that uses the given resource as a reference. An autoscaler can automatically increase or decrease number of pods deployed within the system as needed.",
-		example: "  # Auto scale a deployment \"foo\", with the number of pods between 2 and 10, no target CPU utilization specified so a default autoscaling policy will be used\n" +
-			"  kubectl autoscale deployment foo --min=2 --max=10\n\n" +
-			"  # Auto scale a replication controller \"foo\", with the number of pods between 1 and 5, target CPU utilization at 80%\n" +
-			"  kubectl autoscale rc foo --max=5 --cpu-percent=80",
-		options: opt("--cpu-percent=-1", "The target average CPU utilization (represented as a percent of requested CPU) over all the pods. If it's not specified or negative, a default autoscaling policy will be used.") +
-			opt("--max=-1", "The upper limit for the number of pods that can be set by the autoscaler. Required.") +
-			opt("--min=-1", "The lower limit for the number of pods that can be set by the autoscaler. If it's not specified or negative, the server will apply a default value.") +
-			opt("--name=''", "The name for the newly created object. If not specified, the name of the input resource will be used."),
-		usage: "kubectl autoscale (-f FILENAME | TYPE NAME | TYPE/NAME) [--min=MINPODS] --max=MAXPODS [--cpu-percent=CPU] [options]",
-	}
 	insertVerb("Deploy Commands", "autoscale", "")
 }
 

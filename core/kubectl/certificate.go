@@ -24,26 +24,7 @@ func registerCertificate() {
 		},
 	}
 	commands["certificate"] = runCertificate
-	helpTexts["certificate"] = helpText{
-		short: "Modify certificate resources",
-		long:  "Modify certificate resources.",
-		usage: "kubectl certificate SUBCOMMAND [options]",
-	}
 	subcommands["certificate"] = []string{"approve", "deny"}
-	helpTexts["certificate approve"] = helpText{
-		short:   "Approve a certificate signing request",
-		long:    "Approve a certificate signing request.\n\n kubectl certificate approve allows a cluster admin to approve a certificate signing request (CSR). This action tells a certificate signing controller to issue a certificate to the requester with the attributes requested in the CSR.",
-		example: "  # Approve CSR 'csr-sqgzp'\n  kubectl certificate approve csr-sqgzp",
-		options: opt("--force=false", "Update the CSR even if it is already approved."),
-		usage:   "kubectl certificate approve (-f FILENAME | NAME) [options]",
-	}
-	helpTexts["certificate deny"] = helpText{
-		short:   "Deny a certificate signing request",
-		long:    "Deny a certificate signing request.\n\n kubectl certificate deny allows a cluster admin to deny a certificate signing request (CSR). This action tells a certificate signing controller to not to issue a certificate to the requester.",
-		example: "  # Deny CSR 'csr-sqgzp'\n  kubectl certificate deny csr-sqgzp",
-		options: opt("--force=false", "Update the CSR even if it is already denied."),
-		usage:   "kubectl certificate deny (-f FILENAME | NAME) [options]",
-	}
 }
 
 // CSRCondition is the CONDITION cell: Approved, Denied or Pending, then

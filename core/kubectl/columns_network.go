@@ -35,17 +35,6 @@ func registerColumnsNetwork() {
 		},
 	}
 	commands["expose"] = runExpose
-	helpTexts["expose"] = helpText{
-		short:   "Take a replication controller, service, deployment or pod and expose it as a new Kubernetes service",
-		long:    "Expose a resource as a new Kubernetes service.",
-		example: "  # Create a service for an nginx deployment, which serves on port 80 and connects to the containers on port 8000\n  kubectl expose deployment nginx --port=80 --target-port=8000",
-		options: opt("--name=''", "The name for the newly created object.") +
-			opt("--port=''", "The port that the service should serve on. Copied from the resource being exposed, if unspecified") +
-			opt("--protocol=''", "The network protocol for the service to be created. Default is 'TCP'.") +
-			opt("--target-port=''", "Name or number for the port on the container that the service should direct traffic to. Optional.") +
-			opt("--type=''", "Type for this service: ClusterIP, NodePort, LoadBalancer, or ExternalName. Default is 'ClusterIP'."),
-		usage: "kubectl expose (-f FILENAME | TYPE NAME) [--port=port] [--protocol=TCP|UDP|SCTP] [--target-port=number-or-name] [--name=name] [--external-ip=external-ip-of-service] [--type=type] [options]",
-	}
 	insertVerb("Basic Commands (Beginner)", "expose", "set")
 }
 

@@ -5,7 +5,9 @@
 // Contract:
 //   - Run never panics and never touches the OS: files come from Env.ReadFile,
 //     time from the store's simulated clock, and waiting (rollout status,
-//     delete --wait) is Env.RunUntil on simulated time.
+//     delete --wait) is Env.RunUntil on simulated time. Text kept as data
+//     comes from the Env too: the help pages (HelpSource) and explain's
+//     descriptions (FieldDocser).
 //   - Output goes to Result.Stdout and Result.Stderr exactly as a terminal
 //     would show them; every failure is an exit code 1 and a kubectl-worded
 //     message on Stderr, never a Go error.

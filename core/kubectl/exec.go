@@ -34,30 +34,6 @@ const runWaitMax = time.Minute
 func registerExec() {
 	commands["exec"] = runExec
 	commands["run"] = runRun
-	helpTexts["exec"] = helpText{
-		short:   "Execute a command in a container",
-		long:    "Execute a command in a container.",
-		example: "  # Get output from running the 'date' command from pod mypod, using the first container by default\n  kubectl exec mypod -- date",
-		options: opt("-c, --container=''", "Container name. If omitted, use the kubectl.kubernetes.io/default-container annotation for selecting the container to be attached or the first container in the pod will be chosen") +
-			opt("-i, --stdin=false", "Pass stdin to the container") +
-			opt("-t, --tty=false", "Stdin is a TTY"),
-		usage: "kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...] [options]",
-	}
-	helpTexts["run"] = helpText{
-		short:   "Run a particular image on the cluster",
-		long:    "Create and run a particular image in a pod.",
-		example: "  # Start a busybox pod and keep it in the foreground, don't restart it if it exits\n  kubectl run -i -t busybox --image=busybox --restart=Never",
-		options: opt("--command=false", "If true and extra arguments are present, use them as the 'command' field in the container, rather than the 'args' field which is the default.") +
-			opt("--env=[]", "Environment variables to set in the container.") +
-			opt("--image=''", "The image for the container to run.") +
-			opt("-l, --labels=''", "Comma separated labels to apply to the pod. Will override previous values.") +
-			opt("--port=''", "The port that this container exposes.") +
-			opt("--restart='Always'", "The restart policy for this Pod.  Legal values [Always, OnFailure, Never].") +
-			opt("--rm=false", "If true, delete the pod after it exits.  Only valid when attaching to the container, e.g. with '--attach' or with '-i/--stdin'.") +
-			opt("-i, --stdin=false", "Keep stdin open on the container in the pod, even if nothing is attached.") +
-			opt("-t, --tty=false", "Allocate a TTY for the container in the pod."),
-		usage: "kubectl run NAME --image=image [--env=\"key=value\"] [--port=port] [--dry-run=server|client] [--overrides=inline-json] [--command] -- [COMMAND] [args...] [options]",
-	}
 	insertVerb("Basic Commands (Beginner)", "run", "set")
 	insertVerb("Troubleshooting and Debugging Commands", "exec", "")
 }

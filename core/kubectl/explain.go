@@ -16,22 +16,6 @@ type FieldDocser interface {
 
 func registerExplain() {
 	commands["explain"] = runExplain
-	helpTexts["explain"] = helpText{
-		short: "Get documentation for a resource",
-		long: "Describe fields and structure of various resources.\n\n" +
-			" This command describes the fields associated with each supported API resource. Fields are identified via a simple JSONPath identifier:\n\n" +
-			"        <type>.<fieldName>[.<fieldName>]\n        \n" +
-			" Information about each field is retrieved from the server in OpenAPI format.\n\n" +
-			"Use \"kubectl api-resources\" for a complete list of supported resources.",
-		example: "  # Get the documentation of the resource and its fields\n  kubectl explain pods\n  \n" +
-			"  # Get all the fields in the resource\n  kubectl explain pods --recursive\n  \n" +
-			"  # Get the explanation for deployment in supported api versions\n  kubectl explain deployments --api-version=apps/v1\n  \n" +
-			"  # Get the documentation of a specific field of a resource\n  kubectl explain pods.spec.containers",
-		options: opt("--api-version=''", "Use given api-version (group/version) of the resource.") +
-			opt("-o, --output='plaintext'", "Format in which to render the schema. Valid values are: (plaintext, plaintext-openapiv2).") +
-			opt("--recursive=false", "When true, print the name of all the fields recursively. Otherwise, print the available fields with their description."),
-		usage: "kubectl explain TYPE [--recursive=FALSE|TRUE] [--api-version=api-version-group] [-o|--output=plaintext|plaintext-openapiv2] [options]",
-	}
 }
 
 var explainFlags = []flagDef{

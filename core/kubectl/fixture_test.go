@@ -9,7 +9,9 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/kubectl/helptext"
 	"github.com/kubeloop/kubeloop/core/store"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 // fakeEnv is a store on a simulated clock with no controllers: RunUntil
@@ -46,6 +48,12 @@ func (e *fakeEnv) ReadFile(name string) ([]byte, error) {
 	}
 	return nil, fs.ErrNotExist
 }
+
+// helpTexts are the help pages every fakeEnv holds, as a host hands its
+// cluster site/data/kubectl-help.json.
+var helpTexts = data.MustKubectlHelp()
+
+func (e *fakeEnv) KubectlHelp() helptext.Pages { return helpTexts }
 
 func (e *fakeEnv) run(line string) Result { return Run(e, line, "") }
 

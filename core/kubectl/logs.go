@@ -19,19 +19,6 @@ type Logger interface {
 func registerLogs() {
 	commands["logs"] = runLogs
 	delete(unsimulated, "logs")
-	helpTexts["logs"] = helpText{
-		short:   "Print the logs for a container in a pod",
-		long:    "Print the logs for a container in a pod or specified resource. If the pod has only one container, the container name is optional.",
-		example: "  # Return snapshot logs from pod nginx with only one container\n  kubectl logs nginx",
-		options: opt("-c, --container=''", "Print the logs of this container") +
-			opt("-f, --follow=false", "Specify if the logs should be streamed.") +
-			opt("--limit-bytes=0", "Maximum bytes of logs to return. Defaults to no limit.") +
-			opt("-p, --previous=false", "If true, print the logs for the previous instance of the container in a pod if it exists.") +
-			opt("--since=0s", "Only return logs newer than a relative duration like 5s, 2m, or 3h. Defaults to all logs. Only one of since-time / since may be used.") +
-			opt("--tail=-1", "Lines of recent log file to display. Defaults to -1 with no selector, showing all log lines otherwise 10, if a selector is provided.") +
-			opt("--timestamps=false", "Include timestamps on each line in the log output"),
-		usage: "kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]",
-	}
 	insertVerb("Troubleshooting and Debugging Commands", "logs", "exec")
 }
 

@@ -2,17 +2,18 @@ package kubectl
 
 import "sync"
 
-// register fills kubectl's tables — its commands, their help, printers,
-// describers, rollout viewers — when the first command runs, not when the
-// program starts: in the page, that work (and the browser compiling its
-// code) came before the cluster could be drawn. The tables first, then the
-// files' registrations in file order, as package initialisation ran them.
+// register fills kubectl's tables — its commands, their subcommands and
+// places in `kubectl`'s command list (their help pages are data the Env
+// holds: help.go), printers, describers, rollout viewers — when the first
+// command runs, not when the program starts: in the page, that work (and
+// the browser compiling its code) came before the cluster could be drawn.
+// The tables first, then the files' registrations in file order, as
+// package initialisation ran them.
 var register = sync.OnceFunc(func() {
 	fillPrinters()
 	fillKindDescribers()
 	fillImageShells()
 	fillSubcommands()
-	fillHelpTexts()
 	fillHistoryViewers()
 	fillRolloutAnnotationsToKeep()
 	fillRollbackers()

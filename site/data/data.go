@@ -8,8 +8,10 @@ import (
 	"embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/kubeloop/kubeloop/core/explain"
+	"github.com/kubeloop/kubeloop/core/kubectl/helptext"
 )
 
 //go:embed *.json
@@ -35,4 +37,31 @@ func MustExplainDocs(lang string) explain.MapDocs {
 		panic(err)
 	}
 	return d
+}
+
+// KubectlHelp are kubectl's help pages (kubectl-help.json). They are read
+// once and the same Pages are returned to every caller: kubectl only reads
+// them.
+func KubectlHelp() (helptext.Pages, error) { return kubectlHelp() }
+
+var kubectlHelp = sync.OnceValues(func() (helptext.Pages, error) {
+	text, err := files.ReadFile("kubectl-help.json")
+	if err != nil {
+		return nil, err
+	}
+	p, err := helptext.Parse(text)
+	if err != nil {
+		return nil, fmt.Errorf("kubectl-help.json: %w", err)
+	}
+	return p, nil
+})
+
+// MustKubectlHelp is KubectlHelp for hosts: the file is part of the build,
+// so a failure is a build error.
+func MustKubectlHelp() helptext.Pages {
+	p, err := KubectlHelp()
+	if err != nil {
+		panic(err)
+	}
+	return p
 }

@@ -164,6 +164,11 @@
   const compiled = compile();
   compiled.catch(function () { /* reported by start */ });
 
+  // kubectl's help pages: fetched now, beside the binary, so that they are
+  // at hand when Go asks for them once the page is built (wasm/kubectlhelp.go).
+  // Nothing waits for them: until they come, kubectl says they are loading.
+  kubeloop._loadData("kubectl-help.json").catch(function () { /* Go asks again */ });
+
   function start() {
     if (typeof WebAssembly !== "object" || typeof Go !== "function") {
       fail("This browser cannot run WebAssembly. · 此浏览器不支持 WebAssembly。");

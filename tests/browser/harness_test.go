@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -78,12 +79,17 @@ func buildSite() (string, error) {
 
 // serve serves the site on 127.0.0.1 with the production headers. Each
 // test gets its own server, hence its own origin and its own localStorage.
-func serve(t *testing.T, dir string) string {
+// The files named missing ("data/kubectl-help.json") are answered 404.
+func serve(t *testing.T, dir string, missing ...string) string {
 	t.Helper()
 	files := http.FileServer(http.Dir(dir))
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range site.SecurityHeaders {
 			w.Header().Set(k, v)
+		}
+		if slices.Contains(missing, strings.TrimPrefix(r.URL.Path, "/")) {
+			http.NotFound(w, r)
+			return
 		}
 		if path.Ext(r.URL.Path) == ".wasm" {
 			w.Header().Set("Content-Type", "application/wasm")

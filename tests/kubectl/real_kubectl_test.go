@@ -14,6 +14,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 // clientSideLines need no API server: kubectl builds, checks and prints
@@ -111,7 +112,7 @@ func TestHelpHeadIsRealKubectls(t *testing.T) {
 	for _, line := range helpHeads {
 		t.Run(line, func(t *testing.T) {
 			stdout, _ := runReal(t, real, line)
-			ours := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}).Kubectl(line, "").Stdout
+			ours := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), KubectlHelp: data.MustKubectlHelp()}).Kubectl(line, "").Stdout
 			assert.Equal(t, helpHead(stdout), helpHead(ours))
 			assert.Equal(t, helpSubcommands(stdout), helpSubcommands(ours))
 		})

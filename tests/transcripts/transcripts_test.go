@@ -21,6 +21,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/data"
 )
 
 var update = flag.Bool("update", false, "rewrite the .golden files")
@@ -34,7 +35,7 @@ func TestTranscripts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			script, err := os.ReadFile(path)
 			require.NoError(t, err)
-			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), ReadFile: func(f string) ([]byte, error) {
+			c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), KubectlHelp: data.MustKubectlHelp(), ReadFile: func(f string) ([]byte, error) {
 				return os.ReadFile(filepath.Join("testdata", f))
 			}})
 			got, err := transcript.Run(c, string(script))

@@ -1,0 +1,44 @@
+//go:build js && wasm
+
+package main
+
+import "github.com/kubeloop/kubeloop/core/kubectl/helptext"
+
+// kubectlHelpFile is kubectl's help pages (site/data): what `kubectl`,
+// `kubectl help` and `kubectl COMMAND --help` print.
+const kubectlHelpFile = "kubectl-help.json"
+
+// kubectlHelp holds the help pages once loaded. app.js starts fetching the
+// file beside the binary, and Go asks for it once the page is built
+// (finishStart), so it is at hand before the learner can type. Until it
+// is, or when it could not be had, kubectl answers a request for help with
+// a line that says so (kubectl.HelpSource), and the next kubectl command
+// asks for the file again.
+type kubectlHelp struct {
+	pages   helptext.Pages
+	loading bool
+}
+
+// loadKubectlHelp hands the cluster kubectl's help pages, loading them
+// first; it does nothing when they are loaded or on their way.
+func (a *app) loadKubectlHelp() {
+	h := &a.kubectlHelp
+	if h.pages != nil || h.loading {
+		return
+	}
+	h.loading = true
+	a.loadData(kubectlHelpFile, func(text, errMsg string) {
+		h.loading = false
+		if errMsg != "" {
+			a.consoleWarn("kubectl help: pages not loaded: " + errMsg)
+			return
+		}
+		pages, err := helptext.Parse([]byte(text))
+		if err != nil {
+			a.consoleWarn("kubectl help: " + kubectlHelpFile + ": " + err.Error())
+			return
+		}
+		h.pages = pages
+		a.cluster.SetKubectlHelp(pages)
+	})
+}
