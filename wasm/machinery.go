@@ -76,8 +76,8 @@ func (a *app) currentStep() *stepMark {
 		return u.step
 	}
 	if r := u.step.reconcile; r != nil {
-		if row := u.trace.QuerySelector(`[data-seq="` + itoa64(r.Seq) + `"]`); row != nil {
-			row.Class().Remove("step-hit")
+		for _, row := range a.queryAll(u.trace, `[data-seq="`+itoa64(r.Seq)+`"]`) {
+			setClass(row, "step-hit", false)
 		}
 	}
 	u.step = nil
