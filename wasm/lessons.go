@@ -731,7 +731,7 @@ func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
 	steps, ok := l.printed[le.ID]
 	if !ok {
 		var err error
-		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed, Controllers: controllers.All()}))
+		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed, Controllers: controllers.All(), FieldDocs: a.fieldDocs(), KubectlHelp: a.kubectlHelp.pages}))
 		if err != nil {
 			box.AppendChild(a.el("pre", "real-output term-err", err.Error()))
 			return box
