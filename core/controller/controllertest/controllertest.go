@@ -64,23 +64,41 @@ func ActionsOf(trace *controller.Trace, controller string) []string {
 // " (error: …)", so a test sees the refusals too. The detail ("replica 3
 // of 3") is prose for the page and left out. Nil when there are none.
 func ActionsSince(trace *controller.Trace, seq int64, controller string) []string {
+	return render(trace, seq, controller, false)
+}
+
+// DetailsSince is ActionsSince with each write's detail after a colon, for
+// a test whose point is in the detail, where verb, kind and name alone do
+// not tell the writes apart:
+//
+//	"update-status Node node-1: volumesAttached +kubernetes.io/host-path/vol-1"
+func DetailsSince(trace *controller.Trace, seq int64, controller string) []string {
+	return render(trace, seq, controller, true)
+}
+
+func render(trace *controller.Trace, seq int64, controller string, detail bool) []string {
 	var out []string
 	for _, e := range trace.Since(seq) {
 		if controller != "" && e.Controller != controller {
 			continue
 		}
 		for _, a := range e.Actions {
-			out = append(out, Action(a))
+			out = append(out, action(a, detail))
 		}
 	}
 	return out
 }
 
 // Action renders one action as ActionsSince does.
-func Action(a controller.Action) string {
+func Action(a controller.Action) string { return action(a, false) }
+
+func action(a controller.Action, detail bool) string {
 	s := a.Verb + " " + a.Kind + " " + a.Name
 	if a.Namespace != "" {
 		s = a.Verb + " " + a.Kind + " " + a.Namespace + "/" + a.Name
+	}
+	if detail && a.Detail != "" {
+		s += ": " + a.Detail
 	}
 	if a.Error != "" {
 		s += " (error: " + a.Error + ")"
