@@ -46,6 +46,38 @@ func Settle(clk *clock.Sim) {
 	}
 }
 
+// Reconcile runs one reconcile of req by the named controller directly,
+// not through its queue, as sample-controller's tests call syncHandler:
+// the caches catch up first (Settle), then the reconcile runs with the
+// controller's Event recorder, and its result and API writes, rendered as
+// ActionsSince renders them, come back; the trace does not keep it. A
+// test that wants no other reconcile than this one stops the manager
+// leading (m.SetLeading(false)) before it writes its objects, so that the
+// controller does not act on them first. An error fails the test.
+func Reconcile(t testing.TB, m *controller.Manager, name string, req controller.Request) (controller.Result, []string) {
+	t.Helper()
+	var c *controller.Controller
+	for _, x := range m.Controllers() {
+		if x.Name == name {
+			c = x
+		}
+	}
+	if c == nil {
+		t.Fatalf("no controller %q runs", name)
+	}
+	Settle(m.Clock)
+	entry := &controller.Entry{}
+	res, err := c.Reconciler().Reconcile(controller.NewContext(m.Clock, m.Store, c.Recorder(), entry), req)
+	if err != nil {
+		t.Fatalf("reconcile %s by %s: %v", req, name, err)
+	}
+	var out []string
+	for _, a := range entry.Actions {
+		out = append(out, Action(a))
+	}
+	return res, out
+}
+
 // ActionsOf is ActionsSince(trace, 0, controller): every API write the
 // named controller made that the trace still keeps, oldest first, as a
 // test compares them, the way sample-controller's tests compare the fake

@@ -65,3 +65,11 @@ func TestDetailsSinceAddsTheDetailsThereAre(t *testing.T) {
 		`create Namespace ns-web (error: namespaces "ns-web" already exists)`,
 	}, controllertest.DetailsSince(m.Trace, 0, "a"))
 }
+
+func TestReconcileRunsOneSyncAndReturnsItsWrites(t *testing.T) {
+	_, _, m := controllertest.Start(t, nil, secretMaker("a"))
+	res, acts := controllertest.Reconcile(t, m, "a", controller.Request{Namespace: "default", Name: "web"})
+	assert.Equal(t, controller.Result{}, res)
+	assert.Equal(t, []string{"create Secret default/web", "create Namespace ns-web"}, acts)
+	assert.Nil(t, controllertest.ActionsOf(m.Trace, "a"), "the trace does not keep it")
+}
