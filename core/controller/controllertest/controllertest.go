@@ -1,7 +1,10 @@
 // Package controllertest starts controllers alone over a fresh store, for
 // the reconcile tests of each controller package: a simulated clock, a
 // store with the "default" namespace, and one controller manager that
-// leads at once, running only the controllers the test names.
+// leads at once, running only the controllers the test names. A test
+// asserts on the API writes the controllers made, as the trace records
+// them (ActionsOf, ActionsSince, DetailsSince), or on those of one
+// reconcile it runs itself (Reconcile).
 package controllertest
 
 import (
@@ -17,8 +20,10 @@ import (
 type Register = func(*controller.Manager) *controller.Controller
 
 // Start returns the clock, store and controller manager of a fresh
-// cluster in which only the given controllers run. prepare, when set, runs on the empty store first
-// (to add admission plugins, as core/cluster does).
+// cluster in which only the given controllers run. prepare, when set,
+// runs on the empty store first (to add admission plugins, as
+// core/cluster does, or cluster-scoped objects: the "default" namespace
+// does not exist yet).
 func Start(t testing.TB, prepare func(*store.Store), registers ...Register) (*clock.Sim, *store.Store, *controller.Manager) {
 	t.Helper()
 	clk := clock.New(1)
