@@ -9,7 +9,6 @@ import "sync"
 // files' registrations in file order, as package initialisation ran them.
 var register = sync.OnceFunc(func() {
 	fillPrinters()
-	fillKindDescribers()
 	fillImageShells()
 	fillSubcommands()
 	fillHelpTexts()
@@ -32,8 +31,11 @@ var register = sync.OnceFunc(func() {
 	registerColumnsStorage()
 	registerColumnsStorageVersion()
 	registerDaemonSet()
+	registerDescribeAutoscaling()
+	registerDescribePolicy()
 	registerDescribeSecret()
 	registerDescribeRBAC()
+	registerDescribeWorkloads()
 	registerExec()
 	registerExplain()
 	registerLogs()
