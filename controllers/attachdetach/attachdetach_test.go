@@ -71,6 +71,13 @@ func (f *fixture) setPhase(p *api.Pod, phase string) *api.Pod {
 
 const name = "kubernetes.io/host-path/vol-1"
 
+// released is the writes that free vol-1 from node-1: reported unmounted
+// first, then detached.
+var released = []string{
+	"update-status Node node-1: volumesInUse ",
+	"update-status Node node-1: volumesAttached -" + name,
+}
+
 func TestAttachWhenScheduledInUseWhenRunningDetachWhenGone(t *testing.T) {
 	f := newFixture(t)
 	assert.Nil(t, f.run(), "no pod needs the volume")
@@ -85,10 +92,7 @@ func TestAttachWhenScheduledInUseWhenRunningDetachWhenGone(t *testing.T) {
 	assert.Equal(t, []string{"update-status Node node-1: volumesInUse " + name}, f.run())
 
 	f.setPhase(p, api.PodSucceeded)
-	assert.Equal(t, []string{
-		"update-status Node node-1: volumesInUse ",
-		"update-status Node node-1: volumesAttached -" + name,
-	}, f.run(), "finished: unmounted, then detached")
+	assert.Equal(t, released, f.run(), "finished: unmounted, then detached")
 	assert.Empty(t, f.node().Status.VolumesInUse)
 	assert.Empty(t, f.node().Status.VolumesAttached)
 }
@@ -104,10 +108,7 @@ func TestUnmountThenDetach(t *testing.T) {
 	n.Status.VolumesInUse = []string{name}
 	_, err := f.store.UpdateStatus(n)
 	require.NoError(t, err)
-	assert.Equal(t, []string{
-		"update-status Node node-1: volumesInUse ",
-		"update-status Node node-1: volumesAttached -" + name,
-	}, f.run(), "no running pod mounts it: the kubelet reports it unmounted, then it is detached")
+	assert.Equal(t, released, f.run(), "no running pod mounts it: the kubelet reports it unmounted, then it is detached")
 	assert.Empty(t, f.node().Status.VolumesInUse)
 	assert.Empty(t, f.node().Status.VolumesAttached)
 }
