@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -17,16 +18,15 @@ type fixture struct {
 	t     *testing.T
 	clk   *clock.Sim
 	store *store.Store
+	mgr   *controller.Manager
 }
 
 // newFixture is a store with node-1, a claim data bound to volume vol-1,
 // and the attach/detach controller; the test plays the scheduler and
 // kubelet by writing pods.
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	f := &fixture{t: t, clk: clk, store: s}
-	f.create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
+	clk, s, m := controllertest.Start(t, nil, attachdetach.Register)
+	f := &fixture{t: t, clk: clk, store: s, mgr: m}
 	f.create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
 	f.create(&api.PersistentVolume{ObjectMeta: api.ObjectMeta{Name: "vol-1"}, Spec: api.PersistentVolumeSpec{
 		Capacity: api.ResourceList{"storage": api.MustParseQuantity("1Gi")}, AccessModes: []string{api.ReadWriteOnce},
@@ -38,10 +38,6 @@ func newFixture(t *testing.T) *fixture {
 	c.Status.Phase = api.ClaimBound
 	_, err := s.UpdateStatus(c)
 	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(100))
-	attachdetach.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
 	return f
 }
 
@@ -51,9 +47,12 @@ func (f *fixture) create(o api.Object) api.Object {
 	return out
 }
 
-func (f *fixture) run() {
-	for f.clk.StepDue() {
-	}
+// run runs what is due and returns the controller's writes meanwhile,
+// with their details.
+func (f *fixture) run() []string {
+	seq := f.mgr.Trace.Last()
+	controllertest.Settle(f.clk)
+	return controllertest.DetailsSince(f.mgr.Trace, seq, "attachdetach")
 }
 
 func (f *fixture) node() *api.Node {
@@ -72,25 +71,28 @@ func (f *fixture) setPhase(p *api.Pod, phase string) *api.Pod {
 
 const name = "kubernetes.io/host-path/vol-1"
 
+// released is the writes that free vol-1 from node-1: reported unmounted
+// first, then detached.
+var released = []string{
+	"update-status Node node-1: volumesInUse ",
+	"update-status Node node-1: volumesAttached -" + name,
+}
+
 func TestAttachWhenScheduledInUseWhenRunningDetachWhenGone(t *testing.T) {
 	f := newFixture(t)
-	f.run()
-	assert.Empty(t, f.node().Status.VolumesAttached)
+	assert.Nil(t, f.run(), "no pod needs the volume")
 
 	p := f.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "writer", Namespace: "default"},
 		Spec: api.PodSpec{NodeName: "node-1", Containers: []api.Container{{Name: "app", Image: "busybox"}},
 			Volumes: []api.Volume{{Name: "data", PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: "data"}}}}}).(*api.Pod)
-	f.run()
-	assert.Equal(t, []api.AttachedVolume{{Name: name}}, f.node().Status.VolumesAttached, "attached once scheduled")
-	assert.Empty(t, f.node().Status.VolumesInUse, "not mounted before the pod runs")
+	assert.Equal(t, []string{"update-status Node node-1: volumesAttached +" + name}, f.run(),
+		"attached once scheduled, not mounted before the pod runs")
 
 	p = f.setPhase(p, api.PodRunning)
-	f.run()
-	assert.Equal(t, []string{name}, f.node().Status.VolumesInUse)
+	assert.Equal(t, []string{"update-status Node node-1: volumesInUse " + name}, f.run())
 
-	// Finished: unmounted, then detached.
 	f.setPhase(p, api.PodSucceeded)
-	f.run()
+	assert.Equal(t, released, f.run(), "finished: unmounted, then detached")
 	assert.Empty(t, f.node().Status.VolumesInUse)
 	assert.Empty(t, f.node().Status.VolumesAttached)
 }
@@ -106,9 +108,9 @@ func TestUnmountThenDetach(t *testing.T) {
 	n.Status.VolumesInUse = []string{name}
 	_, err := f.store.UpdateStatus(n)
 	require.NoError(t, err)
-	f.run()
-	assert.Empty(t, f.node().Status.VolumesInUse, "no running pod mounts it: the kubelet reports it unmounted")
-	assert.Empty(t, f.node().Status.VolumesAttached, "then it is detached")
+	assert.Equal(t, released, f.run(), "no running pod mounts it: the kubelet reports it unmounted, then it is detached")
+	assert.Empty(t, f.node().Status.VolumesInUse)
+	assert.Empty(t, f.node().Status.VolumesAttached)
 }
 
 func TestVolumeNames(t *testing.T) {

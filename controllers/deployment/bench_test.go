@@ -6,22 +6,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
-	"github.com/kubeloop/kubeloop/core/store"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 )
 
 // BenchmarkReconcile measures one reconcile of a Deployment of 1000
 // replicas in mid-rollout with 2 ReplicaSets (old 750 available, new 500
 // not yet available): the full observe → plan path, which ends in no write.
 func BenchmarkReconcile(b *testing.B) {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(b, err)
-	m := controller.NewManager(s, controller.NewTrace(10))
-	r := newReconciler(m)
-	require.NoError(b, m.Start())
+	var r *Reconciler
+	clk, s, m := controllertest.Start(b, nil, func(m *controller.Manager) *controller.Controller {
+		r = newReconciler(m)
+		return r.ctrl
+	})
+	m.SetLeading(false) // only the benchmark reconciles
 
 	out, err := s.Create(webDeployment("web", 1000, "app:1"))
 	require.NoError(b, err)
@@ -41,16 +39,12 @@ func BenchmarkReconcile(b *testing.B) {
 	}
 	mk("app:0", 750, 750, "1")
 	mk("app:1", 500, 0, "2")
-	for clk.StepDue() {
-	}
 	req := controller.Request{Namespace: "default", Name: "web"}
 	// Settle once: the first reconcile writes the revision and status.
 	for i := 0; i < 3; i++ {
-		_, err := r.Reconcile(controller.NewContext(clk, s, nil, nil), req)
-		require.NoError(b, err)
-		for clk.StepDue() {
-		}
+		controllertest.Reconcile(b, m, "deployment", req)
 	}
+	controllertest.Settle(clk)
 	rev := s.Revision()
 	b.ReportAllocs()
 	b.ResetTimer()

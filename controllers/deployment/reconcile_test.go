@@ -7,6 +7,7 @@ package deployment
 
 import (
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/informer"
 	"github.com/kubeloop/kubeloop/core/store"
 )
@@ -36,23 +38,16 @@ type env struct {
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	e := &env{t: t, clk: clk, s: s, m: controller.NewManager(s, controller.NewTrace(1000))}
-	Register(e.m)
-	e.registerFakeReplicaSetStatus()
-	require.NoError(t, e.m.Start())
-	e.m.SetLeading(true)
+	e := &env{t: t}
+	e.clk, e.s, e.m = controllertest.Start(t, nil, Register, e.registerFakeReplicaSetStatus)
 	return e
 }
 
 // registerFakeReplicaSetStatus stands in for the ReplicaSet controller:
 // status.replicas follows spec.replicas at once, availability per e.available.
-func (e *env) registerFakeReplicaSetStatus() {
-	inf := e.m.Informers.For(api.ReplicaSets)
-	e.fakeRS = e.m.NewController("fake-replicaset-status", controller.ReconcileFunc(func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+func (e *env) registerFakeReplicaSetStatus(m *controller.Manager) *controller.Controller {
+	inf := m.Informers.For(api.ReplicaSets)
+	e.fakeRS = m.NewController("fake-replicaset-status", controller.ReconcileFunc(func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 		o, ok := inf.Get(req.Namespace, req.Name)
 		if !ok {
 			return controller.Result{}, nil
@@ -74,6 +69,7 @@ func (e *env) registerFakeReplicaSetStatus() {
 		return controller.Result{}, err
 	}), controller.Options{})
 	inf.AddHandler(informer.Handler{OnAdd: e.fakeRS.EnqueueObject, OnUpdate: func(_, o api.Object) { e.fakeRS.EnqueueObject(o) }})
+	return e.fakeRS
 }
 
 // settle runs everything due now, repeatedly, until nothing is.
@@ -233,6 +229,7 @@ func TestTemplateChangeCreatesRevision2SizedByMaxSurge(t *testing.T) {
 		}
 		return specOf(rs)
 	}
+	seq := e.m.Trace.Last()
 	e.update("web", setImage("nginx:1.26"))
 
 	rss := e.replicaSets()
@@ -252,17 +249,13 @@ func TestTemplateChangeCreatesRevision2SizedByMaxSurge(t *testing.T) {
 	}, e.events("ScalingReplicaSet"))
 	assert.Equal(t, int32(5), specOf(cur))
 	assert.Equal(t, int32(8), specOf(old))
-	create := e.m.Trace.Since(0)
-	var created []controller.Action
-	for _, en := range create {
-		for _, a := range en.Actions {
-			if a.Verb == "create" && a.Name == cur.Name {
-				created = append(created, a)
-			}
-		}
-	}
-	require.Len(t, created, 1)
-	assert.Equal(t, "revision 2, 3 replicas", created[0].Detail)
+	rsWrites := slices.DeleteFunc(controllertest.DetailsSince(e.m.Trace, seq, "deployment"),
+		func(a string) bool { return !strings.Contains(a, " ReplicaSet ") })
+	assert.Equal(t, []string{
+		"create ReplicaSet default/" + cur.Name + ": revision 2, 3 replicas",
+		"update ReplicaSet default/" + old.Name + ": replicas 10 → 8",
+		"update ReplicaSet default/" + cur.Name + ": replicas 3 → 5",
+	}, rsWrites)
 
 	d := e.deployment("web")
 	assert.Equal(t, "2", d.Annotations[RevisionAnnotation])

@@ -13,50 +13,38 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // fixture is a store with the Job controller registered but not leading:
-// a test writes the Job and its pods, lets the caches catch up, and calls
-// one sync directly, then reads the API writes it made.
+// a test writes the Job and its pods and calls one sync directly
+// (controllertest.Reconcile), then reads the API writes it made.
 type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
-	r     *Reconciler
+	mgr   *controller.Manager
 }
 
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	s.AddAdmission(func(op store.Operation, o, _ api.Object) error {
-		if j, ok := o.(*api.Job); ok && op == store.OpCreate {
-			j.UID = s.NewUID()
-			api.GenerateJobSelector(j)
-		}
-		return nil
-	})
-	m := controller.NewManager(s, controller.NewTrace(100))
-	c := Register(m)
-	require.NoError(t, m.Start())
-	return &fixture{clk: clk, store: s, r: c.Reconciler().(*Reconciler)}
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		// The API server's side of a Job: its uid and generated selector.
+		s.AddAdmission(func(op store.Operation, o, _ api.Object) error {
+			if j, ok := o.(*api.Job); ok && op == store.OpCreate {
+				j.UID = s.NewUID()
+				api.GenerateJobSelector(j)
+			}
+			return nil
+		})
+	}, Register)
+	m.SetLeading(false) // the test's sync is the only one
+	return &fixture{clk: clk, store: s, mgr: m}
 }
 
-func (f *fixture) catchUp() {
-	for f.clk.StepDue() {
-	}
-}
-
-// sync runs one reconcile of the Job and returns its actions.
-func (f *fixture) sync(t *testing.T, name string) (controller.Result, []controller.Action) {
-	f.catchUp()
-	e := &controller.Entry{}
-	ctx := controller.NewContext(f.clk, f.store, controller.NewRecorder(f.store, "job-controller"), e)
-	res, err := f.r.Reconcile(ctx, controller.Request{Namespace: "default", Name: name})
-	require.NoError(t, err)
-	f.catchUp()
-	return res, e.Actions
+// sync runs one reconcile of the Job and returns its writes.
+func (f *fixture) sync(t *testing.T, name string) []string {
+	_, actions := controllertest.Reconcile(t, f.mgr, "job", controller.Request{Namespace: "default", Name: name})
+	return actions
 }
 
 func (f *fixture) job(t *testing.T, name string) *api.Job {
@@ -102,10 +90,12 @@ func (f *fixture) addPods(t *testing.T, j *api.Job, phase string, n int, index f
 	}
 }
 
-func count(actions []controller.Action, verb, kind string) int {
+// count is the number of writes of verb on kind ("create Pod") the API
+// accepted.
+func count(actions []string, verb, kind string) int {
 	n := 0
 	for _, a := range actions {
-		if a.Verb == verb && a.Kind == kind && a.Error == "" {
+		if strings.HasPrefix(a, verb+" "+kind+" ") && !strings.Contains(a, " (error: ") {
 			n++
 		}
 	}
@@ -201,7 +191,7 @@ func TestControllerSyncJob(t *testing.T) {
 			f.addPods(t, j, api.PodSucceeded, tc.succeeded, nil)
 			f.addPods(t, j, api.PodFailed, tc.failed, nil)
 
-			_, actions := f.sync(t, "foobar")
+			actions := f.sync(t, "foobar")
 			assert.Equal(t, tc.wantCreates, count(actions, "create", "Pod"), "creations")
 			assert.Equal(t, tc.wantDeletes, count(actions, "delete", "Pod"), "deletions")
 			got := f.job(t, "foobar")
@@ -225,7 +215,7 @@ func TestIndexedJobCreatesTheLowestMissingIndexes(t *testing.T) {
 	j = out.(*api.Job)
 	f.addPods(t, j, api.PodSucceeded, 2, func(i int) int { return []int{0, 2}[i] })
 	f.addPods(t, j, api.PodRunning, 1, func(int) int { return 1 })
-	_, actions := f.sync(t, "idx")
+	actions := f.sync(t, "idx")
 	assert.Equal(t, 2, count(actions, "create", "Pod"))
 	var created []string
 	for _, o := range f.store.List(api.Pods, "default") {
@@ -347,7 +337,7 @@ func TestAJobManagedByAnotherControllerIsLeftAlone(t *testing.T) {
 	j.Spec.ManagedBy = api.Ptr("example.com/custom")
 	_, err := f.store.Create(j)
 	require.NoError(t, err)
-	_, actions := f.sync(t, "ext")
+	actions := f.sync(t, "ext")
 	assert.Empty(t, actions)
 	assert.Nil(t, f.job(t, "ext").Status.StartTime)
 
@@ -355,7 +345,7 @@ func TestAJobManagedByAnotherControllerIsLeftAlone(t *testing.T) {
 	mine.Spec.ManagedBy = api.Ptr(api.JobControllerName)
 	_, err = f.store.Create(mine)
 	require.NoError(t, err)
-	_, actions = f.sync(t, "mine")
+	actions = f.sync(t, "mine")
 	assert.Equal(t, 1, count(actions, "create", "Pod"), "kubernetes.io/job-controller is this controller")
 
 	for value, want := range map[string]string{

@@ -336,29 +336,15 @@ func (s *sync) manage() (int32, error) {
 		if active > 0 {
 			ctx.Why("the Job is suspended: delete its %d active pod(s)", active)
 		}
-		deleted, deletedReady, err := s.deletePods(s.rankForRemoval(int(active)), true)
-		s.terminating += deleted
-		s.ready -= deletedReady
-		return active - deleted, err
+		return s.removeActive(s.rankForRemoval(int(active)))
 	}
 	parallelism := api.Deref(job.Spec.Parallelism, 1)
-	var want int32
-	if c := job.Spec.Completions; c == nil {
-		want = parallelism
-		if s.succeeded > 0 {
-			want = active // after the first success, let the rest finish
-		}
-	} else {
-		want = max(0, min(*c-s.succeeded, parallelism))
-	}
+	want := s.wantActive(parallelism)
 	if rm := active - want; rm > 0 {
 		victims := s.rankForRemoval(int(min(rm, MaxPodCreateDeletePerSync)))
 		ctx.Diff("%d pod(s) more than wanted", rm)
 		ctx.Why("want min(parallelism %d, completions − succeeded): delete %d", parallelism, len(victims))
-		deleted, deletedReady, err := s.deletePods(victims, true)
-		s.terminating += deleted
-		s.ready -= deletedReady
-		return active - deleted, err
+		return s.removeActive(victims)
 	}
 	var terminating int32
 	if onlyReplaceFailed(job) {
@@ -376,45 +362,85 @@ func (s *sync) manage() (int32, error) {
 		s.requeueAt(rem)
 		return active, nil
 	}
-	diff = min(diff, MaxPodCreateDeletePerSync)
-	indexes := make([]int, diff)
-	for i := range indexes {
-		indexes[i] = noIndex
-	}
-	if isIndexed(job) {
-		busy := s.active
-		if onlyReplaceFailed(job) {
-			for _, p := range s.pods {
-				if p.DeletionTimestamp != nil && p.Status.Phase != api.PodFailed && p.Status.Phase != api.PodSucceeded {
-					busy = append(busy, p)
-				}
-			}
-		}
-		indexes = pendingIndexes(s.indexes, busy, int(api.Deref(job.Spec.Completions, 0)), int(diff))
-		diff = int32(len(indexes))
-	}
+	indexes := s.indexesToCreate(min(diff, MaxPodCreateDeletePerSync))
+	diff = int32(len(indexes))
 	ctx.Diff("%d pod(s) missing", diff)
 	ctx.Why("want min(parallelism %d, completions %s − succeeded %d) = %d, %d active: create %d",
 		parallelism, optional(job.Spec.Completions), s.succeeded, want, active, diff)
-	x := s.r.expectation(job.UID)
-	x.creates += int(diff)
-	created := int32(0)
+	created, err := s.createPods(indexes)
+	return active + created, err
+}
+
+// wantActive is how many pods should be active: parallelism, capped by
+// the completions still missing. A Job without completions (a work
+// queue) lets the pods it has finish once one has succeeded.
+func (s *sync) wantActive(parallelism int32) int32 {
+	if c := s.job.Spec.Completions; c != nil {
+		return max(0, min(*c-s.succeeded, parallelism))
+	}
+	if s.succeeded > 0 {
+		return int32(len(s.active)) // after the first success, let the rest finish
+	}
+	return parallelism
+}
+
+// removeActive deletes active pods the Job no longer wants, counts them
+// terminating, and returns how many pods stay active.
+func (s *sync) removeActive(victims []*api.Pod) (int32, error) {
+	deleted, deletedReady, err := s.deletePods(victims, true)
+	s.terminating += deleted
+	s.ready -= deletedReady
+	return int32(len(s.active)) - deleted, err
+}
+
+// indexesToCreate are the completion indexes of the n pods to create:
+// noIndex for each of a NonIndexed Job's; for an Indexed Job, the lowest
+// indexes neither completed nor held by an active pod (nor, when only
+// failed pods are replaced, by a terminating one), which may be fewer.
+func (s *sync) indexesToCreate(n int32) []int {
+	job := s.job
+	if !isIndexed(job) {
+		indexes := make([]int, n)
+		for i := range indexes {
+			indexes[i] = noIndex
+		}
+		return indexes
+	}
+	busy := s.active
+	if onlyReplaceFailed(job) {
+		for _, p := range s.pods {
+			if p.DeletionTimestamp != nil && p.Status.Phase != api.PodFailed && p.Status.Phase != api.PodSucceeded {
+				busy = append(busy, p)
+			}
+		}
+	}
+	return pendingIndexes(s.indexes, busy, int(api.Deref(job.Spec.Completions, 0)), int(n))
+}
+
+// createPods creates a pod for each index in slow start — batches of 1,
+// 2, 4, … stopping at the first failure — and returns how many it
+// created. The expectations count every pod first, then forget each
+// create that failed or was never tried.
+func (s *sync) createPods(indexes []int) (int32, error) {
+	n := int32(len(indexes))
+	x := s.r.expectation(s.job.UID)
+	x.creates += int(n)
+	tried, failed := int32(0), int32(0)
 	var firstErr error
-	// Slow start: batches of 1, 2, 4, … stopping at the first failure.
-	for batch := int32(1); created < diff && firstErr == nil; batch *= 2 {
-		for i := int32(0); i < batch && created < diff; i++ {
-			if err := s.createPod(indexes[created]); err != nil {
+	for batch := int32(1); tried < n && firstErr == nil; batch *= 2 {
+		for i := int32(0); i < batch && tried < n; i++ {
+			if err := s.createPod(indexes[tried]); err != nil {
 				x.creates--
 				if firstErr == nil {
 					firstErr = err
 				}
-				active--
+				failed++
 			}
-			created++
+			tried++
 		}
 	}
-	x.creates -= int(diff - created) // never attempted
-	return active + created, firstErr
+	x.creates -= int(n - tried) // never tried
+	return tried - failed, firstErr
 }
 
 func (s *sync) createPod(index int) error {

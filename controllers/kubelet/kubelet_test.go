@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -27,25 +28,18 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	for i := 1; i <= 2; i++ {
-		_, err := s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("node-%d", i)},
-			Spec: api.NodeSpec{PodCIDR: fmt.Sprintf("10.244.%d.0/24", i)},
-			Status: api.NodeStatus{
-				Conditions: []api.NodeCondition{{Type: "Ready", Status: api.ConditionTrue}},
-				Addresses:  []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", i+1)}},
-			}})
-		require.NoError(t, err)
-	}
-	m := controller.NewManager(s, controller.NewTrace(100000))
-	kubelet.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	for clk.StepDue() {
-	}
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		for i := 1; i <= 2; i++ {
+			_, err := s.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("node-%d", i)},
+				Spec: api.NodeSpec{PodCIDR: fmt.Sprintf("10.244.%d.0/24", i)},
+				Status: api.NodeStatus{
+					Conditions: []api.NodeCondition{{Type: "Ready", Status: api.ConditionTrue}},
+					Addresses:  []api.NodeAddress{{Type: "InternalIP", Address: fmt.Sprintf("172.18.0.%d", i+1)}},
+				}})
+			require.NoError(t, err)
+		}
+	}, kubelet.Register)
+	controllertest.Settle(clk)
 	return &fixture{t: t, clk: clk, store: s, trace: m.Trace, start: clk.Now()}
 }
 
@@ -116,8 +110,7 @@ func (f *fixture) eventsInOrder(name string) []string {
 func TestABoundPodRunsAfterPullAndStart(t *testing.T) {
 	f := newFixture(t)
 	f.create("web", "node-1", "nginx:1.7.9")
-	for f.clk.StepDue() {
-	}
+	controllertest.Settle(f.clk)
 
 	p := f.pod("web")
 	assert.Equal(t, api.PodPending, p.Status.Phase)
@@ -287,21 +280,23 @@ func TestADeletedPodTerminatesThenGoesAndFreesItsIP(t *testing.T) {
 	f.create("web", "node-1", "nginx:1.7.9")
 	f.runUntilReady("web")
 
+	seq := f.trace.Last()
 	_, err := f.store.Delete(api.Pods, "default", "web", store.DeleteOptions{})
 	require.NoError(t, err)
 	deleted := f.clk.Now()
-	for f.clk.StepDue() {
-	}
+	controllertest.Settle(f.clk)
 	p := f.pod("web")
 	assert.Equal(t, "Terminating", api.PodDisplayStatus(p))
 	require.NotNil(t, p.DeletionTimestamp)
 	assert.Equal(t, deleted.Add(30*time.Second), p.DeletionTimestamp.Time, "grace period 30s")
 	assert.Contains(t, f.events("web"), "Killing: Stopping container nginx")
 
-	// nginx exits at once on SIGTERM: the pod is gone after 1s, not 30s.
+	// nginx exits at once on SIGTERM: the kubelet deletes the pod for good
+	// after 1s, not 30s.
 	f.clk.Advance(time.Second - time.Millisecond)
-	assert.True(t, f.exists("web"))
+	assert.Nil(t, controllertest.ActionsSince(f.trace, seq, "kubelet"))
 	f.clk.Advance(time.Millisecond)
+	assert.Equal(t, []string{"delete Pod default/web"}, controllertest.ActionsSince(f.trace, seq, "kubelet"))
 	assert.False(t, f.exists("web"))
 
 	f.create("next", "node-1", "nginx:1.7.9")

@@ -11,6 +11,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -18,7 +19,6 @@ type fixture struct {
 	clk   *clock.Sim
 	store *store.Store
 	m     *controller.Manager
-	r     *namespace.Reconciler
 }
 
 // newFixture runs the namespace controller alone over a real store, with
@@ -26,15 +26,11 @@ type fixture struct {
 // kubelet, so a deleted pod on a node stays Terminating until the test
 // finishes it.
 func newFixture(t *testing.T) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
-	require.NoError(t, err)
-	m := controller.NewManager(s, controller.NewTrace(100))
-	c := namespace.Register(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	f := &fixture{clk: clk, store: s, m: m, r: c.Reconciler().(*namespace.Reconciler)}
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "shop"}})
+		require.NoError(t, err)
+	}, namespace.Register)
+	f := &fixture{clk: clk, store: s, m: m}
 	f.create(t, &api.Pod{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "shop"},
 		Spec: api.PodSpec{NodeName: "node-1", Containers: []api.Container{{Name: "c", Image: "nginx"}}}})
 	f.create(t, &api.Service{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "shop"},
@@ -48,19 +44,12 @@ func (f *fixture) create(t *testing.T, o api.Object) {
 }
 
 // settle delivers watch events and runs what is due, without moving time.
-func (f *fixture) settle() {
-	for f.clk.StepDue() {
-	}
-}
+func (f *fixture) settle() { controllertest.Settle(f.clk) }
 
 // reconcile runs one reconcile of "shop" directly, once the caches are
-// up to date.
-func (f *fixture) reconcile(t *testing.T) controller.Result {
-	f.settle()
-	ctx := controller.NewContext(f.clk, f.store, nil, nil)
-	res, err := f.r.Reconcile(ctx, controller.Request{Name: "shop"})
-	require.NoError(t, err)
-	return res
+// up to date, and returns its result and writes.
+func (f *fixture) reconcile(t *testing.T) (controller.Result, []string) {
+	return controllertest.Reconcile(t, f.m, "namespace", controller.Request{Name: "shop"})
 }
 
 func (f *fixture) namespace(t *testing.T) *api.Namespace {
@@ -96,17 +85,20 @@ func TestDeletingANamespaceMarksItTerminating(t *testing.T) {
 
 func TestAnActiveNamespaceIsLeftAlone(t *testing.T) {
 	f := newFixture(t)
-	assert.Equal(t, controller.Result{}, f.reconcile(t))
-	assert.Equal(t, 1, f.count(api.Pods))
-	assert.Equal(t, 1, f.count(api.Services))
+	f.m.SetLeading(false) // the test's reconcile is the only one
+	res, actions := f.reconcile(t)
+	assert.Equal(t, controller.Result{}, res)
+	assert.Nil(t, actions)
 }
 
 func TestDeletesTheContentThenWaitsForTerminatingPods(t *testing.T) {
 	f := newFixture(t)
+	f.m.SetLeading(false) // the test's reconciles are the only ones
 	_, err := f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 
-	res := f.reconcile(t)
+	res, actions := f.reconcile(t)
+	assert.Equal(t, []string{"delete Pod shop/web", "delete Service shop/web"}, actions)
 	assert.Equal(t, 0, f.count(api.Services), "a service goes at once")
 	require.Equal(t, 1, f.count(api.Pods), "the pod on a node is Terminating for its grace period")
 	assert.Equal(t, 16*time.Second, res.RequeueAfter, "half the 30s estimate, plus a second")
@@ -115,7 +107,9 @@ func TestDeletesTheContentThenWaitsForTerminatingPods(t *testing.T) {
 	// The kubelet finishes the pod.
 	_, err = f.store.Delete(api.Pods, "shop", "web", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 	require.NoError(t, err)
-	assert.Equal(t, controller.Result{}, f.reconcile(t))
+	res, actions = f.reconcile(t)
+	assert.Equal(t, controller.Result{}, res)
+	assert.Equal(t, []string{"finalize Namespace shop"}, actions, "no content is left: the finalizer goes")
 	_, err = f.store.Get(api.Namespaces, "", "shop")
 	assert.True(t, api.IsNotFound(err), "the namespace goes once its finalizer is removed: %v", err)
 }
@@ -144,15 +138,8 @@ func TestRemovingTheFinalizerIsTraced(t *testing.T) {
 	_, err = f.store.Delete(api.Namespaces, "", "shop", store.DeleteOptions{})
 	require.NoError(t, err)
 	f.settle()
-	var finalized []controller.Action
-	for _, e := range f.m.Trace.Since(0) {
-		for _, a := range e.Actions {
-			if a.Verb == "finalize" {
-				finalized = append(finalized, a)
-			}
-		}
-	}
-	require.Len(t, finalized, 1)
-	assert.Equal(t, "shop", finalized[0].Name)
-	assert.Equal(t, "remove kubernetes", finalized[0].Detail)
+	assert.Equal(t, []string{
+		"delete Service shop/web: namespace shop is terminating",
+		"finalize Namespace shop: remove kubernetes",
+	}, controllertest.DetailsSince(f.m.Trace, 0, "namespace"))
 }

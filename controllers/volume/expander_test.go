@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 )
 
 func expandable() *api.StorageClass {
@@ -20,12 +20,7 @@ func expandable() *api.StorageClass {
 
 // newExpanderFixture is the volume fixture with the expander.
 func newExpanderFixture(t *testing.T) *fixture {
-	f := newFixture(t, immediate(), expandable())
-	m := controller.NewManager(f.store, controller.NewTrace(100))
-	RegisterExpander(m)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return f
+	return startWith(t, []controllertest.Register{RegisterExpander}, immediate(), expandable())
 }
 
 func (f *fixture) resize(name, size string) error {

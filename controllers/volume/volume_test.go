@@ -9,6 +9,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -19,31 +20,35 @@ type fixture struct {
 	t     *testing.T
 	store *store.Store
 	clk   *clock.Sim
+	mgr   *controller.Manager
 	vols  *Volumes
 }
 
 func newFixture(t *testing.T, classes ...*api.StorageClass) *fixture {
-	clk := clock.New(1)
-	s := store.New(clk)
-	s.AddAdmission(Admission(s))
-	_, err := s.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "default"}})
-	require.NoError(t, err)
-	for _, sc := range classes {
-		_, err := s.Create(sc)
-		require.NoError(t, err)
-	}
-	m := controller.NewManager(s, controller.NewTrace(1000))
-	vols := NewVolumes()
-	Register(m)
-	RegisterProvisioner(m, vols)
-	require.NoError(t, m.Start())
-	m.SetLeading(true)
-	return &fixture{t: t, store: s, clk: clk, vols: vols}
+	return startWith(t, nil, classes...)
 }
 
-func (f *fixture) run() {
-	for f.clk.StepDue() {
-	}
+// startWith is newFixture with more controllers running beside the
+// storage ones.
+func startWith(t *testing.T, more []controllertest.Register, classes ...*api.StorageClass) *fixture {
+	vols := NewVolumes()
+	provisioner := func(m *controller.Manager) *controller.Controller { return RegisterProvisioner(m, vols) }
+	clk, s, m := controllertest.Start(t, func(s *store.Store) {
+		s.AddAdmission(Admission(s))
+		for _, sc := range classes {
+			_, err := s.Create(sc)
+			require.NoError(t, err)
+		}
+	}, append([]controllertest.Register{Register, provisioner}, more...)...)
+	return &fixture{t: t, store: s, clk: clk, mgr: m, vols: vols}
+}
+
+// run runs what is due and returns the writes the controllers made
+// meanwhile, with their details.
+func (f *fixture) run() []string {
+	seq := f.mgr.Trace.Last()
+	controllertest.Settle(f.clk)
+	return controllertest.DetailsSince(f.mgr.Trace, seq, "")
 }
 
 func (f *fixture) create(o api.Object) api.Object {
@@ -152,11 +157,14 @@ func TestStaticVolumesBindSmallestFit(t *testing.T) {
 	f.run()
 	assert.Equal(t, api.VolumeAvailable, f.volume("big").Status.Phase)
 	f.create(newClaim("data", api.Ptr(""), "1500Mi"))
-	f.run()
+	assert.Equal(t, []string{
+		"update PersistentVolume fits: bind to claim default/data",
+		"update-status PersistentVolume fits: phase Bound",
+		"update PersistentVolumeClaim default/data: bind to volume fits",
+		"update-status PersistentVolumeClaim default/data: phase Bound",
+	}, f.run(), "the smallest volume that fits, and no other")
 	assert.Equal(t, "fits", f.claim("data").Spec.VolumeName)
-	assert.Equal(t, api.VolumeBound, f.volume("fits").Status.Phase)
 	assert.Equal(t, "yes", f.volume("fits").Annotations[AnnBoundByController])
-	assert.Equal(t, api.VolumeAvailable, f.volume("big").Status.Phase)
 }
 
 func TestClaimWithoutClassAndNoVolumeWaits(t *testing.T) {
@@ -191,17 +199,22 @@ func TestClaimInUseStaysUntilThePodGoesThenItsVolumeIsDeleted(t *testing.T) {
 			Volumes: []api.Volume{{Name: "d", PersistentVolumeClaim: &api.PersistentVolumeClaimVolumeSource{ClaimName: "data"}}}}})
 	_, err := f.store.Delete(api.PersistentVolumeClaims, "default", "data", store.DeleteOptions{})
 	require.NoError(t, err)
-	f.run()
+	assert.Nil(t, f.run(), "no write while the pod uses it")
 	assert.NotNil(t, f.claim("data").DeletionTimestamp, "Terminating while the pod uses it")
 	assert.True(t, f.vols.Has(pvName))
 
 	_, err = f.store.Delete(api.Pods, "default", "user", store.DeleteOptions{})
 	require.NoError(t, err)
-	f.run()
+	assert.Equal(t, []string{
+		"update PersistentVolumeClaim default/data: remove finalizer " + FinalizerPVCProtection,
+		"update-status PersistentVolume " + pvName + ": phase Released",
+		"delete PersistentVolume " + pvName + ": reclaim (Delete)",
+		"update PersistentVolume " + pvName + ": remove finalizer " + FinalizerPVProtection,
+	}, f.run(), "the claim goes once unused; reclaim policy Delete removes its volume")
 	_, err = f.store.Get(api.PersistentVolumeClaims, "default", "data")
-	assert.True(t, api.IsNotFound(err), "the claim is gone once unused")
+	assert.True(t, api.IsNotFound(err), "the claim is gone")
 	_, err = f.store.Get(api.PersistentVolumes, "", pvName)
-	assert.True(t, api.IsNotFound(err), "reclaim policy Delete removes the volume")
+	assert.True(t, api.IsNotFound(err), "and the volume")
 	assert.False(t, f.vols.Has(pvName), "and its data")
 }
 
@@ -215,7 +228,10 @@ func TestRetainKeepsAReleasedVolumeAndItsData(t *testing.T) {
 	require.NoError(t, f.vols.FS(pvName).WriteFile("/f", []byte("x")))
 	_, err := f.store.Delete(api.PersistentVolumeClaims, "default", "data", store.DeleteOptions{})
 	require.NoError(t, err)
-	f.run()
+	assert.Equal(t, []string{
+		"update PersistentVolumeClaim default/data: remove finalizer " + FinalizerPVCProtection,
+		"update-status PersistentVolume " + pvName + ": phase Released",
+	}, f.run(), "released, not deleted")
 	assert.Equal(t, api.VolumeReleased, f.volume(pvName).Status.Phase)
 	b, err := f.vols.FS(pvName).ReadFile("/f")
 	require.NoError(t, err)

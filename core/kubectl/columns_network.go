@@ -195,18 +195,8 @@ func runExpose(c *invocation, args []string) {
 		c.apiError(err, "", "")
 		return
 	}
-	var sel map[string]string
-	var tmpl *api.PodSpec
-	switch x := o.(type) {
-	case *api.Deployment:
-		sel, tmpl = x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec
-	case *api.ReplicaSet:
-		sel, tmpl = x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec
-	case *api.Pod:
-		sel, tmpl = x.Labels, &x.Spec
-	case *api.Service:
-		sel = x.Spec.Selector
-	default:
+	sel, tmpl, ok := exposable(o)
+	if !ok {
 		name := ts[0].kind.Kind
 		if g := ts[0].kind.Group; g != "" {
 			name += "." + g
@@ -215,16 +205,46 @@ func runExpose(c *invocation, args []string) {
 		return
 	}
 	if s := f.str("selector"); s != "" {
-		sel = map[string]string{}
-		for _, kv := range strings.Split(s, ",") {
-			k, v, _ := strings.Cut(kv, "=")
-			sel[k] = v
-		}
+		sel = keyValues(s)
 	}
 	if len(sel) == 0 {
 		c.fail("couldn't retrieve selectors via --selector flag or introspection: the %s has no labels", strings.ToLower(ts[0].kind.Kind))
 		return
 	}
+	sp, ok := c.exposedPort(f, tmpl)
+	if !ok {
+		return
+	}
+	name := f.str("name")
+	if name == "" {
+		name = ts[0].name
+	}
+	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: o.GetObjectMeta().Labels},
+		Spec: api.ServiceSpec{Type: f.str("type"), Selector: sel, Ports: []api.ServicePort{sp}}}
+	c.createGeneratedAs(svc, f, mode, "exposed")
+}
+
+// exposable is what a Service exposing o selects, and the pod spec whose
+// first container port it may take (none for a Service); false for a kind
+// expose does not take.
+func exposable(o api.Object) (map[string]string, *api.PodSpec, bool) {
+	switch x := o.(type) {
+	case *api.Deployment:
+		return x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec, true
+	case *api.ReplicaSet:
+		return x.Spec.Selector.MatchLabels, &x.Spec.Template.Spec, true
+	case *api.Pod:
+		return x.Labels, &x.Spec, true
+	case *api.Service:
+		return x.Spec.Selector, nil, true
+	}
+	return nil, nil, false
+}
+
+// exposedPort is the Service's port: --port, or else the first port a
+// container of tmpl declares; its target is --target-port (a number or a
+// container port's name), or else the same port.
+func (c *invocation) exposedPort(f *flags, tmpl *api.PodSpec) (api.ServicePort, bool) {
 	port := f.str("port")
 	if port == "" && tmpl != nil {
 		for _, ct := range tmpl.Containers {
@@ -236,12 +256,12 @@ func runExpose(c *invocation, args []string) {
 	}
 	if port == "" {
 		c.fail("couldn't find port via --port flag or introspection\nSee 'kubectl expose -h' for help and examples")
-		return
+		return api.ServicePort{}, false
 	}
 	n, err := strconv.Atoi(port)
 	if err != nil {
 		c.fail("invalid port %q", port)
-		return
+		return api.ServicePort{}, false
 	}
 	sp := api.ServicePort{Port: int32(n), Protocol: cmp.Or(f.str("protocol"), "TCP"), TargetPort: api.FromInt(int32(n))}
 	if tp := f.str("target-port"); tp != "" {
@@ -251,13 +271,7 @@ func runExpose(c *invocation, args []string) {
 			sp.TargetPort = api.FromString(tp)
 		}
 	}
-	name := f.str("name")
-	if name == "" {
-		name = ts[0].name
-	}
-	svc := &api.Service{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: o.GetObjectMeta().Labels},
-		Spec: api.ServiceSpec{Type: f.str("type"), Selector: sel, Ports: []api.ServicePort{sp}}}
-	c.createGeneratedAs(svc, f, mode, "exposed")
+	return sp, true
 }
 
 // joinHostPort is net.JoinHostPort ("[::1]:80" for an IPv6 address): the

@@ -81,6 +81,14 @@ func runDescribe(c *invocation, args []string) {
 	}
 }
 
+// describer is kubectl's describe page for one kind.
+type describer = func(c *invocation, o api.Object, events []*api.Event, now time.Time) string
+
+// kindDescribers are describers registered by kind, tried before the
+// generic one: each file of a kind family registers its own
+// (registerDescribeAutoscaling, registerDescribeRBAC, …).
+var kindDescribers = map[string]describer{}
+
 // describe is one object's page; events are included when showEvents.
 func (c *invocation) describe(o api.Object, showEvents bool) string {
 	var events []*api.Event

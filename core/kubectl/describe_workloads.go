@@ -7,8 +7,13 @@ import (
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
-// This file holds kubectl's describers for DaemonSets, Jobs and CronJobs,
-// field for field in the order and words of kubectl v1.31's describe.go.
+// This file holds kubectl's describers for DaemonSets, Jobs, CronJobs and
+// ReplicationControllers, field for field in the order and words of
+// kubectl v1.31's describe.go.
+
+func registerDescribeWorkloads() {
+	kindDescribers["ReplicationController"] = describeReplicationController
+}
 
 func describeDaemonSet(d *api.DaemonSet, pods []*api.Pod, events []*api.Event, now time.Time) string {
 	running, waiting, succeeded, failed := podPhases(pods)
@@ -172,4 +177,18 @@ func boolPtrText(b *bool) string {
 		return "True"
 	}
 	return "False"
+}
+
+// describeReplicationController is the ReplicaSet page, as kubectl's
+// describers share it: a ReplicationController is a ReplicaSet with an
+// equality-based selector.
+func describeReplicationController(c *invocation, o api.Object, events []*api.Event, now time.Time) string {
+	rc := o.(*api.ReplicationController)
+	sel := &api.LabelSelector{MatchLabels: rc.Spec.Selector}
+	rs := &api.ReplicaSet{ObjectMeta: rc.ObjectMeta, Spec: api.ReplicaSetSpec{Replicas: rc.Spec.Replicas, Selector: sel},
+		Status: api.ReplicaSetStatus{Replicas: rc.Status.Replicas, Conditions: rc.Status.Conditions}}
+	if rc.Spec.Template != nil {
+		rs.Spec.Template = *rc.Spec.Template
+	}
+	return describeReplicaSet(rs, c.podsOf(rc.Namespace, sel, rc.UID), events, now)
 }

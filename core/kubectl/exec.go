@@ -260,12 +260,18 @@ func runLabels(f *flags, name string) map[string]string {
 	if l == "" {
 		return map[string]string{"run": name}
 	}
-	labels := map[string]string{}
-	for _, kv := range strings.Split(l, ",") {
+	return keyValues(l)
+}
+
+// keyValues is a flag's "k1=v1,k2=v2" as a map (a pair without "=" maps
+// its key to "").
+func keyValues(s string) map[string]string {
+	m := map[string]string{}
+	for _, kv := range strings.Split(s, ",") {
 		k, v, _ := strings.Cut(kv, "=")
-		labels[k] = v
+		m[k] = v
 	}
-	return labels
+	return m
 }
 
 // runAttached creates the pod, waits for its container to start, and

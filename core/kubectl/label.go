@@ -82,6 +82,8 @@ func runLabel(c *invocation, args []string) { c.runMetaEdit("label", args) }
 
 func runAnnotate(c *invocation, args []string) { c.runMetaEdit("annotation", args) }
 
+// runMetaEdit is `kubectl label` or `kubectl annotate` (noun "label" or
+// "annotation"): the edit applied to each object named or selected.
 func (c *invocation) runMetaEdit(noun string, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "overwrite", boolean: true},
@@ -98,73 +100,95 @@ func (c *invocation) runMetaEdit(noun string, args []string) {
 		c.fail("%v", err)
 		return
 	}
-	if len(edit.targets) == 0 {
-		c.fail("one or more resources must be specified as <resource> <name> or <resource>/<name>")
-		return
-	}
-	ts, kindOnly, ok := c.targets(edit.targets)
+	ts, ok := c.metaEditTargets(edit.targets, f)
 	if !ok {
 		return
+	}
+	verb := map[string]string{"label": "label", "annotation": "annotate"}[noun]
+	cause := changeCause([]string{verb}, pos, f)
+	for _, t := range ts {
+		if !c.editMeta(t, edit, f, cause) {
+			return
+		}
+	}
+}
+
+// metaEditTargets are the objects the resource arguments name, or those
+// -l, --field-selector or --all select of a kind named alone; false when
+// there are none (said on stderr) or they cannot be found.
+func (c *invocation) metaEditTargets(args []string, f *flags) ([]target, bool) {
+	if len(args) == 0 {
+		c.fail("one or more resources must be specified as <resource> <name> or <resource>/<name>")
+		return nil, false
+	}
+	ts, kindOnly, ok := c.targets(args)
+	if !ok {
+		return nil, false
 	}
 	if kindOnly != nil {
 		objs, ok := c.selected(kindOnly, f, namespaceFor(kindOnly, f))
 		if !ok {
-			return
+			return nil, false
 		}
 		for _, o := range objs {
 			ts = append(ts, target{kindOnly, o.GetObjectMeta().Name})
 		}
 		if len(ts) == 0 {
 			fmt.Fprintf(&c.err, "No resources found in %s namespace.\n", namespaceOf(f))
-			return
+			return nil, false
 		}
 	}
-	verb := map[string]string{"label": "label", "annotation": "annotate"}[noun]
-	cause := changeCause([]string{verb}, pos, f)
-	st := c.env.Store()
-	for _, t := range ts {
-		live, ok := c.live(t, f)
-		if !ok {
-			return
-		}
-		o := api.DeepCopyObject(live)
-		m := o.GetObjectMeta()
-		target := &m.Labels
-		if noun == "annotation" {
-			target = &m.Annotations
-		}
-		// As kubectl, record first: a change-cause the command sets itself wins.
-		recordChange(m, f, cause)
-		if err := edit.apply(target, f.boolean("overwrite"), &c.err); err != nil {
-			c.fail("%v", err)
-			return
-		}
-		name := qualifiedName(t.kind, t.name)
-		if noun == "annotation" {
-			if !sameJSON(o, live) {
-				if _, err := st.Update(o); err != nil {
-					c.apiError(err, "", "")
-					return
-				}
-			}
-			c.printf("%s annotated\n", name)
-			continue
-		}
-		before, _ := apijson.Marshal(live)
-		after, _ := apijson.Marshal(o)
-		msg := "not labeled"
-		if string(before) != string(after) {
-			msg = "labeled"
-			if !f.boolean("overwrite") && len(after) < len(before) {
-				msg = "unlabeled"
-			}
-			if _, err := st.Update(o); err != nil {
-				c.apiError(err, "", "")
-				return
-			}
-		}
-		c.printf("%s %s\n", name, msg)
+	return ts, true
+}
+
+// editMeta applies the edit to one object, writes it when that changed
+// it, and says what became of it as kubectl does; false when it failed.
+func (c *invocation) editMeta(t target, edit *metaEdit, f *flags, cause string) bool {
+	live, ok := c.live(t, f)
+	if !ok {
+		return false
 	}
+	o := api.DeepCopyObject(live)
+	m := o.GetObjectMeta()
+	fields := &m.Labels
+	if edit.noun == "annotation" {
+		fields = &m.Annotations
+	}
+	// As kubectl, record first: a change-cause the command sets itself wins.
+	recordChange(m, f, cause)
+	if err := edit.apply(fields, f.boolean("overwrite"), &c.err); err != nil {
+		c.fail("%v", err)
+		return false
+	}
+	msg, changed := "annotated", false
+	if edit.noun == "label" {
+		msg, changed = labelOutcome(live, o, f.boolean("overwrite"))
+	} else {
+		changed = !sameJSON(o, live)
+	}
+	if changed {
+		if _, err := c.env.Store().Update(o); err != nil {
+			c.apiError(err, "", "")
+			return false
+		}
+	}
+	c.printf("%s %s\n", qualifiedName(t.kind, t.name), msg)
+	return true
+}
+
+// labelOutcome is what kubectl label says of an object it edited from
+// before to after: "not labeled" when nothing changed, "unlabeled" when
+// it only got shorter without --overwrite, else "labeled".
+func labelOutcome(before, after api.Object, overwrite bool) (msg string, changed bool) {
+	b, _ := apijson.Marshal(before)
+	a, _ := apijson.Marshal(after)
+	if string(b) == string(a) {
+		return "not labeled", false
+	}
+	if !overwrite && len(a) < len(b) {
+		return "unlabeled", true
+	}
+	return "labeled", true
 }
 
 // apply changes one object's labels or annotations. Without overwrite, a

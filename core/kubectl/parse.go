@@ -77,92 +77,116 @@ var globalFlags = []flagDef{
 func parseFlags(args []string, defs []flagDef) ([]string, *flags, error) {
 	defs = append(append([]flagDef(nil), defs...), globalFlags...)
 	f := &flags{defs: defs, vals: map[string]string{}}
-	find := func(long, short string) *flagDef {
-		for i := range defs {
-			if (long != "" && defs[i].long == long) || (short != "" && defs[i].short == short) {
-				return &defs[i]
-			}
-		}
-		return nil
-	}
-	set := func(d *flagDef, v string) error {
-		if d.boolean {
-			if _, err := strconv.ParseBool(v); err != nil {
-				return fmt.Errorf("invalid argument %q for %q flag: strconv.ParseBool: parsing %q: invalid syntax", v, d.display(), v)
-			}
-		}
-		if d.integer {
-			if _, err := strconv.ParseInt(v, 0, 64); err != nil {
-				return fmt.Errorf("invalid argument %q for %q flag: %v", v, d.display(), err)
-			}
-		}
-		f.vals[d.long] = v
-		f.uses = append(f.uses, flagUse{d.long, v})
-		return nil
-	}
 	var pos []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
+		var err error
 		switch {
 		case a == "--":
 			return append(pos, args[i+1:]...), f, nil
 		case strings.HasPrefix(a, "--"):
-			name, val, hasVal := strings.Cut(a[2:], "=")
-			d := find(name, "")
-			if d == nil || name == "" {
-				return nil, nil, fmt.Errorf("unknown flag: --%s", name)
-			}
-			if !hasVal {
-				if d.boolean {
-					val = "true"
-				} else if d.noOptDef != "" {
-					val = d.noOptDef
-				} else if i+1 < len(args) {
-					i++
-					val = args[i]
-				} else {
-					return nil, nil, fmt.Errorf("flag needs an argument: --%s", name)
-				}
-			}
-			if err := set(d, val); err != nil {
-				return nil, nil, err
-			}
+			i, err = f.parseLong(args, i)
 		case strings.HasPrefix(a, "-") && len(a) > 1:
-			// A run of shorthands: -A, -oyaml, -o=yaml, -n ns.
-			rest := a[1:]
-			for rest != "" {
-				c := rest[:1]
-				rest = rest[1:]
-				d := find("", c)
-				if d == nil {
-					return nil, nil, fmt.Errorf("unknown shorthand flag: %q in %s", rune(c[0]), a)
-				}
-				if d.boolean {
-					v := "true"
-					if strings.HasPrefix(rest, "=") {
-						v, rest = rest[1:], ""
-					}
-					if err := set(d, v); err != nil {
-						return nil, nil, err
-					}
-					continue
-				}
-				v := strings.TrimPrefix(rest, "=")
-				if rest == "" {
-					if i+1 >= len(args) {
-						return nil, nil, fmt.Errorf("flag needs an argument: %q in %s", rune(c[0]), a)
-					}
-					i++
-					v = args[i]
-				}
-				if err := set(d, v); err != nil {
-					return nil, nil, err
-				}
-				rest = ""
-			}
+			i, err = f.parseShorthands(args, i)
 		default:
 			pos = append(pos, a)
 		}
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	return pos, f, nil
+}
+
+// parseLong takes args[i], a --name or --name=value, and the value after
+// it when the flag needs one; it returns the index of the last argument
+// it took.
+func (f *flags) parseLong(args []string, i int) (int, error) {
+	name, val, hasVal := strings.Cut(args[i][2:], "=")
+	d := f.lookup(name, "")
+	if d == nil || name == "" {
+		return i, fmt.Errorf("unknown flag: --%s", name)
+	}
+	if !hasVal {
+		if d.boolean {
+			val = "true"
+		} else if d.noOptDef != "" {
+			val = d.noOptDef
+		} else if i+1 < len(args) {
+			i++
+			val = args[i]
+		} else {
+			return i, fmt.Errorf("flag needs an argument: --%s", name)
+		}
+	}
+	return i, f.set(d, val)
+}
+
+// parseShorthands takes args[i], a run of shorthands (-A, -oyaml,
+// -o=yaml, -n ns): bool flags one letter each, until one that takes a
+// value, which is the rest of the run or the next argument; it returns
+// the index of the last argument it took.
+func (f *flags) parseShorthands(args []string, i int) (int, error) {
+	a := args[i]
+	rest := a[1:]
+	for rest != "" {
+		c := rest[:1]
+		rest = rest[1:]
+		d := f.lookup("", c)
+		if d == nil {
+			return i, fmt.Errorf("unknown shorthand flag: %q in %s", rune(c[0]), a)
+		}
+		if d.boolean {
+			v := "true"
+			if strings.HasPrefix(rest, "=") {
+				v, rest = rest[1:], ""
+			}
+			if err := f.set(d, v); err != nil {
+				return i, err
+			}
+			continue
+		}
+		v := strings.TrimPrefix(rest, "=")
+		if rest == "" {
+			if i+1 >= len(args) {
+				return i, fmt.Errorf("flag needs an argument: %q in %s", rune(c[0]), a)
+			}
+			i++
+			v = args[i]
+		}
+		if err := f.set(d, v); err != nil {
+			return i, err
+		}
+		rest = ""
+	}
+	return i, nil
+}
+
+// lookup is the flag named long or, with long "", the one whose
+// shorthand is short; nil when there is none.
+func (f *flags) lookup(long, short string) *flagDef {
+	for i := range f.defs {
+		if (long != "" && f.defs[i].long == long) || (short != "" && f.defs[i].short == short) {
+			return &f.defs[i]
+		}
+	}
+	return nil
+}
+
+// set records v as d's value, in order of use, once it parses as d's
+// type asks.
+func (f *flags) set(d *flagDef, v string) error {
+	if d.boolean {
+		if _, err := strconv.ParseBool(v); err != nil {
+			return fmt.Errorf("invalid argument %q for %q flag: strconv.ParseBool: parsing %q: invalid syntax", v, d.display(), v)
+		}
+	}
+	if d.integer {
+		if _, err := strconv.ParseInt(v, 0, 64); err != nil {
+			return fmt.Errorf("invalid argument %q for %q flag: %v", v, d.display(), err)
+		}
+	}
+	f.vals[d.long] = v
+	f.uses = append(f.uses, flagUse{d.long, v})
+	return nil
 }

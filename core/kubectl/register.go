@@ -11,7 +11,6 @@ import "sync"
 // package initialisation ran them.
 var register = sync.OnceFunc(func() {
 	fillPrinters()
-	fillKindDescribers()
 	fillImageShells()
 	fillSubcommands()
 	fillHistoryViewers()
@@ -33,8 +32,11 @@ var register = sync.OnceFunc(func() {
 	registerColumnsStorage()
 	registerColumnsStorageVersion()
 	registerDaemonSet()
+	registerDescribeAutoscaling()
+	registerDescribePolicy()
 	registerDescribeSecret()
 	registerDescribeRBAC()
+	registerDescribeWorkloads()
 	registerExec()
 	registerExplain()
 	registerLogs()

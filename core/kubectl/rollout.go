@@ -46,12 +46,15 @@ func StoppedWaitingNote(w StoppedWait) string {
 // rolloutCommands are the subcommands of `kubectl rollout`.
 var rolloutCommands map[string]func(c *invocation, args []string)
 
-// statusViewers are `rollout status`'s viewers by kind: the line to print,
-// whether the rollout is done, and an error when it cannot finish.
-var statusViewers map[string]func(api.Object) (string, bool, error)
+// statusViewer is `rollout status`'s viewer of one kind: the line to
+// print, whether the rollout is done, and an error when it cannot finish.
+type statusViewer = func(api.Object) (string, bool, error)
+
+// statusViewers are the status viewers by kind.
+var statusViewers map[string]statusViewer
 
 func fillStatusViewers() {
-	statusViewers = map[string]func(api.Object) (string, bool, error){
+	statusViewers = map[string]statusViewer{
 		"Deployment": func(o api.Object) (string, bool, error) { return DeploymentStatus(o.(*api.Deployment)) },
 	}
 }
@@ -101,6 +104,9 @@ func DeploymentStatus(d *api.Deployment) (msg string, done bool, err error) {
 	return fmt.Sprintf("deployment %q successfully rolled out\n", d.Name), true, nil
 }
 
+// runRolloutStatus is `kubectl rollout status TYPE NAME`: it prints the
+// kind's status line each time it changes until the rollout is done (or
+// once, with --watch=false).
 func runRolloutStatus(c *invocation, args []string) {
 	pos, f, ok := c.parse(args,
 		flagDef{long: "watch", short: "w", boolean: true, def: "true"},
@@ -110,30 +116,13 @@ func runRolloutStatus(c *invocation, args []string) {
 	if !ok {
 		return
 	}
-	ts, kindOnly, ok := c.targets(pos)
+	t, viewer, ok := c.statusTarget(pos)
 	if !ok {
 		return
 	}
-	if kindOnly != nil || len(ts) != 1 {
-		c.fail("required resource not specified")
+	limit, forever, ok := c.statusLimit(f.str("timeout"))
+	if !ok {
 		return
-	}
-	t := ts[0]
-	viewer := statusViewers[t.kind.Kind]
-	if viewer == nil {
-		c.fail("no status viewer has been implemented for %s", t.kind.Kind)
-		return
-	}
-	limit, forever := rolloutStatusMax, true
-	if v := f.str("timeout"); v != "0s" && v != "0" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", v, v)
-			return
-		}
-		if d > 0 {
-			limit, forever = d, false
-		}
 	}
 	st := c.env.Store()
 	ns := namespaceFor(t.kind, f)
@@ -144,7 +133,53 @@ func runRolloutStatus(c *invocation, args []string) {
 		}
 		return viewer(o)
 	}
-	start := st.Clock().Now()
+	c.watchStatus(status, f.boolean("watch"), limit, forever)
+}
+
+// statusTarget is the one object `rollout status` names, and its kind's
+// status viewer.
+func (c *invocation) statusTarget(pos []string) (target, statusViewer, bool) {
+	ts, kindOnly, ok := c.targets(pos)
+	if !ok {
+		return target{}, nil, false
+	}
+	if kindOnly != nil || len(ts) != 1 {
+		c.fail("required resource not specified")
+		return target{}, nil, false
+	}
+	t := ts[0]
+	viewer := statusViewers[t.kind.Kind]
+	if viewer == nil {
+		c.fail("no status viewer has been implemented for %s", t.kind.Kind)
+		return target{}, nil, false
+	}
+	return t, viewer, true
+}
+
+// statusLimit is how long `rollout status` may wait, in simulated time:
+// --timeout when given, else rolloutStatusMax, which real kubectl does
+// not have (forever).
+func (c *invocation) statusLimit(timeout string) (limit time.Duration, forever, ok bool) {
+	limit, forever = rolloutStatusMax, true
+	if timeout != "0s" && timeout != "0" {
+		d, err := time.ParseDuration(timeout)
+		if err != nil {
+			c.fail("invalid argument %q for \"--timeout\" flag: time: invalid duration %q", timeout, timeout)
+			return 0, false, false
+		}
+		if d > 0 {
+			limit, forever = d, false
+		}
+	}
+	return limit, forever, true
+}
+
+// watchStatus prints status's line, and with watch each new one while
+// the cluster runs, until the rollout is done, it fails, or the wait ends:
+// after limit, or early when nothing will change the status any more.
+func (c *invocation) watchStatus(status func() (string, bool, error), watch bool, limit time.Duration, forever bool) {
+	clk := c.env.Store().Clock()
+	start := clk.Now()
 	last := ""
 	for {
 		msg, done, err := status()
@@ -160,10 +195,10 @@ func runRolloutStatus(c *invocation, args []string) {
 			c.out.WriteString(msg)
 			last = msg
 		}
-		if done || !f.boolean("watch") {
+		if done || !watch {
 			return
 		}
-		remaining := limit - st.Clock().Now().Sub(start)
+		remaining := limit - clk.Now().Sub(start)
 		if remaining <= 0 {
 			if forever {
 				c.stopWaiting(StoppedWait{After: limit})
@@ -176,7 +211,7 @@ func runRolloutStatus(c *invocation, args []string) {
 			m, d, e := status()
 			return e != nil || d || m != last
 		}, remaining)
-		if !changed && st.Clock().Now().Sub(start) < limit {
+		if !changed && clk.Now().Sub(start) < limit {
 			// The wait ended early: either the cluster went quiet without
 			// finishing (nothing will change), or its next task lies past
 			// the limit (a long back-off).

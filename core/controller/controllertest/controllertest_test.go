@@ -11,13 +11,13 @@ import (
 )
 
 // secretMaker creates, per request, a Secret of the request's name in its
-// namespace and a Namespace named for it: a namespaced and a
-// cluster-scoped write, and on a second request for the same key, two
-// refused ones.
+// namespace (with a detail) and a Namespace named for it (without): a
+// namespaced and a cluster-scoped write, and on a second request for the
+// same key, two refused ones.
 func secretMaker(name string) controllertest.Register {
 	return func(m *controller.Manager) *controller.Controller {
 		return m.NewController(name, controller.ReconcileFunc(func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-			_, _ = ctx.Create(&api.Secret{ObjectMeta: api.ObjectMeta{Name: req.Name, Namespace: req.Namespace}}, "")
+			_, _ = ctx.Create(&api.Secret{ObjectMeta: api.ObjectMeta{Name: req.Name, Namespace: req.Namespace}}, "for "+req.Name)
 			_, _ = ctx.Create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "ns-" + req.Name}}, "")
 			return controller.Result{}, nil
 		}), controller.Options{})
@@ -49,4 +49,27 @@ func TestActionsSinceShowsOnlyTheLaterStepAndItsRefusals(t *testing.T) {
 		`create Namespace ns-web (error: namespaces "ns-web" already exists)`,
 	}, controllertest.ActionsSince(m.Trace, seq, "a"))
 	assert.Len(t, controllertest.ActionsOf(m.Trace, "a"), 4)
+}
+
+func TestDetailsSinceAddsTheDetailsThereAre(t *testing.T) {
+	clk, _, m := controllertest.Start(t, nil, secretMaker("a"))
+	a := m.Controllers()[0]
+	a.Enqueue(controller.Request{Namespace: "default", Name: "web"})
+	controllertest.Settle(clk)
+	a.Enqueue(controller.Request{Namespace: "default", Name: "web"})
+	controllertest.Settle(clk)
+	assert.Equal(t, []string{
+		"create Secret default/web: for web",
+		"create Namespace ns-web",
+		`create Secret default/web: for web (error: secrets "web" already exists)`,
+		`create Namespace ns-web (error: namespaces "ns-web" already exists)`,
+	}, controllertest.DetailsSince(m.Trace, 0, "a"))
+}
+
+func TestReconcileRunsOneSyncAndReturnsItsWrites(t *testing.T) {
+	_, _, m := controllertest.Start(t, nil, secretMaker("a"))
+	res, acts := controllertest.Reconcile(t, m, "a", controller.Request{Namespace: "default", Name: "web"})
+	assert.Equal(t, controller.Result{}, res)
+	assert.Equal(t, []string{"create Secret default/web", "create Namespace ns-web"}, acts)
+	assert.Nil(t, controllertest.ActionsOf(m.Trace, "a"), "the trace does not keep it")
 }
