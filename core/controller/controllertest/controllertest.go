@@ -8,7 +8,9 @@
 package controllertest
 
 import (
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -47,9 +49,18 @@ func Start(t testing.TB, prepare func(*store.Store), registers ...Register) (*cl
 
 // Settle runs every task that is due now.
 func Settle(clk *clock.Sim) {
-	for clk.StepDue() {
+	for n := 0; clk.StepDue(); n++ {
+		if n == maxSettleTasks {
+			// Tasks that keep coming at one instant are a loop, not work:
+			// fail here rather than at go test's timeout.
+			panic(fmt.Sprintf("controllertest.Settle: still busy after %d tasks at %s; next: %s", n, clk.Now().Format(time.RFC3339Nano), clk.NextName()))
+		}
 	}
 }
+
+// maxSettleTasks bounds Settle: more tasks than this at one instant is a
+// controller requeuing itself without delay.
+const maxSettleTasks = 200_000
 
 // Reconcile runs one reconcile of req by the named controller directly,
 // not through its queue, as sample-controller's tests call syncHandler:

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/controller/controllertest"
 )
@@ -72,4 +73,15 @@ func TestReconcileRunsOneSyncAndReturnsItsWrites(t *testing.T) {
 	assert.Equal(t, controller.Result{}, res)
 	assert.Equal(t, []string{"create Secret default/web", "create Namespace ns-web"}, acts)
 	assert.Nil(t, controllertest.ActionsOf(m.Trace, "a"), "the trace does not keep it")
+}
+
+// TestSettleFailsOnALoopAtOneInstant: a task that schedules itself again
+// at the same instant forever makes Settle panic with its name, instead of
+// hanging until go test's timeout.
+func TestSettleFailsOnALoopAtOneInstant(t *testing.T) {
+	clk := clock.New(1)
+	var again func()
+	again = func() { clk.After(0, "requeue forever", again) }
+	clk.After(0, "requeue forever", again)
+	assert.PanicsWithValue(t, "controllertest.Settle: still busy after 200000 tasks at 2026-01-01T00:00:00Z; next: requeue forever", func() { controllertest.Settle(clk) })
 }
