@@ -46,9 +46,12 @@ func (a *app) drawWatch(m *markup, sig *strings.Builder, informers []cluster.Inf
 		if step != nil && step.events[ev.Revision] {
 			cls += " step-hit"
 		}
+		// The event, and what the informer holds once it is in: its cache
+		// (one line together; the event's text gives way first).
+		m.open("span", "watch-item")
 		m.elem("span", cls, ev.Kind.Resource+" "+string(ev.Type)+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
-		// What the informer holds once the event is in: its cache.
 		m.elem("span", "cache", a.tr("mach.cache", inf.Cached), "title", a.tr("mach.cache.title", inf.Cached, ev.Kind.Resource))
+		m.close("span")
 		fmt.Fprintf(sig, "w%d/%d;", ev.Revision, inf.Cached)
 	}
 	m.close("div")
@@ -211,6 +214,15 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 		m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.worker"), "title", a.tr("mach.worker.help"))
 		m.elem("span", cls, v.Last.Key+" → "+result, "title", v.Last.Result)
 		m.close("span")
+		if v.Last.Writes > 0 {
+			// Back to the API server, whose watch brings the writes back
+			// as the next events: the loop closes.
+			wcls := "mach-writes"
+			if strings.Contains(cls, "arrive") {
+				wcls += " arrive"
+			}
+			m.open("span", "mach-part").elem("span", wcls, a.tr("mach.writes", v.Last.Writes), "title", a.tr("mach.writes.title")).close("span")
+		}
 		sig.WriteString(v.Last.Key + v.Last.Result + v.Last.At.String())
 	}
 	m.close("div")

@@ -40,11 +40,13 @@ type DelayedKey struct {
 	Requeues int       `json:"requeues,omitempty"`
 }
 
-// LastReconcile is the newest reconcile of a controller.
+// LastReconcile is the newest reconcile of a controller, and how many
+// writes to the API server it made (each comes back on the watch).
 type LastReconcile struct {
 	Key    string    `json:"key"`
 	Result string    `json:"result"`
 	At     time.Time `json:"at"`
+	Writes int       `json:"writes,omitempty"`
 }
 
 // Busy reports a queue with keys waiting, now or later.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
 )
 
@@ -66,4 +67,22 @@ func TestViewPicksTheSoonestDelayedKeys(t *testing.T) {
 	}
 	assert.Equal(t, []string{"k099", "k199", "k098"}, keys, "101 s twice (ties by key), then 102 s")
 	assert.False(t, v.Delayed[0].At.After(v.Delayed[2].At))
+}
+
+// The last reconcile counts the writes the API server took from it, not
+// those it refused: each one comes back on the watch as the next event.
+func TestTheLastReconcileCountsItsWrites(t *testing.T) {
+	m := newManager(t)
+	c := m.NewController("test", controller.ReconcileFunc(func(ctx *controller.Context, req controller.Request) (controller.Result, error) {
+		for _, name := range []string{"a", "b", "a"} { // the second "a" is refused: it exists
+			_, _ = ctx.Create(&api.ConfigMap{ObjectMeta: api.ObjectMeta{Namespace: "default", Name: name}}, "")
+		}
+		return controller.Result{}, nil
+	}), controller.Options{})
+	m.SetLeading(true)
+	c.Enqueue(controller.Request{Namespace: "default", Name: "web"})
+	run(m)
+	v := c.View(5)
+	require.NotNil(t, v.Last)
+	assert.Equal(t, 2, v.Last.Writes)
 }

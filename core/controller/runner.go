@@ -157,7 +157,7 @@ func (c *Controller) process() {
 	if c.Queue.NumRequeues(req) == 0 {
 		delete(c.failing, req)
 	}
-	c.last = LastReconcile{Key: entry.Key, Result: entry.Result, At: entry.Time}
+	c.last = LastReconcile{Key: entry.Key, Result: entry.Result, At: entry.Time, Writes: writesOf(entry.Actions)}
 	c.mgr.Trace.add(*entry)
 }
 
@@ -183,4 +183,15 @@ func (c *Controller) safeReconcile(ctx *Context, req Request) (res Result, err e
 		}
 	}()
 	return c.reconciler.Reconcile(ctx, req)
+}
+
+// writesOf counts the actions the API server accepted.
+func writesOf(actions []Action) int {
+	n := 0
+	for _, a := range actions {
+		if a.Error == "" {
+			n++
+		}
+	}
+	return n
 }

@@ -181,6 +181,7 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	p.stepUntil("the reconcile", `/deployment's worker reconciled default\/nginx-deployment → done/.test(document.querySelector("#machinery .mach-step")?.textContent ?? "")`)
 	assert.Contains(t, p.stepRow(), "wrote update ReplicaSet default/nginx-deployment-")
 	assert.Equal(t, "default/nginx-deployment → done", p.text("#machinery .mach-last.step-hit"))
+	assert.Contains(t, p.machRow("deployment"), "default/nginx-deployment → done2 writes → API server", "the worker's writes go back to the API server")
 	assert.Equal(t, 1, p.count("#trace .tr.step-hit"), "the reconcile's row in the trace is marked")
 	assert.Equal(t, "deployment", eval[string](p, `document.querySelector("#trace .tr.step-hit").dataset.controller`))
 	assert.Contains(t, p.text("#trace .tr.step-hit .tr-key"), "default/nginx-deployment")
