@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/site/data"
 )
@@ -53,8 +55,12 @@ var ErrNotSettled = errors.New("not settled")
 // the cluster.
 func New(opts Options) *Cluster {
 	return &Cluster{sim: cluster.New(cluster.Options{Seed: opts.Seed, Nodes: opts.Nodes, Start: opts.Start,
-		Controllers: controllers.All(), ExtraControllers: opts.Controllers, KubectlHelp: data.MustKubectlHelp()})}
+		Controllers: controllers.All(), ExtraControllers: opts.Controllers,
+		FieldDocs: explainDocs(), KubectlHelp: data.MustKubectlHelp()})}
 }
+
+// explainDocs are kubectl explain's descriptions, in English, read once.
+var explainDocs = sync.OnceValue(func() explain.MapDocs { return data.MustExplainDocs("en") })
 
 // Apply applies a manifest — one or more YAML documents — as `kubectl apply
 // -f -` does, and returns what kubectl would print, one line per object

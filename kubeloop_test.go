@@ -59,6 +59,15 @@ func TestKubectlPrintsItsHelp(t *testing.T) {
 	assert.True(t, strings.HasPrefix(out, "Create a deployment with the specified name.\n\nAliases:\ndeployment, deploy\n"), out)
 }
 
+// New hands the cluster kubectl explain's descriptions too: explain
+// prints a field's description, not only its type.
+func TestKubectlExplainsWithDescriptions(t *testing.T) {
+	c := kubeloop.New(kubeloop.Options{Seed: 1})
+	out, err := c.Kubectl("explain deployment.spec.replicas")
+	require.NoError(t, err)
+	assert.Contains(t, out, "DESCRIPTION:\n    The desired number of pods (default 1).")
+}
+
 func TestKubectlWatchPrintsTheTableAndStops(t *testing.T) {
 	c := settledWeb(t)
 	out, err := c.Kubectl("get deployments -w")
