@@ -238,6 +238,9 @@ func sortAttached(v []api.AttachedVolume) {
 }
 
 func joinNames(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
 	out := ""
 	for i, n := range names {
 		if i > 0 {

@@ -74,7 +74,7 @@ const name = "kubernetes.io/host-path/vol-1"
 // released is the writes that free vol-1 from node-1: reported unmounted
 // first, then detached.
 var released = []string{
-	"update-status Node node-1: volumesInUse ",
+	"update-status Node node-1: volumesInUse none",
 	"update-status Node node-1: volumesAttached -" + name,
 }
 
