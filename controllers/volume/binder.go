@@ -23,6 +23,9 @@ type Binder struct {
 	volumes               informer.Lister[*api.PersistentVolume]
 	classes               informer.Lister[*api.StorageClass]
 	claimCtrl, volumeCtrl *controller.Controller
+	// written are volumes as the binder last wrote them, until the cache
+	// has them (written.go).
+	written map[string]*api.PersistentVolume
 }
 
 // Register adds the storage controllers of kube-controller-manager to m —
@@ -54,6 +57,7 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnUpdate: func(_, o api.Object) { b.volumeChanged(o) },
 		OnDelete: func(o any) {
 			if v := informer.DeletedObject(o); v != nil {
+				b.forget(v.(*api.PersistentVolume), true)
 				b.volumeChanged(v)
 			}
 		},
@@ -71,6 +75,7 @@ func Register(m *controller.Manager) *controller.Controller {
 // when it may now fit one — at the Pending claims.
 func (b *Binder) volumeChanged(o api.Object) {
 	pv := o.(*api.PersistentVolume)
+	b.forget(pv, false)
 	b.volumeCtrl.EnqueueObject(pv)
 	if ref := pv.Spec.ClaimRef; ref != nil {
 		b.claimCtrl.Enqueue(controller.Request{Namespace: ref.Namespace, Name: ref.Name})
@@ -244,6 +249,7 @@ func VolumeFitsNode(pv *api.PersistentVolume, node string) bool {
 // bind writes both halves of a binding, volume first (its claimRef), then
 // the claim (volumeName and annotations), then both statuses.
 func (b *Binder) bind(ctx *controller.Context, pv *api.PersistentVolume, claim *api.PersistentVolumeClaim) error {
+	pv = b.freshest(pv)
 	if ref := pv.Spec.ClaimRef; ref == nil || ref.UID == "" {
 		v := api.DeepCopy(pv)
 		v.Spec.ClaimRef = &api.ObjectReference{Kind: "PersistentVolumeClaim", Namespace: claim.Namespace, Name: claim.Name,
@@ -255,14 +261,17 @@ func (b *Binder) bind(ctx *controller.Context, pv *api.PersistentVolume, claim *
 		if err != nil {
 			return ignoreGone(err)
 		}
+		b.wrote(out)
 		pv = out.(*api.PersistentVolume)
 	}
 	if pv.Status.Phase != api.VolumeBound {
 		v := api.DeepCopy(pv)
 		setVolumePhase(ctx, v, api.VolumeBound)
-		if _, err := ctx.UpdateStatus(v, "phase Bound"); err != nil {
+		out, err := ctx.UpdateStatus(v, "phase Bound")
+		if err != nil {
 			return ignoreGone(err)
 		}
+		b.wrote(out)
 	}
 	if claim.Spec.VolumeName != pv.Name || claim.Annotations[AnnBindCompleted] != "yes" {
 		c := api.DeepCopy(claim)
@@ -364,12 +373,16 @@ func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *ap
 }
 
 func (b *Binder) setVolumePhaseIfNot(ctx *controller.Context, pv *api.PersistentVolume, phase string) error {
+	pv = b.freshest(pv)
 	if pv.Status.Phase == phase {
 		return nil
 	}
 	v := api.DeepCopy(pv)
 	setVolumePhase(ctx, v, phase)
-	_, err := ctx.UpdateStatus(v, "phase "+phase)
+	out, err := ctx.UpdateStatus(v, "phase "+phase)
+	if err == nil {
+		b.wrote(out)
+	}
 	return ignoreGone(err)
 }
 
