@@ -33,9 +33,21 @@ const (
 // by then failed (it never happens unless something is broken).
 const MaxSim = time.Hour
 
-// Nodes is the benchmark's node count: max(3, ⌈N/110⌉), so no node holds
-// more than kubelet's default maxPods of 110 — the peer's --nodes=auto.
-func Nodes(n int) int { return max(3, (n+109)/110) }
+// Nodes is the benchmark's node count: max(3, ⌈N/108⌉), so that no node
+// holds more than kubelet's default maxPods of 110 with the two pods every
+// node of a kind cluster runs besides (kube-proxy's and kindnet's) — the
+// peer's --nodes=auto, on kind's shape.
+func Nodes(n int) int {
+	const perNode = maxPods - systemPodsPerNode
+	return max(3, (n+perNode-1)/perNode)
+}
+
+// maxPods is the kubelet's default; systemPodsPerNode are the DaemonSet
+// pods of kube-system (kube-proxy, kindnet) on every node.
+const (
+	maxPods           = 110
+	systemPodsPerNode = 2
+)
 
 // Scenario is one run: a fresh cluster and a watch that keeps the counts
 // the end conditions need.

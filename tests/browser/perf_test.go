@@ -14,6 +14,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/tests/bench"
 )
 
 // TestPerfRollout plays a 1,000-pod and a 10,000-pod Deployment at full
@@ -214,10 +216,11 @@ func perfRollout(t *testing.T, n int) {
 	tabTimeout = 15 * time.Minute
 	p := openPage(t)
 	p.viewport(1600, 960)
-	// 110 pods fit a node: add nodes until n do (3 to start with). Through
-	// the terminal: kubeloop.kubectl runs kubectl only, and answered these
-	// with an error, so every run measured 3 nodes and n-330 Pending pods.
-	nodes := (n + 109) / 110
+	// As many nodes as the benchmark's (bench.Nodes: 110 pods a node, two
+	// of them kube-system's), 3 to start with. Through the terminal:
+	// kubeloop.kubectl runs kubectl only, and answered these with an
+	// error, so every run measured 3 nodes and n-330 Pending pods.
+	nodes := bench.Nodes(n)
 	for i := 4; i <= nodes; i++ {
 		eval[bool](p, fmt.Sprintf(`(() => { document.getElementById("term-input").value = "sim node add node-%d";
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, i))
