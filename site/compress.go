@@ -15,10 +15,10 @@ import (
 
 // A lecturer serves the page to a hall (kubeloop serve -addr 0.0.0.0:8080):
 // there every student downloads it over one shared Wi-Fi, and
-// kubeloop.wasm is 13 MB as built, 2.7 MB gzip'd. So text files and the wasm go out
-// gzip'd to a browser that accepts it — but not to this machine: over
-// loopback bytes cost nothing and decompressing them delays the first
-// drawing (measured on localhost), so the page keeps its local speed.
+// kubeloop.wasm is several times smaller gzip'd than as built. So text
+// files and the wasm go out gzip'd to a browser that accepts it — but not
+// to this machine: over loopback bytes cost nothing and decompressing them
+// delays the first drawing, so the page keeps its local speed.
 
 // compressedTypes are the file extensions worth compressing: text and
 // wasm (images are compressed already; the single-file page is a download).

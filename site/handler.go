@@ -40,10 +40,9 @@ func handler(fsys fs.FS, built bool, gz *gzipped) http.Handler {
 		// hall's Wi-Fi) every file is revalidated: the ETag makes that cheap
 		// (304 Not Modified), and it is what lets a browser reuse the wasm it
 		// compiled on its previous visit. On this machine the bytes are
-		// free and storing them is not: the browser writing the 12.5 MB wasm
-		// to its cache during the first load made the first render ~100–200
-		// ms slower (about 1.05 s instead of 0.86 s), so nothing sent over
-		// loopback is stored.
+		// free and storing them is not: the browser writing the wasm to its
+		// cache during the first load delays the first render, so nothing
+		// sent over loopback is stored.
 		local := fromLoopback(r)
 		if local {
 			h.Set("Cache-Control", "no-store")

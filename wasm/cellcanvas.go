@@ -12,9 +12,8 @@ import (
 // Past cellsAbove pods each lane draws its pods as cells on one <canvas>
 // (site/static/cells.js): a square per pod in its status colour, filled
 // when ready. They were a <div> per pod, with a class, a title and a label
-// each: in make perf's 10,000-pod rollout the long frames spent a third of
-// their time in the browser's style, layout and paint of those elements,
-// and much of the rest writing them. A lane whose pods changed is
+// each, which every draw of a 10,000-pod rollout wrote and the browser
+// styled, laid out and painted again. A lane whose pods changed is
 // repainted with one call, which redraws the cells whose code changed.
 //
 // To a person the cells work as they did: hovering one shows which pod it
@@ -124,7 +123,7 @@ func (v *clusterView) markCells(l *lane) {
 // by the next draw, which starts with them; it reports whether it painted
 // every lane. In a 10,000-pod scale-up every lane gains pods and grows
 // its canvas (a resize, which clears it) on almost every draw: painting
-// all 91 at once took up to 100 ms.
+// all 91 at once made a long task.
 func (v *clusterView) paintCells() (all bool) {
 	if !v.cells {
 		return true

@@ -29,11 +29,9 @@ const (
 )
 
 // frameWorkMS leaves the rest of a 16.7 ms frame to the draw, the
-// browser's layout and paint, and Go's GC. At 12 ms the 1,000-pod rollout
-// of `make perf` ran at 33 fps and its scale-up at 22–26; at 8 ms, 36–40
-// and 26–30, finishing as soon. At 10,000 pods the rollout went from 27.6
-// to 32.7 fps and took 35 s instead of 32: the clock lags a little more,
-// the page stutters less.
+// browser's layout and paint, and Go's GC. A smaller share draws more
+// frames a second, and a 1,000-pod rollout finishes as soon; at 10,000
+// pods the clock lags a little more, and the page stutters less.
 
 // frame is the requestAnimationFrame callback. Its work runs on the
 // pauser (pause.go): a task still running past overranMS parks at its next
@@ -71,8 +69,9 @@ func (a *app) frame(ms float64) {
 		a.loop.run(overranMS, func(work func()) { a.guard("animation frame", nil, work) }, func() { a.frameWork(ms) })
 	}
 	if a.loop.parked && u != nil {
-		// Drawn here as well, the 10,000-pod scale-up's longest task was
-		// 20-36 ms of tasks and a 12-40 ms draw (`make perf`).
+		// The cluster is drawn by the next frame, only the clock here: at
+		// 10,000 pods the tasks and a draw together made a scale-up's
+		// longest task.
 		if a.timing.path != pathResume {
 			a.timing.path = pathPaused
 		}
@@ -139,9 +138,9 @@ func (a *app) frameWork(ms float64) {
 // drawPostponed is the frame after one whose tasks overran or paused past
 // their share: it only draws, as any frame after tasks does (drawIfDue),
 // so after a burst of writes in parts, in frames of their own. Drawn whole,
-// the feed's sync, the pods and the rest were 36 ms of Go in one frame of
-// a 10,000-pod scale-up. (frame calls it while a task is paused, frameWork
-// otherwise.)
+// the feed's sync, the pods and the rest of a 10,000-pod scale-up were
+// more than a frame of Go. (frame calls it while a task is paused,
+// frameWork otherwise.)
 func (a *app) drawPostponed(ms float64) {
 	a.ui.cluster.drawPostponed = false
 	a.timing.path = pathDraw
@@ -170,8 +169,8 @@ func (a *app) drawIfDue(ms float64) {
 // cluster plays, its draws are slow and the frames make them in parts
 // (renderPart); this leaves the draw to them, due at the next frame, and
 // only shows the time. Drawn here whole, a command typed during a
-// 10,000-pod rollout was one task of the command, a 25–70 ms draw and the
-// browser's layout of it. The command's own output (the terminal, an
+// 10,000-pod rollout was one long task of the command, a whole draw and
+// the browser's layout of it. The command's own output (the terminal, an
 // apply's result) is drawn by the caller at once, as before.
 func (a *app) drawAfterAct() {
 	u := a.ui
@@ -199,10 +198,10 @@ func (a *app) slowDrawDue(ms float64) bool {
 
 // drawLooksSlow reports whether the next draw will be slow, from the last
 // one's cost and the writes since it. The cost alone is not enough: after
-// a burst of writes a draw is slow whatever the last one cost. The first
-// thousand pods of a 10,000-pod scale-up were drawn, 40 to 50 ms of the
-// feed's sync and cards, in a frame whose tasks had taken 10 to 30 (`make
-// perf`: a 65 to 78 ms frame, the phase's longest task).
+// a burst of writes a draw is slow whatever the last one cost: the first
+// thousand pods of a 10,000-pod scale-up, the feed's sync and their cards,
+// were drawn in the frame of the tasks that made them, the phase's
+// longest task.
 func drawLooksSlow(lastCostMS float64, writesSince int64) bool {
 	return lastCostMS >= slowRenderMS || writesSince >= burstWrites
 }
@@ -429,10 +428,8 @@ func (a *app) render(force bool) {
 // Its draw takes three frames of its own: the feed's sync with the store,
 // which draws nothing; then the pods, lanes and ownership tree; then the
 // trace, the Events and the other views. At 10,000 pods the whole draw
-// was 25 to 70 ms of Go before the browser laid out what it drew, the sync
-// alone up to 30 ms of it. Measured with `make perf`, a 10,000-pod rollout
-// drawn in two parts (pods, rest) and in three, two runs each: 48–49 → 54
-// fps, 8–17 → 9–12 long tasks, the longest 85–94 → 67–74 ms.
+// is up to several frames of Go before the browser lays out what it drew,
+// and the sync alone can outlast a frame, so it gets one to itself.
 func (a *app) renderPart() {
 	u := a.ui
 	v := &u.cluster

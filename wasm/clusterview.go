@@ -93,15 +93,15 @@ const (
 // counts the others ("+3,290 more"). The tray is on screen above the
 // lanes and was one wrapping row of every pending pod: during a
 // 10,000-pod rollout some 3,500 cells, which the browser laid out and
-// painted again on each draw that moved one — measured, hiding the tray
-// took the long frames' layout from 26 to 11 ms and their paint from 20
-// to 9 ms. The node lanes hold at most a node's pods.
+// painted again on each draw that moved one. The node lanes hold at most
+// a node's pods.
 const maxTrayCells = 200
 
 // maxCardsDrawn bounds the pod cards one draw makes or redraws, and
 // cardsMS the time it spends on them; the others wait for the next draw
-// (clusterView.deferred). 200 cells took 20 to 40 ms of Go on a loaded
-// machine, and as long again for the browser to style, lay out and paint.
+// (clusterView.deferred). On a loaded machine 200 cards can take longer
+// than a frame of Go, and as long again for the browser to style, lay out
+// and paint.
 const (
 	maxCardsDrawn = 200
 	cardsMS       = 8

@@ -56,14 +56,14 @@ func (a *app) text(s string) dom.Node {
 
 // byID returns the element with the given id; index.html must have it.
 // Wrapped cheaply (see wrap): dom/v2's GetElementByID costs some seventy JS
-// calls per element, which made start-up half a second slower.
+// calls per element, and start-up looks up dozens.
 func (a *app) byID(id string) dom.HTMLElement {
 	return &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: safejs.Unsafe(a.byIDValue(id))}}}
 }
 
 // queryAll is QuerySelectorAll on e, wrapped cheaply (see wrap). dom/v2's
 // own QuerySelector(All) would also keep every element type of dom/v2 in
-// the binary (wrapElement), some 700 KB of wasm.
+// the binary (wrapElement).
 func (a *app) queryAll(e dom.Element, selector string) []dom.HTMLElement {
 	list, err := safejs.Safe(e.Underlying()).Call("querySelectorAll", selector)
 	if err != nil {
@@ -232,10 +232,8 @@ func setAttr(e dom.Element, name string, value any) {
 // distinct ones) — made once and kept. A Go string passed to JavaScript is
 // copied into a new JavaScript string on every call, and syscall/js gives
 // each copy a finalizer that a later collection runs to release it: a
-// 10,000-pod rollout's draws write thousands of attributes a second. In a
-// profile of make perf's rollout, converting strings (syscall/js.ValueOf,
-// with its finalizers) took 6.4% of the page's busy main-thread time, and
-// the draw of the pods 18.2%; keeping these, 3.2% and 16.0%.
+// 10,000-pod rollout's draws write thousands of attributes a second, and
+// each would be converted anew.
 var jsStrings = map[string]safejs.Value{}
 
 // maxJSStrings bounds jsStrings: past it, a string goes as a Go string.

@@ -11,8 +11,8 @@ import (
 
 // Text the learner gives the page — the editor's YAML, a line for
 // kubectl, what a script passes to window.kubeloop — is measured while it
-// is still a JavaScript string, before it is copied into Go: a 50 MB paste
-// took seconds to cross only to be refused. A JS string's length counts
+// is still a JavaScript string, before it is copied into Go: a paste of
+// tens of megabytes would take seconds to cross only to be refused. A JS string's length counts
 // UTF-16 units, never more than its UTF-8 bytes, so a text over a bound in
 // units is over it in bytes; one under it is copied and bounded in Go
 // (core/yaml, core/kubectl) as before. Nothing is taken from the learner:

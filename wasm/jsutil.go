@@ -37,8 +37,7 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 // (store.Checkpoint), and the next frames resume it as they would have.
 // A 10,000-pod rollout's frames park tasks of tens of ms; finished by
 // every entry, a mouse moved over the cells or a poll every half second
-// ran them at once (a Chrome trace of make perf: its polls took 20–130 ms
-// each).
+// ran them at once, each a long task.
 func (a *app) passiveFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	return a.entry(name, fallback, fn)
 }
@@ -181,8 +180,8 @@ func (t *timer) stop() {
 // only to size the work per frame, never inside the simulation.
 //
 // The performance object is looked up once: the pauser asks for the time
-// at every store write (pause.go), some 2% of a 10,000-pod rollout's CPU
-// profile, half of it that lookup.
+// at every store write (pause.go), and the lookup cost as much as the
+// call.
 func (a *app) now() float64 {
 	if !a.perfSet {
 		perf, err := a.global.Get("performance")

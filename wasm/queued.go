@@ -6,7 +6,7 @@ import "github.com/hack-pad/safejs"
 
 // A command typed while a task is paused half-way (pause.go) waits for it
 // in a queue instead of running it to its end at once. At 10,000 pods a
-// ReplicaSet's reconcile paused mid-way has up to ~0.6 s of work left: run
+// ReplicaSet's reconcile paused mid-way has many frames of work left: run
 // at once, as every other entry point that acts does, it froze the page
 // between Enter and the output. Queued, the next frames finish the task
 // as they would have anyway, and the command runs in the first frame that

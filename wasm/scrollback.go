@@ -11,8 +11,8 @@ import (
 // maxOutputLines is how many lines of one command's output the terminal
 // keeps, the last ones, as a terminal's scrollback does: a full
 // `kubectl get pods -o wide` at 10,000 pods (10,001 lines) is kept, but
-// not `kubectl get events` there (98,000 lines, 10 MB), whose layout took
-// 600 ms of the page beside kubectl's 325. A note says what was cut and
+// not `kubectl get events` there (98,000 lines), whose layout took the
+// page longer than kubectl took to write it. A note says what was cut and
 // how to see it (term.cut).
 const maxOutputLines = 20000
 
@@ -85,7 +85,7 @@ func skipLines(text string, n int) (at, passed int) {
 // part but the last is laid out only when it is scrolled into view
 // (.term-part in app.css, which assumes this many lines for the height of
 // one not laid out). Laid out whole, a 12,000-line output (kubectl get
-// events at 1,000 pods) took 130 ms of the page's time.
+// events at 1,000 pods) held the page for several frames.
 const termPartLines = 500
 
 // termPartBytes bounds a line in one part: a longer line is cut into

@@ -16,7 +16,8 @@ const maxTraceDrawn = 200
 // maxRowActions bounds the writes a trace row lists; it counts the others
 // ("… and 480 more"), but lists any on the object the trace is filtered
 // to. A ReplicaSet scaled to 10,000 creates 500 pods per reconcile: a row
-// of 500 lines nobody reads, whose markup alone was over 10 ms of a draw.
+// of 500 lines nobody reads, whose markup alone was a large part of a
+// draw.
 const maxRowActions = 12
 
 // maxTraceFlashed is the most new rows one draw marks as new (drawTrace).
@@ -24,15 +25,12 @@ const maxTraceFlashed = 8
 
 // maxTraceTokens bounds the markup one draw adds to the trace: a reconcile
 // of a 10,000-replica ReplicaSet records 500 creates, and 200 such entries
-// in one draw made a long task of several hundred ms. During a big
-// scale-up or rollout every draw brings hundreds of reconciles, more than
-// anyone reads as they scroll past; at 20,000 tokens the trace was half
-// of each draw's time (profiled: 13 ms of 27 ms). A redraw (a filter, a
-// language) shows up to 4,000 tokens, some fifty rows; a live draw up to
-// 1,000, a dozen rows, more than the pane shows at once: the browser's
-// layout and paint of the rows a frame pushed down were 10–15% of a
-// 1,000-pod scale-up's main thread at 4,000 (measured: 28–32 → 32–33 fps,
-// long tasks 15–20 → 9–13).
+// in one draw made a long task. During a big scale-up or rollout every
+// draw brings hundreds of reconciles, more than anyone reads as they
+// scroll past. A redraw (a filter, a language) shows up to 4,000 tokens,
+// some fifty rows; a live draw up to 1,000, a dozen rows, more than the
+// pane shows at once: the browser lays out and paints again the rows
+// each frame pushes down.
 const (
 	maxTraceTokens     = 4000
 	maxTraceLiveTokens = 1000

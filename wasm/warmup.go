@@ -15,12 +15,12 @@ import (
 // The browser compiles each of the wasm's functions the first time it
 // runs, and Go builds some of its own tables (a kind's decoder, …) on
 // first use: on the served page a learner's first apply of the course's
-// Deployment took 50–135 ms where the next took 7–14 ms, and the first
-// update of it, the first `kubectl describe`, each tens of milliseconds
-// more. Once the page is ready, warmUp runs what those first actions run —
-// the apply, the controllers' work on it, an update, the common kubectl
-// commands — on a throwaway cluster, one short step per timer, so that
-// this is done in the page's first idle second instead.
+// Deployment, its first update and the first `kubectl describe` were each
+// much slower than the next. Once the page is ready, warmUp runs what
+// those first actions run — the apply, the controllers' work on it, an
+// update, the common kubectl commands — on a throwaway cluster, one short
+// step per timer, so that this is done in the page's first idle second
+// instead.
 //
 // The page's own cluster is not touched: the warm-up's cluster has its own
 // store, clock and random source, and what the packages share between

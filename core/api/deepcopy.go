@@ -10,8 +10,9 @@ import (
 // It works from the types by reflection, so a new kind needs no generated
 // code: each type is examined once and compiled into a copier (below),
 // which then copies values through their addresses — the store copies
-// every object it is given, and walking a Pod's fields by reflection on
-// every copy cost ~14% of a large run under WebAssembly.
+// every object it is given, so a copy is on the hot path of every write,
+// and walking a Pod's fields by reflection on each one is slow under
+// WebAssembly.
 func DeepCopy[T any](obj T) T {
 	var out T
 	copierOf(reflect.TypeFor[T]()).copy(unsafe.Pointer(&out), unsafe.Pointer(&obj))

@@ -138,9 +138,9 @@ var kindsByName = func() map[kindName]*Kind {
 	return m
 }()
 
-// resourceLookups memoises ResourceFor, which every Event calls: a scan of
-// Kinds with string building each time cost ~6% of a rollout's CPU. Only
-// hits are kept (Kinds is fixed after init).
+// resourceLookups memoises ResourceFor, which every Event calls, rather
+// than scan Kinds and build strings each time. Only hits are kept (Kinds
+// is fixed after init).
 var resourceLookups sync.Map
 
 func kindFor(apiVersion, kind string) *Kind {

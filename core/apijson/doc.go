@@ -2,9 +2,9 @@
 // the values kubeloop has: api objects (by their json tags and their
 // MarshalJSON/UnmarshalJSON methods) and the page's own plain structs.
 //
-// It exists for size: encoding/json costs the page's WebAssembly binary
-// ~44 KB gzip of code plus its share of reflect data, and kubeloop needs only
-// a part of it. What it does, it does byte for byte as encoding/json
+// It exists for size: encoding/json adds its code and its share of reflect
+// data to the page's WebAssembly binary, and kubeloop needs only a part of
+// it. What it does, it does byte for byte as encoding/json
 // (apijson_test.go holds it to that over every kind and a running cluster):
 //   - Marshal and MarshalIndent: field order, names, omitempty and omitzero,
 //     embedded structs, `-`, map keys sorted, nil versus empty, HTML-safe

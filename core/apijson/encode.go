@@ -292,8 +292,8 @@ func (e *encoder) mapValue(v reflect.Value) error {
 		}
 		entries = append(entries, entry{s, it.Value()})
 	}
-	// sort.Slice: a map's keys are few, and slices.SortFunc's copy of the
-	// sort for this element type was ~20 KB of the page's wasm.
+	// sort.Slice: a map's keys are few, and slices.SortFunc would put a
+	// copy of the sort for this element type into the page's wasm.
 	sort.Slice(entries, func(i, j int) bool { return entries[i].key < entries[j].key })
 	e.buf = append(e.buf, '{')
 	for i, en := range entries {

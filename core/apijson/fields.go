@@ -115,8 +115,8 @@ func typeFields(t reflect.Type) *structFields {
 		}
 	}
 	// sort.Slice, not slices.SortFunc, here and below: these sorts run once
-	// per Go type, and slices.SortFunc's copy of the sort for each element
-	// type was ~20 KB of the page's wasm apiece.
+	// per Go type, and slices.SortFunc puts a copy of the sort for each
+	// element type into the page's wasm.
 	sort.Slice(fields, func(i, j int) bool {
 		a, b := fields[i], fields[j]
 		if c := strings.Compare(a.name, b.name); c != 0 {

@@ -6,7 +6,7 @@ import "github.com/kubeloop/kubeloop/core/fifo"
 // current instant: watch deliveries and reconciles, most of a run's tasks
 // (at 10,000 pods, about a million of them). Each was pushed onto and
 // popped off the heap, sifting through its ~log₂ 20,000 levels of
-// timers, which was 3% of the run's CPU under wasm. They need no heap:
+// timers. They need no heap:
 // each is due now and has a higher sequence than every task queued before
 // it, so they run in the order they came — after the heap's tasks due now
 // with a lower sequence, before every later one — and Step takes whichever

@@ -32,7 +32,7 @@ type Feed struct {
 	// newest are the MaxSnapshotEvents newest Events, oldest first, kept
 	// up to date from what changed, each with its view. The feed keeps no
 	// view of the others: at 10,000 pods a view of each of 100,000 Events
-	// was some 20 MB of the page's heap, for the rare sync that deletes one
+	// would weigh on the page's heap, for the rare sync that deletes one
 	// of the newest.
 	newest []feedEvent
 }

@@ -8,10 +8,9 @@ import (
 )
 
 // The views show the MaxSnapshotEvents newest Events, found among all of
-// them: a 10,000-pod cluster keeps 98,000 (the Event TTL is an hour).
-// Sorting them all to keep 200 — the snapshot sorted them by name, then
-// again by time, with reflection — made each step back in a replay 0.8 s
-// of the page's time.
+// them: a 10,000-pod cluster keeps 98,000 (the Event TTL is an hour), too
+// many to sort all to keep 200, as the snapshot did on each step back in a
+// replay (by name, then again by time, with reflection).
 
 // eventSource is the live store or one revision of its history.
 type eventSource interface {

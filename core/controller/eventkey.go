@@ -4,8 +4,8 @@ package controller
 // maxRecentEvents keys each, and every kubelet and controller has its own
 // recorder: at 1,000 pods they held ~10,000 keys of four strings each. A key
 // is kept as a 64-bit FNV-1a hash of its fields instead — a map slot of 8
-// bytes rather than 72 — which made a 1,000-pod rollout's live heap ~2 MB
-// smaller. FNV is unseeded, so a run stays repeatable. A hit in the recent
+// bytes rather than 72, and no strings kept alive for it. FNV is unseeded,
+// so a run stays repeatable. A hit in the recent
 // cache is checked against the Event it names (Recorder.matches), so two
 // keys with one hash cannot merge two Events; in the similar cache they
 // could only pool two objects' message lists, which for the ≤4,096 keys of

@@ -36,7 +36,7 @@ type Entry struct {
 // Trace keeps the newest entries in a bounded ring.
 type Trace struct {
 	// The ring is made of chunks of traceChunk entries, allocated as the
-	// entries come: a 2 MB ring made up front slowed the page's start, and
+	// entries come: a whole ring made up front slowed the page's start, and
 	// one grown by append copied every entry again at each doubling. The
 	// entry with Seq s is at position (s-1) % limit.
 	chunks [][]Entry

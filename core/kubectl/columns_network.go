@@ -275,7 +275,7 @@ func (c *invocation) exposedPort(f *flags, tmpl *api.PodSpec) (api.ServicePort, 
 }
 
 // joinHostPort is net.JoinHostPort ("[::1]:80" for an IPv6 address): the
-// net package would add its start-up work and ~100 KB to the page.
+// net package would add its start-up work and its code to the page.
 func joinHostPort(host, port string) string {
 	if strings.IndexByte(host, ':') >= 0 {
 		return "[" + host + "]:" + port

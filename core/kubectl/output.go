@@ -17,7 +17,7 @@ type Chunk struct {
 // also appended to the invocation's interleaved log. Both keep the pieces
 // as written and join them once, when the Result is made: a command that
 // writes row by row (`get -o yaml` at 10,000 pods) copied everything
-// before each row again, and one that writes a 10 MB table at once
+// before each row again, and one that writes a big table at once
 // (`get events`) copied it twice more.
 //
 // A stream keeps at most limit bytes (outputlimit.go); 0 is no limit, for

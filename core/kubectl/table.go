@@ -13,9 +13,9 @@ import (
 // the cell before it: trailing spaces, as on a real cluster.
 //
 // The text is measured first and written into one buffer of that size:
-// `kubectl get events` at 10,000 pods is 98,000 rows, 10 MB, and a
-// builder grown row by row (each row its own builder, each pad its own
-// string) spent more time copying than laying out.
+// `kubectl get events` at 10,000 pods is 98,000 rows, and a builder grown
+// row by row (each row its own builder, each pad its own string) spent
+// more time copying than laying out.
 func formatTable(rows [][]string) string {
 	var widths []int
 	for _, r := range rows {

@@ -1,11 +1,11 @@
 // Package pattern matches regular expressions in the page without package
 // regexp: the lessons' "~>" checks and the terminal's grep use it.
 // regexp/syntax references unicode's Categories, Scripts and fold tables,
-// maps built at program start (10–20 ms before the page's first render),
-// and regexp cost 65–150 KB of gzip'd WebAssembly. What they need is
-// little, so this package implements a subset of RE2 (Go's regexp syntax)
-// on which MatchString agrees with regexp's exactly; pattern_test.go
-// compares the two on hand-written, random and fuzzed patterns. The subset:
+// maps built at program start, before the page's first render, and regexp
+// is a large part of a WebAssembly binary. What they need is little, so
+// this package implements a subset of RE2 (Go's regexp syntax) on which
+// MatchString agrees with regexp's exactly; pattern_test.go compares the
+// two on hand-written, random and fuzzed patterns. The subset:
 //
 //	a é .  ^ $ \A \z \b \B            runes, and assertions as in Go
 //	\d \D \s \S \w \W                 ASCII, as in Go

@@ -56,9 +56,9 @@ func (s *Store) At(rev int64) (*Snapshot, error) {
 	}
 	// Undo the newer events from the current state. The store keeps no
 	// state at the compacted revision to replay forwards from: keeping it
-	// cost every write a map update at its compaction (2% of a 10,000-pod
-	// run's CPU under wasm) and kept an old version of every object alive,
-	// for a replay that copies the whole state either way.
+	// cost every write a map update at its compaction and kept an old
+	// version of every object alive, for a replay that copies the whole
+	// state either way.
 	objs := cloneState(s.objects)
 	for j := len(s.log) - 1; j >= s.logIndex(rev); j-- {
 		undo(objs, s.log[j])

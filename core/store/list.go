@@ -15,8 +15,8 @@ func (s *Store) List(kind *api.Kind, namespace string) []api.Object {
 // ListMatching is List of the objects match accepts, as a field selector
 // asks the API server: each object is looked at once, and only those kept
 // are sorted. `kubectl describe` wants the Events about one object, and
-// sorting all 98,000 of a 10,000-pod cluster's Events to keep a dozen
-// took 0.7 s of the page's time.
+// should not sort all 98,000 of a 10,000-pod cluster's Events to keep a
+// dozen.
 func (s *Store) ListMatching(kind *api.Kind, namespace string, match func(api.Object) bool) []api.Object {
 	return sortedObjects(s.objects[kind], namespace, match)
 }
@@ -26,9 +26,9 @@ func (s *Store) ListMatching(kind *api.Kind, namespace string, match func(api.Ob
 // keeps them in under /registry/<resource>/, in which the API server
 // lists them — so namespace "a-b" comes before "a" ('-' is below '/').
 // The keys are sorted as strings, and the objects looked up in that
-// order: sorting the objects (an interface call to read each side of
-// every comparison, or a sort.Interface's Less) took 320-445 ms of the
-// page's time for a 10,000-pod cluster's 98,000 Events, this 170.
+// order: strings compare directly, where sorting the objects would make
+// an interface call to read each side of every comparison (or a
+// sort.Interface's Less) — over the 98,000 Events of a 10,000-pod cluster.
 func sortedObjects(m map[string]api.Object, namespace string, match func(api.Object) bool) []api.Object {
 	var keys []string
 	if match == nil {

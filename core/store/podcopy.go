@@ -8,11 +8,12 @@ import (
 
 // A Pod's status writes — the kubelet's and the scheduler's, about half of
 // a large run's writes — copy the pod and its status by hand instead of by
-// reflection (copy.go, api.DeepCopyField): under wasm the reflective
-// copies were 4% of a 10,000-pod run's CPU, and each slice they made cost
-// an allocation more for its reflect.Value. Every other kind goes by
-// reflection. TestPodCopiesAreDeep holds these to the Pod's fields: a
-// field added to the Pod or its status that the hand copies miss fails it.
+// reflection (copy.go, api.DeepCopyField): these are the copies a large
+// run makes most, reflection is slow under wasm, and each slice a
+// reflective copy makes costs an allocation more for its reflect.Value.
+// Every other kind goes by reflection. TestPodCopiesAreDeep holds these to
+// the Pod's fields: a field added to the Pod or its status that the hand
+// copies miss fails it.
 
 // copyStatus sets dst's status to a deep copy of src's, as
 // api.DeepCopyField(dst, src, "Status"); dst may be src, whose status then

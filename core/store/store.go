@@ -422,14 +422,15 @@ func (s *Store) Checkpoint() {
 }
 
 // stepsPerCheckpoint is how many items of a loop pass between two pause
-// points (Step): a few hundred microseconds of a pod loop under wasm.
+// points (Step): few enough that a pod loop under wasm reaches a pause
+// point well within a frame.
 const stepsPerCheckpoint = 256
 
 // Step is one item of a loop that may be long and writes nothing — a
 // controller's over every pod it owns, an informer's first index of ten
 // thousand pods or its sort of them. Every stepsPerCheckpoint items it is a
-// Checkpoint: at 10,000 pods such loops held the page for 150 ms between
-// two writes.
+// Checkpoint: at 10,000 pods such loops held the page for several frames
+// between two writes.
 func (s *Store) Step() {
 	if s.steps++; s.steps >= stepsPerCheckpoint {
 		s.steps = 0
@@ -440,8 +441,8 @@ func (s *Store) Step() {
 // hasSpec reports whether o, of kind k, tracks metadata.generation. In
 // v1.31 the workload kinds of the named groups do (apps, batch, …); core
 // kinds such as Pod, Node and Namespace do not, ReplicationController
-// aside. The caller has k already: looking it up again from o was 0.2 s of
-// a 10,000-pod run under wasm, most of it on the Events' creates.
+// aside. The caller has k already, and every write asks — the Events'
+// creates most of all — so o's kind is not looked up again.
 func hasSpec(k *api.Kind, o api.Object) bool {
 	if k == nil || (k.Group == "" && k.Kind != "ReplicationController") || k.Kind == "Lease" {
 		return false // a Lease has a spec but no generation

@@ -4,12 +4,11 @@
 //
 // It exists because the page has no system zoneinfo, and the alternative,
 // importing time/tzdata, puts the whole IANA history since the 1800s into
-// the wasm binary (~106 KB gzip) for CronJob's spec.timeZone. This package
-// keeps only what a simulated cluster can see: each zone from Cutoff on (the
-// simulated clock starts at core/clock.Epoch, in 2026, and never runs
-// backwards), which is its transitions since then and the POSIX TZ rule that
-// gives every later one; zones alike from Cutoff on are stored once. A few
-// tens of KB in all.
+// the wasm binary for CronJob's spec.timeZone. This package keeps only what
+// a simulated cluster can see: each zone from Cutoff on (the simulated
+// clock starts at core/clock.Epoch, in 2026, and never runs backwards),
+// which is its transitions since then and the POSIX TZ rule that gives
+// every later one; zones alike from Cutoff on are stored once.
 //
 // Use Load instead of time.LoadLocation anywhere in core/ and controllers/:
 // it never reads the host's /usr/share/zoneinfo, whose version differs from

@@ -208,8 +208,8 @@ func parseBool(s string) (value, ok bool) {
 // isBigInt reports whether s is an unsigned integer too big for 64 bits:
 // decimal digits, or 0x, 0o, 0b or 0 and the base's digits — what
 // ParseUint(s, 0, 64) reads but cannot hold. (ParseUint alone stops at the
-// first digit that overflows, so the rest is checked here; written out, the
-// page links no math/big, ~30 KB.)
+// first digit that overflows, so the rest is checked here; written out, so
+// that the page links no math/big.)
 func isBigInt(s string) bool {
 	digits := s
 	base := 10

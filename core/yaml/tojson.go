@@ -15,7 +15,7 @@ import (
 // send for it: sigs.k8s.io/yaml reads YAML into plain values and writes
 // them as JSON, and the API server decodes that. kubeloop does the same,
 // decoding the JSON with core/apijson, rather than link goccy's own
-// reflection decoder into the page (~150 KB gzip of the wasm).
+// reflection decoder into the page's wasm as well.
 //
 // Plain scalars are typed as YAML 1.1 reads them (`paused: yes` is true),
 // aliases are expanded (checkAliases has bounded that and found what each

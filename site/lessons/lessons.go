@@ -132,7 +132,7 @@ type Check struct {
 // All parses every lesson, in file-name order.
 func All() ([]*Lesson, error) {
 	// ReadDir, not fs.Glob: the folder holds only the embedded *.txt, and
-	// Glob's pattern matcher is ~4 KB of the page's binary.
+	// Glob would bring its pattern matcher into the page's binary.
 	entries, err := files.ReadDir(".")
 	if err != nil {
 		return nil, err

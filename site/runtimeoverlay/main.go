@@ -37,7 +37,7 @@ type patch struct{ file, old, new string }
 // call from JavaScript (kubeloopFractionalDone, wasm/_runtime/idlemark.go),
 // not only when it is 20% ahead of its share of the mark's time so far — a share
 // that, a few seconds into a 10,000-pod page's mark, made it run for
-// 50 to 90 ms at once (wasm/idlemark.go).
+// several frames at once (wasm/idlemark.go).
 var patches = []patch{{
 	file: "runtime/mgc.go",
 	old:  "return float64(selfTime)/float64(delta) > 1.2*gcController.fractionalUtilizationGoal",

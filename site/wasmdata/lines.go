@@ -9,12 +9,12 @@ import (
 )
 
 // Go's runtime keeps, beside each function's name, two tables that map
-// every instruction to its source file and line. In the page they are
-// ~170 KB raw and ~105 KB gzip (4% of the download), and only one function
-// reads them: runtime.funcline1, which a stack trace calls to print
-// "file.go:123". The tables the program needs to run — the stack-pointer
-// deltas and the pcdata that tell the collector where the live pointers
-// are — are separate, and stay.
+// every instruction to its source file and line. In the page they are a
+// sizeable part of the download, and only one function reads them:
+// runtime.funcline1, which a stack trace calls to print "file.go:123". The
+// tables the program needs to run — the stack-pointer deltas and the
+// pcdata that tell the collector where the live pointers are — are
+// separate, and stay.
 //
 // stripLineTables zeroes the file and line tables and sets each function's
 // offsets to them to 0, which the runtime reads as "no table": a stack

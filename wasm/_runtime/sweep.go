@@ -12,10 +12,9 @@ import _ "unsafe" // for go:linkname
 // marked. It yields after every ten spans (goschedIfBusy), but under
 // js/wasm there is one P and, between two frames, nothing else to run: it
 // sweeps to the end before Go gives the page back to the browser. At
-// 10,000 pods that was 25–35 ms in one task after each cycle (a Chrome
-// trace of `make perf`'s rollout, with the wasm's function names), on top
-// of the frame it followed. Allocation also sweeps, as much as it needs
-// before the next cycle, so the sweeper may wait.
+// 10,000 pods that made a long task after each cycle, on top of the frame
+// it followed. Allocation also sweeps, as much as it needs before the
+// next cycle, so the sweeper may wait.
 
 // kubeloopSweepSlice is the longest the background sweeper sweeps at once.
 const kubeloopSweepSlice = 2e6 // ns
