@@ -101,7 +101,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 }
 
 // shots saves the page at 1280×720, 1366×768 and 1920×1080 in English and
-// Chinese.
+// Chinese, and in presenter mode at 1280×720 — a lecture hall's projector.
 func (p *page) shots(name string) {
 	p.t.Helper()
 	for _, r := range roomSizes[1:4] {
@@ -111,6 +111,13 @@ func (p *page) shots(name string) {
 			p.screenshot(name + "-" + r.name + "-" + lang)
 		}
 	}
+	p.setRoom(roomSizes[1])
+	p.click("#present")
+	for _, lang := range []string{"en", "zh-CN"} {
+		p.click(`[data-lang="` + lang + `"]`)
+		p.screenshot(name + "-present-1280x720-" + lang)
+	}
+	p.click("#present")
 	p.click(`[data-lang="en"]`)
 }
 
