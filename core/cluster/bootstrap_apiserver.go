@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
 // The RBAC objects a v1.32 API server writes as it starts (its bootstrap
@@ -15,24 +14,38 @@ import (
 // controller, their bindings, and the leader-election Roles in
 // kube-system), as `kubectl get clusterroles,clusterrolebindings -o json`
 // and `kubectl get roles,rolebindings -A -o json` print them on a fresh
-// real control plane (../shared/oracle), kept to name, labels,
-// annotations, rules and subjects. admin, edit and view are kept with no
-// rules: they are aggregated, and the clusterrole-aggregation controller
-// fills them as it does on a real cluster.
+// real control plane (../shared/oracle). admin, edit and view are kept
+// with no rules: they are aggregated, and the clusterrole-aggregation
+// controller fills them as it does on a real cluster.
 //
 // kubeadm's and kind's own roles (system:coredns, kindnet, kubeadm:*) are
 // not here: they are an installer's, not the API server's, and none of
 // them is read by anything the sandbox simulates.
 //
-//go:embed bootstrap_rbac.yaml
-var bootstrapRBACYAML string
+// bootstrap_rbac.txt holds them in a line format of its own, read when a
+// cluster is built — before the page first draws, where a YAML document
+// of the same objects took the decoder's code and time. Every object of
+// the policy carries the label kubernetes.io/bootstrapping=rbac-defaults
+// and the annotation rbac.authorization.kubernetes.io/autoupdate=true;
+// the file says the rest:
+//
+//	KIND [NAMESPACE/]NAME                       an object
+//	  label KEY=VALUE                           another label
+//	  aggregate KEY=VALUE                       a ClusterRole selector of an aggregationRule
+//	  rule verbs=… [groups=…] [resources=…] [names=…] [urls=…]
+//	                                            a rule; lists comma-separated, "" the core group
+//	  role KIND NAME                            a binding's roleRef
+//	  subject KIND [NAMESPACE/]NAME             a binding's subject
+//
+//go:embed bootstrap_rbac.txt
+var bootstrapRBACText string
 
-// bootstrapRBAC decodes bootstrap_rbac.yaml once; each cluster creates
+// bootstrapRBAC reads bootstrap_rbac.txt once; each cluster creates
 // copies.
 var bootstrapRBAC = sync.OnceValue(func() []api.Object {
-	objs, err := yaml.Decode(bootstrapRBACYAML)
+	objs, err := parsePolicy(bootstrapRBACText)
 	if err != nil {
-		panic("bootstrap_rbac.yaml: " + err.Error())
+		panic("bootstrap_rbac.txt: " + err.Error())
 	}
 	return objs
 })
