@@ -7,43 +7,19 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kubeloop/kubeloop/controllers"
+	"github.com/kubeloop/kubeloop/controllers/volume"
 	"github.com/kubeloop/kubeloop/core/cluster"
 )
 
-// A claim the provisioner serves binds without a refused write: the
+// A claim the provisioner serves — the binder's example in the page's
+// catalog — binds without a refused write: the
 // PersistentVolume controller reads its own writes of a volume before the
 // watch brings them back (as upstream's stores them in its cache), so
 // marking the new volume Available and then Bound in one instant is not a
 // write from a stale copy.
 func TestProvisioningBindsWithoutAConflict(t *testing.T) {
 	c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
-	_, err := c.Apply(`apiVersion: v1
-kind: PersistentVolumeClaim
-metadata:
-  name: data
-spec:
-  accessModes: [ReadWriteOnce]
-  resources:
-    requests:
-      storage: 1Gi
----
-apiVersion: v1
-kind: Pod
-metadata:
-  name: writer
-spec:
-  containers:
-  - name: writer
-    image: busybox
-    command: ["sleep", "3600"]
-    volumeMounts:
-    - name: data
-      mountPath: /data
-  volumes:
-  - name: data
-    persistentVolumeClaim:
-      claimName: data
-`)
+	_, err := c.Apply(volume.Card.Example) // a claim and a pod that writes to it
 	require.NoError(t, err)
 	c.Settle(0)
 	require.Contains(t, c.Kubectl("kubectl get pvc data", "").Stdout, "Bound")
