@@ -21,7 +21,8 @@ import (
 
 // Handler is called as the cache changes. Any field may be nil. OnDelete
 // receives either the deleted object or a DeletedFinalStateUnknown when the
-// informer learned of the deletion by relisting.
+// informer learned of the deletion by relisting. A handler of one kind is
+// better a HandlerFor, added through the kind's Lister (lister.go).
 type Handler struct {
 	OnAdd    func(obj api.Object)
 	OnUpdate func(old, obj api.Object)

@@ -12,7 +12,9 @@ import (
 // ByIndex, ByIndexes and the Each walks return or yield T, in the same
 // order and with the same allocations as the Informer's own; everything
 // else (AddHandler, CountByIndex, HasSynced, …) is the embedded Informer's.
-// Handlers still receive api.Object: OnDelete may be handed a tombstone.
+// AddTypedHandler registers a HandlerFor[T], whose calls receive T too; a
+// Handler added with AddHandler receives api.Object, and OnDelete may be
+// handed a tombstone.
 //
 // As with the Informer, what a Lister returns is the cache's: NEVER modify
 // it.
@@ -108,4 +110,32 @@ func objectsOf[T api.Object](i *Informer, entries []*entry) []T {
 		out[n] = e.obj.(T)
 	}
 	return out
+}
+
+// HandlerFor is a Handler of one kind, whose calls receive its Go type T.
+// Any field may be nil. OnDelete receives the deleted object, or — when
+// the informer learned of the deletion by relisting — the tombstone's last
+// known state: unlike Handler's, it is never handed the tombstone itself.
+type HandlerFor[T api.Object] struct {
+	OnAdd    func(obj T)
+	OnUpdate func(old, obj T)
+	OnDelete func(obj T)
+}
+
+// AddTypedHandler registers h, as AddHandler does a Handler: one added
+// after the initial list first receives OnAdd for everything cached.
+func (l Lister[T]) AddTypedHandler(h HandlerFor[T]) {
+	// The fields left nil stay nil, so the informer skips them as it
+	// skips a Handler's.
+	var u Handler
+	if h.OnAdd != nil {
+		u.OnAdd = func(o api.Object) { h.OnAdd(o.(T)) }
+	}
+	if h.OnUpdate != nil {
+		u.OnUpdate = func(old, o api.Object) { h.OnUpdate(old.(T), o.(T)) }
+	}
+	if h.OnDelete != nil {
+		u.OnDelete = func(o any) { h.OnDelete(DeletedObject(o).(T)) }
+	}
+	l.Informer.AddHandler(u)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/informer"
+	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // TestListerReadsAsTheInformerDoes: each typed read hands out the objects
@@ -112,4 +113,92 @@ func podNames[T api.Object](objs []T) []string {
 		out[n] = o.GetObjectMeta().Name
 	}
 	return out
+}
+
+// TestTypedHandlerIsToldOfChangesInItsKindsType: a HandlerFor[*api.Pod]
+// registered late hears of the cached pod, then of each change with pods —
+// the deleted one as last seen, whether the watch said so or a relist
+// found it gone (a tombstone, unwrapped).
+func TestTypedHandlerIsToldOfChangesInItsKindsType(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		// change acts on a store holding pod a on node-1, watched by inf.
+		change func(t *testing.T, s *store.Store, inf *informer.Informer)
+		want   []string
+	}{{
+		name: "add",
+		change: func(t *testing.T, s *store.Store, _ *informer.Informer) {
+			_, err := s.Create(pod("b", "", nil))
+			require.NoError(t, err)
+		},
+		want: []string{"add a on node-1", "add b on "},
+	}, {
+		name: "update",
+		change: func(t *testing.T, s *store.Store, _ *informer.Informer) {
+			_, err := s.Create(pod("b", "", nil))
+			require.NoError(t, err)
+			_, err = s.Bind("default", "b", "node-2")
+			require.NoError(t, err)
+		},
+		want: []string{"add a on node-1", "add b on ", "update b from  to node-2"},
+	}, {
+		name: "delete",
+		change: func(t *testing.T, s *store.Store, _ *informer.Informer) {
+			_, err := deleteNow(s, "a")
+			require.NoError(t, err)
+		},
+		want: []string{"add a on node-1", "delete a on node-1"},
+	}, {
+		name: "tombstone",
+		change: func(t *testing.T, s *store.Store, inf *informer.Informer) {
+			require.True(t, inf.Break())
+			_, err := deleteNow(s, "a")
+			require.NoError(t, err)
+			settle(s)
+			require.NoError(t, inf.Reconnect(true))
+		},
+		want: []string{"add a on node-1", "delete a on node-1"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newStore(t)
+			_, err := s.Create(pod("a", "node-1", nil))
+			require.NoError(t, err)
+			inf := informer.New(s, api.Pods)
+			require.NoError(t, inf.Start())
+			var log []string
+			informer.NewLister[*api.Pod](inf).AddTypedHandler(informer.HandlerFor[*api.Pod]{
+				OnAdd: func(p *api.Pod) { log = append(log, "add "+p.Name+" on "+p.Spec.NodeName) },
+				OnUpdate: func(old, p *api.Pod) {
+					log = append(log, "update "+p.Name+" from "+old.Spec.NodeName+" to "+p.Spec.NodeName)
+				},
+				OnDelete: func(p *api.Pod) { log = append(log, "delete "+p.Name+" on "+p.Spec.NodeName) },
+			})
+			tc.change(t, s, inf)
+			settle(s)
+			assert.Equal(t, tc.want, log)
+		})
+	}
+}
+
+// TestTypedHandlerLeavesOutWhatItDoesNotHandle: fields left nil are not
+// called — an OnDelete alone hears nothing of adds and updates.
+func TestTypedHandlerLeavesOutWhatItDoesNotHandle(t *testing.T) {
+	s := newStore(t)
+	_, err := s.Create(pod("a", "", nil))
+	require.NoError(t, err)
+	pods := informer.ListerFor[*api.Pod](informer.NewFactory(s))
+	require.NoError(t, pods.Start())
+	var deleted []string
+	pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{OnDelete: func(p *api.Pod) { deleted = append(deleted, p.Name) }})
+	_, err = s.Bind("default", "a", "node-1")
+	require.NoError(t, err)
+	_, err = deleteNow(s, "a")
+	require.NoError(t, err)
+	settle(s)
+	assert.Equal(t, []string{"a"}, deleted)
+}
+
+// deleteNow deletes a pod at once, as the kubelet's final delete does.
+func deleteNow(s *store.Store, name string) (api.Object, error) {
+	return s.Delete(api.Pods, "default", name, store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)})
 }
