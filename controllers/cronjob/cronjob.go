@@ -49,28 +49,20 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	c := m.NewController("cronjob", r, controller.Options{Component: "cronjob-controller"})
 	r.ctrl = c
-	r.cronJobs.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if cj := informer.DeletedObject(o); cj != nil {
-				r.stopWakeup(store.KeyOf(cj))
-			}
-		},
+	r.cronJobs.AddTypedHandler(informer.HandlerFor[*api.CronJob]{
+		OnAdd:    func(cj *api.CronJob) { c.EnqueueObject(cj) },
+		OnUpdate: func(_, cj *api.CronJob) { c.EnqueueObject(cj) },
+		OnDelete: func(cj *api.CronJob) { r.stopWakeup(store.KeyOf(cj)) },
 	})
-	enqueueOwner := func(o api.Object) {
-		if ref := api.ControllerOf(o); ref != nil && ref.Kind == "CronJob" {
-			c.Enqueue(controller.Request{Namespace: o.GetObjectMeta().Namespace, Name: ref.Name})
+	enqueueOwner := func(j *api.Job) {
+		if ref := api.ControllerOf(j); ref != nil && ref.Kind == "CronJob" {
+			c.Enqueue(controller.Request{Namespace: j.Namespace, Name: ref.Name})
 		}
 	}
-	r.jobs.AddHandler(informer.Handler{
+	r.jobs.AddTypedHandler(informer.HandlerFor[*api.Job]{
 		OnAdd:    enqueueOwner,
-		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
-		OnDelete: func(o any) {
-			if j := informer.DeletedObject(o); j != nil {
-				enqueueOwner(j)
-			}
-		},
+		OnUpdate: func(_, j *api.Job) { enqueueOwner(j) },
+		OnDelete: enqueueOwner,
 	})
 	return c
 }

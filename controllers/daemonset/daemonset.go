@@ -54,40 +54,36 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	c := m.NewController("daemonset", r, controller.Options{Component: "daemonset-controller"})
 	r.ctrl = c
-	r.daemonSets.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if ds := informer.DeletedObject(o); ds != nil {
-				r.expectations.Forget(store.KeyOf(ds))
-				c.EnqueueObject(ds)
-			}
+	r.daemonSets.AddTypedHandler(informer.HandlerFor[*api.DaemonSet]{
+		OnAdd:    func(ds *api.DaemonSet) { c.EnqueueObject(ds) },
+		OnUpdate: func(_, ds *api.DaemonSet) { c.EnqueueObject(ds) },
+		OnDelete: func(ds *api.DaemonSet) {
+			r.expectations.Forget(store.KeyOf(ds))
+			c.EnqueueObject(ds)
 		},
 	})
-	r.pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) {
-			if key := ownerKey(o); key != "" && o.GetObjectMeta().DeletionTimestamp == nil {
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: func(p *api.Pod) {
+			if key := ownerKey(p); key != "" && p.DeletionTimestamp == nil {
 				r.expectations.CreationObserved(key)
 			}
-			r.enqueueOwner(o)
+			r.enqueueOwner(p)
 		},
-		OnUpdate: func(old, o api.Object) {
+		OnUpdate: func(old, p *api.Pod) {
 			// A pod marked for deletion counts as deleted, as upstream.
-			if m := o.GetObjectMeta(); m.DeletionTimestamp != nil && old.GetObjectMeta().DeletionTimestamp == nil {
-				if key := ownerKey(o); key != "" {
-					r.expectations.DeletionObserved(key, m.UID)
+			if p.DeletionTimestamp != nil && old.DeletionTimestamp == nil {
+				if key := ownerKey(p); key != "" {
+					r.expectations.DeletionObserved(key, p.UID)
 				}
 			}
 			r.enqueueOwner(old)
-			r.enqueueOwner(o)
+			r.enqueueOwner(p)
 		},
-		OnDelete: func(o any) {
-			if p := informer.DeletedObject(o); p != nil {
-				if key := ownerKey(p); key != "" {
-					r.expectations.DeletionObserved(key, p.GetObjectMeta().UID)
-				}
-				r.enqueueOwner(p)
+		OnDelete: func(p *api.Pod) {
+			if key := ownerKey(p); key != "" {
+				r.expectations.DeletionObserved(key, p.UID)
 			}
+			r.enqueueOwner(p)
 		},
 	})
 	// Any node change may change where daemon pods belong.
@@ -96,14 +92,14 @@ func Register(m *controller.Manager) *controller.Controller {
 			c.EnqueueObject(o)
 		}
 	}
-	r.nodes.AddHandler(informer.Handler{
-		OnAdd: func(api.Object) { enqueueAll() },
-		OnUpdate: func(old, o api.Object) {
-			if nodeSchedulingChanged(old.(*api.Node), o.(*api.Node)) {
+	r.nodes.AddTypedHandler(informer.HandlerFor[*api.Node]{
+		OnAdd: func(*api.Node) { enqueueAll() },
+		OnUpdate: func(old, n *api.Node) {
+			if nodeSchedulingChanged(old, n) {
 				enqueueAll()
 			}
 		},
-		OnDelete: func(any) { enqueueAll() },
+		OnDelete: func(*api.Node) { enqueueAll() },
 	})
 	return c
 }
@@ -123,26 +119,25 @@ func nodeSchedulingChanged(a, b *api.Node) bool {
 	return false
 }
 
-func ownerKey(o api.Object) string {
-	ref := api.ControllerOf(o)
+func ownerKey(p *api.Pod) string {
+	ref := api.ControllerOf(p)
 	if ref == nil || ref.Kind != "DaemonSet" {
 		return ""
 	}
-	return store.Key(o.GetObjectMeta().Namespace, ref.Name)
+	return store.Key(p.Namespace, ref.Name)
 }
 
 // enqueueOwner wakes the pod's DaemonSet, or for an orphan every DaemonSet
 // that selects it.
-func (r *Reconciler) enqueueOwner(o api.Object) {
-	m := o.GetObjectMeta()
-	if ref := api.ControllerOf(o); ref != nil {
+func (r *Reconciler) enqueueOwner(p *api.Pod) {
+	if ref := api.ControllerOf(p); ref != nil {
 		if ref.Kind == "DaemonSet" {
-			r.ctrl.Enqueue(controller.Request{Namespace: m.Namespace, Name: ref.Name})
+			r.ctrl.Enqueue(controller.Request{Namespace: p.Namespace, Name: ref.Name})
 		}
 		return
 	}
-	for _, d := range r.daemonSets.List(m.Namespace) {
-		if sel, err := d.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
+	for _, d := range r.daemonSets.List(p.Namespace) {
+		if sel, err := d.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(p.Labels) {
 			r.ctrl.EnqueueObject(d)
 		}
 	}

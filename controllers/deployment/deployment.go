@@ -39,17 +39,15 @@ func newReconciler(m *controller.Manager) *Reconciler {
 		pods:        informer.ListerFor[*api.Pod](m.Informers),
 	}
 	r.ctrl = m.NewController("deployment", r, controller.Options{MaxRetries: 15, Component: "deployment-controller"})
-	r.deployments.AddHandler(informer.Handler{
-		OnAdd:    r.ctrl.EnqueueObject,
-		OnUpdate: func(_, cur api.Object) { r.ctrl.EnqueueObject(cur) },
-		OnDelete: func(o any) {
-			if obj := informer.DeletedObject(o); obj != nil {
-				r.ctrl.EnqueueObject(obj)
-			}
-		},
+	r.deployments.AddTypedHandler(informer.HandlerFor[*api.Deployment]{
+		OnAdd:    func(d *api.Deployment) { r.ctrl.EnqueueObject(d) },
+		OnUpdate: func(_, d *api.Deployment) { r.ctrl.EnqueueObject(d) },
+		OnDelete: func(d *api.Deployment) { r.ctrl.EnqueueObject(d) },
 	})
-	r.replicaSets.AddHandler(informer.Handler{OnAdd: r.addReplicaSet, OnUpdate: r.updateReplicaSet, OnDelete: r.deleteReplicaSet})
-	r.pods.AddHandler(informer.Handler{OnDelete: r.deletePod})
+	r.replicaSets.AddTypedHandler(informer.HandlerFor[*api.ReplicaSet]{
+		OnAdd: r.addReplicaSet, OnUpdate: r.updateReplicaSet, OnDelete: r.deleteReplicaSet,
+	})
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{OnDelete: r.deletePod})
 	return r
 }
 
@@ -72,8 +70,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 
 // --- event handlers: map a change to the Deployment keys it concerns ---
 
-func (r *Reconciler) addReplicaSet(o api.Object) {
-	rs := o.(*api.ReplicaSet)
+func (r *Reconciler) addReplicaSet(rs *api.ReplicaSet) {
 	if rs.DeletionTimestamp != nil {
 		r.deleteReplicaSet(rs)
 		return
@@ -90,8 +87,7 @@ func (r *Reconciler) addReplicaSet(o api.Object) {
 	}
 }
 
-func (r *Reconciler) updateReplicaSet(oldObj, curObj api.Object) {
-	old, cur := oldObj.(*api.ReplicaSet), curObj.(*api.ReplicaSet)
+func (r *Reconciler) updateReplicaSet(old, cur *api.ReplicaSet) {
 	if old.ResourceVersion == cur.ResourceVersion {
 		return // a resync: nothing changed
 	}
@@ -116,11 +112,7 @@ func (r *Reconciler) updateReplicaSet(oldObj, curObj api.Object) {
 	}
 }
 
-func (r *Reconciler) deleteReplicaSet(o any) {
-	rs, ok := informer.DeletedObject(o).(*api.ReplicaSet)
-	if !ok {
-		return
-	}
+func (r *Reconciler) deleteReplicaSet(rs *api.ReplicaSet) {
 	if ref := api.ControllerOf(rs); ref != nil {
 		if d := r.resolveControllerRef(rs.Namespace, ref); d != nil {
 			r.ctrl.EnqueueObject(d)
@@ -130,11 +122,7 @@ func (r *Reconciler) deleteReplicaSet(o any) {
 
 // deletePod wakes a Recreate Deployment whose old pods are going: it may be
 // waiting for the last one before it starts the new ReplicaSet.
-func (r *Reconciler) deletePod(o any) {
-	p, ok := informer.DeletedObject(o).(*api.Pod)
-	if !ok {
-		return
-	}
+func (r *Reconciler) deletePod(p *api.Pod) {
 	ref := api.ControllerOf(p)
 	if ref == nil || ref.Kind != "ReplicaSet" {
 		return

@@ -54,17 +54,13 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 		}
 	}
-	r.pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) { wake(o.(*api.Pod)) },
-		OnUpdate: func(old, o api.Object) {
-			wake(old.(*api.Pod))
-			wake(o.(*api.Pod))
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: wake,
+		OnUpdate: func(old, p *api.Pod) {
+			wake(old)
+			wake(p)
 		},
-		OnDelete: func(o any) {
-			if p, ok := informer.DeletedObject(o).(*api.Pod); ok {
-				wake(p)
-			}
-		},
+		OnDelete: wake,
 	})
 	return c
 }

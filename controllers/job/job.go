@@ -67,20 +67,17 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	c := m.NewController("job", r, controller.Options{Component: "job-controller"})
 	r.ctrl = c
-	r.jobs.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if j := informer.DeletedObject(o); j != nil {
-				delete(r.backoff, j.GetObjectMeta().UID)
-				delete(r.expect, j.GetObjectMeta().UID)
-				c.EnqueueObject(j)
-			}
+	r.jobs.AddTypedHandler(informer.HandlerFor[*api.Job]{
+		OnAdd:    func(j *api.Job) { c.EnqueueObject(j) },
+		OnUpdate: func(_, j *api.Job) { c.EnqueueObject(j) },
+		OnDelete: func(j *api.Job) {
+			delete(r.backoff, j.UID)
+			delete(r.expect, j.UID)
+			c.EnqueueObject(j)
 		},
 	})
-	r.pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) {
-			p := o.(*api.Pod)
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: func(p *api.Pod) {
 			if ref := api.ControllerOf(p); ref != nil && ref.Kind == "Job" {
 				if x := r.expect[ref.UID]; x != nil && x.creates > 0 {
 					x.creates--
@@ -88,15 +85,11 @@ func Register(m *controller.Manager) *controller.Controller {
 			}
 			r.observe(p, false)
 		},
-		OnUpdate: func(old, o api.Object) {
-			r.observe(old.(*api.Pod), false)
-			r.observe(o.(*api.Pod), false)
+		OnUpdate: func(old, p *api.Pod) {
+			r.observe(old, false)
+			r.observe(p, false)
 		},
-		OnDelete: func(o any) {
-			if p, _ := informer.DeletedObject(o).(*api.Pod); p != nil {
-				r.observe(p, true)
-			}
-		},
+		OnDelete: func(p *api.Pod) { r.observe(p, true) },
 	})
 	return c
 }

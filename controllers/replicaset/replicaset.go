@@ -105,9 +105,8 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 			}
 		},
 	})
-	r.pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) {
-			p := o.(*api.Pod)
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: func(p *api.Pod) {
 			r.tally.update(nil, p)
 			if p.DeletionTimestamp != nil {
 				r.enqueueOwners(p)
@@ -118,16 +117,12 @@ func RegisterKind(m *controller.Manager, kind *Kind) *controller.Controller {
 			}
 			r.enqueueOwners(p)
 		},
-		OnUpdate: func(old, o api.Object) {
-			r.tally.update(old.(*api.Pod), o.(*api.Pod))
-			r.enqueueOwners(old.(*api.Pod))
-			r.enqueueOwners(o.(*api.Pod))
+		OnUpdate: func(old, p *api.Pod) {
+			r.tally.update(old, p)
+			r.enqueueOwners(old)
+			r.enqueueOwners(p)
 		},
-		OnDelete: func(o any) {
-			p, _ := informer.DeletedObject(o).(*api.Pod)
-			if p == nil {
-				return
-			}
+		OnDelete: func(p *api.Pod) {
 			r.tally.update(p, nil)
 			if key := r.ownerKey(p); key != "" {
 				r.expectations.DeletionObserved(key, p.UID)

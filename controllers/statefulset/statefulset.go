@@ -31,52 +31,46 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	c := m.NewController("statefulset", r, controller.Options{Component: "statefulset-controller"})
 	r.ctrl = c
-	r.sets.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if s := informer.DeletedObject(o); s != nil {
-				c.EnqueueObject(s)
-			}
-		},
+	r.sets.AddTypedHandler(informer.HandlerFor[*api.StatefulSet]{
+		OnAdd:    func(s *api.StatefulSet) { c.EnqueueObject(s) },
+		OnUpdate: func(_, s *api.StatefulSet) { c.EnqueueObject(s) },
+		OnDelete: func(s *api.StatefulSet) { c.EnqueueObject(s) },
 	})
-	r.pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) { r.enqueueOwner(o) },
-		OnUpdate: func(old, o api.Object) {
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: r.enqueueOwner,
+		OnUpdate: func(old, p *api.Pod) {
 			r.enqueueOwner(old)
-			r.enqueueOwner(o)
+			r.enqueueOwner(p)
 		},
-		OnDelete: func(o any) {
-			if p := informer.DeletedObject(o); p != nil {
-				r.enqueueOwner(p)
-			}
-		},
+		OnDelete: r.enqueueOwner,
 	})
-	r.revisions.AddHandler(informer.Handler{
-		OnDelete: func(o any) {
-			if rev := informer.DeletedObject(o); rev != nil {
-				r.enqueueOwner(rev)
-			}
-		},
+	r.revisions.AddTypedHandler(informer.HandlerFor[*api.ControllerRevision]{
+		OnDelete: func(rev *api.ControllerRevision) { r.enqueueController(rev) },
 	})
 	return c
 }
 
-// enqueueOwner wakes the set controlling o, or — for an orphan pod — every
-// set whose selector matches it (one may adopt it).
-func (r *Reconciler) enqueueOwner(o api.Object) {
-	m := o.GetObjectMeta()
-	if ref := api.ControllerOf(o); ref != nil {
-		if ref.Kind == "StatefulSet" {
-			r.ctrl.Enqueue(controller.Request{Namespace: m.Namespace, Name: ref.Name})
-		}
+// enqueueController wakes the set controlling o (a pod or a revision), and
+// reports whether o has a controller at all.
+func (r *Reconciler) enqueueController(o api.Object) bool {
+	ref := api.ControllerOf(o)
+	if ref == nil {
+		return false
+	}
+	if ref.Kind == "StatefulSet" {
+		r.ctrl.Enqueue(controller.Request{Namespace: o.GetObjectMeta().Namespace, Name: ref.Name})
+	}
+	return true
+}
+
+// enqueueOwner wakes the set controlling p, or — for an orphan — every set
+// whose selector matches it (one may adopt it).
+func (r *Reconciler) enqueueOwner(p *api.Pod) {
+	if r.enqueueController(p) {
 		return
 	}
-	if _, isPod := o.(*api.Pod); !isPod {
-		return
-	}
-	for _, set := range r.sets.List(m.Namespace) {
-		if sel, err := set.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(m.Labels) {
+	for _, set := range r.sets.List(p.Namespace) {
+		if sel, err := set.Spec.Selector.AsSelector(); err == nil && !sel.Empty() && sel.Matches(p.Labels) {
 			r.ctrl.EnqueueObject(set)
 		}
 	}

@@ -37,19 +37,15 @@ func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{jobs: informer.ListerFor[*api.Job](m.Informers), clk: m.Clock, wakeups: map[string]*clock.Timer{}}
 	c := m.NewController("ttl-after-finished", r, controller.Options{Component: "ttl-after-finished-controller"})
 	r.ctrl = c
-	enqueue := func(o api.Object) {
-		if j := o.(*api.Job); j.Spec.TTLSecondsAfterFinished != nil {
+	enqueue := func(j *api.Job) {
+		if j.Spec.TTLSecondsAfterFinished != nil {
 			c.EnqueueObject(j)
 		}
 	}
-	r.jobs.AddHandler(informer.Handler{
+	r.jobs.AddTypedHandler(informer.HandlerFor[*api.Job]{
 		OnAdd:    enqueue,
-		OnUpdate: func(_, o api.Object) { enqueue(o) },
-		OnDelete: func(o any) {
-			if j := informer.DeletedObject(o); j != nil {
-				r.stopWakeup(store.KeyOf(j))
-			}
-		},
+		OnUpdate: func(_, j *api.Job) { enqueue(j) },
+		OnDelete: func(j *api.Job) { r.stopWakeup(store.KeyOf(j)) },
 	})
 	return c
 }
