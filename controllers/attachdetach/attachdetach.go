@@ -66,14 +66,14 @@ func Register(m *controller.Manager) *controller.Controller {
 		}
 		return false
 	}
-	pod := func(o any) {
-		if p, ok := informer.DeletedObject(o).(*api.Pod); ok && usesClaims(p) {
+	pod := func(p *api.Pod) {
+		if usesClaims(p) {
 			node(p.Spec.NodeName)
 		}
 	}
-	r.pods.AddHandler(informer.Handler{
-		OnAdd:    func(o api.Object) { pod(o) },
-		OnUpdate: func(old, o api.Object) { pod(old); pod(o) },
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd:    pod,
+		OnUpdate: func(old, p *api.Pod) { pod(old); pod(p) },
 		OnDelete: pod,
 	})
 	r.nodes.AddHandler(informer.Handler{
@@ -84,9 +84,8 @@ func Register(m *controller.Manager) *controller.Controller {
 	// the nodes of the pods that use it, from the index — a walk over the
 	// namespace's pods on every claim event grew with the square of a
 	// StatefulSet's replicas.
-	r.claims.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) {
-			cl := o.(*api.PersistentVolumeClaim)
+	r.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{
+		OnUpdate: func(_, cl *api.PersistentVolumeClaim) {
 			r.pods.EachSortedByIndex(informer.IndexClaim, informer.ClaimKey(cl.Namespace, cl.Name), func(p *api.Pod) {
 				node(p.Spec.NodeName)
 			})

@@ -33,20 +33,15 @@ type Reconciler struct {
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{pods: informer.ListerFor[*api.Pod](m.Informers), claims: informer.ListerFor[*api.PersistentVolumeClaim](m.Informers)}
 	c := m.NewController("ephemeral-volume", r, controller.Options{Component: "ephemeral_volume"})
-	r.pods.AddHandler(informer.Handler{OnAdd: func(o api.Object) {
-		if hasEphemeral(o.(*api.Pod)) {
-			c.EnqueueObject(o)
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{OnAdd: func(p *api.Pod) {
+		if hasEphemeral(p) {
+			c.EnqueueObject(p)
 		}
 	}})
-	r.claims.AddHandler(informer.Handler{OnDelete: func(o any) {
-		cl := informer.DeletedObject(o)
-		if cl == nil {
-			return
-		}
-		m := cl.GetObjectMeta()
-		for _, p := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(m.Namespace, m.Name)) {
+	r.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{OnDelete: func(cl *api.PersistentVolumeClaim) {
+		for _, p := range r.pods.ByIndex(informer.IndexClaim, informer.ClaimKey(cl.Namespace, cl.Name)) {
 			for i := range p.Spec.Volumes {
-				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == m.Name {
+				if v := &p.Spec.Volumes[i]; v.Ephemeral != nil && api.VolumeClaimName(p, v) == cl.Name {
 					c.EnqueueObject(p)
 				}
 			}

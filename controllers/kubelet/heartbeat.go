@@ -81,13 +81,9 @@ func (a *agent) cut() bool { return a.down || a.partitioned }
 func newHeartbeats(m *controller.Manager, kubelet *controller.Controller) *Heartbeats {
 	h := &Heartbeats{store: m.Store, clk: m.Clock, kubelet: kubelet, pods: informer.ListerFor[*api.Pod](m.Informers),
 		agents: map[string]*agent{}}
-	m.Informers.For(api.Nodes).AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) { h.start(o.GetObjectMeta().Name) },
-		OnDelete: func(o any) {
-			if x := informer.DeletedObject(o); x != nil {
-				h.stop(x.GetObjectMeta().Name)
-			}
-		},
+	informer.ListerFor[*api.Node](m.Informers).AddTypedHandler(informer.HandlerFor[*api.Node]{
+		OnAdd:    func(n *api.Node) { h.start(n.Name) },
+		OnDelete: func(n *api.Node) { h.stop(n.Name) },
 	})
 	return h
 }

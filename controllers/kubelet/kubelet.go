@@ -149,18 +149,16 @@ func Register(m *controller.Manager) *controller.Controller {
 	r.missed = map[string][]*api.Pod{}
 	r.mirrors = map[string]*api.Pod{}
 	r.heartbeats.reconnected = r.reconnected
-	enqueue := func(o api.Object) {
-		if o.(*api.Pod).Spec.NodeName != "" {
-			c.EnqueueObject(o)
+	enqueue := func(p *api.Pod) {
+		if p.Spec.NodeName != "" {
+			c.EnqueueObject(p)
 		}
 	}
-	r.pods.AddHandler(informer.Handler{
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
 		OnAdd:    enqueue,
-		OnUpdate: func(_, o api.Object) { enqueue(o) },
-		OnDelete: func(o any) {
-			p, _ := informer.DeletedObject(o).(*api.Pod)
+		OnUpdate: func(_, p *api.Pod) { enqueue(p) },
+		OnDelete: func(p *api.Pod) {
 			switch {
-			case p == nil:
 			case isMirror(p):
 				c.Enqueue(controller.Request{Namespace: p.Namespace, Name: p.Name})
 			case r.heartbeats.Cut(p.Spec.NodeName):

@@ -30,8 +30,7 @@ type evictor struct {
 func registerEviction(m *controller.Manager, nodes informer.Lister[*api.Node], pods informer.Lister[*api.Pod]) *controller.Controller {
 	e := &evictor{nodes: nodes, pods: pods, pending: map[string]time.Time{}}
 	c := m.NewController("taint-eviction", e, controller.Options{Component: "taint-eviction-controller"})
-	enqueuePod := func(o api.Object) {
-		p := o.(*api.Pod)
+	enqueuePod := func(p *api.Pod) {
 		if p.Spec.NodeName == "" || p.DeletionTimestamp != nil {
 			return
 		}
@@ -47,12 +46,15 @@ func registerEviction(m *controller.Manager, nodes informer.Lister[*api.Node], p
 			c.EnqueueObject(p)
 		}
 	}
-	pods.AddHandler(informer.Handler{OnAdd: enqueuePod, OnUpdate: func(_, o api.Object) { enqueuePod(o) },
-		OnDelete: func(o any) {
-			if p := informer.DeletedObject(o); p != nil && len(e.pending) > 0 {
+	pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd:    enqueuePod,
+		OnUpdate: func(_, p *api.Pod) { enqueuePod(p) },
+		OnDelete: func(p *api.Pod) {
+			if len(e.pending) > 0 {
 				delete(e.pending, store.KeyOf(p))
 			}
-		}})
+		},
+	})
 	enqueueNode := func(old, n *api.Node) {
 		if old != nil && sameTaints(noExecuteTaints(old), noExecuteTaints(n)) {
 			return
@@ -61,9 +63,9 @@ func registerEviction(m *controller.Manager, nodes informer.Lister[*api.Node], p
 			c.EnqueueObject(p)
 		}
 	}
-	nodes.AddHandler(informer.Handler{
-		OnAdd:    func(o api.Object) { enqueueNode(nil, o.(*api.Node)) },
-		OnUpdate: func(old, o api.Object) { enqueueNode(old.(*api.Node), o.(*api.Node)) },
+	nodes.AddTypedHandler(informer.HandlerFor[*api.Node]{
+		OnAdd:    func(n *api.Node) { enqueueNode(nil, n) },
+		OnUpdate: enqueueNode,
 	})
 	return c
 }

@@ -68,22 +68,15 @@ func Register(m *controller.Manager) *controller.Controller {
 		pods: informer.ListerFor[*api.Pod](m.Informers), clk: m.Clock, mgr: m}
 	c := m.NewController("nodelifecycle", r, controller.Options{Component: "node-controller"})
 	r.ctrl = c
-	r.nodes.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) {
-			if r.needsWork(o.(*api.Node), m.Clock.Now()) {
-				c.EnqueueObject(o)
-			}
-		},
-		OnUpdate: func(old, o api.Object) {
-			if r.needsWork(o.(*api.Node), m.Clock.Now()) {
-				c.EnqueueObject(o)
-			}
-		},
-		OnDelete: func(o any) {
-			if n := informer.DeletedObject(o); n != nil {
-				c.EnqueueObject(n)
-			}
-		},
+	enqueueIfNeeded := func(n *api.Node) {
+		if r.needsWork(n, m.Clock.Now()) {
+			c.EnqueueObject(n)
+		}
+	}
+	r.nodes.AddTypedHandler(informer.HandlerFor[*api.Node]{
+		OnAdd:    enqueueIfNeeded,
+		OnUpdate: func(_, n *api.Node) { enqueueIfNeeded(n) },
+		OnDelete: func(n *api.Node) { c.EnqueueObject(n) },
 	})
 	registerEviction(m, r.nodes, r.pods)
 	m.Housekeeping(MonitorPeriod, "node lifecycle monitor", r.tick)

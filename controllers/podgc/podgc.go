@@ -63,17 +63,15 @@ func Register(m *controller.Manager) *controller.Controller {
 			c.Enqueue(key)
 		}
 	}
-	r.pods.AddHandler(informer.Handler{
-		OnAdd:    func(o api.Object) { check(o.(*api.Pod)) },
-		OnUpdate: func(_, o api.Object) { check(o.(*api.Pod)) },
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd:    check,
+		OnUpdate: func(_, p *api.Pod) { check(p) },
 	})
-	r.nodes.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) { delete(r.goneSince, o.GetObjectMeta().Name) },
-		OnDelete: func(o any) {
-			if n := informer.DeletedObject(o); n != nil {
-				r.goneSince[n.GetObjectMeta().Name] = m.Clock.Now()
-				c.EnqueueAfter(key, quarantine)
-			}
+	r.nodes.AddTypedHandler(informer.HandlerFor[*api.Node]{
+		OnAdd: func(n *api.Node) { delete(r.goneSince, n.Name) },
+		OnDelete: func(n *api.Node) {
+			r.goneSince[n.Name] = m.Clock.Now()
+			c.EnqueueAfter(key, quarantine)
 		},
 	})
 	return c

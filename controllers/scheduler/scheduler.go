@@ -82,13 +82,14 @@ func Register(m *controller.Manager) *controller.Controller {
 			c.EnqueueObject(p)
 		}
 	}
-	r.pods.AddHandler(r.usageHandler())
-	r.pods.AddHandler(r.unschedulableHandler())
+	r.pods.AddTypedHandler(r.usageHandler())
+	r.pods.AddTypedHandler(r.unschedulableHandler())
 	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
 		OnDelete: func(o any) {
-			if p, ok := o.(api.Object); ok {
-				r.forgetPod(p.(*api.Pod))
-				if p.(*api.Pod).Spec.NodeName != "" {
+			// A tombstone (a deletion a relist found) is not a pod: skipped.
+			if p, ok := o.(*api.Pod); ok {
+				r.forgetPod(p)
+				if p.Spec.NodeName != "" {
 					r.retryUnschedulable() // its node has room now
 				}
 			}

@@ -30,13 +30,13 @@ func isUnschedulable(p *api.Pod) bool {
 // half of it each time a pod became or stopped being unschedulable — 2.4%
 // of the 10,000-pod bench's CPU under WebAssembly. r.parked is a set for
 // the same reason (retryUnschedulable sorts it).
-func (r *Reconciler) unschedulableHandler() informer.Handler {
-	set := func(o api.Object) {
-		want := isUnschedulable(o.(*api.Pod))
+func (r *Reconciler) unschedulableHandler() informer.HandlerFor[*api.Pod] {
+	set := func(p *api.Pod) {
+		want := isUnschedulable(p)
 		if !want && len(r.unschedulable) == 0 {
 			return // nothing to add, nothing to drop
 		}
-		key := store.KeyOf(o)
+		key := store.KeyOf(p)
 		_, found := r.unschedulable[key]
 		switch {
 		case want && !found:
@@ -56,23 +56,19 @@ func (r *Reconciler) unschedulableHandler() informer.Handler {
 			delete(r.parked, key)
 		}
 	}
-	return informer.Handler{
+	return informer.HandlerFor[*api.Pod]{
 		OnAdd: set,
-		OnUpdate: func(old, o api.Object) {
+		OnUpdate: func(old, p *api.Pod) {
 			// The set holds exactly the cached pods that are unschedulable,
 			// so a pod that was not and is not cannot be in it: most updates
 			// (every status write of a running pod) need no key and no
 			// lookup in the set.
-			if !isUnschedulable(old.(*api.Pod)) && !isUnschedulable(o.(*api.Pod)) {
+			if !isUnschedulable(old) && !isUnschedulable(p) {
 				return
 			}
-			set(o)
+			set(p)
 		},
-		OnDelete: func(o any) {
-			if p := informer.DeletedObject(o); p != nil {
-				drop(store.KeyOf(p))
-			}
-		},
+		OnDelete: func(p *api.Pod) { drop(store.KeyOf(p)) },
 	}
 }
 

@@ -26,7 +26,7 @@ func TestUnschedulableSetIsTheScan(t *testing.T) {
 	require.NoError(t, err)
 	pods := informer.New(s, api.Pods)
 	r := &Reconciler{clk: clk}
-	pods.AddHandler(r.unschedulableHandler())
+	informer.NewLister[*api.Pod](pods).AddTypedHandler(r.unschedulableHandler())
 	require.NoError(t, pods.Start())
 
 	check := func(step string) {

@@ -52,21 +52,17 @@ func (r *Reconciler) usageOf(node string) *nodeUsages {
 // usageHandler keeps each node's cached usage equal to the sum, per node, of usageOf
 // every counted pod in the cache: each cache change takes out the old
 // state's share and adds the new one's.
-func (r *Reconciler) usageHandler() informer.Handler {
-	add := func(o api.Object, sign int) {
-		if p := o.(*api.Pod); counted(p) {
+func (r *Reconciler) usageHandler() informer.HandlerFor[*api.Pod] {
+	add := func(p *api.Pod, sign int) {
+		if counted(p) {
 			u := r.usageOf(p.Spec.NodeName)
 			u.cached = u.cached.plus(podUsage(p), sign)
 		}
 	}
-	return informer.Handler{
-		OnAdd:    func(o api.Object) { add(o, 1) },
-		OnUpdate: func(old, o api.Object) { add(old, -1); add(o, 1) },
-		OnDelete: func(o any) {
-			if p := informer.DeletedObject(o); p != nil {
-				add(p, -1)
-			}
-		},
+	return informer.HandlerFor[*api.Pod]{
+		OnAdd:    func(p *api.Pod) { add(p, 1) },
+		OnUpdate: func(old, p *api.Pod) { add(old, -1); add(p, 1) },
+		OnDelete: func(p *api.Pod) { add(p, -1) },
 	}
 }
 

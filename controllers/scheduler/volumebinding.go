@@ -32,11 +32,13 @@ func newVolumeBinding(m *controller.Manager, r *Reconciler) *volumeBinding {
 	// wait and use it, found in the index, so a claim event costs the pods
 	// that use the claim and not every unscheduled pod.
 	r.pods.AddIndexer(indexUnscheduledClaims, unscheduledClaimKeys)
-	retry := func(o api.Object) {
-		c := o.(*api.PersistentVolumeClaim)
+	retry := func(c *api.PersistentVolumeClaim) {
 		r.pods.Informer.EachSortedByIndex(indexUnscheduledClaims, informer.ClaimKey(c.Namespace, c.Name), r.ctrl.EnqueueObject)
 	}
-	v.claims.AddHandler(informer.Handler{OnAdd: retry, OnUpdate: func(_, o api.Object) { retry(o) }})
+	v.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{
+		OnAdd:    retry,
+		OnUpdate: func(_, c *api.PersistentVolumeClaim) { retry(c) },
+	})
 	return v
 }
 
