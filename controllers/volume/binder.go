@@ -41,25 +41,20 @@ func Register(m *controller.Manager) *controller.Controller {
 	addBinderIndexes(b.claims.Informer, b.volumes.Informer)
 	b.claimCtrl = m.NewController("persistentvolume-binder", controller.ReconcileFunc(b.syncClaim), controller.Options{Component: Component})
 	b.volumeCtrl = m.NewController("persistentvolume", controller.ReconcileFunc(b.syncVolume), controller.Options{Component: Component})
-	b.claims.AddHandler(informer.Handler{
-		OnAdd:    b.claimCtrl.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { b.claimCtrl.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if c := informer.DeletedObject(o); c != nil {
-				// Its volume is released now.
-				m := c.GetObjectMeta()
-				b.volumes.Informer.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(m.Namespace, m.Name), b.volumeCtrl.EnqueueObject)
-			}
+	b.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{
+		OnAdd:    func(c *api.PersistentVolumeClaim) { b.claimCtrl.EnqueueObject(c) },
+		OnUpdate: func(_, c *api.PersistentVolumeClaim) { b.claimCtrl.EnqueueObject(c) },
+		OnDelete: func(c *api.PersistentVolumeClaim) {
+			// Its volume is released now.
+			b.volumes.Informer.EachSortedByIndex(indexVolumeClaimRef, informer.ClaimKey(c.Namespace, c.Name), b.volumeCtrl.EnqueueObject)
 		},
 	})
-	b.volumes.AddHandler(informer.Handler{
-		OnAdd:    func(o api.Object) { b.volumeChanged(o) },
-		OnUpdate: func(_, o api.Object) { b.volumeChanged(o) },
-		OnDelete: func(o any) {
-			if v := informer.DeletedObject(o); v != nil {
-				b.forget(v.(*api.PersistentVolume), true)
-				b.volumeChanged(v)
-			}
+	b.volumes.AddTypedHandler(informer.HandlerFor[*api.PersistentVolume]{
+		OnAdd:    b.volumeChanged,
+		OnUpdate: func(_, pv *api.PersistentVolume) { b.volumeChanged(pv) },
+		OnDelete: func(pv *api.PersistentVolume) {
+			b.forget(pv, true)
+			b.volumeChanged(pv)
 		},
 	})
 	// A class that appears may be the one Pending claims asked for.
@@ -73,8 +68,7 @@ func Register(m *controller.Manager) *controller.Controller {
 
 // volumeChanged looks at the volume again, at the claim it names, and —
 // when it may now fit one — at the Pending claims.
-func (b *Binder) volumeChanged(o api.Object) {
-	pv := o.(*api.PersistentVolume)
+func (b *Binder) volumeChanged(pv *api.PersistentVolume) {
 	b.forget(pv, false)
 	b.volumeCtrl.EnqueueObject(pv)
 	if ref := pv.Spec.ClaimRef; ref != nil {

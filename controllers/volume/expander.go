@@ -53,15 +53,17 @@ func RegisterExpander(m *controller.Manager) *controller.Controller {
 		pods:    informer.ListerFor[*api.Pod](m.Informers),
 	}
 	c := m.NewController("persistentvolume-expander", controller.ReconcileFunc(e.sync), controller.Options{Component: ExpanderComponent})
-	growing := func(o api.Object) {
-		if cl := o.(*api.PersistentVolumeClaim); needsWork(cl) {
-			c.EnqueueObject(o)
+	growing := func(cl *api.PersistentVolumeClaim) {
+		if needsWork(cl) {
+			c.EnqueueObject(cl)
 		}
 	}
-	e.claims.AddHandler(informer.Handler{OnAdd: growing, OnUpdate: func(_, o api.Object) { growing(o) }})
+	e.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{
+		OnAdd:    growing,
+		OnUpdate: func(_, cl *api.PersistentVolumeClaim) { growing(cl) },
+	})
 	// A pod that starts running may finish a pending file system resize.
-	running := func(o api.Object) {
-		p := o.(*api.Pod)
+	running := func(p *api.Pod) {
 		if p.Status.Phase != api.PodRunning || p.Spec.NodeName == "" {
 			return
 		}
@@ -71,7 +73,10 @@ func RegisterExpander(m *controller.Manager) *controller.Controller {
 			}
 		}
 	}
-	e.pods.AddHandler(informer.Handler{OnAdd: running, OnUpdate: func(_, o api.Object) { running(o) }})
+	e.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd:    running,
+		OnUpdate: func(_, p *api.Pod) { running(p) },
+	})
 	return c
 }
 

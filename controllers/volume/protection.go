@@ -41,23 +41,18 @@ func registerProtection(m *controller.Manager) {
 	p.claims.AddHandler(enqueueDeleting(pvc))
 	p.volumes.AddHandler(enqueueDeleting(pv))
 	// A pod that goes or finishes may free its claims.
-	podDone := func(o api.Object) {
-		pod := o.(*api.Pod)
+	podDone := func(pod *api.Pod) {
 		for _, name := range PodClaims(pod) {
 			pvc.Enqueue(controller.Request{Namespace: pod.Namespace, Name: name})
 		}
 	}
-	p.pods.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) {
-			if ph := o.(*api.Pod).Status.Phase; ph == api.PodSucceeded || ph == api.PodFailed {
-				podDone(o)
-			}
-		},
-		OnDelete: func(o any) {
-			if pod := informer.DeletedObject(o); pod != nil {
+	p.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnUpdate: func(_, pod *api.Pod) {
+			if ph := pod.Status.Phase; ph == api.PodSucceeded || ph == api.PodFailed {
 				podDone(pod)
 			}
 		},
+		OnDelete: podDone,
 	})
 }
 

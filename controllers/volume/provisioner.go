@@ -38,27 +38,22 @@ func RegisterProvisioner(m *controller.Manager, vols *Volumes) *controller.Contr
 	// Keys: "claim" namespace/name, or a volume as Namespace "" and
 	// Name "pv:"+name — both live in one queue, as one process.
 	p.ctrl = m.NewController("local-path-provisioner", p, controller.Options{Component: ProvisionerComponent})
-	p.claims.AddHandler(informer.Handler{
+	p.claims.AddTypedHandler(informer.HandlerFor[*api.PersistentVolumeClaim]{
 		OnAdd:    p.enqueueClaim,
-		OnUpdate: func(_, o api.Object) { p.enqueueClaim(o) },
+		OnUpdate: func(_, c *api.PersistentVolumeClaim) { p.enqueueClaim(c) },
 	})
-	p.volumes.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) {
-			if o.(*api.PersistentVolume).Status.Phase == api.VolumeReleased {
-				p.ctrl.Enqueue(controller.Request{Name: "pv:" + o.GetObjectMeta().Name})
+	p.volumes.AddTypedHandler(informer.HandlerFor[*api.PersistentVolume]{
+		OnUpdate: func(_, pv *api.PersistentVolume) {
+			if pv.Status.Phase == api.VolumeReleased {
+				p.ctrl.Enqueue(controller.Request{Name: "pv:" + pv.Name})
 			}
 		},
-		OnDelete: func(o any) {
-			if pv := informer.DeletedObject(o); pv != nil {
-				p.vols.remove(pv.GetObjectMeta().Name)
-			}
-		},
+		OnDelete: func(pv *api.PersistentVolume) { p.vols.remove(pv.Name) },
 	})
 	return p.ctrl
 }
 
-func (p *provisioner) enqueueClaim(o api.Object) {
-	c := o.(*api.PersistentVolumeClaim)
+func (p *provisioner) enqueueClaim(c *api.PersistentVolumeClaim) {
 	if c.Spec.VolumeName == "" && c.Annotations[AnnStorageProvisioner] == Provisioner {
 		p.ctrl.EnqueueObject(c)
 	}
