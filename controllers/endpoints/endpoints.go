@@ -45,23 +45,15 @@ func Register(m *controller.Manager) *controller.Controller {
 		endpoints: informer.ListerFor[*api.Endpoints](m.Informers),
 	}
 	c := m.NewController("endpoints", r, controller.Options{Component: "endpoint-controller"})
-	r.services.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if svc := informer.DeletedObject(o); svc != nil {
-				c.EnqueueObject(svc)
-			}
-		},
+	r.services.AddTypedHandler(informer.HandlerFor[*api.Service]{
+		OnAdd:    func(svc *api.Service) { c.EnqueueObject(svc) },
+		OnUpdate: func(_, svc *api.Service) { c.EnqueueObject(svc) },
+		OnDelete: func(svc *api.Service) { c.EnqueueObject(svc) },
 	})
 	// A changed or deleted Endpoints object is put back as it should be.
-	r.endpoints.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if ep := informer.DeletedObject(o); ep != nil {
-				c.EnqueueObject(ep)
-			}
-		},
+	r.endpoints.AddTypedHandler(informer.HandlerFor[*api.Endpoints]{
+		OnUpdate: func(_, ep *api.Endpoints) { c.EnqueueObject(ep) },
+		OnDelete: func(ep *api.Endpoints) { c.EnqueueObject(ep) },
 	})
 	WatchPods(r.pods, r.services, c)
 	return c

@@ -108,10 +108,9 @@ func WatchPods(pods informer.Lister[*api.Pod], services informer.Lister[*api.Ser
 			c.EnqueueObject(svc)
 		}
 	}
-	pods.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) { enqueue(o.(*api.Pod)) },
-		OnUpdate: func(old, o api.Object) {
-			op, p := old.(*api.Pod), o.(*api.Pod)
+	pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{
+		OnAdd: enqueue,
+		OnUpdate: func(op, p *api.Pod) {
 			if !relevant(op, p) {
 				return
 			}
@@ -120,10 +119,6 @@ func WatchPods(pods informer.Lister[*api.Pod], services informer.Lister[*api.Ser
 				enqueue(p)
 			}
 		},
-		OnDelete: func(o any) {
-			if p, ok := informer.DeletedObject(o).(*api.Pod); ok {
-				enqueue(p)
-			}
-		},
+		OnDelete: enqueue,
 	})
 }

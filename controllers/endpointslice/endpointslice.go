@@ -43,27 +43,19 @@ func Register(m *controller.Manager) *controller.Controller {
 		slices:   informer.ListerFor[*api.EndpointSlice](m.Informers),
 	}
 	c := m.NewController("endpointslice", r, controller.Options{Component: "endpoint-slice-controller"})
-	r.services.AddHandler(informer.Handler{
-		OnAdd:    c.EnqueueObject,
-		OnUpdate: func(_, o api.Object) { c.EnqueueObject(o) },
-		OnDelete: func(o any) {
-			if svc := informer.DeletedObject(o); svc != nil {
-				c.EnqueueObject(svc)
-			}
-		},
+	r.services.AddTypedHandler(informer.HandlerFor[*api.Service]{
+		OnAdd:    func(svc *api.Service) { c.EnqueueObject(svc) },
+		OnUpdate: func(_, svc *api.Service) { c.EnqueueObject(svc) },
+		OnDelete: func(svc *api.Service) { c.EnqueueObject(svc) },
 	})
-	enqueueOwner := func(o api.Object) {
-		if s, ok := o.(*api.EndpointSlice); ok && s.Labels[api.LabelManagedBy] == api.EndpointSliceOwner {
+	enqueueOwner := func(s *api.EndpointSlice) {
+		if s.Labels[api.LabelManagedBy] == api.EndpointSliceOwner {
 			c.Enqueue(controller.Request{Namespace: s.Namespace, Name: s.Labels[api.LabelServiceName]})
 		}
 	}
-	r.slices.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
-		OnDelete: func(o any) {
-			if s := informer.DeletedObject(o); s != nil {
-				enqueueOwner(s)
-			}
-		},
+	r.slices.AddTypedHandler(informer.HandlerFor[*api.EndpointSlice]{
+		OnUpdate: func(_, s *api.EndpointSlice) { enqueueOwner(s) },
+		OnDelete: enqueueOwner,
 	})
 	endpoints.WatchPods(r.pods, r.services, c)
 	return c

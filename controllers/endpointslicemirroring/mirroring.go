@@ -75,18 +75,14 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	r.services.AddHandler(enqueue)
 	r.endpoints.AddHandler(enqueue)
-	enqueueOwner := func(o api.Object) {
-		if s, ok := o.(*api.EndpointSlice); ok && s.Labels[api.LabelManagedBy] == ManagedBy {
+	enqueueOwner := func(s *api.EndpointSlice) {
+		if s.Labels[api.LabelManagedBy] == ManagedBy {
 			c.Enqueue(controller.Request{Namespace: s.Namespace, Name: s.Labels[api.LabelServiceName]})
 		}
 	}
-	r.slices.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) { enqueueOwner(o) },
-		OnDelete: func(o any) {
-			if s := informer.DeletedObject(o); s != nil {
-				enqueueOwner(s)
-			}
-		},
+	r.slices.AddTypedHandler(informer.HandlerFor[*api.EndpointSlice]{
+		OnUpdate: func(_, s *api.EndpointSlice) { enqueueOwner(s) },
+		OnDelete: enqueueOwner,
 	})
 	return c
 }
