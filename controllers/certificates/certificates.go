@@ -64,15 +64,10 @@ var allowedUsages = map[string][]string{
 	SignerLegacyUnknown:              nil,
 }
 
-func csrOf(o any) *api.CertificateSigningRequest {
-	c, _ := informer.DeletedObject(o).(*api.CertificateSigningRequest)
-	return c
-}
-
 // Register adds the signer, the approver and the cleaner to a manager and
 // returns the signer.
 func Register(m *controller.Manager) *controller.Controller {
-	csrs := m.Informers.For(api.CertificateSigningRequests)
+	csrs := informer.ListerFor[*api.CertificateSigningRequest](m.Informers)
 	signer := m.NewController("csrsigning", &Signer{csrs: csrs}, controller.Options{Component: "certificatesigningrequest-signing-controller"})
 	approver := m.NewController("csrapproving", &Approver{csrs: csrs}, controller.Options{Component: "certificatesigningrequest-approving-controller"})
 	cl := &Cleaner{csrs: csrs}
@@ -101,16 +96,15 @@ func Register(m *controller.Manager) *controller.Controller {
 // Signer issues certificates for approved requests.
 type Signer struct {
 	// csrs is the cache it observes; never modify what it returns.
-	csrs *informer.Informer
+	csrs informer.Lister[*api.CertificateSigningRequest]
 }
 
 // Reconcile signs one request if it is approved and not yet issued.
 func (s *Signer) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := s.csrs.Get("", req.Name)
+	csr, ok := s.csrs.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	csr := o.(*api.CertificateSigningRequest)
 	allowed, known := allowedUsages[csr.Spec.SignerName]
 	switch {
 	case !known:
@@ -200,18 +194,17 @@ func CertificateNotAfter(cert string) (time.Time, bool) {
 // Approver approves kubelet client certificate requests by itself.
 type Approver struct {
 	// csrs is the cache it observes; never modify what it returns.
-	csrs *informer.Informer
+	csrs informer.Lister[*api.CertificateSigningRequest]
 }
 
 var kubeletClientUsages = []string{"digital signature", "key encipherment", "client auth"}
 
 // Reconcile approves one request if it is a kubelet's client request.
 func (a *Approver) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := a.csrs.Get("", req.Name)
+	csr, ok := a.csrs.Get("", req.Name)
 	if !ok {
 		return controller.Result{}, nil
 	}
-	csr := o.(*api.CertificateSigningRequest)
 	if csr.Spec.SignerName != SignerKubeAPIServerClientKubelet || len(csr.Status.Conditions) > 0 {
 		return controller.Result{}, nil
 	}
@@ -244,15 +237,14 @@ var cleanerKey = controller.Request{Name: "csrcleaner"}
 // Cleaner deletes old requests.
 type Cleaner struct {
 	// csrs is the cache it observes; never modify what it returns.
-	csrs *informer.Informer
+	csrs informer.Lister[*api.CertificateSigningRequest]
 }
 
 // Reconcile scans every request once.
 func (c *Cleaner) Reconcile(ctx *controller.Context, _ controller.Request) (controller.Result, error) {
 	now := ctx.Clock.Now()
 	var firstErr error
-	for _, o := range c.csrs.List("") {
-		csr := o.(*api.CertificateSigningRequest)
+	for _, csr := range c.csrs.List("") {
 		why := expired(csr, now)
 		if why == "" {
 			continue
