@@ -66,9 +66,8 @@ func isTokenPart(s string, n int) bool {
 	return true
 }
 
-func isToken(o api.Object) (*api.Secret, bool) {
-	s, ok := o.(*api.Secret)
-	return s, ok && s.Namespace == TokenNamespace && s.Type == SecretType
+func isToken(s *api.Secret) bool {
+	return s.Namespace == TokenNamespace && s.Type == SecretType
 }
 
 // expiry is a token's expiration, if it has a valid one.
@@ -84,32 +83,26 @@ func expiry(s *api.Secret) (time.Time, bool) {
 // Register adds the token cleaner and the bootstrap signer to a manager
 // and returns the cleaner.
 func Register(m *controller.Manager) *controller.Controller {
-	secrets := m.Informers.For(api.Secrets)
-	configMaps := m.Informers.For(api.ConfigMaps)
+	secrets := informer.ListerFor[*api.Secret](m.Informers)
+	configMaps := informer.ListerFor[*api.ConfigMap](m.Informers)
 	cl := &Cleaner{secrets: secrets, wake: waker{clk: m.Clock, at: map[controller.Request]time.Time{}}}
 	sg := &Signer{secrets: secrets, configMaps: configMaps, wake: waker{clk: m.Clock, at: map[controller.Request]time.Time{}}}
 	cleaner := m.NewController(cleanerName, cl, controller.Options{Component: cleanerComponent})
 	signer := m.NewController(signerName, sg, controller.Options{Component: signerComponent})
 	cl.wake.ctrl, sg.wake.ctrl = cleaner, signer
 	sign := controller.Request{Namespace: ClusterInfoNS, Name: ClusterInfoName}
-	secrets.AddHandler(informer.Handler{
-		OnAdd: func(o api.Object) {
-			if _, ok := isToken(o); ok {
-				cleaner.EnqueueObject(o)
+	onSecret := func(s *api.Secret) {
+		if isToken(s) {
+			cleaner.EnqueueObject(s)
+			signer.Enqueue(sign)
+		}
+	}
+	secrets.AddTypedHandler(informer.HandlerFor[*api.Secret]{
+		OnAdd:    onSecret,
+		OnUpdate: func(_, s *api.Secret) { onSecret(s) },
+		OnDelete: func(s *api.Secret) {
+			if isToken(s) {
 				signer.Enqueue(sign)
-			}
-		},
-		OnUpdate: func(_, o api.Object) {
-			if _, ok := isToken(o); ok {
-				cleaner.EnqueueObject(o)
-				signer.Enqueue(sign)
-			}
-		},
-		OnDelete: func(o any) {
-			if x := informer.DeletedObject(o); x != nil {
-				if _, ok := isToken(x); ok {
-					signer.Enqueue(sign)
-				}
 			}
 		},
 	})
@@ -125,7 +118,7 @@ func Register(m *controller.Manager) *controller.Controller {
 // Cleaner deletes expired bootstrap tokens; a key is a Secret.
 type Cleaner struct {
 	// secrets is the cache it observes; never modify what it returns.
-	secrets *informer.Informer
+	secrets informer.Lister[*api.Secret]
 	wake    waker
 }
 
@@ -158,12 +151,8 @@ func (w *waker) after(req controller.Request, left time.Duration) controller.Res
 
 // Reconcile deletes one token if it has expired, or waits for it to.
 func (c *Cleaner) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := c.secrets.Get(req.Namespace, req.Name)
-	if !ok {
-		return controller.Result{}, nil
-	}
-	s, ok := isToken(o)
-	if !ok {
+	s, ok := c.secrets.Get(req.Namespace, req.Name)
+	if !ok || !isToken(s) {
 		return controller.Result{}, nil
 	}
 	exp, ok := expiry(s)
@@ -189,8 +178,9 @@ func (c *Cleaner) Reconcile(ctx *controller.Context, req controller.Request) (co
 type Signer struct {
 	// secrets and configMaps are the caches it observes; never modify
 	// what they return.
-	secrets, configMaps *informer.Informer
-	wake                waker
+	secrets    informer.Lister[*api.Secret]
+	configMaps informer.Lister[*api.ConfigMap]
+	wake       waker
 }
 
 // Tokens are the valid signing tokens now, id → secret, and the earliest
@@ -198,9 +188,8 @@ type Signer struct {
 func (s *Signer) Tokens(now time.Time) (map[string]string, time.Time) {
 	out := map[string]string{}
 	var next time.Time
-	for _, o := range s.secrets.List(TokenNamespace) {
-		sec, ok := isToken(o)
-		if !ok || sec.SecretValue(keyUsageSigning) != "true" {
+	for _, sec := range s.secrets.List(TokenNamespace) {
+		if !isToken(sec) || sec.SecretValue(keyUsageSigning) != "true" {
 			continue
 		}
 		id, secret := sec.SecretValue(keyTokenID), sec.SecretValue(keyTokenSecret)
@@ -222,12 +211,11 @@ func (s *Signer) Tokens(now time.Time) (map[string]string, time.Time) {
 
 // Reconcile recomputes cluster-info's signatures.
 func (s *Signer) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
-	o, ok := s.configMaps.Get(req.Namespace, req.Name)
+	cm, ok := s.configMaps.Get(req.Namespace, req.Name)
 	if !ok {
 		ctx.Observe("no ConfigMap %s: nothing to sign", req)
 		return controller.Result{}, nil
 	}
-	cm := o.(*api.ConfigMap)
 	content, ok := cm.Data[KubeConfigKey]
 	if !ok {
 		ctx.Observe("ConfigMap %s has no %s", req, KubeConfigKey)
