@@ -43,18 +43,14 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
 		OnUpdate: func(_, o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
 	})
-	ours := func(o api.Object) {
-		if m := o.GetObjectMeta(); m.Name == ConfigMapName {
-			c.Enqueue(controller.Request{Name: m.Namespace})
+	ours := func(cm *api.ConfigMap) {
+		if cm.Name == ConfigMapName {
+			c.Enqueue(controller.Request{Name: cm.Namespace})
 		}
 	}
-	r.configMaps.AddHandler(informer.Handler{
-		OnUpdate: func(_, o api.Object) { ours(o) },
-		OnDelete: func(o any) {
-			if x := informer.DeletedObject(o); x != nil {
-				ours(x)
-			}
-		},
+	r.configMaps.AddTypedHandler(informer.HandlerFor[*api.ConfigMap]{
+		OnUpdate: func(_, cm *api.ConfigMap) { ours(cm) },
+		OnDelete: ours,
 	})
 	return c
 }

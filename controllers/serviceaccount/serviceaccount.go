@@ -39,10 +39,10 @@ func Register(m *controller.Manager) *controller.Controller {
 		OnAdd:    func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
 		OnUpdate: func(_, o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) },
 	})
-	r.serviceAccounts.AddHandler(informer.Handler{
-		OnDelete: func(o any) {
-			if sa := informer.DeletedObject(o); sa != nil && sa.GetObjectMeta().Name == api.DefaultServiceAccountName {
-				c.Enqueue(controller.Request{Name: sa.GetObjectMeta().Namespace})
+	r.serviceAccounts.AddTypedHandler(informer.HandlerFor[*api.ServiceAccount]{
+		OnDelete: func(sa *api.ServiceAccount) {
+			if sa.Name == api.DefaultServiceAccountName {
+				c.Enqueue(controller.Request{Name: sa.Namespace})
 			}
 		},
 	})

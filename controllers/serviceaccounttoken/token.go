@@ -46,26 +46,21 @@ type Reconciler struct {
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{secrets: informer.ListerFor[*api.Secret](m.Informers), serviceAccounts: informer.ListerFor[*api.ServiceAccount](m.Informers)}
 	c := m.NewController("serviceaccount-token", r, controller.Options{Component: "serviceaccount-token-controller"})
-	secret := func(o api.Object) {
-		if s := o.(*api.Secret); s.Type == SecretType {
-			c.EnqueueObject(o)
+	secret := func(s *api.Secret) {
+		if s.Type == SecretType {
+			c.EnqueueObject(s)
 		}
 	}
-	r.secrets.AddHandler(informer.Handler{OnAdd: secret, OnUpdate: func(_, o api.Object) { secret(o) }})
+	r.secrets.AddTypedHandler(informer.HandlerFor[*api.Secret]{OnAdd: secret, OnUpdate: func(_, s *api.Secret) { secret(s) }})
 	// A ServiceAccount that goes (or comes back) concerns its Secrets.
-	sa := func(o any) {
-		obj := informer.DeletedObject(o)
-		if obj == nil {
-			return
-		}
-		m := obj.GetObjectMeta()
-		for _, s := range r.secrets.List(m.Namespace) {
-			if s.Type == SecretType && s.Annotations[AnnotationSA] == m.Name {
+	sa := func(a *api.ServiceAccount) {
+		for _, s := range r.secrets.List(a.Namespace) {
+			if s.Type == SecretType && s.Annotations[AnnotationSA] == a.Name {
 				c.EnqueueObject(s)
 			}
 		}
 	}
-	r.serviceAccounts.AddHandler(informer.Handler{OnAdd: func(o api.Object) { sa(o) }, OnDelete: sa})
+	r.serviceAccounts.AddTypedHandler(informer.HandlerFor[*api.ServiceAccount]{OnAdd: sa, OnDelete: sa})
 	return c
 }
 

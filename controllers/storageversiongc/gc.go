@@ -33,18 +33,17 @@ type Reconciler struct {
 	versions informer.Lister[*api.StorageVersion]
 }
 
-func isIdentityLease(o api.Object) bool {
-	m := o.GetObjectMeta()
-	return m.Namespace == "kube-system" && m.Labels[api.APIServerIdentityLabel] == api.APIServerIdentityValue
+func isIdentityLease(l *api.Lease) bool {
+	return l.Namespace == "kube-system" && l.Labels[api.APIServerIdentityLabel] == api.APIServerIdentityValue
 }
 
 // Register adds the collector to a manager.
 func Register(m *controller.Manager) *controller.Controller {
 	r := &Reconciler{leases: informer.ListerFor[*api.Lease](m.Informers), versions: informer.ListerFor[*api.StorageVersion](m.Informers)}
 	c := m.NewController("storageversion-gc", r, controller.Options{Component: "storageversion-garbage-collector-controller"})
-	r.leases.AddHandler(informer.Handler{OnDelete: func(o any) {
-		if obj := informer.DeletedObject(o); obj != nil && isIdentityLease(obj) {
-			c.Enqueue(controller.Request{Name: "lease/" + obj.GetObjectMeta().Name})
+	r.leases.AddTypedHandler(informer.HandlerFor[*api.Lease]{OnDelete: func(l *api.Lease) {
+		if isIdentityLease(l) {
+			c.Enqueue(controller.Request{Name: "lease/" + l.Name})
 		}
 	}})
 	sv := func(o api.Object) { c.Enqueue(controller.Request{Name: o.GetObjectMeta().Name}) }
