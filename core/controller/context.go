@@ -1,6 +1,8 @@
 package controller
 
 import (
+	"fmt"
+
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -178,6 +180,23 @@ type Reader interface {
 // Store gives read access for the rare read that must not be stale (as a
 // live GET would); controllers otherwise read their informers.
 func (c *Context) Store() Reader { c.use(); return c.store }
+
+// GetLive is r.Get of the kind whose Go type is T, returning a T: a live
+// read of one object, controller.GetLive[*api.Job](ctx.Store(), ns, name).
+// Its error is r.Get's (NotFound when there is none). It panics if no kind
+// has Go type T (a programmer's error).
+func GetLive[T api.Object](r Reader, namespace, name string) (T, error) {
+	var zero T
+	k := api.KindOfType[T]()
+	if k == nil {
+		panic(fmt.Sprintf("controller: no kind has Go type %T", zero))
+	}
+	o, err := r.Get(k, namespace, name)
+	if err != nil {
+		return zero, err
+	}
+	return o.(T), nil
+}
 
 // FinalizeNamespace removes a finalizer from a terminating namespace's
 // spec.finalizers (the namespace's finalize subresource), recorded in the
