@@ -144,7 +144,7 @@ func (r *Reconciler) trackActive(ctx *controller.Context, cj *api.CronJob, jobs 
 		done, cond := api.JobFinished(j)
 		switch {
 		case !found && !done:
-			if fresh, err := ctx.Store().Get(api.CronJobs, cj.Namespace, cj.Name); err == nil && inActive(fresh.(*api.CronJob), j.UID) {
+			if fresh, err := controller.GetLive[*api.CronJob](ctx.Store(), cj.Namespace, cj.Name); err == nil && inActive(fresh, j.UID) {
 				continue
 			}
 			ctx.Event(cj, controller.EventWarning, "UnexpectedJob", "Saw a job that the controller did not create or forgot: %s", j.Name)

@@ -430,8 +430,8 @@ func (s *syncer) getNewReplicaSet(existing *api.ReplicaSet, oldRSs []*api.Replic
 	switch {
 	case api.IsAlreadyExists(err):
 		// A live read: the name is taken, and the cache may not know by whom.
-		live, gerr := s.ctx.Store().Get(api.KindOf(rs), rs.Namespace, rs.Name)
-		if gerr == nil && api.IsControlledBy(live, d.UID) && EqualIgnoreHash(&d.Spec.Template, &live.(*api.ReplicaSet).Spec.Template) {
+		live, gerr := controller.GetLive[*api.ReplicaSet](s.ctx.Store(), rs.Namespace, rs.Name)
+		if gerr == nil && api.IsControlledBy(live, d.UID) && EqualIgnoreHash(&d.Spec.Template, &live.Spec.Template) {
 			s.ctx.Why("%s already exists and is ours: the cache had not seen it yet", rs.Name)
 			out, existed = live, true
 			break

@@ -183,31 +183,30 @@ func (r *Reconciler) controllersScale(ctx *controller.Context, pods []*api.Pod) 
 		kind, name, replicas := ref.Kind, ref.Name, int32(-1)
 		switch ref.Kind {
 		case "ReplicaSet":
-			o, err := st.Get(api.ReplicaSets, p.Namespace, ref.Name)
+			rs, err := controller.GetLive[*api.ReplicaSet](st, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
-			rs := o.(*api.ReplicaSet)
 			replicas = api.Deref(rs.Spec.Replicas, 1)
 			if d := api.ControllerOf(rs); d != nil && d.Kind == "Deployment" {
-				o, err := st.Get(api.Deployments, p.Namespace, d.Name)
+				dep, err := controller.GetLive[*api.Deployment](st, p.Namespace, d.Name)
 				if err != nil {
 					return 0, err
 				}
-				kind, name, replicas = "Deployment", d.Name, api.Deref(o.(*api.Deployment).Spec.Replicas, 1)
+				kind, name, replicas = "Deployment", d.Name, api.Deref(dep.Spec.Replicas, 1)
 			}
 		case "StatefulSet":
-			o, err := st.Get(api.StatefulSets, p.Namespace, ref.Name)
+			set, err := controller.GetLive[*api.StatefulSet](st, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
-			replicas = api.Deref(o.(*api.StatefulSet).Spec.Replicas, 1)
+			replicas = api.Deref(set.Spec.Replicas, 1)
 		case "ReplicationController":
-			o, err := st.Get(api.ReplicationControllers, p.Namespace, ref.Name)
+			rc, err := controller.GetLive[*api.ReplicationController](st, p.Namespace, ref.Name)
 			if err != nil {
 				return 0, err
 			}
-			replicas = api.Deref(o.(*api.ReplicationController).Spec.Replicas, 1)
+			replicas = api.Deref(rc.Spec.Replicas, 1)
 		default:
 			return 0, fmt.Errorf("pod %q is controlled by a %s, which has no scale", p.Name, ref.Kind)
 		}

@@ -227,8 +227,7 @@ func (h *Heartbeats) beat(a *agent) {
 }
 
 func (h *Heartbeats) renewLease(node string, now time.Time) {
-	kind := api.Leases
-	cur, err := h.store.Get(kind, api.NodeLeaseNamespace, node)
+	cur, err := controller.GetLive[*api.Lease](h.store, api.NodeLeaseNamespace, node)
 	if err != nil {
 		l := &api.Lease{ObjectMeta: api.ObjectMeta{Name: node, Namespace: api.NodeLeaseNamespace},
 			Spec: api.LeaseSpec{HolderIdentity: api.Ptr(node), LeaseDurationSeconds: api.Ptr[int32](LeaseDurationSeconds),
@@ -239,7 +238,7 @@ func (h *Heartbeats) renewLease(node string, now time.Time) {
 		_, _ = h.store.Create(l) // no kube-node-lease namespace (a bare test store): no lease
 		return
 	}
-	l := api.DeepCopy(cur.(*api.Lease))
+	l := api.DeepCopy(cur)
 	l.Spec.RenewTime = api.Ptr(api.NewMicroTime(now))
 	_, _ = h.store.Update(l)
 }
@@ -247,11 +246,10 @@ func (h *Heartbeats) renewLease(node string, now time.Time) {
 // postStatus writes the node's conditions when they differ from a healthy
 // kubelet's or their heartbeat is StatusReportInterval old.
 func (h *Heartbeats) postStatus(node string, now time.Time) {
-	cur, err := h.store.Get(api.Nodes, "", node)
+	n, err := controller.GetLive[*api.Node](h.store, "", node)
 	if err != nil {
 		return
 	}
-	n := cur.(*api.Node)
 	changed, stale := false, false
 	conds := make([]api.NodeCondition, 0, len(healthyConditions))
 	for _, want := range healthyConditions {

@@ -78,9 +78,9 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	var sa *api.ServiceAccount
 	if so, ok := r.serviceAccounts.Get(s.Namespace, name); ok {
 		sa = so
-	} else if live, err := ctx.Store().Get(api.ServiceAccounts, s.Namespace, name); err == nil {
+	} else if live, err := controller.GetLive[*api.ServiceAccount](ctx.Store(), s.Namespace, name); err == nil {
 		// Not in the cache yet: upstream asks the API server before it deletes.
-		sa = live.(*api.ServiceAccount)
+		sa = live
 	}
 	if sa == nil || (uid != "" && uid != sa.UID) {
 		if sa == nil {

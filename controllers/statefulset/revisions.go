@@ -54,11 +54,10 @@ func (r *Reconciler) syncRevisions(ctx *controller.Context, set *api.StatefulSet
 		case err == nil:
 			upd = out.(*api.ControllerRevision)
 		case api.IsAlreadyExists(err):
-			live, gerr := ctx.Store().Get(api.ControllerRevisions, want.Namespace, want.Name)
+			existing, gerr := controller.GetLive[*api.ControllerRevision](ctx.Store(), want.Namespace, want.Name)
 			if gerr != nil {
 				return nil, nil, 0, gerr
 			}
-			existing := live.(*api.ControllerRevision)
 			if history.Equal(existing, want) && api.IsControlledBy(existing, set.UID) {
 				upd = existing
 				break

@@ -452,10 +452,7 @@ func (r *Reconciler) condemn(ctx *controller.Context, v *view, p *api.Pod) error
 		return err
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
-	var live *api.Pod
-	if o, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
-		live = o.(*api.Pod)
-	}
+	live, _ := controller.GetLive[*api.Pod](ctx.Store(), p.Namespace, p.Name) // nil when it is gone
 	v.replaceCondemned(p, live)
 	return nil
 }
@@ -473,8 +470,8 @@ func (r *Reconciler) deletePod(ctx *controller.Context, v *view, i int, why stri
 		return err
 	}
 	ctx.Event(set, controller.EventNormal, "SuccessfulDelete", "delete Pod %s in StatefulSet %s successful", p.Name, set.Name)
-	if live, err := ctx.Store().Get(api.Pods, p.Namespace, p.Name); err == nil {
-		v.slots[i] = live.(*api.Pod) // Terminating
+	if live, err := controller.GetLive[*api.Pod](ctx.Store(), p.Namespace, p.Name); err == nil {
+		v.slots[i] = live // Terminating
 	} else {
 		v.slots[i] = nil // gone at once (it had no node or had finished)
 	}

@@ -93,11 +93,11 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	// Check the live object: the TTL may have been changed meanwhile.
-	live, err := ctx.Store().Get(api.Jobs, j.Namespace, j.Name)
+	lj, err := controller.GetLive[*api.Job](ctx.Store(), j.Namespace, j.Name)
 	if err != nil {
 		return controller.Result{}, nil
 	}
-	if lj := live.(*api.Job); lj.UID != j.UID || lj.Spec.TTLSecondsAfterFinished == nil || *lj.Spec.TTLSecondsAfterFinished != *ttl {
+	if lj.UID != j.UID || lj.Spec.TTLSecondsAfterFinished == nil || *lj.Spec.TTLSecondsAfterFinished != *ttl {
 		return controller.Result{Requeue: true}, nil
 	}
 	ctx.Diff("Job %s outlived its TTL", j.Name)

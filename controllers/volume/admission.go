@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/store"
 )
 
@@ -85,7 +86,7 @@ func admitResize(s *store.Store, o, old api.Object) error {
 		return nil
 	}
 	if class := api.ClaimClass(prev); class != "" {
-		if sc, err := s.Get(api.StorageClasses, "", class); err == nil && api.Deref(sc.(*api.StorageClass).AllowVolumeExpansion, false) {
+		if sc, err := controller.GetLive[*api.StorageClass](s, "", class); err == nil && api.Deref(sc.AllowVolumeExpansion, false) {
 			return nil
 		}
 	}

@@ -354,11 +354,11 @@ func (b *Binder) syncVolume(ctx *controller.Context, req controller.Request) (co
 func (b *Binder) claimFor(ctx *controller.Context, ref *api.ObjectReference) *api.PersistentVolumeClaim {
 	c, ok := b.claims.Get(ref.Namespace, ref.Name)
 	if !ok {
-		live, err := ctx.Store().Get(api.PersistentVolumeClaims, ref.Namespace, ref.Name)
+		live, err := controller.GetLive[*api.PersistentVolumeClaim](ctx.Store(), ref.Namespace, ref.Name)
 		if err != nil {
 			return nil
 		}
-		c = live.(*api.PersistentVolumeClaim)
+		c = live
 	}
 	if ref.UID != "" && c.UID != ref.UID {
 		return nil // a new claim with the old name
