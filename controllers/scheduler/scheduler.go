@@ -73,8 +73,7 @@ func Register(m *controller.Manager) *controller.Controller {
 	c := m.NewController("scheduler", r, controller.Options{Component: Name})
 	r.ctrl = c
 	r.volumes = newVolumeBinding(m, r)
-	enqueueIfPending := func(o api.Object) {
-		p := o.(*api.Pod)
+	enqueueIfPending := func(p *api.Pod) {
 		if p.Spec.NodeName != "" || p.DeletionTimestamp != nil {
 			r.forgetPod(p) // the cache has caught up
 		}
@@ -84,14 +83,13 @@ func Register(m *controller.Manager) *controller.Controller {
 	}
 	r.pods.AddTypedHandler(r.usageHandler())
 	r.pods.AddTypedHandler(r.unschedulableHandler())
-	r.pods.AddHandler(informer.Handler{OnAdd: enqueueIfPending, OnUpdate: func(_, o api.Object) { enqueueIfPending(o) },
-		OnDelete: func(o any) {
-			// A tombstone (a deletion a relist found) is not a pod: skipped.
-			if p, ok := o.(*api.Pod); ok {
-				r.forgetPod(p)
-				if p.Spec.NodeName != "" {
-					r.retryUnschedulable() // its node has room now
-				}
+	r.pods.AddTypedHandler(informer.HandlerFor[*api.Pod]{OnAdd: enqueueIfPending, OnUpdate: func(_, p *api.Pod) { enqueueIfPending(p) },
+		OnDelete: func(p *api.Pod) {
+			// A deletion a relist found (a tombstone) too, as upstream's
+			// scheduler unwraps it: an assumed pod is forgotten either way.
+			r.forgetPod(p)
+			if p.Spec.NodeName != "" {
+				r.retryUnschedulable() // its node has room now
 			}
 		}})
 	// A node that appears or changes may fit pods that fitted nowhere.
