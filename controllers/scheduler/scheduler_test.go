@@ -444,3 +444,25 @@ func TestTheNextAttemptSeesANodeChangeOrDeletion(t *testing.T) {
 	assert.Empty(t, f.get("late").Spec.NodeName, "node-2 is gone and node-1 is full")
 	assert.Equal(t, "0/1 nodes are available: 1 Too many pods. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.", f.get("late").Condition(api.PodScheduled).Message)
 }
+
+// A pod bound and deleted while the scheduler's watch was broken comes back
+// from the relist as a tombstone, and the scheduler forgets it as it
+// forgets a deleted pod (upstream unwraps DeletedFinalStateUnknown): its
+// CPU on the node is free again for the next pod.
+func TestAPodDeletedDuringAWatchBreakFreesItsNode(t *testing.T) {
+	f := newFixture(t, node("node-1"))
+	pods := f.mgr.Informers.For(api.Pods)
+	f.create(pod("a", requestsCPU("4")))
+	for f.get("a").Spec.NodeName == "" { // until the bind, before its event arrives
+		require.True(t, f.clk.StepDue())
+	}
+	require.True(t, pods.Break())
+	_, err := f.store.Delete(api.Pods, "default", "a", store.DeleteOptions{GracePeriodSeconds: api.Ptr[int64](0)}) // gone at once, as the kubelet's final delete
+	require.NoError(t, err)
+	require.NoError(t, pods.Reconnect(true)) // too old: a relist, "a" gone
+	f.settle()
+
+	f.create(pod("b", requestsCPU("4")))
+	f.settle()
+	assert.Equal(t, "node-1", f.get("b").Spec.NodeName, "a's CPU is no longer counted on node-1")
+}
