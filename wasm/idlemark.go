@@ -23,10 +23,10 @@ import _ "unsafe" // for go:linkname
 // runs until it is 20% ahead of a quarter of the time since the mark
 // began, so a few seconds into a 10,000-pod page's mark each turn lasted
 // several frames. The page's build also patches the runtime's
-// pollFractionalWorkerExit to stop it after kubeloopFractionalSlice
-// (4 ms) of marking, and after kubeloopFractionalPerCall (6 ms) in one
-// call from JavaScript, however many scheduling points the call has; it
-// runs again at the next one while it is behind, and in the next frame.
+// pollFractionalWorkerExit to stop it after kubeloopFractionalSlice of
+// marking, and after kubeloopFractionalPerCall in one call from
+// JavaScript, however many scheduling points the call has; it runs again
+// at the next one while it is behind, and in the next frame.
 //
 // idleMarkPatched tells the console and the tests (kubeloop.debug.mem)
 // which build this is.

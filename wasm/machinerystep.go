@@ -107,7 +107,7 @@ func (a *app) drawStep(m *markup, sig *strings.Builder, s *stepMark, informers [
 				m.elem("span", "step-part", a.tr("trace.more", len(r.Actions)-i))
 				break
 			}
-			m.elem("span", "step-part wrote", a.tr("mach.step.wrote", act.Verb+" "+act.Kind+" "+objectName(act.Namespace, act.Name)))
+			m.elem("span", "step-part wrote", a.tr("mach.step.wrote", act.Verb+" "+act.Kind+" "+store.Key(act.Namespace, act.Name)))
 		}
 		said = true
 	}
@@ -131,10 +131,3 @@ var writeVerb = map[store.EventType]string{store.Added: "create", store.Modified
 
 // maxStepWrites is how many of a reconcile's writes the step row names.
 const maxStepWrites = 3
-
-func objectName(namespace, name string) string {
-	if namespace == "" {
-		return name
-	}
-	return namespace + "/" + name
-}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/store"
 	"github.com/kubeloop/kubeloop/core/traceview"
 )
 
@@ -190,10 +191,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 				hidden++
 				continue
 			}
-			obj := act.Kind + " " + act.Name
-			if act.Namespace != "" {
-				obj = act.Kind + " " + act.Namespace + "/" + act.Name
-			}
+			obj := act.Kind + " " + store.Key(act.Namespace, act.Name)
 			m.elem("span", "tr-label act", a.tr("trace.act"))
 			m.open("span", "tr-text").elem("span", "verb", act.Verb).text(" " + obj)
 			if act.Detail != "" {

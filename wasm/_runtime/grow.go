@@ -11,12 +11,12 @@ import "unsafe"
 // 1/kubeloopGrowShare of its size so far.
 //
 // Go's sbrk grows the wasm memory by just what it lacks, and its heap asks
-// for 512 KB at a time: a 10,000-pod rollout grew it hundreds of times.
+// for little at a time: a large rollout grows it again and again.
 // Each memory.grow costs V8 far more than its pages, so many small steps
 // cost far more than a few large ones, and each triggers V8's own
-// collector. Grown by an eighth, the same rollout grows the memory a few
-// dozen times and ends a little larger; pages grown ahead and not yet
-// used cost address space, not memory, until Go touches them.
+// collector. Grown by an eighth, the memory grows far fewer times and ends
+// a little larger; pages grown ahead and not yet used cost address space,
+// not memory, until Go touches them.
 const kubeloopGrowShare = 8
 
 // kubeloopSbrk is Go's sbrk (mem_wasm.go), growing the memory ahead.
