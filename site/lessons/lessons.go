@@ -153,6 +153,15 @@ func All() ([]*Lesson, error) {
 	return out, nil
 }
 
+// ByID parses the lesson of that ID (its file name without .txt).
+func ByID(id string) (*Lesson, error) {
+	b, err := files.ReadFile(id + ".txt")
+	if err != nil {
+		return nil, fmt.Errorf("no lesson %q", id)
+	}
+	return Parse(id, string(b))
+}
+
 // Parse reads one lesson file. Errors name the line.
 func Parse(id, text string) (*Lesson, error) {
 	l := &Lesson{ID: id, Source: text}

@@ -3,64 +3,9 @@
 package main
 
 import (
-	"errors"
-	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/yaml"
 )
-
-// lineError is one problem to show under the editor, at a line of the text
-// when it has one (Line 0: the whole text).
-type lineError struct {
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
-}
-
-// applyErrors turns the error of Cluster.Apply into editor messages: the
-// decoder's errors carry their line; a rejected object's field errors are
-// placed at the field's key (spec.replicas → "replicas" of its line).
-func applyErrors(text string, err error) []lineError {
-	if err == nil {
-		return nil
-	}
-	var list yaml.Errors
-	if errors.As(err, &list) {
-		out := make([]lineError, 0, len(list))
-		for _, e := range list {
-			out = append(out, lineError{Line: e.Line, Column: e.Column, Message: e.Message})
-		}
-		return out
-	}
-	var one *yaml.Error
-	if errors.As(err, &one) {
-		return []lineError{{Line: one.Line, Column: one.Column, Message: one.Message}}
-	}
-	var se *api.StatusError
-	if errors.As(err, &se) {
-		if len(se.Causes) <= 1 {
-			e := lineError{Message: se.Message}
-			if len(se.Causes) == 1 {
-				e.Line, e.Column = yaml.FieldPosition(text, se.Kind, se.Name, se.Causes[0].Field)
-			}
-			return []lineError{e}
-		}
-		out := make([]lineError, 0, len(se.Causes))
-		for _, c := range se.Causes {
-			line, col := yaml.FieldPosition(text, se.Kind, se.Name, c.Field)
-			out = append(out, lineError{
-				Line:    line,
-				Column:  col,
-				Message: fmt.Sprintf("%s %q is invalid: %s", se.Kind, se.Name, c.Error()),
-			})
-		}
-		return out
-	}
-	return []lineError{{Message: err.Error()}}
-}
 
 // docText is one YAML document: its lines, and how many lines of the
 // whole text come before it.

@@ -1,6 +1,4 @@
-//go:build js && wasm
-
-package main
+package engine
 
 import (
 	"errors"
@@ -13,38 +11,20 @@ import (
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/yaml"
 )
 
-func TestPathValuesReadCompactAndCommentedYAML(t *testing.T) {
-	text := `kind: Deployment   # the kind
-metadata:
-  name: "web"
-spec:
-  template:
-    spec:
-      containers:
-        - name: a
-          image: x
-        -   name: b
-            image: "y # not a comment"
-`
-	values := pathValues(splitDocs(text)[0].lines)
-	assert.Equal(t, "Deployment", values["kind"])
-	assert.Equal(t, "web", values["metadata.name"])
-	assert.Equal(t, "y # not a comment", values["spec.template.spec.containers[1].image"])
-}
-
 func TestApplyErrorsKeepTheDecodersLines(t *testing.T) {
 	err := yaml.Errors{{Line: 9, Column: 3, Message: `unknown field "spec.replica"`}, {Line: 12, Message: "x"}}
-	assert.Equal(t, []lineError{{9, 3, `unknown field "spec.replica"`}, {12, 0, "x"}}, applyErrors("", err))
+	assert.Equal(t, []LineError{{9, 3, `unknown field "spec.replica"`}, {12, 0, "x"}}, ApplyErrors("", err))
 }
 
 func TestApplyErrorsPlaceFieldErrorsAtTheirLine(t *testing.T) {
 	one := api.NewInvalid("Deployment", "nginx-deployment", api.FieldErrors{
 		{Type: api.ErrTypeInvalid, Field: "spec.replicas", BadValue: int64(-1), Detail: "must be greater than or equal to 0"},
 	})
-	got := applyErrors(courseManifest, one)
+	got := ApplyErrors(examples.NginxDeployment, one)
 	assert.Len(t, got, 1)
 	assert.Equal(t, 8, got[0].Line)
 	assert.Equal(t, 3, got[0].Column)
@@ -54,7 +34,7 @@ func TestApplyErrorsPlaceFieldErrorsAtTheirLine(t *testing.T) {
 		{Type: api.ErrTypeInvalid, Field: "spec.replicas", BadValue: int64(-1), Detail: "must be greater than or equal to 0"},
 		{Type: api.ErrTypeInvalid, Field: "spec.template.metadata.labels", BadValue: "app=web", Detail: "`selector` does not match template `labels`"},
 	})
-	got = applyErrors(courseManifest, two)
+	got = ApplyErrors(examples.NginxDeployment, two)
 	assert.Len(t, got, 2)
 	assert.Equal(t, [2]int{8, 3}, [2]int{got[0].Line, got[0].Column})
 	assert.Equal(t, [2]int{14, 7}, [2]int{got[1].Line, got[1].Column})
@@ -62,8 +42,8 @@ func TestApplyErrorsPlaceFieldErrorsAtTheirLine(t *testing.T) {
 }
 
 func TestApplyErrorsOfOtherKindsHaveNoLine(t *testing.T) {
-	assert.Equal(t, []lineError{{Message: "boom"}}, applyErrors(courseManifest, errors.New("boom")))
-	assert.Nil(t, applyErrors(courseManifest, nil))
+	assert.Equal(t, []LineError{{Message: "boom"}}, ApplyErrors(examples.NginxDeployment, errors.New("boom")))
+	assert.Nil(t, ApplyErrors(examples.NginxDeployment, nil))
 }
 
 // TestTheClustersValidationErrorsPointAtTheirField applies what the
@@ -81,10 +61,10 @@ func TestTheClustersValidationErrorsPointAtTheirField(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			text := strings.Replace(courseManifest, tt.from, tt.to, 1)
-			require.NotEqual(t, courseManifest, text)
+			text := strings.Replace(examples.NginxDeployment, tt.from, tt.to, 1)
+			require.NotEqual(t, examples.NginxDeployment, text)
 			_, err := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}).Apply(text)
-			got := applyErrors(text, err)
+			got := ApplyErrors(text, err)
 			require.Len(t, got, 1, "%v", err)
 			assert.Contains(t, got[0].Message, tt.message)
 			assert.Equal(t, [2]int{tt.line, tt.col}, [2]int{got[0].Line, got[0].Column})

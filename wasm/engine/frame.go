@@ -1,0 +1,254 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/workqueue"
+)
+
+// Frame is what changed in the cluster since the last Frame: the page
+// applies it to what it shows and draws. The big sets — pods and Events —
+// come as views of what changed, never as objects, so that a frame of a
+// 10,000-pod rollout is small and the page's heap holds views only.
+type Frame struct {
+	Revision  int64         `json:"rev"`
+	Compacted int64         `json:"compacted"`
+	Elapsed   time.Duration `json:"elapsed"` // simulated time since the cluster started
+	Tasks     uint64        `json:"tasks"`   // tasks run so far
+	Seed      uint64        `json:"seed"`
+	// Reset is set when Pods holds every pod (a new cluster, or the first
+	// frame): the page forgets the pods it had.
+	Reset bool        `json:"reset,omitempty"`
+	Pods  []PodChange `json:"pods,omitempty"`
+	Count PodCount    `json:"count"`
+	// Overview is the nodes and workloads, when they changed.
+	Overview *cluster.Snapshot `json:"overview,omitempty"`
+	// Events are the newest Events (cluster.MaxSnapshotEvents), when they
+	// changed.
+	Events []cluster.EventView `json:"events,omitempty"`
+	// Trace are the reconciles since the last frame, oldest first, at most
+	// MaxFrameTrace (the newest); TraceLast is the newest's Seq.
+	Trace     []controller.Entry `json:"trace,omitempty"`
+	TraceLast int64              `json:"traceLast"`
+	// Picture is the controller manager as the machinery strip draws it.
+	Picture Picture `json:"picture"`
+	// DNS is every name the cluster DNS answers, when the records changed.
+	DNS []cluster.DNSRecord `json:"dns,omitempty"`
+	// Volumes are the PersistentVolumeClaims, when they changed.
+	Volumes []Volume `json:"volumes,omitempty"`
+	// Changed says which of the optional parts are present (an empty list
+	// is a change too): "overview", "events", "dns", "volumes".
+	Changed []string `json:"changed,omitempty"`
+	// Watch is the rows an open `kubectl get -w` printed since the last
+	// frame.
+	Watch string `json:"watch,omitempty"`
+}
+
+// PodChange is one pod's new view, or its deletion (Gone).
+type PodChange struct {
+	Key  string          `json:"key"`
+	View cluster.PodView `json:"view,omitzero"`
+	Gone bool            `json:"gone,omitempty"`
+}
+
+// PodCount counts the pods; System counts the cluster's own among them.
+type PodCount struct {
+	Pods, Running, System, SystemRunning int
+}
+
+// Picture is the leading controller manager's side of the cluster.Changes
+// batch: its processes, its queues, what its informers just delivered,
+// and the leader Lease.
+type Picture struct {
+	Time      time.Time              `json:"time"`
+	Replicas  []cluster.Replica      `json:"replicas,omitempty"`
+	Work      []controller.QueueView `json:"work,omitempty"`
+	Queues    []workqueue.Metrics    `json:"queues,omitempty"`
+	Retrying  []controller.Retry     `json:"retrying,omitempty"`
+	Informers []Delivery             `json:"informers,omitempty"`
+	Lease     Lease                  `json:"lease"`
+}
+
+// Delivery is an informer's newest watch event, without its object, and
+// the size of its cache.
+type Delivery struct {
+	Cached   int    `json:"cached"`
+	Type     string `json:"type"`
+	Resource string `json:"resource"`
+	Key      string `json:"key"`
+	Revision int64  `json:"revision"`
+}
+
+// Lease is the leader Lease of kube-controller-manager: who holds it and
+// when it lapses unless renewed.
+type Lease struct {
+	Holder  string    `json:"holder,omitempty"` // the replica's name (holderIdentity before "_")
+	Expires time.Time `json:"expires,omitzero"`
+}
+
+// Volume is one PersistentVolumeClaim as the volumes table shows it.
+type Volume struct {
+	Namespace string `json:"namespace"`
+	Name      string `json:"name"`
+	Volume    string `json:"volume,omitempty"`
+	Class     string `json:"class,omitempty"`
+	Status    string `json:"status"`
+	MountedBy string `json:"mountedBy,omitempty"`
+}
+
+// MaxFrameTrace bounds the reconciles one frame carries: the page keeps
+// and draws only the newest few hundred, and a burst brings thousands.
+const MaxFrameTrace = 200
+
+// sentState is what the frames sent so far carried, to send only what
+// changed.
+type sentState struct {
+	feed       *cluster.Feed
+	traceLast  int64
+	faultEpoch int
+	dnsSig     string
+	volSig     string
+	started    bool
+}
+
+// Frame is the batch of what changed since the last Frame.
+func (e *Engine) Frame() Frame {
+	c, s := e.c, &e.sent
+	st := c.Store()
+	tasks, _ := c.Clock().Ran()
+	f := Frame{Revision: st.Revision(), Compacted: st.Compacted(), Elapsed: e.elapsed(), Tasks: tasks, Seed: e.seed}
+	if s.feed == nil {
+		s.feed = c.NewFeed()
+	}
+	ch := s.feed.Sync()
+	f.Reset = ch.Reset
+	for _, key := range ch.Pods {
+		v, ok := s.feed.Pod(key)
+		f.Pods = append(f.Pods, PodChange{Key: key, View: v, Gone: !ok})
+	}
+	f.Count.Pods, f.Count.Running = s.feed.Pods(), s.feed.Running()
+	f.Count.System, f.Count.SystemRunning = s.feed.SystemPods()
+	if !s.started || ch.Nodes || ch.Workloads || s.faultEpoch != c.FaultEpoch() {
+		o := c.Overview()
+		f.Overview, s.faultEpoch = &o, c.FaultEpoch()
+		f.Changed = append(f.Changed, "overview")
+	}
+	if !s.started || ch.Events {
+		f.Events = s.feed.Events()
+		f.Changed = append(f.Changed, "events")
+	}
+	e.frameTrace(&f)
+	f.Picture = e.picture()
+	e.frameDNS(&f)
+	e.frameVolumes(&f)
+	f.Watch, e.watchRows = e.watchRows, ""
+	s.started = true
+	return f
+}
+
+// elapsed is the simulated time since the cluster started.
+func (e *Engine) elapsed() time.Duration {
+	clk := e.c.Clock()
+	return clk.Now().Sub(clk.Start())
+}
+
+// frameTrace adds the reconciles since the last frame.
+func (e *Engine) frameTrace(f *Frame) {
+	tr := e.c.Trace()
+	f.TraceLast = tr.Last()
+	since := max(e.sent.traceLast, tr.Last()-MaxFrameTrace)
+	if since < tr.Last() {
+		f.Trace = tr.Since(since)
+	}
+	e.sent.traceLast = tr.Last()
+}
+
+// picture reads the controller manager's side of the batch.
+func (e *Engine) picture() Picture {
+	ch := e.c.ChangesSince(e.c.Cursor()) // no writes, no reconciles: the picture alone
+	p := Picture{Time: ch.Time, Replicas: ch.Replicas, Work: ch.Work, Queues: ch.Queues, Retrying: ch.Retrying}
+	for _, inf := range ch.Informers {
+		p.Informers = append(p.Informers, deliveryOf(inf))
+	}
+	p.Lease = e.lease()
+	return p
+}
+
+func deliveryOf(inf cluster.InformerView) Delivery {
+	ev := inf.Last
+	d := Delivery{Cached: inf.Cached, Type: string(ev.Type), Key: ev.Key, Revision: ev.Revision}
+	if ev.Kind != nil {
+		d.Resource = ev.Kind.Resource
+	}
+	return d
+}
+
+// lease reads the leader Lease of kube-controller-manager.
+func (e *Engine) lease() Lease {
+	o, err := e.c.Store().Get(api.Leases, "kube-system", "kube-controller-manager")
+	if err != nil {
+		return Lease{}
+	}
+	l, ok := o.(*api.Lease)
+	if !ok || l.Spec.HolderIdentity == nil || *l.Spec.HolderIdentity == "" {
+		return Lease{}
+	}
+	holder, _, _ := strings.Cut(*l.Spec.HolderIdentity, "_")
+	out := Lease{Holder: holder}
+	if l.Spec.RenewTime != nil {
+		d := time.Duration(api.Deref(l.Spec.LeaseDurationSeconds, 15)) * time.Second
+		out.Expires = l.Spec.RenewTime.Time.Add(d)
+	}
+	return out
+}
+
+// frameDNS adds the DNS records when they changed.
+func (e *Engine) frameDNS(f *Frame) {
+	recs := e.c.DNSRecords()
+	var sig strings.Builder
+	for _, r := range recs {
+		sig.WriteString(r.Name + " " + r.Type + " " + r.Target + " " + strings.Join(r.IPs, ",") + ";")
+	}
+	if sig.String() == e.sent.dnsSig && e.sent.started {
+		return
+	}
+	e.sent.dnsSig = sig.String()
+	f.DNS = recs
+	f.Changed = append(f.Changed, "dns")
+}
+
+// frameVolumes adds the claims when they changed.
+func (e *Engine) frameVolumes(f *Frame) {
+	vols := Volumes(e.c.Store())
+	var sig strings.Builder
+	for _, v := range vols {
+		sig.WriteString(v.Namespace + "/" + v.Name + " " + v.Volume + " " + v.Status + " " + v.MountedBy + " " + v.Class + ";")
+	}
+	if sig.String() == e.sent.volSig && e.sent.started {
+		return
+	}
+	e.sent.volSig = sig.String()
+	f.Volumes = vols
+	f.Changed = append(f.Changed, "volumes")
+}
+
+// Has reports whether the frame carries the named optional part.
+func (f *Frame) Has(part string) bool { return slices.Contains(f.Changed, part) }
+
+// Since is the simulated time of a revision, as near as the trace says:
+// the time of the newest reconcile that started at or before it (the
+// store keeps no time per revision).
+func (e *Engine) timeAt(rev int64) time.Duration {
+	for en := range e.c.Trace().Backward(0) {
+		if en.Revision <= rev {
+			return en.Time.Sub(clock.Epoch)
+		}
+	}
+	return 0
+}

@@ -1,0 +1,88 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/core/kubectl"
+)
+
+// Request is one thing the page asks of the cluster. Op names it; the
+// other fields are its arguments, each op using the few it needs.
+type Request struct {
+	Op string `json:"op"`
+	// Line is a kubectl or shell line, Stdin what it reads (kubectl's
+	// -f -), Text a manifest or a transcript.
+	Line  string `json:"line,omitempty"`
+	Stdin string `json:"stdin,omitempty"`
+	Text  string `json:"text,omitempty"`
+	// Args are a sim command's words after "sim".
+	Args []string `json:"args,omitempty"`
+	// Seconds of simulated time (advance, settle's slice).
+	Seconds float64 `json:"seconds,omitempty"`
+	Seed    uint64  `json:"seed,omitempty"`
+	Rev     int64   `json:"rev,omitempty"`
+	// Record puts the request in the session's record (share links).
+	Record bool `json:"record,omitempty"`
+	// Kind and Namespace name a list (names).
+	Kind      string `json:"kind,omitempty"`
+	Namespace string `json:"namespace,omitempty"`
+	// Lesson, Step and Mark name a lesson step's checks (checks).
+	Lesson string `json:"lesson,omitempty"`
+	Step   int    `json:"step,omitempty"`
+	Mark   Mark   `json:"mark"`
+}
+
+// Reply is the cluster's answer to a Request.
+type Reply struct {
+	// Error is set when the request itself failed (a bad op, a panic).
+	Error string `json:"error,omitempty"`
+	// kubectl, shell, sim, script:
+	Output   []kubectl.Chunk `json:"output,omitempty"`
+	ExitCode int             `json:"exitCode,omitempty"`
+	// Cut and StoppedWaiting are kubectl.Result's.
+	Cut            bool                 `json:"cut,omitempty"`
+	StoppedWaiting *kubectl.StoppedWait `json:"stoppedWaiting,omitempty"`
+	// Watching: the command opened a watch, whose rows come in frames.
+	Watching bool `json:"watching,omitempty"`
+	// Prompt is an open shell's prompt ("" when none is open).
+	Prompt string `json:"prompt,omitempty"`
+	// apply:
+	Lines  []string    `json:"lines,omitempty"`
+	Errors []LineError `json:"errors,omitempty"`
+	// Changed: the request wrote to the API server.
+	Changed bool `json:"changed,omitempty"`
+	// settle:
+	Settled bool          `json:"settled,omitempty"`
+	Took    time.Duration `json:"took,omitempty"`
+	// idle, step:
+	Ran  int   `json:"ran,omitempty"`
+	Step *Step `json:"step,omitempty"`
+	// snapshot, snapshotAt:
+	Snapshot *cluster.Snapshot  `json:"snapshot,omitempty"`
+	Trace    []controller.Entry `json:"trace,omitempty"`
+	Volumes  []Volume           `json:"volumes,omitempty"`
+	Elapsed  time.Duration      `json:"elapsed,omitempty"`
+	// export, session:
+	Text string `json:"text,omitempty"`
+	// names, complete:
+	Names []string `json:"names,omitempty"`
+	Word  string   `json:"word,omitempty"`
+	// checks:
+	Checks []CheckResult `json:"checks,omitempty"`
+	// mark:
+	Mark Mark `json:"mark"`
+}
+
+// Mark is where a lesson step began (lessons.Mark).
+type Mark struct {
+	Seq int64 `json:"seq"`
+	Rev int64 `json:"rev"`
+}
+
+// CheckResult is one lesson check: whether it holds, and what it saw.
+type CheckResult struct {
+	OK  bool   `json:"ok"`
+	Saw string `json:"saw"`
+}

@@ -1,0 +1,11 @@
+//go:build js && wasm
+
+package main
+
+import "github.com/kubeloop/kubeloop/wasm/engine"
+
+// The editor's messages are the engine's (wasm/engine/applyerrors.go): the
+// worker turns an apply's error into them, where the text and the error are.
+type lineError = engine.LineError
+
+var applyErrors = engine.ApplyErrors
