@@ -27,26 +27,18 @@ FUZZTIME  ?= 10s
 # address (site/siteurl); the deployed site's own links start with its own.
 SITE_URL  ?= https://kubeloop.netlify.app/
 ESBUILD   := node_modules/.bin/esbuild
-# The page binary's build flags, one per line (shared with wasm/size_test.go),
-# and the overlay that adds a file to Go's runtime (wasm/idlemark.go), written
-# for this machine's Go by site/runtimeoverlay.
-WASM_OVERLAY := build/wasm-overlay.json
-WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/") -overlay=$(WASM_OVERLAY)
+# The page binary's build flags, one per line (shared with wasm/size_test.go).
+# The stock toolchain builds it: nothing of Go's runtime is patched.
+WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/")
 
-.PHONY: FORCE all site serve test vet test-native test-js test-identity test-clientgo test-browser bench bench-scenario size perf fuzz fuzz-short clean
+.PHONY: all site serve test vet test-native test-js test-identity test-clientgo test-browser bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
-# Rewritten every time (it is cheap): it names GOROOT, which may change.
-$(WASM_OVERLAY): FORCE
-	$(GO) run ./site/runtimeoverlay -repo . -goroot $(GOROOT) -o $@
-
-FORCE:
-
-site: node_modules/.package-lock.json $(WASM_OVERLAY)
+site: node_modules/.package-lock.json
 	rm -rf dist
 	mkdir -p dist
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o dist/kubeloop.wasm ./wasm
@@ -68,10 +60,9 @@ serve: site
 
 test: vet test-native test-js test-identity test-clientgo test-browser fuzz-short
 
-vet: $(WASM_OVERLAY)
+vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
-	GOOS=js GOARCH=wasm $(GO) vet -tags=kubeloop_idlemark -overlay=$(WASM_OVERLAY) ./wasm
 
 # Every package but the browser tests, which test-browser runs against a fresh dist/,
 # and the identity corpus, which test-identity runs.
@@ -116,7 +107,7 @@ bench:
 	$(GO) test -run='^$$' -bench=StatefulSetClaims -benchtime=1x ./tests/bench
 	$(MAKE) bench-scenario
 
-bench-scenario: $(WASM_OVERLAY)
+bench-scenario:
 	mkdir -p $(BENCH_OUT)
 	$(GO) build -o $(BENCH_OUT)/kubeloop-bench ./tests/bench/cmd/kubeloop-bench
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_BUILD_FLAGS) -o $(BENCH_OUT)/kubeloop-bench.wasm ./tests/bench/cmd/kubeloop-bench

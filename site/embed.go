@@ -23,14 +23,17 @@ var dist embed.FS
 // SecurityHeaders are the headers netlify.toml sets for every path; `kubeloop
 // serve` and the browser tests send the same, so a Content-Security-Policy
 // violation shows up locally before it does in production (a test in
-// cmd/kubeloop keeps them in step with netlify.toml). style-src 'self' holds
+// cmd/kubeloop keeps them in step with netlify.toml). Workers come from this
+// site (compile.js) or from a blob: URL (the cluster's worker, whose script
+// app.js assembles so that it starts from file:// as well); a blob: worker
+// runs under this same policy. style-src 'self' holds
 // with the editor too: CodeMirror runs in a shadow root, where its styles go
 // into constructed style sheets rather than <style> elements. No plugins
 // (object-src), no <base> to redirect relative URLs, no form sent anywhere
 // (the terminal's form is handled in the page), and only this site may
 // frame the page: frame-ancestors works only as a header, never in a <meta>.
 var SecurityHeaders = map[string]string{
-	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+	"Content-Security-Policy": "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; style-src 'self'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
 	"X-Content-Type-Options":  "nosniff",
 	"Referrer-Policy":         "no-referrer",
 	"X-Frame-Options":         "SAMEORIGIN", // frame-ancestors, for browsers older than CSP 2

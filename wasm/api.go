@@ -9,29 +9,35 @@ import (
 
 	"github.com/hack-pad/safejs"
 
-	"github.com/kubeloop/kubeloop/core/export"
-	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // installAPI fills window.kubeloop (created by app.js with its `ready`
-// Promise) with the functions for embedding and testing the page:
+// Promise) with the functions for embedding and testing the page. The
+// cluster runs in a worker, so what asks it something returns a Promise
+// (marked ⇒), resolved once the page has drawn what the call changed:
 //
-//	apply(yaml)      → {ok, errors: [{line, column, message}], lines: [...]}
-//	kubectl(line)    → {stdout, stderr, exitCode}  "get pods", "k get pods" or "kubectl get pods"
-//	advance(seconds) → {time}           simulated seconds since the start ({time, error} beyond 24h)
-//	settle()         → {settled, took}  took in simulated seconds
-//	state()          → the cluster Snapshot as plain data
-//	reset(seed)      → starts a new, empty cluster
-//	share()          → a Promise of the share link the Share button makes: the seed, the session
+//	apply(yaml)      ⇒ {ok, errors: [{line, column, message}], lines: [...]}
+//	kubectl(line)    ⇒ {stdout, stderr, exitCode}  "get pods", "k get pods" or "kubectl get pods"
+//	advance(seconds) ⇒ {time}           simulated seconds since the start ({time, error} beyond 24h)
+//	settle()         ⇒ {settled, took}  took in simulated seconds
+//	state()          ⇒ the cluster Snapshot as plain data
+//	reset(seed)      ⇒ {seed}: starts a new, empty cluster
+//	revision()       → {revision, compacted, replaying, shown}: as the page shows it
+//	replay(rev)      ⇒ {shown, replaying}: shows revision rev (live when rev is the newest or < 0)
+//	export()         ⇒ {ok, yaml} or {ok: false, error}
+//	share()          ⇒ the share link the Share button makes: the seed, the session
 //	                   since the cluster started and the editor's text (share.go); it rejects,
 //	                   saying why, when the session is too long for a link
 //	debug.panic(msg) → panics inside Go, to check that the page survives
-//	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats)
+//	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats of the page's Go)
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
 //	debug.frames()   → where the animation frames' Go time went since the last call, and the ways they went ({frames, parts, worst, paths, stacked}, wasm/frametiming.go)
-//	debug.parked()   → whether a task is paused half-way now (wasm/pause.go)
-//	debug.warmUp()   → {done, steps}: the warm-up's steps run so far, of all (wasm/warmup.go)
+//	debug.warmUp()   ⇒ {done, steps}: the worker's warm-up steps run so far, of all (wasm/engine/warmup.go)
+//	debug.workerEcho(text) ⇒ a worker's reply to text ("pong:" + text: a text that is not a
+//	                   JSON message), rejected with its error's text (wasm/workerecho.go);
+//	                   the text "\u0000panic" makes the worker panic (workerPanicProbe)
 //
 // They act on the cluster the page shows (and redraw it), but leave the
 // editor and the terminal alone. A call that panics returns
@@ -61,15 +67,21 @@ func (a *app) installAPI() {
 		if err != nil {
 			return a.toJS(applyResult{Errors: applyErrors("", err), Lines: []string{}})
 		}
-		lines, errs := a.apply(text)
-		a.drawAfterAct()
-		if lines == nil {
-			lines = []string{}
-		}
-		if errs == nil {
-			errs = []lineError{}
-		}
-		return a.toJS(applyResult{OK: len(errs) == 0, Errors: errs, Lines: lines})
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: "apply", Text: text, Record: true}, func(rep engine.Reply) {
+				res := applyResult{OK: len(rep.Errors) == 0 && rep.Error == "", Errors: rep.Errors, Lines: rep.Lines}
+				if rep.Error != "" {
+					res.Errors = append(res.Errors, lineError{Message: rep.Error})
+				}
+				if res.Lines == nil {
+					res.Lines = []string{}
+				}
+				if res.Errors == nil {
+					res.Errors = []lineError{}
+				}
+				resolve(a.toJS(res))
+			})
+		})
 	})
 
 	fn("kubectl", func(msg string) any {
@@ -83,12 +95,14 @@ func (a *app) installAPI() {
 		if err != nil {
 			return a.toJS(kubectlResult{Stderr: "error: " + err.Error() + "\n", ExitCode: 1})
 		}
-		line = terminal.AsKubectl(line)
-		defer a.recordKubectl(line, stdin)() // session.go
-		a.loadKubectlHelp()                  // again, if it failed (kubectlhelp.go)
-		res := a.cluster.Kubectl(line, stdin)
-		a.drawAfterAct()
-		return a.toJS(kubectlResult{Stdout: res.Stdout, Stderr: res.Stderr, ExitCode: res.ExitCode})
+		a.loadKubectlHelp() // again, if it failed (kubectlhelp.go)
+		return a.newPromise(func(resolve func(any)) {
+			// Aside: the terminal's watch goes on, and a watch or shell
+			// the line opens does not hold the terminal.
+			a.ask(engine.Request{Op: "kubectl", Line: line, Stdin: stdin, Record: true, Aside: true}, func(rep engine.Reply) {
+				resolve(a.toJS(kubectlResultOf(rep)))
+			})
+		})
 	})
 
 	fn("advance", apiError, func(args []safejs.Value) any {
@@ -97,11 +111,14 @@ func (a *app) installAPI() {
 			return a.toJS(map[string]any{"time": a.elapsed().Seconds(),
 				"error": "advance: kubeloop simulates at most " + transcript.MaxAdvance.String() + " per call; call it again to go further"})
 		}
-		if secs > 0 {
-			a.cluster.Advance(time.Duration(secs * float64(time.Second)))
+		if !(secs > 0) { // NaN too
+			secs = 0
 		}
-		a.render(false)
-		return a.toJS(map[string]any{"time": a.elapsed().Seconds()})
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: "advance", Seconds: secs}, func(rep engine.Reply) {
+				resolve(a.toJS(map[string]any{"time": a.elapsed().Seconds()}))
+			})
+		})
 	})
 
 	fn("settle", apiError, func(args []safejs.Value) any {
@@ -109,14 +126,18 @@ func (a *app) installAPI() {
 		if !(secs > 0) { // NaN too
 			secs = 0
 		}
-		max := time.Duration(min(secs, transcript.MaxAdvance.Seconds()) * float64(time.Second))
-		settled, took := a.cluster.Settle(orDefault(max, settleDefault))
-		a.render(false)
-		return a.toJS(map[string]any{"settled": settled, "took": took.Seconds()})
+		max := orDefault(time.Duration(min(secs, transcript.MaxAdvance.Seconds())*float64(time.Second)), settleDefault)
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: "settle", Seconds: max.Seconds()}, func(rep engine.Reply) {
+				resolve(a.toJS(map[string]any{"settled": rep.Settled, "took": rep.Took.Seconds()}))
+			})
+		})
 	})
 
 	fn("state", apiError, func([]safejs.Value) any {
-		return a.toJS(a.cluster.Snapshot())
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: "snapshot"}, func(rep engine.Reply) { resolve(a.toJS(rep.Snapshot)) })
+		})
 	})
 
 	fn("reset", apiError, func(args []safejs.Value) any {
@@ -125,31 +146,39 @@ func (a *app) installAPI() {
 			seed = uint64(s)
 		}
 		a.setSeed(seed)
-		a.reset(seed)
-		return a.toJS(map[string]any{"seed": seed})
+		return a.newPromise(func(resolve func(any)) {
+			a.resetThen(seed, func() { resolve(a.toJS(map[string]any{"seed": seed})) })
+		})
 	})
 
 	fn("revision", apiError, func([]safejs.Value) any {
-		return a.toJS(map[string]any{"revision": a.cluster.Store().Revision(), "compacted": a.cluster.Store().Compacted(),
+		return a.toJS(map[string]any{"revision": a.m.rev, "compacted": a.m.compacted,
 			"replaying": a.replay.on, "shown": a.shownRevision()})
 	})
 
 	fn("replay", apiError, func(args []safejs.Value) any {
 		rev := int64(jsFloat(arg(args, 0), -1))
-		if rev < 0 || rev >= a.cluster.Store().Revision() {
-			a.goLive()
-		} else {
-			a.replayAt(rev)
-		}
-		return a.toJS(map[string]any{"shown": a.shownRevision(), "replaying": a.replay.on})
+		return a.newPromise(func(resolve func(any)) {
+			done := func() { resolve(a.toJS(map[string]any{"shown": a.shownRevision(), "replaying": a.replay.on})) }
+			if rev < 0 || rev >= a.m.rev {
+				a.goLive()
+				done()
+				return
+			}
+			a.replayAtThen(rev, done)
+		})
 	})
 
 	fn("export", apiError, func([]safejs.Value) any {
-		text, _, err := export.Manifest(a.cluster.Store())
-		if err != nil {
-			return a.toJS(map[string]any{"ok": false, "error": err.Error()})
-		}
-		return a.toJS(map[string]any{"ok": true, "yaml": text})
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: "export"}, func(rep engine.Reply) {
+				if rep.Error != "" {
+					resolve(a.toJS(map[string]any{"ok": false, "error": rep.Error}))
+					return
+				}
+				resolve(a.toJS(map[string]any{"ok": true, "yaml": rep.Text}))
+			})
+		})
 	})
 
 	fn("lesson", apiError, func([]safejs.Value) any {
@@ -176,36 +205,27 @@ func (a *app) installAPI() {
 	// The debug reads are passive (passiveFuncOf): make perf polls them
 	// while a task is paused half-way, and must not finish it.
 	read := func(name string, f func(args []safejs.Value) any) {
-		debug.Set(name, a.passiveFuncOf("kubeloop.debug."+name, apiError, func(_ safejs.Value, args []safejs.Value) any {
+		debug.Set(name, a.funcOf("kubeloop.debug."+name, apiError, func(_ safejs.Value, args []safejs.Value) any {
 			return f(args)
 		}).Value())
 	}
 	read("panics", func(args []safejs.Value) any {
 		return a.panics
 	})
-	// How many of the warm-up's steps ran (warmup.go).
+	// How many of the warm-up's steps ran (wasm/engine/warmup.go).
 	read("warmUp", func(args []safejs.Value) any {
-		return a.toJS(map[string]any{"done": a.warm.done, "steps": len(warmUpSteps)})
+		return a.newPromise(func(resolve func(any)) {
+			a.ask(engine.Request{Op: engine.OpWarmUp}, func(rep engine.Reply) { resolve(a.toJS(rep.WarmUp)) })
+		})
 	})
-	// How often the frame's work paused half-way through a task (pause.go).
-	read("parks", func(args []safejs.Value) any {
-		return a.loop.parks
-	})
-	// Whether a task is parked half-way now (pause.go): what the passive
-	// entry points leave so, and the others finish.
-	read("parked", func(args []safejs.Value) any {
-		return a.loop.parked
-	})
-	// The Go heap and its collections: under wasm Go's collector marks on
-	// the page's one thread, inside whatever task is running, so the live
-	// heap is what one mark costs and memory (which never shrinks) is what
-	// the tab keeps (perf_test.go reports both, and the idle-mark holds).
+	// The page's Go heap and its collections. The cluster's objects are in
+	// the worker: the page holds views of them, so its heap, and what one
+	// collection costs the page's thread, stay small whatever the cluster.
 	read("mem", func(args []safejs.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
-			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
-			"idleMarkPatched": idleMarkPatched, "idleMarkHolds": a.idleMarkHolds, "sweepSleeps": sweepSleeps()})
+			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction})
 	})
 	// How many pods the page shows Running and ready with an image (any
 	// image when none is given), as cards or as cells (cellcanvas.go):
@@ -217,16 +237,15 @@ func (a *app) installAPI() {
 		}
 		return a.ui.cluster.drawnReady(image)
 	})
-	// Whether the cluster's draws are slow, so that while it plays the
-	// frames make them in parts and a command leaves its draw to them
-	// (drawAfterAct).
-	read("slowDraws", func(args []safejs.Value) any {
-		return a.ui.renderCostMS >= slowRenderMS
-	})
 	// Where the animation frames' Go time went since the last call
 	// (frametiming.go): make perf reports it beside the browser's measures.
 	read("frames", func(args []safejs.Value) any {
 		return a.toJS(a.timing.report())
+	})
+	// A worker of its own (workerecho.go), for the tests of the link.
+	echo := &workerEcho{a: a}
+	read("workerEcho", func(args []safejs.Value) any {
+		return echo.send(jsString(arg(args, 0)))
 	})
 	kl.Set("debug", debug)
 }
@@ -236,7 +255,7 @@ func (a *app) shownRevision() int64 {
 	if a.replay.on {
 		return a.replay.rev
 	}
-	return a.cluster.Store().Revision()
+	return a.m.rev
 }
 
 type applyResult struct {
@@ -249,6 +268,39 @@ type kubectlResult struct {
 	Stdout   string `json:"stdout"`
 	Stderr   string `json:"stderr"`
 	ExitCode int    `json:"exitCode"`
+}
+
+// kubectlResultOf is a kubectl reply's streams, each whole.
+func kubectlResultOf(rep engine.Reply) kubectlResult {
+	var out kubectlResult
+	for _, c := range rep.Output {
+		if c.Stderr {
+			out.Stderr += c.Text
+		} else {
+			out.Stdout += c.Text
+		}
+	}
+	out.ExitCode = rep.ExitCode
+	if rep.Error != "" {
+		out.Stderr += "error: " + rep.Error + "\n"
+		out.ExitCode = 1
+	}
+	return out
+}
+
+// promise is a JS Promise that start resolves, now or later.
+func (a *app) newPromise(start func(resolve func(any))) any {
+	ctor, err := a.global.Get("Promise")
+	if err != nil {
+		panic(err)
+	}
+	call, err := ctor.Call("withResolvers")
+	if err != nil {
+		panic(err)
+	}
+	p, _ := call.Get("promise")
+	start(func(v any) { call.Call("resolve", v) })
+	return p
 }
 
 func orDefault(d, def time.Duration) time.Duration {

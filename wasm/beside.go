@@ -7,7 +7,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
-	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // A command beside the watch. On a real machine a learner who wants to see
@@ -31,14 +31,12 @@ import (
 // (sim lines let a watch go on anyway.)
 func (a *app) besideWatch(line string) bool {
 	u := a.ui
-	return u != nil && u.watch != nil && u.shell == nil && !a.replay.on &&
+	return u != nil && u.watch && u.shell == "" && !a.replay.on &&
 		terminal.Parse(line).Kind == terminal.Kubectl
 }
 
 // runBeside runs a kubectl line in the "second terminal" (besideWatch).
 func (a *app) runBeside(line string) {
-	defer a.recordLine(line)() // session.go: the cluster changes as for a typed line
-	u := a.ui
 	l := terminal.Parse(line)
 	echo := a.el("div", "term-cmd term-beside", line)
 	echo.SetAttribute("data-label", a.tr("term.beside"))
@@ -49,12 +47,13 @@ func (a *app) runBeside(line string) {
 		a.termText("error: "+tooBig.Error(), "term-err term-beside")
 		return
 	}
-	res, rows := transcript.Beside(a.cluster, l.Kubectl, stdin, u.watch)
-	a.termOutput(res, "term-beside")
-	if rows != "" {
-		a.termText(rows, "term-stdout")
-	}
-	a.drawAfterAct()
+	// Recorded: the cluster changes as for a typed line.
+	a.ask(engine.Request{Op: "beside", Line: l.Kubectl, Stdin: stdin, Record: true}, func(rep engine.Reply) {
+		a.termOutput(rep, "term-beside")
+		if rep.Text != "" {
+			a.termText(rep.Text, "term-stdout")
+		}
+	})
 }
 
 // offerBeside is a lesson's command marked to run beside the watch: while

@@ -44,7 +44,6 @@ type clusterView struct {
 	// freshCards are the cards still marked new, oldest first: a card
 	// loses the mark after freshMS, when the draw that sees it old redraws it.
 	freshCards []*podCard
-	live       liveView
 	// cells: the cluster has too many pods for cards, and each pod is
 	// drawn as a small square in its status colour (cellsAbove).
 	cells  bool
@@ -58,19 +57,8 @@ type clusterView struct {
 	// readyWords are "not ready" and "ready" in the page's language
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
-	// drawPostponed: the last frame's tasks overran (or paused past their
-	// share), and this one draws instead of running more (clock.go).
-	drawPostponed bool
-	// drewLast: the last frame was a slow draw's (slowDrawDue), so this
-	// one runs tasks.
-	drewLast bool
-	// synced: what the feed's syncs found that is not drawn yet — a slow
-	// draw syncs in one frame and draws the pods in the next (renderPart).
-	// restDue: a slow draw drew the pods, and the other views are to be
-	// drawn in a frame of their own; eventsDue: the Events changed since
-	// they were last drawn.
-	synced             *cluster.FeedChanges
-	restDue, eventsDue bool
+	// eventsDue: the Events changed since they were last drawn.
+	eventsDue bool
 }
 
 // freshMS is how long a new card is marked as new.
@@ -166,14 +154,14 @@ func (v *clusterView) init(a *app, u *ui) {
 	v.reset()
 	// One listener for every card (event delegation): a JS function per
 	// card made a 10,000-pod cluster slow to draw, and leaked them.
-	a.listenPassive(u.nodes, "click", func(ev event) {
+	a.listen(u.nodes, "click", func(ev event) {
 		if c := v.cardOf(ev); c != nil {
 			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
 		} else if l := v.cellsLane(ev); l != nil {
 			v.clickCell(l, ev)
 		}
 	})
-	a.listenPassive(u.nodes, "keydown", func(ev event) {
+	a.listen(u.nodes, "keydown", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			if v.cellKey(l, ev.Key()) {
 				ev.PreventDefault()
@@ -190,17 +178,17 @@ func (v *clusterView) init(a *app, u *ui) {
 	})
 	// The cells' canvases (cellcanvas.go): the pod under the pointer, and
 	// the keyboard cursor while a canvas has the focus — or its pod's menu.
-	a.listenPassive(u.nodes, "mousemove", func(ev event) {
+	a.listen(u.nodes, "mousemove", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			v.hoverCell(l, ev)
 		}
 	})
-	a.listenPassive(u.nodes, "focusin", func(ev event) {
+	a.listen(u.nodes, "focusin", func(ev event) {
 		if l := v.cellsLane(ev); l != nil {
 			v.showCursor(l)
 		}
 	})
-	a.listenPassive(u.nodes, "focusout", func(ev event) {
+	a.listen(u.nodes, "focusout", func(ev event) {
 		if l := v.cellsLane(ev); l != nil && l == v.cursorIn && u.popover.HasAttribute("hidden") {
 			v.hideCursor()
 		}
@@ -242,7 +230,6 @@ func (v *clusterView) reset() {
 	v.laneOrder, v.paintFrom = nil, 0
 	v.deferred = map[string]bool{}
 	v.freshCards = nil
-	v.live = liveView{}
 	v.owners.reset(a)
 	v.nodeSig, v.langSig = "-", ""
 	clearNode(a.ui.nodes)

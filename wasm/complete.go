@@ -5,9 +5,7 @@ package main
 import (
 	"strings"
 
-	"github.com/kubeloop/kubeloop/core/api"
-	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/terminal"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // Tab completion in the terminal: what completes is core/terminal's
@@ -19,19 +17,22 @@ import (
 // possibilities?" knows.
 const maxListed = 100
 
-// simCommands lists what `sim …` understands on this page's cluster.
-func (a *app) simCommands() []string { return cluster.SimCommands() }
-
-// completer completes against the page's cluster.
-func (a *app) completer() terminal.Completer {
-	return terminal.Completer{Store: a.cluster.Store(), Sim: a.simCommands()}
-}
-
-// complete is Tab in the terminal.
+// complete is Tab in the terminal. The names complete against the
+// cluster, in the worker: the answer applies if the line is still as it
+// was when Tab was pressed.
 func (a *app) complete() {
 	u := a.ui
 	line := u.termInput.Value()
-	cands, word := a.completer().Complete(line)
+	a.ask(engine.Request{Op: "complete", Line: line}, func(rep engine.Reply) {
+		if u.termInput.Value() == line {
+			a.completeWith(line, rep.Names, rep.Word)
+		}
+	})
+}
+
+// completeWith completes line with the candidates for its last word.
+func (a *app) completeWith(line string, cands []string, word string) {
+	u := a.ui
 	completed, list := u.tab.Press(line, cands, word)
 	if completed != line {
 		u.termInput.SetValue(completed)
@@ -48,20 +49,4 @@ func (a *app) complete() {
 	if more > 0 {
 		a.termNote(a.tr("term.more", more))
 	}
-}
-
-// objectNames are the names of kind's objects in namespace (every
-// namespace's for a kind that has none).
-func (a *app) objectNames(kind *api.Kind, namespace string) []string {
-	if kind == nil {
-		return nil
-	}
-	if !kind.Namespaced {
-		namespace = ""
-	}
-	var out []string
-	for _, o := range a.cluster.Store().List(kind, namespace) {
-		out = append(out, o.GetObjectMeta().Name)
-	}
-	return out
 }

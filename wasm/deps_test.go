@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -46,24 +45,8 @@ func hasJSWasmTag(t *testing.T, file string) bool {
 		}
 		expr, err := constraint.Parse(line)
 		require.NoError(t, err)
-		// Some setting of the build's own tags (kubeloop_idlemark) builds
-		// the file for js/wasm, and none for a native target.
-		var own []string
-		expr.Eval(func(tag string) bool {
-			if !slices.Contains([]string{"js", "wasm", "linux", "amd64"}, tag) && !slices.Contains(own, tag) {
-				own = append(own, tag)
-			}
-			return false
-		})
-		forJS, forNative := false, false
-		for set := range 1 << len(own) {
-			on := func(tag string) bool {
-				i := slices.Index(own, tag)
-				return i >= 0 && set&(1<<i) != 0
-			}
-			forJS = forJS || expr.Eval(func(tag string) bool { return tag == "js" || tag == "wasm" || on(tag) })
-			forNative = forNative || expr.Eval(func(tag string) bool { return tag == "linux" || tag == "amd64" || on(tag) })
-		}
+		forJS := expr.Eval(func(tag string) bool { return tag == "js" || tag == "wasm" })
+		forNative := expr.Eval(func(tag string) bool { return tag == "linux" || tag == "amd64" })
 		return forJS && !forNative
 	}
 	return false

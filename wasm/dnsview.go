@@ -29,7 +29,7 @@ func (a *app) drawDNS() {
 		u.dns.sig = ""
 		return
 	}
-	recs := a.cluster.DNSRecords()
+	recs := a.m.dns
 	var sig strings.Builder
 	type row struct{ name, typ, addrs string }
 	var rows []row
@@ -81,53 +81,24 @@ func (a *app) drawDNS() {
 
 // drawVolumes lists the PersistentVolumeClaims: claim → volume, its class
 // and status, and the pod that mounts it — at the revision shown (replay
-// too: it reads the store's snapshot).
+// too: the worker sends them with the replayed revision).
 func (a *app) drawVolumes() {
 	u := a.ui
-	kind := api.PersistentVolumeClaims
-	if kind == nil {
-		return
-	}
-	// The pods are listed only when there are claims: listing (and
-	// sorting) 10,000 pods on every draw to find no mount was most of an
-	// idle big cluster's draw.
-	var claims, pods []api.Object
+	vols := a.m.volumes
 	if a.replay.on {
-		snap, err := a.cluster.Store().At(a.replay.rev)
-		if err != nil {
-			return
-		}
-		if claims = snap.List(kind, ""); len(claims) > 0 {
-			pods = snap.List(api.Pods, "")
-		}
-	} else if claims = a.cluster.Store().List(kind, ""); len(claims) > 0 {
-		pods = a.cluster.Store().List(api.Pods, "")
-	}
-	mountedBy := map[string]string{}
-	for _, o := range pods {
-		p := o.(*api.Pod)
-		for _, v := range p.Spec.Volumes {
-			if v.PersistentVolumeClaim != nil {
-				mountedBy[p.Namespace+"/"+v.PersistentVolumeClaim.ClaimName] = p.Name
-			}
-		}
+		vols = a.replay.volumes
 	}
 	var m markup
 	var sig strings.Builder
-	for _, o := range claims {
-		c := o.(*api.PersistentVolumeClaim)
-		class := ""
-		if c.Spec.StorageClassName != nil {
-			class = *c.Spec.StorageClassName
-		}
-		pod := mountedBy[c.Namespace+"/"+c.Name]
-		row := c.Name + "|" + c.Status.Phase + "|" + c.Spec.VolumeName + "|" + class + "|" + pod + ";"
+	for _, c := range vols {
+		pod := c.MountedBy
+		row := c.Name + "|" + c.Status + "|" + c.Volume + "|" + c.Class + "|" + pod + ";"
 		sig.WriteString(row)
 		status := "st-pending"
-		if c.Status.Phase == api.ClaimBound {
+		if c.Status == api.ClaimBound {
 			status = "st-running"
 		}
-		volume := c.Spec.VolumeName
+		volume := c.Volume
 		if volume == "" {
 			volume = "—"
 		}
@@ -136,9 +107,9 @@ func (a *app) drawVolumes() {
 		}
 		m.open("tr", "").
 			elem("td", "pvc-name", c.Name).
-			open("td", "").elem("span", "chip "+status, c.Status.Phase).close("td").
+			open("td", "").elem("span", "chip "+status, c.Status).close("td").
 			elem("td", "pvc-volume", volume, "title", volume).
-			elem("td", "", class).
+			elem("td", "", c.Class).
 			elem("td", "", pod).
 			close("tr")
 	}
@@ -147,7 +118,7 @@ func (a *app) drawVolumes() {
 		return
 	}
 	u.volSig = key
-	if len(claims) == 0 {
+	if len(vols) == 0 {
 		u.volSection.SetAttribute("hidden", "")
 		return
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/yaml"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // courseManifest is the Deployment the course starts from; the editor
@@ -153,40 +154,52 @@ func (a *app) setEditorText(text string) {
 }
 
 // applyEditor applies the editor's YAML and shows the outcome under it.
-func (a *app) applyEditor() {
+func (a *app) applyEditor() { a.applyEditorThen(nil) }
+
+// applyEditorThen is applyEditor, running then (if not nil) once the
+// outcome is shown.
+func (a *app) applyEditorThen(then func()) {
 	u := a.ui
 	u.autoTimer.stop()
 	if a.replay.on {
 		a.notify("replay.readonly")
 		return
 	}
-	var lines []string
-	var errs []lineError
-	if n, over := u.editor.over(); over {
-		errs = applyErrors("", yaml.SizeError(n)) // the text stays in the editor
-	} else {
-		text := u.editor.Text()
-		a.saveYAML(text)
-		lines, errs = a.apply(text)
+	show := func(lines []string, errs []lineError) {
+		u.applied = true
+		u.lastErrors = errs
+		u.lastApplyLines = lines
+		u.lastApplyOK = len(errs) == 0
+		u.editor.SetErrors(errs)
+		a.drawApplyResult()
+		a.drawDocList()
+		if then != nil {
+			then()
+		}
 	}
-	u.applied = true
-	u.lastErrors = errs
-	u.lastApplyLines = lines
-	u.lastApplyOK = len(errs) == 0
-	u.editor.SetErrors(errs)
-	a.drawApplyResult()
-	a.drawDocList()
-	a.drawAfterAct()
+	if n, over := u.editor.over(); over {
+		show(nil, applyErrors("", yaml.SizeError(n))) // the text stays in the editor
+		return
+	}
+	text := u.editor.Text()
+	a.saveYAML(text)
+	a.apply(text, show)
 }
 
-// apply applies text to the cluster: all or nothing.
-func (a *app) apply(text string) (lines []string, errs []lineError) {
-	defer a.recordApply(text)() // session.go
-	lines, err := a.cluster.Apply(text)
-	if err != nil {
-		return nil, applyErrors(text, err)
-	}
-	return lines, nil
+// apply applies text to the cluster, all or nothing, and records it;
+// then gets the lines kubectl would print, or the errors.
+func (a *app) apply(text string, then func(lines []string, errs []lineError)) {
+	a.ask(engine.Request{Op: "apply", Text: text, Record: true}, func(rep engine.Reply) {
+		errs := rep.Errors
+		if rep.Error != "" {
+			errs = append(errs, lineError{Message: rep.Error})
+		}
+		if len(errs) > 0 {
+			then(nil, errs)
+			return
+		}
+		then(rep.Lines, nil)
+	})
 }
 
 // drawApplyResult lists the errors with their lines (click one to go

@@ -5,7 +5,7 @@ package main
 import (
 	"strings"
 
-	"github.com/kubeloop/kubeloop/core/export"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // Export: the learner's objects as the manifest they would write for
@@ -13,21 +13,22 @@ import (
 
 // exportManifests downloads the cluster's manifests as kubeloop.yaml.
 func (a *app) exportManifests() {
-	text, n, err := export.Manifest(a.cluster.Store())
-	if err != nil {
-		a.notify("export.failed", err.Error())
-		return
-	}
-	if n == 0 {
-		a.notify("export.empty")
-		return
-	}
-	text = exportHeader(a.tr("export.header")) + text
-	a.ui.lastExport = text
-	if bridge, err := a.global.Get("kubeloopEditor"); err == nil {
-		bridge.Call("download", "kubeloop.yaml", text, "application/yaml")
-	}
-	a.notify("export.done", n)
+	a.ask(engine.Request{Op: "export"}, func(rep engine.Reply) {
+		if rep.Error != "" {
+			a.notify("export.failed", rep.Error)
+			return
+		}
+		if rep.Count == 0 {
+			a.notify("export.empty")
+			return
+		}
+		text := exportHeader(a.tr("export.header")) + rep.Text
+		a.ui.lastExport = text
+		if bridge, err := a.global.Get("kubeloopEditor"); err == nil {
+			bridge.Call("download", "kubeloop.yaml", text, "application/yaml")
+		}
+		a.notify("export.done", rep.Count)
+	})
 }
 
 // exportHeader is the header's lines as YAML comments.

@@ -62,7 +62,10 @@ func (a *app) drawFaults() {
 // nextNodeName is the first free node-N after the workers' count (the
 // control-plane node is not a node-N).
 func (a *app) nextNodeName() string {
-	names := a.objectNames(api.Nodes, "")
+	var names []string
+	for _, n := range a.m.overview.Nodes {
+		names = append(names, n.Name)
+	}
 	workers := 0
 	for _, n := range names {
 		if strings.HasPrefix(n, "node-") {
@@ -77,24 +80,9 @@ func (a *app) nextNodeName() string {
 	}
 }
 
-// leader names the controller manager replica holding the leader lease
-// (holderIdentity is "<name>_<uuid>"), or "" if there is none.
-func (a *app) leader() string {
-	k := api.Leases
-	if k == nil {
-		return ""
-	}
-	o, err := a.cluster.Store().Get(k, "kube-system", "kube-controller-manager")
-	if err != nil {
-		return ""
-	}
-	l, ok := o.(*api.Lease)
-	if !ok || l.Spec.HolderIdentity == nil || *l.Spec.HolderIdentity == "" {
-		return ""
-	}
-	name, _, _ := strings.Cut(*l.Spec.HolderIdentity, "_")
-	return name
-}
+// leader names the controller manager replica holding the leader lease,
+// or "" if there is none.
+func (a *app) leader() string { return a.m.picture.Lease.Holder }
 
 // menuButton makes a menu entry that runs its command in the terminal.
 func (a *app) menuButton(it menuItem, after func()) dom.HTMLElement {
@@ -148,7 +136,7 @@ func (a *app) nodeItems(name string) []menuItem {
 		return nil
 	}
 	var items []menuItem
-	if n.Spec.Unschedulable {
+	if n.Unschedulable {
 		items = append(items, menuItem{label: a.tr("node.uncordon"), command: "kubectl uncordon " + name})
 	} else {
 		items = append(items, menuItem{label: a.tr("node.cordon"), command: "kubectl cordon " + name})
@@ -156,7 +144,7 @@ func (a *app) nodeItems(name string) []menuItem {
 	items = append(items, menuItem{label: a.tr("node.drain"), command: "kubectl drain " + name + " --ignore-daemonsets --delete-emptydir-data", danger: true})
 	items = append(items, a.taintItems(n)...)
 	if hasSim("node") {
-		fault := a.cluster.NodeFault(name)
+		fault := n.Fault
 		if fault.Partitioned {
 			items = append(items, menuItem{label: a.tr("node.heal"), command: "sim node heal " + name})
 		} else {
@@ -179,15 +167,16 @@ var lessonTaint = api.Taint{Key: "dedicated", Value: "lesson", Effect: "NoSchedu
 // taintItems offer the lesson taint when the node lacks it, and the
 // removal of each taint a person put on the node (the ones the control
 // plane manages, node.kubernetes.io/…, go by themselves).
-func (a *app) taintItems(n *api.Node) []menuItem {
+func (a *app) taintItems(n *cluster.NodeView) []menuItem {
 	var items []menuItem
 	has := false
-	for _, t := range n.Spec.Taints {
-		if strings.HasPrefix(t.Key, "node.kubernetes.io/") {
+	for _, spec := range n.Taints { // key=value:Effect
+		if strings.HasPrefix(spec, "node.kubernetes.io/") {
 			continue
 		}
-		has = has || (t.Key == lessonTaint.Key && t.Effect == lessonTaint.Effect)
-		spec := t.ToString()
+		key, _, _ := strings.Cut(spec, ":")
+		key, _, _ = strings.Cut(key, "=")
+		has = has || (key == lessonTaint.Key && strings.HasSuffix(spec, ":"+string(lessonTaint.Effect)))
 		items = append(items, menuItem{label: a.tr("node.untaint", spec), command: "kubectl taint nodes " + n.Name + " " + spec + "-"})
 	}
 	if !has {
@@ -197,14 +186,14 @@ func (a *app) taintItems(n *api.Node) []menuItem {
 	return items
 }
 
-// node is the named Node from the store, or nil.
-func (a *app) node(name string) *api.Node {
-	o, err := a.cluster.Store().Get(api.Nodes, "", name)
-	if err != nil {
-		return nil
+// node is the named node as the last frame showed it, or nil.
+func (a *app) node(name string) *cluster.NodeView {
+	for i := range a.m.overview.Nodes {
+		if n := &a.m.overview.Nodes[i]; n.Name == name {
+			return n
+		}
 	}
-	n, _ := o.(*api.Node)
-	return n
+	return nil
 }
 
 // showMenu opens the popover next to anchor with items; focus goes to the
@@ -287,7 +276,7 @@ func (a *app) hidePodMenu() {
 }
 
 func (a *app) buildMenus(u *ui) {
-	a.listenPassive(u.popover, "keydown", func(ev event) {
+	a.listen(u.popover, "keydown", func(ev event) {
 		switch ev.Key() {
 		case "Escape":
 			ev.PreventDefault()
@@ -297,7 +286,7 @@ func (a *app) buildMenus(u *ui) {
 			a.moveMenuFocus(ev.Key() == "ArrowDown")
 		}
 	})
-	a.listenPassive(a.doc, "mousedown", func(ev event) {
+	a.listen(a.doc, "mousedown", func(ev event) {
 		if u.popover.HasAttribute("hidden") {
 			return
 		}

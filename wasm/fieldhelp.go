@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/explain"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // fieldHelp is what kubectl explain and the editor's hover and completion
@@ -62,7 +63,7 @@ func (a *app) useFieldHelp() {
 	if docs == nil {
 		return
 	}
-	a.cluster.SetFieldDocs(docs)
+	a.ask(engine.Request{Op: "docs", Text: a.help.texts[a.lang]}, nil)
 	if !a.help.schemaSent {
 		a.ui.editor.call("setSchema", string(explain.Default().JSON()))
 		a.help.schemaSent = true

@@ -18,7 +18,7 @@ func TestFrameTimingKeepsTheLongestFrames(t *testing.T) {
 		ft.frameBegan(now)
 		ft.parts[partTrace] = float64(i)
 		if i == 8 {
-			ft.path = pathPaused
+			ft.path = pathDraw
 		}
 		now += ms
 		ft.frameEnded(now)
@@ -29,31 +29,12 @@ func TestFrameTimingKeepsTheLongestFrames(t *testing.T) {
 	}
 	assert.Equal(t, []float64{60, 40.5, 40, 30, 25, 12, 8, 5}, kept)
 	assert.Equal(t, map[string]float64{"trace": 8, "other": 52}, ft.worst[0].Parts)
-	assert.Equal(t, pathPaused, ft.worst[0].Path, "each kept frame says which way it went")
+	assert.Equal(t, pathDraw, ft.worst[0].Path, "each kept frame says which way it went")
 	assert.Equal(t, pathIdle, ft.worst[1].Path, "a frame starts as idle")
 	r := ft.report()
 	assert.Equal(t, 10, r["frames"])
-	assert.Equal(t, map[string]int{pathIdle: 9, pathPaused: 1}, r["paths"])
-	assert.Equal(t, 0, r["stacked"], "no frame drew pods")
+	assert.Equal(t, map[string]int{pathIdle: 9, pathDraw: 1}, r["paths"])
 	assert.Equal(t, map[string]float64{"avg": 4.5, "max": 9}, r["parts"].(map[string]any)["trace"])
 	assert.Empty(t, ft.worst)
 	assert.Zero(t, ft.n)
-}
-
-// A frame whose tasks paused and that drew pods is counted as stacked:
-// frame leaves such a draw to the next frame.
-func TestFrameTimingCountsADrawStackedOnPausedTasks(t *testing.T) {
-	var ft frameTiming
-	for _, f := range []struct {
-		path string
-		pods float64
-	}{{pathPaused, 0}, {pathDraw, 12}, {pathResume, 3}, {pathTasksDraw, 5}, {pathPaused, 1}} {
-		ft.frameBegan(0)
-		ft.path = f.path
-		ft.parts[partPods] = f.pods
-		ft.frameEnded(20)
-	}
-	r := ft.report()
-	assert.Equal(t, 2, r["stacked"])
-	assert.Equal(t, map[string]int{pathPaused: 2, pathDraw: 1, pathResume: 1, pathTasksDraw: 1}, r["paths"])
 }

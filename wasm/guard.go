@@ -49,7 +49,7 @@ func (a *app) reportPanic(msg, stack string) {
 	a.ui.banner.RemoveAttribute("hidden")
 	// Stop the clock, so that a panic in the loop is not repeated every
 	// frame and the learner can read what happened; Play resumes.
-	a.settling.active = false
+	a.cancelSettle()
 	a.setPlaying(false)
 }
 

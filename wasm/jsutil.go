@@ -18,35 +18,8 @@ import (
 
 // funcOf wraps fn as a JS function whose panics the app recovers; fallback
 // builds the value JS receives after a panic.
-//
-// Work parked half-way through a task (pause.go) is finished first, so that
-// what fn does comes between two tasks, as it would without pausing.
 func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
-	return a.entry(name, fallback, func(this safejs.Value, args []safejs.Value) any {
-		a.loop.finish()
-		a.runQueued() // commands typed before this, in their order
-		return fn(this, args)
-	})
-}
-
-// passiveFuncOf is funcOf for a passive entry point: one that does not act
-// on the cluster. It reads it (a hover, a focus, a menu opened, make
-// perf's polls) or changes only the page (play and pause, the speed, the
-// language, the theme). It does not finish the work parked half-way
-// through a task (pause.go): reads are safe while it is parked
-// (store.Checkpoint), and the next frames resume it as they would have.
-// A 10,000-pod rollout's frames park tasks of tens of ms; finished by
-// every entry, a mouse moved over the cells or a poll every half second
-// ran them at once, each a long task.
-func (a *app) passiveFuncOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
-	return a.entry(name, fallback, fn)
-}
-
-// entry is funcOf without finishing parked work: for the animation frame,
-// which resumes it, and the passive entry points.
-func (a *app) entry(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
-		defer a.holdIdleMark() // Go returns to the browser once this returns
 		a.guard(name, func(msg string) { result = fallback(msg) }, func() {
 			result = fn(this, args)
 		})
@@ -58,28 +31,14 @@ func (a *app) entry(name string, fallback func(msg string) any, fn func(this saf
 	return f
 }
 
-// holdIdleMark is called as Go is about to give the page back to the
-// browser: no idle-time mark of a whole heap on the way out (idlemark.go).
-func (a *app) holdIdleMark() {
-	if holdIdleMark() {
-		a.idleMarkHolds++
-	}
-}
-
 // listen adds a DOM event listener that runs fn inside the guard. The
 // listener must not block: it does its work and returns.
 func (a *app) listen(target dom.Node, typ string, fn func(ev event)) {
-	a.addListener(target, typ, a.funcOf, fn)
+	a.addListener(target, typ, fn)
 }
 
-// listenPassive is listen for a passive listener (passiveFuncOf).
-func (a *app) listenPassive(target dom.Node, typ string, fn func(ev event)) {
-	a.addListener(target, typ, a.passiveFuncOf, fn)
-}
-
-func (a *app) addListener(target dom.Node, typ string,
-	funcOf func(string, func(string) any, func(safejs.Value, []safejs.Value) any) safejs.Func, fn func(ev event)) {
-	f := funcOf(typ+" handler", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+func (a *app) addListener(target dom.Node, typ string, fn func(ev event)) {
+	f := a.funcOf(typ+" handler", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
 		if len(args) > 0 {
 			fn(event{args[0]})
 		}
@@ -92,7 +51,7 @@ func (a *app) addListener(target dom.Node, typ string,
 // timestamp in milliseconds. The JS function is made once and reused.
 func (a *app) requestFrame(fn func(ms float64)) {
 	if !a.frameReady {
-		a.frameFunc = a.entry("animation frame", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+		a.frameFunc = a.funcOf("animation frame", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
 			ms := 0.0
 			if len(args) > 0 {
 				ms = jsFloat(args[0], 0)

@@ -2,7 +2,7 @@
 
 package main
 
-import "github.com/kubeloop/kubeloop/core/kubectl/helptext"
+import "github.com/kubeloop/kubeloop/wasm/engine"
 
 // kubectlHelpFile is kubectl's help pages (site/data): what `kubectl`,
 // `kubectl help` and `kubectl COMMAND --help` print.
@@ -15,15 +15,16 @@ const kubectlHelpFile = "kubectl-help.json"
 // a line that says so (kubectl.HelpSource), and the next kubectl command
 // asks for the file again.
 type kubectlHelp struct {
-	pages   helptext.Pages
+	loaded  bool // the worker has the pages
 	loading bool
 }
 
-// loadKubectlHelp hands the cluster kubectl's help pages, loading them
-// first; it does nothing when they are loaded or on their way.
+// loadKubectlHelp hands the worker's cluster kubectl's help pages,
+// loading them first; it does nothing when they are loaded or on their
+// way.
 func (a *app) loadKubectlHelp() {
 	h := &a.kubectlHelp
-	if h.pages != nil || h.loading {
+	if h.loaded || h.loading {
 		return
 	}
 	h.loading = true
@@ -33,12 +34,14 @@ func (a *app) loadKubectlHelp() {
 			a.consoleWarn("kubectl help: pages not loaded: " + errMsg)
 			return
 		}
-		pages, err := helptext.Parse([]byte(text))
-		if err != nil {
-			a.consoleWarn("kubectl help: " + kubectlHelpFile + ": " + err.Error())
-			return
-		}
-		h.pages = pages
-		a.cluster.SetKubectlHelp(pages)
+		h.loading = true
+		a.ask(engine.Request{Op: "help", Text: text}, func(rep engine.Reply) {
+			h.loading = false
+			if rep.Error != "" {
+				a.consoleWarn("kubectl help: " + kubectlHelpFile + ": " + rep.Error)
+				return
+			}
+			h.loaded = true
+		})
 	})
 }

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"os"
 	"testing"
 	"time"
@@ -11,14 +12,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kubeloop/kubeloop/controllers"
-	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // helpPage is a page whose kubeloop._loadData answers each request for a
 // data file with the next of answers (a text, or an Error's message when
-// it starts with "!"), and whose console.warn lines are kept.
-func helpPage(t *testing.T, answers ...string) (*app, func() []string) {
+// it starts with "!"), whose console.warn lines are kept, and whose
+// worker is the engine it returns.
+func helpPage(t *testing.T, answers ...string) (*app, *engine.Engine, func() []string) {
 	t.Helper()
 	newFn := func(args ...any) safejs.Value {
 		fn, err := safejs.Global().Get("Function")
@@ -59,10 +60,20 @@ func helpPage(t *testing.T, answers ...string) (*app, func() []string) {
 	require.NoError(t, console.Set("warn", warn))
 	require.NoError(t, g.Set("kubeloop", kl))
 	require.NoError(t, g.Set("console", console))
-	a := &app{global: g, seed: 1}
-	a.loop = newPauser(a.now)
-	a.cluster = cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()})
-	return a, func() []string {
+	a := &app{global: g, seed: 1, m: newMirror()}
+	// The worker is an engine answering at once, as the worker does in
+	// its order.
+	e := engine.New(1)
+	e.Start()
+	a.remote.post = func(msg string) {
+		var m engine.Message
+		require.NoError(t, apijson.Unmarshal([]byte(msg), &m))
+		rep := e.Do(m.Request)
+		b, err := apijson.Marshal(engine.Post{ID: m.ID, Reply: &rep})
+		require.NoError(t, err)
+		a.received(string(b))
+	}
+	return a, e, func() []string {
 		n, _ := warned.Length()
 		out := make([]string, n)
 		for i := range n {
@@ -89,39 +100,33 @@ func loaded(t *testing.T, a *app) {
 func TestKubectlHelpBeforeAndAfterItLoads(t *testing.T) {
 	text, err := os.ReadFile("../site/data/kubectl-help.json")
 	require.NoError(t, err)
-	a, warnings := helpPage(t, "!data/kubectl-help.json: HTTP 404", string(text))
-
-	r := a.cluster.Kubectl("kubectl create --help", "")
-	assert.Equal(t, "", r.Stdout)
-	assert.Equal(t, "error: kubectl's help pages are not loaded yet; run the command again in a moment\n", r.Stderr)
-	assert.Equal(t, 1, r.ExitCode)
+	a, e, warnings := helpPage(t, "!data/kubectl-help.json: HTTP 404", string(text))
 
 	a.loadKubectlHelp()
 	loaded(t, a)
 	assert.Equal(t, []string{"kubectl help: pages not loaded: data/kubectl-help.json: HTTP 404"}, warnings())
-	assert.Equal(t, 1, a.cluster.Kubectl("kubectl --help", "").ExitCode)
+	assert.Equal(t, 1, e.Cluster().Kubectl("kubectl --help", "").ExitCode)
 
 	a.loadKubectlHelp() // as the next kubectl command does
 	loaded(t, a)
-	r = a.cluster.Kubectl("kubectl create --help", "")
+	r := e.Cluster().Kubectl("kubectl create --help", "")
 	assert.Equal(t, 0, r.ExitCode, r.Stderr)
 	assert.Contains(t, r.Stdout, "Create a resource from a file or from stdin.\n")
+	assert.True(t, a.kubectlHelp.loaded)
 	a.loadKubectlHelp() // loaded: nothing more is asked for
 	assert.False(t, a.kubectlHelp.loading)
-
-	a.newCluster(2)
-	assert.Contains(t, a.cluster.Kubectl("kubectl", "").Stdout, "kubectl controls the Kubernetes cluster manager.")
 	assert.Zero(t, a.panics)
 }
 
 // TestKubectlHelpUnreadable: a file that is not the pages is reported on
 // the console and leaves kubectl saying the pages are not there.
 func TestKubectlHelpUnreadable(t *testing.T) {
-	a, warnings := helpPage(t, `{"get": {"short": "Display one or many resources"}}`)
+	a, e, warnings := helpPage(t, `{"get": {"short": "Display one or many resources"}}`)
 	a.loadKubectlHelp()
 	loaded(t, a)
 	assert.Equal(t, []string{`kubectl help: kubectl-help.json: "get": "long" is missing`}, warnings())
-	r := a.cluster.Kubectl("kubectl get -h", "")
+	assert.False(t, a.kubectlHelp.loaded)
+	r := e.Cluster().Kubectl("kubectl get -h", "")
 	assert.Equal(t, 1, r.ExitCode)
 	assert.Contains(t, r.Stderr, "not loaded yet")
 	assert.Zero(t, a.panics)

@@ -154,8 +154,8 @@ func (a *app) buildLayoutControls() {
 		a.listen(a.byID("fold-"+name), "click", func(event) { a.toggleFold(name) })
 	}
 	// The lesson's own toggle folds it; the splitter beside it follows.
-	a.listenPassive(a.ui.lessonToggle, "click", func(event) { a.layOut() })
-	a.listenPassive(&dom.BasicNode{Value: safejs.Unsafe(a.global)}, "resize", func(event) { a.layOut() })
+	a.listen(a.ui.lessonToggle, "click", func(event) { a.layOut() })
+	a.listen(&dom.BasicNode{Value: safejs.Unsafe(a.global)}, "resize", func(event) { a.layOut() })
 	a.buildPresenterControls()
 	a.layOut()
 }
@@ -206,7 +206,7 @@ func (a *app) wireSplitter(s *splitter) {
 		setClass(s.el, "dragging", true)
 		setClass(a.body(), "resizing", true)
 	})
-	a.listenPassive(s.el, "pointermove", func(ev event) {
+	a.listen(s.el, "pointermove", func(ev event) {
 		if !s.dragging {
 			return
 		}
@@ -233,10 +233,10 @@ func (a *app) wireSplitter(s *splitter) {
 		setClass(a.body(), "resizing", false)
 		a.saveLayout()
 	}
-	a.listenPassive(s.el, "pointerup", end)
-	a.listenPassive(s.el, "pointercancel", end)
+	a.listen(s.el, "pointerup", end)
+	a.listen(s.el, "pointercancel", end)
 	// A double click gives the panes their default sizes back.
-	a.listenPassive(s.el, "dblclick", func(event) {
+	a.listen(s.el, "dblclick", func(event) {
 		*s.share() = 0
 		a.layOut()
 		a.saveLayout()

@@ -8,6 +8,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/site/lessons"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // A step's question (lessons.Prediction): the learner picks an answer
@@ -31,13 +32,21 @@ func (p *prediction) sig() string {
 	return strconv.Itoa(p.picked) + "/" + strconv.Itoa(p.answer)
 }
 
-// settlePrediction asks the cluster for the answer, once the step is done.
+// settlePrediction asks the cluster for the answer, once the step is done,
+// and draws the lesson when it comes.
 func (a *app) settlePrediction(s *lessons.Step) {
 	l := &a.lessons
 	if s.Predict == nil || l.predict.answer >= 0 {
 		return
 	}
-	l.predict.answer, l.predict.saw = s.Predict.Answer(a.cluster, l.mark)
+	id, step := a.lesson().ID, l.prog.Open()
+	a.ask(engine.Request{Op: "predict", Lesson: id, Step: step, Mark: l.mark}, func(rep engine.Reply) {
+		if rep.Error != "" || !l.running || a.lesson().ID != id || l.prog.Open() != step {
+			return
+		}
+		l.predict.answer, l.predict.saw = rep.Ran, rep.Text
+		a.drawLesson(true)
+	})
 }
 
 // predictBox draws the open step's question: choices to pick before the

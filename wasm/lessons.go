@@ -9,10 +9,9 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
-	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apijson"
-	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/site/lessons"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // The lesson panel. A lesson (site/lessons) is a transcript file: starting
@@ -55,18 +54,25 @@ type lessonState struct {
 	running bool // this cluster was set up for the lesson
 	// prog is where the learner is in the running lesson: the open step,
 	// whether it is done, which of its commands ran.
-	prog     *lessons.Progress
-	mark     lessons.Mark // where the open step's window began
-	progress lessonProgress
-	results  []checkResult // of the current step's checks
-	predict  prediction    // the open step's question (lessonpredict.go)
-	lastRev  int64
-	lastMS   float64
-	sig      string // what the panel was drawn from
+	prog *lessons.Progress
+	mark engine.Mark // where the open step's window began
+	// marking: the mark was asked of the worker and has not come;
+	// checking: an evaluation of the checks was asked and has not come.
+	marking, checking bool
+	progress          lessonProgress
+	results           []checkResult // of the current step's checks
+	predict           prediction    // the open step's question (lessonpredict.go)
+	lastRev           int64
+	lastMS            float64
+	sig               string // what the panel was drawn from
 	// real shows under each step what kubectl prints for its commands
 	// ("What would a real cluster print?"); printed caches it per lesson.
 	real    bool
 	printed map[string][][]lessons.Printed
+	// printing are the lessons whose output was asked of the worker and
+	// has not come; printErr is why the last answer had none.
+	printing map[string]bool
+	printErr string
 	// kept is the learner's own YAML a lesson replaced in the editor (also
 	// set aside in storage): "Bring back my YAML" puts it back.
 	kept string
@@ -175,14 +181,38 @@ func (a *app) startLesson(fromScratch bool) {
 	}
 	done := min(l.progress.Done[le.ID], len(le.Steps))
 	a.setSeed(lessonSeed)
-	a.reset(lessonSeed)
+	l.running = false // until the new cluster is set up
+	a.resetThen(lessonSeed, func() { a.setUpLesson(le, done) })
+}
+
+// setUpLesson runs the lesson's setup and the steps already done on the
+// new cluster, and opens the next step.
+func (a *app) setUpLesson(le *lessons.Lesson, done int) {
+	l := &a.lessons
 	script := le.SetupScript
 	for i := 0; i < done; i++ {
 		script += le.Steps[i].Script
 	}
-	if len(le.Setup) > 0 || done > 0 {
-		a.termNote(a.tr("lesson.setup", le.Title.In(a.lang)))
-		out, err := a.runRecorded(script) // session.go
+	open := func() {
+		l.running = true
+		l.prog = lessons.NewProgress(le, done)
+		l.results = l.results[:0]
+		l.predict.reset()
+		l.progress.Current = le.ID
+		l.lastRev = -1
+		l.scrollOpen = true
+		a.saveProgress()
+		a.setPlaying(true)
+		a.markStep()
+		a.render(true)
+		a.drawLesson(true)
+	}
+	if len(le.Setup) == 0 && done == 0 {
+		open()
+		return
+	}
+	a.termNote(a.tr("lesson.setup", le.Title.In(a.lang)))
+	a.runRecorded(script, func(out string, err error) {
 		a.printLessonTranscript(out)
 		if err != nil {
 			a.termText(err.Error(), "term-err")
@@ -193,19 +223,8 @@ func (a *app) startLesson(fromScratch bool) {
 				a.lessonEditorText(c.Stdin)
 			}
 		}
-	}
-	l.running = true
-	l.prog = lessons.NewProgress(le, done)
-	l.mark = lessons.MarkOf(a.cluster)
-	l.results = l.results[:0]
-	l.predict.reset()
-	l.progress.Current = le.ID
-	l.lastRev = -1
-	l.scrollOpen = true
-	a.saveProgress()
-	a.setPlaying(true)
-	a.render(true)
-	a.drawLesson(true)
+		open()
+	})
 }
 
 // printLessonTranscript shows a transcript's output in the terminal as if
@@ -300,26 +319,44 @@ func (a *app) isLessonText(s string) bool {
 
 // checkLesson evaluates the open step's checks when the cluster changed,
 // and marks the step done when they all hold. The step stays open: the
-// learner moves on (moveOn).
+// learner moves on (moveOn). The worker evaluates them: one evaluation is
+// asked at a time, and its answer is dropped if the step moved meanwhile.
 func (a *app) checkLesson() {
 	l := &a.lessons
-	if !l.running || l.prog == nil || a.replay.on || l.prog.Passed() {
+	if !l.running || l.prog == nil || a.replay.on || l.prog.Passed() || l.checking || l.marking {
 		return
 	}
 	le := a.lesson()
-	rev := a.cluster.Store().Revision()
+	rev := a.m.rev
 	now := a.now()
 	if rev == l.lastRev || now-l.lastMS < lessonCheckMS && l.lastRev >= 0 {
 		return
 	}
 	l.lastRev, l.lastMS = rev, now
-	s := &le.Steps[l.prog.Open()]
+	step := l.prog.Open()
+	l.checking = true
+	a.ask(engine.Request{Op: "checks", Lesson: le.ID, Step: step, Mark: l.mark}, func(rep engine.Reply) {
+		l.checking = false
+		if !l.running || l.prog == nil || a.lesson() != le || l.prog.Open() != step || l.prog.Passed() {
+			return
+		}
+		a.checked(le, step, rep)
+	})
+}
+
+// checked takes the answer to the open step's checks.
+func (a *app) checked(le *lessons.Lesson, step int, rep engine.Reply) {
+	l := &a.lessons
+	if rep.Error != "" {
+		a.consoleWarn("kubeloop: lesson checks: " + rep.Error)
+		return
+	}
+	s := &le.Steps[step]
 	l.results = l.results[:0]
 	all := true
-	for _, c := range s.Checks {
-		ok, saw := c.Eval(a.cluster, l.mark)
-		l.results = append(l.results, checkResult{ok: ok, saw: saw})
-		all = all && ok
+	for _, c := range rep.Checks {
+		l.results = append(l.results, checkResult{ok: c.OK, saw: c.Saw})
+		all = all && c.OK
 	}
 	passed := all && l.prog.ChecksHeld()
 	if passed {
@@ -330,6 +367,19 @@ func (a *app) checkLesson() {
 		a.termNote(a.tr("lesson.stepdone", l.prog.Open()+1, s.Goal.In(a.lang)))
 	}
 	a.drawLesson(passed)
+}
+
+// markStep begins the open step's window now (in the worker's order: after
+// everything asked before it); its checks wait for the mark.
+func (a *app) markStep() {
+	l := &a.lessons
+	l.marking = true
+	a.ask(engine.Request{Op: "mark"}, func(rep engine.Reply) {
+		l.marking = false
+		l.mark = rep.Mark
+		l.lastRev = -1
+		a.checkLesson()
+	})
 }
 
 // moveOn opens the next step, if the open one is done: its window (the
@@ -345,23 +395,21 @@ func (a *app) moveOn() {
 // stepBegins starts the window of the step just opened and draws it.
 func (a *app) stepBegins() {
 	l := &a.lessons
-	l.mark = lessons.MarkOf(a.cluster)
 	l.results = l.results[:0]
 	l.predict.reset()
 	l.lastRev = -1
 	l.scrollOpen = true
+	a.markStep()
 	a.drawLesson(true)
-	a.checkLesson()
 }
 
 // retryStep starts the current step's window again (for checks about
 // what happens during the step, after a false start).
 func (a *app) retryStep() {
 	l := &a.lessons
-	l.mark = lessons.MarkOf(a.cluster)
 	l.predict.answer = -1 // the pick stands; the cluster answers again
 	l.lastRev = -1
-	a.checkLesson()
+	a.markStep()
 	a.drawLesson(true)
 }
 
@@ -376,7 +424,7 @@ func (a *app) watchLearnersActions() {
 		return
 	}
 	capture := func(typ string, fn func(ev event)) {
-		f := a.passiveFuncOf("lesson "+typ, func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
+		f := a.funcOf("lesson "+typ, func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
 			if len(args) > 0 {
 				fn(event{args[0]})
 			}
@@ -385,7 +433,7 @@ func (a *app) watchLearnersActions() {
 		doc.Call("addEventListener", typ, f.Value(), true)
 	}
 	capture("submit", func(ev event) {
-		if a.ui.shell == nil && targetIn(ev, "#term-form") {
+		if a.ui.shell == "" && targetIn(ev, "#term-form") {
 			a.learnerRuns(a.ui.termInput.Value(), "")
 		}
 	})
@@ -515,7 +563,7 @@ func (a *app) lessonIntro(le *lessons.Lesson, running bool) dom.HTMLElement {
 	if a.lessons.introOpen {
 		d.SetAttribute("open", "")
 	}
-	a.listenPassive(d, "toggle", func(event) { a.lessons.introOpen = d.HasAttribute("open") })
+	a.listen(d, "toggle", func(event) { a.lessons.introOpen = d.HasAttribute("open") })
 	return d
 }
 
@@ -730,16 +778,29 @@ func (a *app) realOutput(le *lessons.Lesson, i int) dom.HTMLElement {
 	box.SetAttribute("data-real-step", strconv.Itoa(i+1))
 	steps, ok := l.printed[le.ID]
 	if !ok {
-		var err error
-		steps, err = le.Printed(cluster.New(cluster.Options{Seed: lessonSeed, Controllers: controllers.All(), FieldDocs: a.fieldDocs(), KubectlHelp: a.kubectlHelp.pages}))
-		if err != nil {
-			box.AppendChild(a.el("pre", "real-output term-err", err.Error()))
-			return box
+		// Asked of the worker once per lesson; the panel is drawn again
+		// when the answer comes.
+		if !l.printing[le.ID] {
+			if l.printing == nil {
+				l.printing = map[string]bool{}
+			}
+			l.printing[le.ID] = true
+			a.ask(engine.Request{Op: "printed", Lesson: le.ID, Seed: lessonSeed}, func(rep engine.Reply) {
+				delete(l.printing, le.ID)
+				if l.printed == nil {
+					l.printed = map[string][][]lessons.Printed{}
+				}
+				l.printed[le.ID] = rep.Printed
+				l.printErr = rep.Error
+				a.drawLesson(true)
+			})
 		}
-		if l.printed == nil {
-			l.printed = map[string][][]lessons.Printed{}
-		}
-		l.printed[le.ID] = steps
+		box.AppendChild(a.el("div", "real-head", a.tr("lesson.real.loading")))
+		return box
+	}
+	if l.printErr != "" {
+		box.AppendChild(a.el("pre", "real-output term-err", l.printErr))
+		return box
 	}
 	if i >= len(steps) || len(steps[i]) == 0 {
 		box.AppendChild(a.el("div", "real-head", a.tr("lesson.real.none")))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kubeloop/kubeloop/core/api"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // The machinery strip above the trace, a picture of the controller manager
@@ -28,7 +28,7 @@ func (a *app) drawMachinery() {
 	}
 	var m markup
 	var sig strings.Builder
-	ch := a.cluster.ChangesSince(a.cluster.Cursor()) // the picture alone: no writes, no reconciles
+	ch := &a.m.picture
 	step := a.currentStep()
 	if step != nil {
 		a.drawStep(&m, &sig, step, ch.Informers)
@@ -48,7 +48,7 @@ func (a *app) drawMachinery() {
 				sig.WriteString(text)
 			}
 		}
-		if text, cls := a.leaseCountdown(); text != "" {
+		if text, cls := a.leaseCountdown(ch); text != "" {
 			m.elem("span", cls, text, "title", a.tr("mach.lease.title"))
 			sig.WriteString(text)
 		}
@@ -67,15 +67,15 @@ func (a *app) drawMachinery() {
 
 // currentStep is what the last Step did while no other task has run
 // since; once one has, the mark is dropped and its trace row unmarked.
-func (a *app) currentStep() *stepMark {
+func (a *app) currentStep() *engine.Step {
 	u := a.ui
 	if u.step == nil {
 		return nil
 	}
-	if tasks, _ := a.cluster.Clock().Ran(); tasks == u.step.tasks {
+	if a.m.tasks == u.step.Tasks {
 		return u.step
 	}
-	if r := u.step.reconcile; r != nil {
+	if r := u.step.Reconcile; r != nil {
 		for _, row := range a.queryAll(u.trace, `[data-seq="`+itoa64(r.Seq)+`"]`) {
 			setClass(row, "step-hit", false)
 		}
@@ -87,24 +87,14 @@ func (a *app) currentStep() *stepMark {
 // leaseCountdown is the leader Lease's holder and the seconds until it
 // expires unless renewed (renewTime + leaseDurationSeconds), or how long
 // ago it expired: the standby takes over only then.
-func (a *app) leaseCountdown() (text, class string) {
-	k := api.Leases
-	if k == nil {
+func (a *app) leaseCountdown(p *engine.Picture) (text, class string) {
+	l := p.Lease
+	if l.Holder == "" || l.Expires.IsZero() {
 		return "", ""
 	}
-	o, err := a.cluster.Store().Get(k, "kube-system", "kube-controller-manager")
-	if err != nil {
-		return "", ""
-	}
-	l, ok := o.(*api.Lease)
-	if !ok || l.Spec.HolderIdentity == nil || l.Spec.RenewTime == nil {
-		return "", ""
-	}
-	holder, _, _ := strings.Cut(*l.Spec.HolderIdentity, "_")
-	d := time.Duration(api.Deref(l.Spec.LeaseDurationSeconds, 15)) * time.Second
-	left := l.Spec.RenewTime.Time.Add(d).Sub(a.cluster.Store().Clock().Now())
+	left := l.Expires.Sub(p.Time)
 	if left > 0 {
-		return a.tr("mach.lease", holder, int((left+time.Second-1)/time.Second)), "lease"
+		return a.tr("mach.lease", l.Holder, int((left+time.Second-1)/time.Second)), "lease"
 	}
-	return a.tr("mach.lease.expired", holder, int(-left/time.Second)), "lease expired"
+	return a.tr("mach.lease.expired", l.Holder, int(-left/time.Second)), "lease expired"
 }

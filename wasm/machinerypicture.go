@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // The most the picture shows: the newest watch events, and the busy
@@ -23,44 +23,43 @@ const (
 // drawWatch is the row of what the watch just brought: the newest events
 // the leader's informers delivered, newest first, those since the last
 // draw marked fresh.
-func (a *app) drawWatch(m *markup, sig *strings.Builder, informers []cluster.InformerView, step *stepMark) {
+func (a *app) drawWatch(m *markup, sig *strings.Builder, informers []engine.Delivery, step *engine.Step) {
 	if len(informers) == 0 {
 		return
 	}
-	newest := append([]cluster.InformerView(nil), informers...)
-	sort.Slice(newest, func(i, j int) bool { return newest[i].Last.Revision > newest[j].Last.Revision })
+	newest := append([]engine.Delivery(nil), informers...)
+	sort.Slice(newest, func(i, j int) bool { return newest[i].Revision > newest[j].Revision })
 	if len(newest) > watchShown {
 		newest = newest[:watchShown]
 	}
 	u := a.ui
 	m.open("div", "mach-row mach-watch").elem("span", "mach-label", a.tr("mach.watch"), "title", a.tr("mach.watch.title"))
-	for _, inf := range newest {
-		ev := inf.Last
-		cls := "watch-ev ev-" + strings.ToLower(string(ev.Type))
+	for _, ev := range newest {
+		cls := "watch-ev ev-" + strings.ToLower(ev.Type)
 		if ev.Revision > u.machWatchRev {
 			cls += " fresh"
 			if a.speed < 10 {
 				cls += " arrive" // followed across the picture at ×1 (app.css)
 			}
 		}
-		if step != nil && step.events[ev.Revision] {
+		if step.Delivered(ev.Revision) {
 			cls += " step-hit"
 		}
 		// The event, and what the informer holds once it is in: its cache
 		// (one line together; the event's text gives way first).
 		m.open("span", "watch-item")
-		m.elem("span", cls, ev.Kind.Resource+" "+string(ev.Type)+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
-		m.elem("span", "cache", a.tr("mach.cache", inf.Cached), "title", a.tr("mach.cache.title", inf.Cached, ev.Kind.Resource))
+		m.elem("span", cls, ev.Resource+" "+ev.Type+" "+ev.Key, "title", a.tr("mach.watch.ev", ev.Revision))
+		m.elem("span", "cache", a.tr("mach.cache", ev.Cached), "title", a.tr("mach.cache.title", ev.Cached, ev.Resource))
 		m.close("span")
-		fmt.Fprintf(sig, "w%d/%d;", ev.Revision, inf.Cached)
+		fmt.Fprintf(sig, "w%d/%d;", ev.Revision, ev.Cached)
 	}
 	m.close("div")
-	u.machWatchRev = newest[0].Last.Revision
+	u.machWatchRev = newest[0].Revision
 }
 
 // drawQueues draws a row per busy controller: its queue, its delayed keys
 // and its worker's last reconcile.
-func (a *app) drawQueues(m *markup, sig *strings.Builder, ch cluster.Changes, step *stepMark) {
+func (a *app) drawQueues(m *markup, sig *strings.Builder, ch *engine.Picture, step *engine.Step) {
 	// Idle controllers fold away; with "system" on, every controller has
 	// its row.
 	var busy []controller.QueueView
@@ -162,7 +161,7 @@ func (p pace) rate(controller string, reconciles int64, now time.Time) int {
 }
 
 // drawQueue is one controller's row: name, queue → later → worker.
-func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time, step *stepMark) {
+func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time, step *engine.Step) {
 	m.open("div", "mach-row mach-ctrl").elem("span", "mach-name", v.Controller)
 	sig.WriteString(v.Controller + ":")
 	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.queue"), "title", a.tr("mach.queue.help"))
@@ -204,7 +203,7 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 		if !v.Last.At.Before(now) {
 			cls += " fresh arrive"
 		}
-		if step.ran(v.Controller, v.Last.Key) {
+		if step.Ran(v.Controller, v.Last.Key) {
 			cls += " step-hit"
 		}
 		if strings.HasPrefix(v.Last.Result, "error") {
@@ -233,12 +232,12 @@ func (a *app) drawQueue(m *markup, sig *strings.Builder, v controller.QueueView,
 // again) since the last draw, so that at ×1 a key is seen to move from
 // the watch onto the queue and on to the worker; "step-hit" when the last
 // Step put it there.
-func (a *app) keyClass(controllerName string, k controller.QueuedKey, step *stepMark) string {
+func (a *app) keyClass(controllerName string, k controller.QueuedKey, step *engine.Step) string {
 	cls := "qkey"
 	if adds, ok := a.ui.machKeys[controllerName][k.Key]; !ok || k.Adds > adds {
 		cls += " arrive"
 	}
-	if step.hits(controllerName, k.Key) {
+	if step.Hits(controllerName, k.Key) {
 		cls += " step-hit"
 	}
 	return cls

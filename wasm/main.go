@@ -1,16 +1,19 @@
 //go:build js && wasm
 
-// Command wasm is the kubeloop page: the bridge between the browser and the
-// simulated cluster of core/cluster. It is the only code that touches the
-// browser (dom/v2 for the document, safejs for the rest of the JS API).
+// Command wasm is the kubeloop page and its cluster's worker: the bridge
+// between the browser and the simulated cluster of core/cluster. It is the
+// only code that touches the browser (dom/v2 for the document, safejs for
+// the rest of the JS API).
 //
-// Everything runs on the browser's one thread: JavaScript calls into Go
-// (event handlers, the animation frame, window.kubeloop), Go does its work
-// and returns, and every entry recovers a panic (guard.go), because a panic
-// that reaches JavaScript would end the Go program and the page with it.
-// The one wait is the animation frame's on the cluster's work, which runs on
-// a goroutine of its own so that it can pause half-way through a long task
-// (pause.go). main sets up and then blocks forever; it must never return.
+// The same program runs twice. On the page it draws: it asks a Web Worker
+// for the cluster (remote.go), keeps what the worker's frames say
+// (mirror.go) and draws that at each animation frame. In the worker —
+// where main finds no document — it runs the cluster (wasm/engine,
+// workerloop.go). Each side's entries from JavaScript (event handlers, the
+// animation frame, window.kubeloop, the worker's messages) do their work
+// and return, and every entry recovers a panic (guard.go), because a panic
+// that reaches JavaScript would end the Go program. main sets up and then
+// blocks forever; it must never return.
 package main
 
 import (
@@ -21,10 +24,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
-	"github.com/kubeloop/kubeloop/controllers"
-	"github.com/kubeloop/kubeloop/core/clock"
-	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/session"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // defaultSeed is the seed of a fresh page; reset(seed) picks another.
@@ -32,7 +32,6 @@ const defaultSeed = 1
 
 // app is the page: one cluster and the views that draw it.
 type app struct {
-	warm   warmUp // warmup.go
 	global safejs.Value
 	doc    dom.Node     // the document, as a plain node: dom/v2's Document pulls in its every element type (size)
 	docJS  safejs.Value // the same document, for calls dom/v2 makes slow (dom.go)
@@ -40,21 +39,23 @@ type app struct {
 
 	traceZH traceCatalog // tracezh.go: the trace's Chinese, loaded when first shown
 
-	cluster *cluster.Cluster
-	seed    uint64
-	panics  int // recovered panics, for tests and the console
-	// idleMarkHolds counts the calls from JavaScript that ended with the
-	// collector marking and its idle worker held off (idlemark.go).
-	idleMarkHolds int
+	// m is the cluster as the worker's frames told it; remote reaches the
+	// worker (remote.go).
+	m      *mirror
+	remote remote
+	seed   uint64
+	panics int // recovered panics, for tests and the console
+	// frameDue: a frame came since the last draw; frameUnacked: the
+	// worker waits to hear it was drawn (clock.go).
+	frameDue, frameUnacked bool
 
-	// Time: play drives AdvanceBudget from requestAnimationFrame.
-	playing   bool
-	speed     float64     // simulated seconds per real second
-	lastFrame float64     // timestamp of the previous frame (ms), 0 at start
-	budget    int         // tasks per frame, adapted to keep frames short
-	timing    frameTiming // where frames' Go time goes (kubeloop.debug.frames)
-	settling  settleRun
-	loop      *pauser // runs each frame's work, pausable at store writes (pause.go)
+	// Time: the worker runs the clock; the page asks it to.
+	playing  bool
+	speed    float64     // simulated seconds per real second
+	timing   frameTiming // where frames' Go time goes (kubeloop.debug.frames)
+	settling bool        // a settle runs in the worker
+	// settleCancelled: the page stopped it; its answer is not printed.
+	settleCancelled bool
 
 	perf    safejs.Value // window.performance, for now()
 	perfSet bool
@@ -65,33 +66,33 @@ type app struct {
 
 	replay      replayState
 	lessons     lessonState
-	help        fieldHelp         // kubectl explain's and the editor's field help (fieldhelp.go)
-	kubectlHelp kubectlHelp       // kubectl's help pages (kubectlhelp.go)
-	layout      layoutState       // layout.go: splitters, folds, presenter mode
-	session     *session.Recorder // what was done to this cluster, for share links (session.go)
+	help        fieldHelp   // kubectl explain's and the editor's field help (fieldhelp.go)
+	kubectlHelp kubectlHelp // kubectl's help pages (kubectlhelp.go)
+	layout      layoutState // layout.go: splitters, folds, presenter mode
+	starting    startState
 
 	ui *ui
 }
 
 func main() {
-	a := &app{global: safejs.Global(), seed: defaultSeed, speed: 1, budget: 500}
-	a.loop = newPauser(a.now)
+	a := &app{global: safejs.Global(), seed: defaultSeed, speed: 1, m: newMirror()}
 	a.docJS, _ = a.global.Get("document")
+	if a.docJS.IsUndefined() {
+		a.runWorker() // no document: this is the cluster's worker (workerhost.go, workerloop.go); it never returns
+	}
 	a.doc = &dom.BasicNode{Value: safejs.Unsafe(a.docJS)}
 	a.guard("start", nil, a.start)
-	a.holdIdleMark() // as every entry does on its way out (jsutil.go)
-	select {}        // the page calls into Go from here on; main must never return
+	select {} // the page calls into Go from here on; main must never return
 }
 
-// start builds the page and the cluster and resolves window.kubeloop.ready.
-// It runs in two tasks so that the learner sees the cluster as early as
-// possible: the first builds the cluster's API server with its nodes
-// (cluster.Build), draws them and hides the loading screen; once the
-// browser has painted that, the second starts the control plane and builds
-// the editor, terminal, replay, menus and lessons (several hundred
-// milliseconds on first run, most of it the browser compiling code the
-// first task did not need). The page is inert in between, so no control is
-// used before it is wired up.
+// start builds the page, asks the worker for the cluster, and resolves
+// window.kubeloop.ready once both are up. The learner sees the nodes as
+// early as possible: the worker builds the cluster's API server with its
+// nodes (cluster.Build) and posts them before it starts the control plane;
+// the page draws that first frame and hides the loading screen (firstDraw),
+// and once the browser has painted it and the control plane runs, builds
+// the editor, terminal, replay, menus and lessons (startRest). The page is
+// inert in between, so no control is used before it is wired up.
 func (a *app) start() {
 	a.mark("go-start")
 	a.readMessages()
@@ -106,10 +107,9 @@ func (a *app) start() {
 			a.seed = seed
 		}
 	}
-	// The nodes first: the control plane starts after the first paint.
-	a.cluster = cluster.Build(cluster.Options{Seed: a.seed, Controllers: controllers.All()})
-	a.cluster.Store().PausePoint = a.loop.pausePoint
-	a.mark("cluster")
+	// The worker builds the cluster and posts its nodes first; the control
+	// plane starts after that (engine.OpStart).
+	a.remote.link.start(a, a.received, a.workerError)
 	a.ui = a.buildUI()
 	a.initLayout()
 	a.mark("ui")
@@ -120,16 +120,49 @@ func (a *app) start() {
 		a.applyStaticTexts()
 	}
 	a.drawClock()
-	s := a.cluster.Snapshot()
-	a.ui.cluster.draw(&s, true)
+	a.requestFrame(a.frame)
+	a.starting.aside = aside
+	a.send(engine.Message{Request: engine.Request{Op: engine.OpStart, Seed: a.seed}}, func(rep engine.Reply) {
+		a.mark("control-plane")
+		a.starting.started = true
+		a.startRest()
+	})
+}
+
+// startState is how far the start has come: the page finishes starting
+// once the nodes are painted and the control plane has started, in
+// whichever order they come.
+type startState struct {
+	drawn, painted, started, finished bool
+	aside                             []string // storage keys set aside (checkStorage), to say so once started
+}
+
+// firstDraw draws the first frame (the nodes) and hides the loading
+// screen; once the browser has painted it, the start goes on.
+func (a *app) firstDraw() {
+	a.starting.drawn = true
+	a.drawClock()
+	a.drawLivePods(true)
 	if el := a.findByID("loading"); el != nil {
 		el.SetAttribute("hidden", "")
 	}
 	a.afterPaint("start", func() {
 		// performance.mark "kubeloop:first-render": the browser test reports it.
 		a.mark("first-render")
-		a.afterEditorLoads(func() { a.finishStart(aside) })
+		a.starting.painted = true
+		a.startRest()
 	})
+}
+
+// startRest builds the rest of the page once the nodes are painted and the
+// control plane runs, after the editor's script has loaded.
+func (a *app) startRest() {
+	st := &a.starting
+	if !st.painted || !st.started || st.finished {
+		return
+	}
+	st.finished = true
+	a.afterEditorLoads(func() { a.finishStart(st.aside) })
 }
 
 // afterEditorLoads runs fn once the editor's script has run: the served
@@ -156,9 +189,6 @@ func (a *app) afterEditorLoads(fn func()) {
 // finishStart is the second task of start: the control plane starts, and
 // the rest of the page is built and drawn.
 func (a *app) finishStart(aside []string) {
-	a.cluster.Start()
-	a.startRecording() // session.go
-	a.mark("control-plane")
 	a.buildControls(a.ui)
 	a.buildCatalog()
 	a.applyLanguage()
@@ -167,12 +197,15 @@ func (a *app) finishStart(aside []string) {
 	if len(aside) > 0 {
 		a.notify("storage.aside", strings.Join(aside, ", "))
 	}
-	a.setPlaying(true)
-	a.requestFrame(a.frame)
+	// The clock plays once a share link, if there is one, has been
+	// opened: a session's link replays to the moment it was shared, not
+	// past it.
+	a.playing = true
+	a.updatePlayButton()
 	a.openShareLink(func() {
+		a.setPlaying(a.playing)
 		a.setInert(false)
 		a.mark("ready")
-		a.startWarmUp()
 		if kl, err := a.global.Get("kubeloop"); err == nil {
 			if started, err := kl.Get("_started"); err == nil && started.Type() == safejs.TypeFunction {
 				started.Invoke()
@@ -201,15 +234,6 @@ func (a *app) mark(name string) {
 	if perf, err := a.global.Get("performance"); err == nil {
 		perf.Call("mark", "kubeloop:"+name)
 	}
-}
-
-// newCluster replaces the cluster with a fresh one.
-func (a *app) newCluster(seed uint64) {
-	a.seed = seed
-	a.cluster = cluster.New(cluster.Options{Seed: seed, Controllers: controllers.All(), FieldDocs: a.fieldDocs(),
-		KubectlHelp: a.kubectlHelp.pages})
-	a.cluster.Store().PausePoint = a.loop.pausePoint
-	a.startRecording() // session.go
 }
 
 // readMessages takes the page's strings from kubeloop._messages, the text
@@ -289,25 +313,34 @@ func (a *app) setLanguage(lang string) {
 }
 
 // reset starts over with an empty cluster; the editor text stays.
-func (a *app) reset(seed uint64) {
+func (a *app) reset(seed uint64) { a.resetThen(seed, nil) }
+
+// resetThen is reset, running then (if not nil) once the new cluster is
+// drawn.
+func (a *app) resetThen(seed uint64, then func()) {
 	a.cancelSettle()
 	if a.replay.on {
 		a.goLive()
 	}
-	if a.ui.watch != nil {
-		a.stopWatch(true)
-	}
-	a.newCluster(seed)
-	a.ui.resetViews()
-	a.updatePrompt()
-	a.ui.editor.SetErrors(nil)
-	a.ui.applied = false
-	a.termNote(a.tr("sim.reset", seed))
-	a.render(true)
+	a.stopWatch(true)
+	a.seed = seed
+	a.ui.shell = ""
+	a.ui.step = nil
+	a.ask(engine.Request{Op: "reset", Seed: seed}, func(engine.Reply) {
+		a.ui.resetViews()
+		a.updatePrompt()
+		a.ui.editor.SetErrors(nil)
+		a.ui.applied = false
+		a.termNote(a.tr("sim.reset", seed))
+		a.render(true)
+		if then != nil {
+			then()
+		}
+	})
 }
 
 // elapsed is the simulated time since the cluster started.
-func (a *app) elapsed() time.Duration { return a.cluster.Now().Sub(clock.Epoch) }
+func (a *app) elapsed() time.Duration { return a.m.elapsed }
 
 // isMac reports whether the platform's shortcut key is ⌘.
 func (a *app) isMac() bool {

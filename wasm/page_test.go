@@ -72,48 +72,19 @@ func TestExportHeaderIsComments(t *testing.T) {
 	}
 }
 
-func TestExecInteractive(t *testing.T) {
-	for line, want := range map[string]string{
-		"kubectl exec -it web-0 -- sh":                "default/web-0",
-		"kubectl exec -ti pod/web-0 -c x -- bash":     "default/web-0/x",
-		"kubectl exec -n kube-system -it web-0 -- sh": "kube-system/web-0",
-		"kubectl exec web-0 -- sh":                    "",
-		"kubectl exec -it web-0 -- ls /":              "",
-		"kubectl get pods":                            "",
+func TestInteractiveShell(t *testing.T) {
+	for line, want := range map[string]bool{
+		"kubectl exec -it web-0 -- sh":                     true,
+		"kubectl exec -ti pod/web-0 -c x -- bash":          true,
+		"kubectl exec -n kube-system -it web-0 -- /bin/sh": true,
+		"kubectl run -it box --image=busybox --rm -- sh":   true,
+		"kubectl exec web-0 -- sh":                         false,
+		"kubectl exec -it web-0 -- ls /":                   false,
+		"kubectl apply -f -":                               false,
+		"kubectl get pods":                                 false,
 	} {
-		ns, pod, c, ok := execInteractive(strings.Fields(line))
-		got := ""
-		if ok {
-			got = ns + "/" + pod
-			if c != "" {
-				got += "/" + c
-			}
-		}
-		assert.Equal(t, want, got, line)
+		assert.Equal(t, want, interactiveShell(line), line)
 	}
-}
-
-func TestCompletions(t *testing.T) {
-	a := &app{cluster: settledCluster(t, courseManifest)}
-	tests := []struct{ line, want string }{
-		{"kub", "kubectl"},
-		{"kubectl sc", "scale"},
-		{"kubectl rollout und", "undo"},
-		{"kubectl get deployments ngi", "nginx-deployment"},
-		{"kubectl get deploy/ngi", "deploy/nginx-deployment"},
-		{"kubectl -n default describe rs ngi", "nginx-deployment-b96f959"},
-		{"sim sett", "settle"},
-		{"k get nod", "node nodes"},
-		{"get nod", ""},
-		{"kubectl get pods -n kube-s", "kube-system"},
-	}
-	for _, tt := range tests {
-		cands, _ := a.completer().Complete(tt.line)
-		assert.Equal(t, tt.want, strings.Join(cands, " "), tt.line)
-	}
-	pods, word := a.completer().Complete("kubectl delete pod ")
-	assert.Equal(t, "", word)
-	assert.Len(t, pods, 3)
 }
 
 func TestStoredValuesAreValidated(t *testing.T) {

@@ -82,7 +82,7 @@ func (a *app) buildPresenterControls() {
 		box := box
 		name := box.GetAttribute("data-pane")
 		setProp(box, "checked", contains(a.layout.presenter.panes, name))
-		a.listenPassive(box, "change", func(event) {
+		a.listen(box, "change", func(event) {
 			var picked []string
 			for _, b := range a.all("#present-panes input[data-pane]") {
 				if on, _ := prop(b, "checked").Bool(); on {

@@ -6,20 +6,38 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/kubeloop/kubeloop/core/clock"
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // Replay: the history bar's slider runs over the store's revisions. Drag
 // it back and every view — nodes, pods, owners, trace, Events — shows the
-// cluster as it was at that revision (store.At), read-only and marked as
-// such; the clock stops. "Back to live" (or the slider's right end)
-// returns to now, and the clock resumes if it was running.
+// cluster as it was at that revision (store.At, in the worker), read-only
+// and marked as such; the clock stops. "Back to live" (or the slider's
+// right end) returns to now, and the clock resumes if it was running.
+//
+// One revision is asked of the worker at a time: while the slider moves,
+// the page asks for where it stands when the last answer comes, so a
+// drag never queues up answers nobody will see.
 
 type replayState struct {
 	on         bool
-	rev        int64
+	rev        int64 // the revision the slider asks for
 	wasPlaying bool
 	traceRev   int64 // revision the trace was drawn for
+	// asking: a revision was asked for and its answer has not come.
+	asking bool
+	// shown is the revision of snap, the answer drawn; -1 before the
+	// first.
+	shown   int64
+	snap    *cluster.Snapshot
+	trace   []controller.Entry // the reconciles started by shown, newest first
+	volumes []engine.Volume
+	elapsed time.Duration // the simulated time of shown
+	// waiting are the calls to run once the revision asked for is shown
+	// (kubeloop.replay).
+	waiting []func()
 }
 
 func (a *app) buildReplay(u *ui) {
@@ -28,7 +46,7 @@ func (a *app) buildReplay(u *ui) {
 		if err != nil {
 			return
 		}
-		if rev >= a.cluster.Store().Revision() {
+		if rev >= a.m.rev {
 			a.goLive()
 			return
 		}
@@ -40,7 +58,7 @@ func (a *app) buildReplay(u *ui) {
 // drawScrubber keeps the slider's range on the store's history (live).
 func (a *app) drawScrubber(rev int64) {
 	u := a.ui
-	u.scrubMin.Set(itoa64(a.cluster.Store().Compacted()))
+	u.scrubMin.Set(itoa64(a.m.compacted))
 	u.scrubMax.Set(itoa64(rev))
 	if !a.replay.on {
 		u.scrub.SetValue(itoa64(rev))
@@ -50,14 +68,15 @@ func (a *app) drawScrubber(rev int64) {
 }
 
 // replayAt shows revision rev.
-func (a *app) replayAt(rev int64) {
+func (a *app) replayAt(rev int64) { a.replayAtThen(rev, nil) }
+
+// replayAtThen shows revision rev and then runs then (if not nil).
+func (a *app) replayAtThen(rev int64, then func()) {
 	u := a.ui
-	if rev < a.cluster.Store().Compacted() {
-		rev = a.cluster.Store().Compacted()
-	}
+	rev = max(rev, a.m.compacted)
 	if !a.replay.on {
 		a.cancelSettle()
-		a.replay = replayState{on: true, wasPlaying: a.playing, traceRev: -1}
+		a.replay = replayState{on: true, wasPlaying: a.playing, traceRev: -1, shown: -1}
 		a.setPlaying(false)
 		a.stopWatch(true)
 		u.editor.SetReadOnly(true)
@@ -68,40 +87,86 @@ func (a *app) replayAt(rev int64) {
 	}
 	a.replay.rev = rev
 	u.scrub.SetValue(itoa64(rev))
-	a.drawReplay(false)
+	if then != nil {
+		a.replay.waiting = append(a.replay.waiting, then)
+	}
+	a.askReplay()
+}
+
+// askReplay asks the worker for the revision the slider stands at, unless
+// an answer is on its way (it asks again when that comes) or it is shown.
+func (a *app) askReplay() {
+	r := &a.replay
+	if !r.on || r.asking {
+		return
+	}
+	if r.shown == r.rev {
+		a.replayShown()
+		return
+	}
+	r.asking = true
+	rev := r.rev
+	a.ask(engine.Request{Op: "snapshotAt", Rev: rev}, func(rep engine.Reply) {
+		r.asking = false
+		if !r.on {
+			return
+		}
+		if rep.Error != "" || rep.Snapshot == nil {
+			a.goLive() // the history was compacted past it
+			return
+		}
+		r.shown, r.snap, r.trace, r.volumes, r.elapsed = rev, rep.Snapshot, rep.Trace, rep.Volumes, rep.Elapsed
+		r.traceRev = -1
+		a.drawReplay(false)
+		a.askReplay()
+	})
+}
+
+// replayShown runs the calls waiting for the revision asked for.
+func (a *app) replayShown() {
+	waiting := a.replay.waiting
+	a.replay.waiting = nil
+	for _, fn := range waiting {
+		fn()
+	}
 }
 
 // drawReplay draws the snapshot at the replayed revision.
 func (a *app) drawReplay(force bool) {
-	u := a.ui
-	rev := a.replay.rev
-	s, err := a.cluster.SnapshotAt(rev)
-	if err != nil {
-		a.goLive()
+	u, r := a.ui, &a.replay
+	if r.snap == nil {
 		return
 	}
-	at := a.timeAt(rev)
-	u.clockTime.Set("t = " + formatElapsed(at))
-	text := a.tr("replay.text", rev, a.cluster.Store().Revision(), formatElapsed(at))
+	u.clockTime.Set("t = " + formatElapsed(r.elapsed))
+	text := a.tr("replay.text", r.shown, a.m.rev, formatElapsed(r.elapsed))
 	u.scrubText.Set(text)
 	u.scrubValue.Set(text)
-	u.replayBadge.SetTextContent(a.tr("replay.badge", rev))
+	u.replayBadge.SetTextContent(a.tr("replay.badge", r.shown))
 	if force {
-		a.replay.traceRev = -1 // the trace too, in a new language or filter
+		r.traceRev = -1 // the trace too, in a new language or filter
 	}
-	a.drawSnapshot(&s, force)
+	a.drawSnapshot(r.snap, force)
 }
 
-// timeAt is the simulated time of revision rev, as near as the trace
-// says: the time of the newest reconcile that started at or before it.
-// (The store keeps no time per revision; see the report to core.)
-func (a *app) timeAt(rev int64) time.Duration {
-	for e := range a.cluster.Trace().Backward(0) {
-		if e.Revision <= rev {
-			return e.Time.Sub(clock.Epoch)
+// drawSnapshot draws every view of a replayed snapshot.
+func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
+	u := a.ui
+	u.clockRev.Set("rev " + itoa64(s.Revision))
+	pods, running := 0, 0
+	for _, p := range s.Pods {
+		if p.System && !u.showSystem {
+			continue
+		}
+		pods++
+		if p.Status == "Running" {
+			running++
 		}
 	}
-	return 0
+	u.summary.Set(a.tr("cluster.summary", pods, running, len(s.Nodes)))
+	u.cluster.draw(s, force)
+	a.drawTraceAt(s.Revision)
+	a.drawEvents(s.Events, force)
+	a.drawRest(force)
 }
 
 // goLive leaves replay.
@@ -110,7 +175,7 @@ func (a *app) goLive() {
 	if !a.replay.on {
 		return
 	}
-	wasPlaying := a.replay.wasPlaying
+	wasPlaying, waiting := a.replay.wasPlaying, a.replay.waiting
 	a.replay = replayState{}
 	u.editor.SetReadOnly(false)
 	setClass(a.root(), "replaying", false)
@@ -119,6 +184,9 @@ func (a *app) goLive() {
 	u.resetTrace()
 	a.render(true)
 	a.setPlaying(wasPlaying)
+	for _, fn := range waiting {
+		fn()
+	}
 }
 
 // drawTraceAt shows the newest reconciles that had started by rev.
@@ -128,15 +196,14 @@ func (a *app) drawTraceAt(rev int64) {
 		return
 	}
 	a.replay.traceRev = rev
-	// Newest first, from the newest that had started by rev; entries are
-	// in revision order.
 	var m markup
 	drawn := 0
-	for e := range a.cluster.Trace().Backward(0) {
+	for i := range a.replay.trace { // newest first, each started by rev
+		e := &a.replay.trace[i]
 		if drawn == maxTraceDrawn {
 			break
 		}
-		if e.Revision > rev || !a.traceShows(e) {
+		if !a.traceShows(e) {
 			continue
 		}
 		a.traceRow(&m, e, false)

@@ -3,11 +3,13 @@
 package main
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/hack-pad/safejs"
 
 	"github.com/kubeloop/kubeloop/site/sharelink"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // Share links: the editor's YAML and the seed, in the URL fragment
@@ -58,13 +60,17 @@ func (a *app) editorBridge(method string, args ...any) (safejs.Value, error) {
 }
 
 // sharePayload is the JSON a link carries now: the seed, the session
-// recorded since the cluster started, the editor's text.
-func (a *app) sharePayload() (string, error) {
-	r := a.rec()
-	if r == nil {
-		return sharelink.Encode(a.seed, a.ui.editor.Text(), "")
-	}
-	return sharelink.Encode(r.Seed(), a.ui.editor.Text(), r.Transcript())
+// recorded since the cluster started (the worker keeps the record), the
+// editor's text.
+func (a *app) sharePayload(then func(payload string, err error)) {
+	text := a.ui.editor.Text()
+	a.ask(engine.Request{Op: "session"}, func(rep engine.Reply) {
+		if rep.Error != "" {
+			then("", errors.New(rep.Error))
+			return
+		}
+		then(sharelink.Encode(a.m.seed, text, rep.Text))
+	})
 }
 
 // shareBase is the address links start with (sharelink.Base): this page's
@@ -84,15 +90,20 @@ func (a *app) shareBase() string {
 // shareLinkPromise is kubeloop.share(): a Promise of the link, rejected
 // when the session is too long for one.
 func (a *app) shareLinkPromise() any {
-	payload, err := a.sharePayload()
-	if err != nil {
-		return rejected(a, err.Error())
-	}
-	p, err := a.editorBridge("link", payload, a.shareBase(), sharelink.MaxFragment)
-	if err != nil {
-		return rejected(a, err.Error())
-	}
-	return p
+	return a.newPromise(func(resolve func(any)) {
+		a.sharePayload(func(payload string, err error) {
+			if err != nil {
+				resolve(rejected(a, err.Error()))
+				return
+			}
+			p, err := a.editorBridge("link", payload, a.shareBase(), sharelink.MaxFragment)
+			if err != nil {
+				resolve(rejected(a, err.Error()))
+				return
+			}
+			resolve(p) // a Promise resolved with a Promise follows it
+		})
+	})
 }
 
 // rejected is a Promise rejected with msg.
@@ -108,11 +119,17 @@ func rejected(a *app, msg string) any {
 // shows it in the share dialog with its QR code; a session too long for
 // a link is offered as a file instead.
 func (a *app) share() {
-	payload, err := a.sharePayload()
-	if err != nil {
-		a.showShareDialog("", err.Error())
-		return
-	}
+	a.sharePayload(func(payload string, err error) {
+		if err != nil {
+			a.showShareDialog("", err.Error())
+			return
+		}
+		a.shareLink(payload)
+	})
+}
+
+// shareLink makes the link of payload and shows it.
+func (a *app) shareLink(payload string) {
 	p, err := a.editorBridge("link", payload, a.shareBase(), 0)
 	if err != nil {
 		a.notify("share.failed", err.Error())
@@ -147,9 +164,11 @@ func (a *app) share() {
 // downloadSession saves the session as kubeloop-session.txt, which
 // `kubeloop run` replays.
 func (a *app) downloadSession() {
-	if r := a.rec(); r != nil {
-		a.editorBridge("download", "kubeloop-session.txt", r.Transcript(), "text/plain")
-	}
+	a.ask(engine.Request{Op: "session"}, func(rep engine.Reply) {
+		if rep.Error == "" {
+			a.editorBridge("download", "kubeloop-session.txt", rep.Text, "text/plain")
+		}
+	})
 }
 
 // openShareLink reads a #share= fragment, if there is one; done runs when
@@ -193,19 +212,21 @@ func (a *app) openShareLink(done func()) {
 		a.reset(payload.Seed)
 		a.setEditorText(payload.YAML)
 		if payload.V == 1 {
-			a.applyEditor()
-			a.notify("share.opened", payload.Seed)
-			done()
+			a.applyEditorThen(func() {
+				a.notify("share.opened", payload.Seed)
+				done()
+			})
 			return
 		}
-		out, err := a.runRecorded(payload.Session)
-		a.printLessonTranscript(out)
-		if err != nil {
-			a.termText(err.Error(), "term-err")
-		}
-		a.setPlaying(false) // the moment it was shared, until the learner plays on
-		a.render(true)
-		a.notify("share.opened.session", payload.Seed)
-		done()
+		a.runRecorded(payload.Session, func(out string, err error) {
+			a.printLessonTranscript(out)
+			if err != nil {
+				a.termText(err.Error(), "term-err")
+			}
+			a.setPlaying(false) // the moment it was shared, until the learner plays on
+			a.render(true)
+			a.notify("share.opened.session", payload.Seed)
+			done()
+		})
 	})
 }

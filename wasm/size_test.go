@@ -45,9 +45,13 @@ import (
 // parser of its own rather than the YAML decoder, which held the first
 // draw back. Lowered
 // when kubectl's help pages left for site/data/kubectl-help.json, less
-// what Step's marks and the standby's campaign in the picture brought;
-// issue 36's worker split is to take it down further.
-const maxWasmGzip = 2_736_000
+// what Step's marks and the standby's campaign in the picture brought.
+// Raised when the cluster moved into a Web Worker and the build went back
+// to the stock toolchain: most of the rise is Go's runtime as shipped (its
+// metrics, execution tracer and profiling buffers, which the runtime
+// overlay had cut), the rest the engine's frames and requests and the
+// page's mirror of them.
+const maxWasmGzip = 2_812_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.
@@ -76,15 +80,10 @@ func TestWasmSize(t *testing.T) {
 	}
 	flags, err := buildFlags("build-flags")
 	require.NoError(t, err)
-	// The overlay the flags need, as `make site` writes it (build-flags).
-	overlay := filepath.Join(t.TempDir(), "overlay.json")
-	msg, err := exec.Command("go", "run", "../site/runtimeoverlay", "-repo", "..", "-o", overlay).CombinedOutput()
-	require.NoError(t, err, "%s", msg)
-	flags = append(flags, "-overlay="+overlay)
 	out := filepath.Join(t.TempDir(), "kubeloop.wasm")
 	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	msg, err = cmd.CombinedOutput()
+	msg, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%s", msg)
 	// As `make site` does: the data segments merged (site/wasmdata).
 	msg, err = exec.Command("go", "run", "../site/wasmdata", out).CombinedOutput()

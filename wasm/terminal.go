@@ -10,10 +10,12 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // The kubectl terminal: one input line with history and tab completion, and
@@ -36,19 +38,6 @@ const (
 	maxHistory    = 100
 )
 
-// shellOpener is the hook for interactive `kubectl exec -it POD -- sh`:
-// when the cluster can run a shell in a pod, it is set to open one, and
-// the terminal then sends each line to it (prompt and output are the
-// shell's) until it exits. nil: exec goes to kubectl like any command.
-var shellOpener func(a *app, namespace, pod, container string) (shellSession, error)
-
-// shellSession is one interactive shell in a pod.
-type shellSession interface {
-	Prompt() string
-	// Run runs one line; exit reports that the shell ended.
-	Run(line string) (output string, exit bool)
-}
-
 func (a *app) buildTerminal(u *ui) {
 	if s, ok := a.load(keyHistory); ok {
 		apijson.Unmarshal([]byte(s), &u.history)
@@ -57,7 +46,7 @@ func (a *app) buildTerminal(u *ui) {
 	u.termWelcome = a.termBlock("# "+a.tr("term.welcome"), "term-note")
 	a.termAppend(u.termWelcome)
 	// Passive: a line typed while work is paused waits for it (queued.go).
-	a.listenPassive(a.byID("term-form"), "submit", func(ev event) {
+	a.listen(a.byID("term-form"), "submit", func(ev event) {
 		ev.PreventDefault()
 		line := strings.TrimSpace(u.termInput.Value())
 		u.termInput.SetValue("")
@@ -65,7 +54,7 @@ func (a *app) buildTerminal(u *ui) {
 			return
 		}
 		a.remember(line)
-		a.submitCommand(line)
+		a.runTerminal(line)
 	})
 	a.listen(u.termInput, "keydown", func(ev event) {
 		switch {
@@ -127,21 +116,18 @@ func (a *app) remember(line string) {
 
 // runTerminal runs one line typed in the terminal (or sent by a button:
 // the page's fault buttons type their command here, so the learner sees
-// what it would be).
+// what it would be). The cluster's answer comes later (the worker's): the
+// line echoes at once, the output when it comes; lines typed meanwhile
+// are answered in their order.
 func (a *app) runTerminal(line string) {
-	defer a.recordLine(line)() // session.go
 	u := a.ui
-	if u.shell != nil {
-		a.termAppend(a.el("div", "term-cmd term-shell", u.shell.Prompt()+" "+line))
-		out, exit := u.shell.Run(line)
-		if out != "" {
-			a.termText(out, "term-stdout")
-		}
-		if exit {
-			u.shell = nil
-		}
-		a.updatePrompt()
-		a.drawAfterAct()
+	if u.shell != "" {
+		a.termAppend(a.el("div", "term-cmd term-shell", u.shell+" "+line))
+		a.ask(engine.Request{Op: "shell", Line: line, Record: !a.replay.on}, func(rep engine.Reply) {
+			a.termOutput(rep, "")
+			u.shell = rep.Prompt
+			a.updatePrompt()
+		})
 		return
 	}
 	l := terminal.Parse(line)
@@ -164,7 +150,6 @@ func (a *app) runTerminal(line string) {
 	case terminal.Sim:
 		a.termCommand(line)
 		a.runSim(l.Args)
-		a.pollWatch()
 		return
 	case terminal.Help:
 		a.termCommand(line)
@@ -182,38 +167,31 @@ func (a *app) runTerminal(line string) {
 	}
 	a.stopWatch(false)  // any other command ends a watch, as in a transcript
 	a.termCommand(line) // as typed: k stays k
-	fields := strings.Fields(l.Kubectl)
-	if ns, pod, container, ok := execInteractive(fields); ok && shellOpener != nil {
-		sh, err := shellOpener(a, ns, pod, container)
-		if err != nil {
-			a.termText(err.Error(), "term-err")
-			return
-		}
-		u.shell = sh
-		a.termNote(a.tr("term.shell"))
-		a.updatePrompt()
-		return
-	}
 	stdin, tooBig := a.editorStdin()
+	if interactiveShell(l.Kubectl) {
+		stdin, tooBig = "", nil // the learner types to the shell; the editor is not its input
+	}
 	if tooBig != nil && session.ReadsStdin(l.Kubectl) {
 		a.termText("error: "+tooBig.Error(), "term-err")
 		return
 	}
 	a.loadKubectlHelp() // again, if it failed
-	res := a.cluster.Kubectl(l.Kubectl, stdin)
-	a.termOutput(res, "")
-	if res.Watch != nil {
-		u.watch = res.Watch
+	a.ask(engine.Request{Op: "kubectl", Line: l.Kubectl, Stdin: stdin, Record: true}, func(rep engine.Reply) {
+		a.termOutput(rep, "")
+		if rep.Prompt != "" {
+			u.shell = rep.Prompt
+			a.termNote(a.tr("term.shell"))
+		}
+		u.watch = rep.Watching
 		a.updatePrompt()
-	}
-	a.drawAfterAct()
+	})
 }
 
-// termOutput prints a command's output, both streams in the order they
-// were written; class marks every line (a command run beside a watch).
+// termOutput prints a command's output (the worker's reply), both streams
+// in the order they were written; class marks every line (a command run beside a watch).
 // kubectl's note that it cut its output (Result.Cut, at the end of its
 // stderr) is printed as the page's, in the learner's language.
-func (a *app) termOutput(res kubectl.Result, class string) {
+func (a *app) termOutput(res engine.Reply, class string) {
 	for _, chunk := range res.Output {
 		cls := "term-stdout"
 		if chunk.Stderr {
@@ -240,6 +218,9 @@ func (a *app) termOutput(res kubectl.Result, class string) {
 			a.termNote(a.stoppedWaitingNote(*res.StoppedWaiting))
 		}
 	}
+	if res.Error != "" {
+		a.termText("error: "+res.Error, "term-err "+class)
+	}
 }
 
 // stoppedWaitingNote is the page's words for kubectl's StoppedWaitingNote.
@@ -257,63 +238,43 @@ func (a *app) termHelp() {
 	}
 }
 
-// execInteractive recognises `kubectl exec -it POD [-c C] [-n NS] -- sh|bash`.
-func execInteractive(f []string) (namespace, pod, container string, ok bool) {
-	namespace = "default"
-	if len(f) < 3 || f[1] != "exec" {
-		return "", "", "", false
+// interactiveShell recognises a line that opens a shell for the learner to
+// type to: `kubectl exec -it POD -- sh` (or run -it … -- sh, bash,
+// /bin/sh).
+func interactiveShell(line string) bool {
+	f := strings.Fields(line)
+	if len(f) < 2 || f[1] != "exec" && f[1] != "run" {
+		return false
 	}
 	interactive := false
-	for i := 2; i < len(f); i++ {
-		switch w := f[i]; {
-		case w == "--":
-			rest := f[i+1:]
-			ok = interactive && pod != "" && len(rest) == 1 && (rest[0] == "sh" || rest[0] == "bash" || rest[0] == "/bin/sh")
-			return namespace, pod, container, ok
-		case w == "-it" || w == "-ti" || w == "-i" || w == "-t" || w == "--stdin" || w == "--tty":
+	for i, w := range f {
+		switch w {
+		case "-it", "-ti", "-i", "--stdin":
 			interactive = true
-		case w == "-c" || w == "--container":
-			if i+1 < len(f) {
-				container = f[i+1]
-				i++
-			}
-		case w == "-n" || w == "--namespace":
-			if i+1 < len(f) {
-				namespace = f[i+1]
-				i++
-			}
-		case strings.HasPrefix(w, "--namespace="):
-			namespace = strings.TrimPrefix(w, "--namespace=")
-		case !strings.HasPrefix(w, "-") && pod == "":
-			pod = strings.TrimPrefix(w, "pod/")
+		case "--":
+			rest := f[i+1:]
+			return interactive && len(rest) == 1 && (rest[0] == "sh" || rest[0] == "bash" || rest[0] == "/bin/sh")
 		}
 	}
-	return "", "", "", false
+	return false
 }
 
-// pollWatch prints the rows of an open `get -w` for what changed.
-func (a *app) pollWatch() {
-	u := a.ui
-	if u == nil || u.watch == nil {
-		return
-	}
-	if rows := u.watch.Poll(); rows != "" {
-		a.termText(rows, "term-stdout")
-	}
-}
-
-// stopWatch ends an open watch; interrupted prints ^C as the terminal does.
+// stopWatch ends an open watch; interrupted prints ^C as the terminal
+// does. Its last rows come with the worker's answer.
 func (a *app) stopWatch(interrupted bool) {
 	u := a.ui
-	if u.watch == nil {
+	if !u.watch {
 		return
 	}
-	a.pollWatch()
-	u.watch.Stop()
-	u.watch = nil
-	if interrupted {
-		a.termText("^C", "term-note term-ctrlc")
-	}
+	u.watch = false
+	a.ask(engine.Request{Op: "stopWatch"}, func(rep engine.Reply) {
+		if rep.Text != "" {
+			a.termText(rep.Text, "term-stdout")
+		}
+		if interrupted {
+			a.termText("^C", "term-note term-ctrlc")
+		}
+	})
 	a.updatePrompt()
 }
 
@@ -321,9 +282,9 @@ func (a *app) stopWatch(interrupted bool) {
 func (a *app) interrupt() {
 	u := a.ui
 	switch {
-	case u.watch != nil:
+	case u.watch:
 		a.stopWatch(true)
-	case a.settling.active:
+	case a.settling:
 		a.cancelSettle()
 		a.termText("^C", "term-note term-ctrlc")
 	case u.termInput.Value() != "":
@@ -336,10 +297,10 @@ func (a *app) interrupt() {
 func (a *app) updatePrompt() {
 	u := a.ui
 	switch {
-	case u.shell != nil:
-		u.prompt.SetTextContent(u.shell.Prompt())
+	case u.shell != "":
+		u.prompt.SetTextContent(u.shell)
 		u.termInput.SetAttribute("placeholder", "exit")
-	case u.watch != nil:
+	case u.watch:
 		u.prompt.SetTextContent("$")
 		u.termInput.SetAttribute("placeholder", a.tr("term.watching")+a.tr("term.watching.beside"))
 		setClass(u.termForm, "watching", true)
@@ -355,13 +316,13 @@ func (a *app) updatePrompt() {
 // page's clock, and every other sim command in the cluster.
 func (a *app) runSim(args []string) {
 	if len(args) == 0 {
-		a.termText(a.tr("term.simhelp", strings.Join(a.simCommands(), ", ")), "term-note")
+		a.termText(a.tr("term.simhelp", strings.Join(cluster.SimCommands(), ", ")), "term-note")
 		return
 	}
 	switch args[0] {
 	case "advance":
 		if len(args) != 2 {
-			a.termText(a.tr("term.simhelp", strings.Join(a.simCommands(), ", ")), "term-err")
+			a.termText(a.tr("term.simhelp", strings.Join(cluster.SimCommands(), ", ")), "term-err")
 			return
 		}
 		d, err := time.ParseDuration(args[1])
@@ -373,9 +334,9 @@ func (a *app) runSim(args []string) {
 			a.termText("error: sim advance "+err.Error(), "term-err")
 			return
 		}
-		a.advanceWatching(d)
-		a.termText(a.tr("sim.advanced", formatElapsed(d)), "term-note")
-		a.render(false)
+		a.ask(engine.Request{Op: "advance", Seconds: d.Seconds()}, func(engine.Reply) {
+			a.termText(a.tr("sim.advanced", formatElapsed(d)), "term-note")
+		})
 	case "settle":
 		var max time.Duration
 		if len(args) == 2 {
@@ -394,36 +355,9 @@ func (a *app) runSim(args []string) {
 	case "step":
 		a.step()
 	default:
-		out, err := a.cluster.Sim(args)
-		if out != "" {
-			a.termText(out, "term-stdout")
-		}
-		if err != nil {
-			a.termText("error: "+err.Error(), "term-err")
-		}
-		a.render(false)
-	}
-}
-
-// advanceWatching advances time; with a watch open it stops at each
-// scheduled instant and polls there, so each row's AGE is right.
-func (a *app) advanceWatching(d time.Duration) {
-	w := a.ui.watch
-	if w == nil {
-		a.cluster.Advance(d)
-		return
-	}
-	clk := a.cluster.Clock()
-	target := clk.Now().Add(d)
-	for {
-		next, ok := clk.Next()
-		if !ok || next.After(target) {
-			a.cluster.Advance(target.Sub(clk.Now()))
-			a.pollWatch()
-			return
-		}
-		a.cluster.Advance(next.Sub(clk.Now()))
-		a.pollWatch()
+		a.ask(engine.Request{Op: "sim", Args: args, Record: true}, func(rep engine.Reply) {
+			a.termOutput(rep, "")
+		})
 	}
 }
 

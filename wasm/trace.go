@@ -45,46 +45,50 @@ func (a *app) drawTrace(force bool) {
 		u.traceCount = 0
 		clearNode(u.trace)
 	}
-	tr := a.cluster.Trace()
+	tr := a.m
 	since := u.traceSeq
-	if tr.Last() <= since {
+	if tr.traceLast <= since {
 		if u.traceCount == 0 {
 			var m markup
 			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
 		}
 		return
 	}
-	u.traceSeq = tr.Last()
+	u.traceSeq = tr.traceLast
 	// New rows flash, so that a reconcile caught as it happens is seen;
 	// a burst's rows do not: at full speed each draw brings dozens, past
 	// before anyone reads them, and a flash each kept the browser
 	// repainting the trace on every frame.
-	flash := !force && tr.Last()-since <= maxTraceFlashed
+	flash := !force && tr.traceLast-since <= maxTraceFlashed
 	limit := maxTraceLiveTokens
 	if force {
 		limit = maxTraceTokens
 	}
 	var m markup
 	drawn, looked := 0, 0
-	for e := range tr.Backward(since) { // newest first
+	tr.traceBackward(func(e *controller.Entry) bool { // newest first
+		if e.Seq <= since {
+			return false
+		}
 		if looked++; looked > maxTraceDrawn && u.traceFilter == "" {
 			// Only the newest maxTraceDrawn are looked at; filtered to one
-			// object, every reconcile kept is, as in replay (drawTraceAt):
-			// the ReplicaSet's that created a pod is long past when the
+			// object, every reconcile the page keeps is (maxTraceKept): the
+			// ReplicaSet's that created a pod is long past when the
 			// learner asks for the pod's reconciles.
-			break
+			return false
 		}
 		if !a.traceShows(e) {
-			continue
+			return true
 		}
 		if drawn == maxTraceDrawn || drawn > 0 && m.n > limit {
 			// A burst's older reconciles are left out, as those past the
 			// newest maxTraceDrawn always were.
-			break
+			return false
 		}
 		a.traceRow(&m, e, flash)
 		drawn++
-	}
+		return true
+	})
 	if drawn == 0 {
 		if u.traceCount == 0 {
 			var m markup
@@ -167,7 +171,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 	if fresh {
 		cls += " fresh"
 	}
-	if s := a.ui.step; s != nil && s.reconcile != nil && s.reconcile.Seq == e.Seq {
+	if s := a.ui.step; s != nil && s.Reconcile != nil && s.Reconcile.Seq == e.Seq {
 		cls += " step-hit" // what the last Step ran (machinerystep.go)
 	}
 	m.open("div", cls, "data-seq", itoa64(e.Seq), "data-controller", e.Controller)

@@ -10,8 +10,8 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/terminal"
+	"github.com/kubeloop/kubeloop/wasm/engine"
 )
 
 // ui holds the page's elements and what the views remember between frames.
@@ -84,7 +84,7 @@ type ui struct {
 	machWatchRev         int64                     // the newest watch event the picture drew (machinerypicture.go)
 	machPace             pace                      // each controller's reconciles a simulated second ago
 	machKeys             map[string]map[string]int // each controller's queued keys (and adds) at the last draw, for what arrived since
-	step                 *stepMark                 // what the last Step did, shown until another task runs (machinerystep.go)
+	step                 *engine.Step              // what the last Step did, shown until another task runs (machinerystep.go)
 
 	// Faults and menus.
 	faults, faultsMenu dom.HTMLElement
@@ -102,10 +102,9 @@ type ui struct {
 	termWelcome dom.HTMLElement // the welcome line, redrawn in the page's language
 	history     []string
 	historyPos  int
-	queued      []queuedCommand // lines typed while work was paused (queued.go)
-	tab         terminal.Tab    // Tab's state: a second Tab lists
-	watch       *kubectl.Watch  // an open `kubectl get -w`
-	shell       shellSession    // an open `kubectl exec -it … -- sh`
+	tab         terminal.Tab // Tab's state: a second Tab lists
+	watch       bool         // a `kubectl get -w` is open (in the worker, which posts its rows)
+	shell       string       // the prompt of an open `kubectl exec -it … -- sh` ("" when none)
 }
 
 // buildUI finds index.html's elements and sets up the cluster view: what
@@ -171,11 +170,11 @@ func (a *app) buildUI() *ui {
 func (a *app) buildControls(u *ui) {
 	// Banner and notices.
 	a.listen(a.byID("banner-reset"), "click", func(event) { a.hideBanner(); a.reset(a.seed) })
-	a.listenPassive(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
-	a.listenPassive(a.byID("notice-close"), "click", func(event) { a.hideNotice() })
+	a.listen(a.byID("banner-close"), "click", func(event) { a.hideBanner() })
+	a.listen(a.byID("notice-close"), "click", func(event) { a.hideNotice() })
 
 	// Time controls.
-	a.listenPassive(u.play, "click", func(event) {
+	a.listen(u.play, "click", func(event) {
 		if a.replay.on {
 			a.goLive()
 			return
@@ -188,7 +187,7 @@ func (a *app) buildControls(u *ui) {
 	u.speedBtns = a.all("#speed [data-speed]")
 	for _, b := range u.speedBtns {
 		b := b
-		a.listenPassive(b, "click", func(event) {
+		a.listen(b, "click", func(event) {
 			if v, err := strconv.ParseFloat(b.GetAttribute("data-speed"), 64); err == nil {
 				a.setSpeed(v)
 			}
@@ -211,7 +210,7 @@ func (a *app) buildControls(u *ui) {
 		}
 	})
 	a.listen(a.byID("share"), "click", func(event) { a.share() })
-	a.listenPassive(u.systemBtn, "click", func(event) {
+	a.listen(u.systemBtn, "click", func(event) {
 		u.showSystem = !u.showSystem
 		u.systemBtn.SetAttribute("aria-pressed", strconv.FormatBool(u.showSystem))
 		u.resetTrace()
@@ -221,9 +220,9 @@ func (a *app) buildControls(u *ui) {
 	// Language and theme.
 	for _, b := range a.all("[data-lang]") {
 		b := b
-		a.listenPassive(b, "click", func(event) { a.setLanguage(b.GetAttribute("data-lang")) })
+		a.listen(b, "click", func(event) { a.setLanguage(b.GetAttribute("data-lang")) })
 	}
-	a.listenPassive(u.theme, "click", func(event) {
+	a.listen(u.theme, "click", func(event) {
 		if a.currentTheme() == "dark" {
 			a.setTheme("light")
 		} else {
@@ -387,8 +386,8 @@ func (u *ui) resetViews() {
 	u.volSig = ""
 	u.machinerySig = ""
 	u.machKeys, u.step = nil, nil
-	u.watch = nil
-	u.shell = nil
+	u.watch = false
+	u.shell = ""
 }
 
 // resetTrace empties the trace view; the next draw starts from the newest.

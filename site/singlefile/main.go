@@ -44,7 +44,8 @@ func main() {
 
 var (
 	stylesheet = regexp.MustCompile(`<link rel="stylesheet" href="([^"]+)">`)
-	script     = regexp.MustCompile(`<script src="([^"]+)"( defer)?></script>`)
+	// A script keeps its id inline: app.js reads wasm_exec.js's text by it.
+	script = regexp.MustCompile(`<script(?: id="([^"]+)")? src="([^"]+)"( defer)?></script>`)
 	// A script the served page preloads and runs later (the editor's):
 	// here it is inline and runs where it stands, ready when it is needed.
 	laterScript = regexp.MustCompile(`<link rel="preload" href="([^"]+)" as="script">`)
@@ -75,14 +76,18 @@ func Build(site fs.FS) ([]byte, error) {
 		b, err := read(m[1])
 		return "<style>\n" + strings.ReplaceAll(string(b), "</style", `<\/style`) + "</style>", err
 	})
-	inlineScript := func(m []string) (string, error) {
-		b, err := read(m[1])
-		// Inline scripts run where they stand, not after parsing as defer
-		// does: app.js waits for DOMContentLoaded itself.
-		return "<script>\n" + strings.ReplaceAll(string(b), "</script", `<\/script`) + "\n</script>", err
+	// Inline scripts run where they stand, not after parsing as defer
+	// does: app.js waits for DOMContentLoaded itself.
+	inlineScript := func(id, name string) (string, error) {
+		b, err := read(name)
+		open := "<script>"
+		if id != "" {
+			open = `<script id="` + id + `">`
+		}
+		return open + "\n" + strings.ReplaceAll(string(b), "</script", `<\/script`) + "\n</script>", err
 	}
-	inline(script, inlineScript)
-	inline(laterScript, inlineScript)
+	inline(script, func(m []string) (string, error) { return inlineScript(m[1], m[2]) })
+	inline(laterScript, func(m []string) (string, error) { return inlineScript("", m[1]) })
 	inline(icon, func(m []string) (string, error) {
 		b, err := read(m[1])
 		return `<link rel="icon" href="data:` + m[2] + `;base64,` + base64.StdEncoding.EncodeToString(b) + `">`, err

@@ -20,7 +20,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 <link rel="icon" href="favicon.svg" type="image/svg+xml">
 <script src="app.js"></script>
 <link rel="stylesheet" href="app.css">
-<script src="wasm_exec.js" defer></script>
+<script id="kubeloop-wasm-exec" src="wasm_exec.js" defer></script>
 <link rel="preload" href="editor.js" as="script">
 </head><body><main></main></body></html>`)},
 		"app.css":       {Data: []byte("body { color: red }")},
@@ -34,7 +34,7 @@ func TestBuildInlinesEverything(t *testing.T) {
 	require.NoError(t, err)
 	s := string(page)
 	assert.Contains(t, s, "<style>\nbody { color: red }</style>")
-	assert.Contains(t, s, "<script>\nvar Go = 1;\n</script>")
+	assert.Contains(t, s, `<script id="kubeloop-wasm-exec">`+"\nvar Go = 1;\n</script>", "an inlined script keeps its id")
 	assert.Contains(t, s, "<script>\nwindow.kubeloopEditor = {};\n</script>", "the script the served page runs later is inline")
 	assert.Contains(t, s, `const s = "<\/script>";`, "a closing tag inside a script is escaped")
 	assert.Contains(t, s, `href="data:image/svg+xml;base64,`)

@@ -164,6 +164,152 @@
   const compiled = compile();
   compiled.catch(function () { /* reported by start */ });
 
+  // _startWorker(receive) starts a second instance of the compiled
+  // module in a dedicated Web Worker (wasm/workerhost.go) and returns
+  // {post(string), stop()}. Go calls it (wasm/workerlink.go); nothing
+  // starts a worker before it does, so the first render is untouched.
+  // receive(kind, text) gets what comes back: kind "message" for each
+  // string the worker posts; "error" for a panic the worker's Go recovered
+  // (it runs on); "stopped" once when the worker has ended — its Go program
+  // exited, its script failed, or it never started — after which receive
+  // is not called again. Strings posted before the worker is up wait, in
+  // order.
+  Object.defineProperty(kubeloop, "_startWorker", {
+    value: function (receive) {
+      let worker = null;
+      let waiting = []; // posted before the worker existed
+      let ended = false;
+      function end(text, report) {
+        if (ended) return;
+        ended = true;
+        waiting = null;
+        if (worker) worker.terminate();
+        if (report) receive("stopped", text);
+      }
+      Promise.all([compiled, workerScriptURL()])
+        .then(function (both) {
+          if (ended) return;
+          worker = new Worker(both[1]);
+          worker.onmessage = function (ev) {
+            if (ended) return;
+            const data = ev.data;
+            if (typeof data === "string") receive("message", data);
+            else if (data && typeof data.stopped === "string") end(data.stopped, true);
+            else receive("error", String(data && data.error));
+          };
+          // Any uncaught error ends the worker: the Go in it recovers its
+          // own panics, so one that escapes leaves it in no known state.
+          worker.onerror = function (e) {
+            e.preventDefault();
+            end("the worker failed: " + (e.message || "its script did not run"), true);
+          };
+          worker.onmessageerror = function () {
+            if (!ended) receive("error", "a message from the worker could not be read");
+          };
+          worker.postMessage({ module: both[0] });
+          waiting.forEach(function (msg) { worker.postMessage(msg); });
+          waiting = null;
+        })
+        .catch(function (err) {
+          end("the worker did not start: " + ((err && err.message) || err), true);
+        });
+      return {
+        post: function (msg) {
+          if (ended) return;
+          if (waiting) waiting.push(String(msg));
+          else worker.postMessage(String(msg));
+        },
+        stop: function () { end("", false); },
+      };
+    },
+  });
+
+  // workerScriptURL resolves to the blob: URL of the worker's script:
+  // wasm_exec.js's text, then workerMain's. A blob: URL works from file://
+  // too, where the single-file page has wasm_exec.js inline; the served
+  // page fetches the file its script element named. Made once.
+  let workerScript = null;
+  function workerScriptURL() {
+    if (!workerScript) {
+      const exec = el("kubeloop-wasm-exec");
+      let text;
+      if (!exec) text = Promise.reject(new Error("the page has no wasm_exec.js"));
+      else if (exec.src) {
+        text = fetch(exec.src).then(function (r) {
+          if (!r.ok) throw new Error("wasm_exec.js: HTTP " + r.status);
+          return r.text();
+        });
+      } else text = Promise.resolve(exec.textContent);
+      workerScript = text.then(function (wasmExec) {
+        const source = [wasmExec, "\n;(", workerMain.toString(), ")();\n"];
+        return URL.createObjectURL(new Blob(source, { type: "text/javascript" }));
+      });
+      workerScript.catch(function () { workerScript = null; }); // a later start tries again
+    }
+    return workerScript;
+  }
+
+  // workerMain runs in the worker, not here: its source text follows
+  // wasm_exec.js's in the worker's script, so it may use only its own
+  // names, the worker's globals and wasm_exec.js's Go and fs. The first
+  // message is {module}: the page's compiled module, instantiated here as
+  // a second Go program; each later message is a string for Go's
+  // globalThis.kubeloopWorkerReceive (installed by wasm/workerhost.go as
+  // Go's main starts), whose reply this posts back, or {error} for a panic
+  // Go recovered. Go posts unprompted strings itself. This posts {stopped}
+  // when Go exits or does not start, with what Go wrote to its standard
+  // error last (a panic's message).
+  function workerMain() {
+    "use strict";
+    let waiting = []; // strings that came before Go was running
+    let stderr = "";
+    const stderrKept = 4096;
+    const decoder = new TextDecoder();
+    const write = globalThis.fs.writeSync;
+    globalThis.fs.writeSync = function (fd, buf) {
+      if (fd === 2) stderr = (stderr + decoder.decode(buf, { stream: true })).slice(-stderrKept);
+      return write.call(this, fd, buf);
+    };
+    function stop(text) {
+      self.postMessage({ stopped: text });
+      self.close();
+    }
+    // Go answers msg with its reply, or, when it recovered a panic in
+    // handling it, with {error}.
+    function receive(msg) {
+      const reply = globalThis.kubeloopWorkerReceive(msg);
+      if (typeof reply === "string") {
+        if (reply) self.postMessage(reply);
+      } else self.postMessage({ error: String(reply && reply.error) });
+    }
+    self.onmessage = function (ev) {
+      if (typeof ev.data === "string") {
+        if (waiting) waiting.push(ev.data);
+        else receive(ev.data);
+        return;
+      }
+      const go = new Go();
+      let code = 0;
+      go.exit = function (c) { code = c; };
+      WebAssembly.instantiate(ev.data.module, go.importObject)
+        .then(function (instance) {
+          // go.run runs Go's main until it waits for calls (runWorker), or exits.
+          const exited = go.run(instance);
+          if (typeof globalThis.kubeloopWorkerReceive === "function") {
+            const early = waiting;
+            waiting = null;
+            early.forEach(receive);
+          }
+          return exited.then(function () {
+            stop("the worker's Go program exited (code " + code + ")" + (stderr.trim() ? ": " + stderr.trim() : ""));
+          });
+        })
+        .catch(function (err) {
+          stop("the worker's Go program did not start: " + ((err && err.message) || err));
+        });
+    };
+  }
+
   // kubectl's help pages: fetched now, beside the binary, so that they are
   // at hand when Go asks for them once the page is built (wasm/kubectlhelp.go).
   // Nothing waits for them: until they come, kubectl says they are loading.

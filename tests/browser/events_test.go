@@ -27,6 +27,7 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 
 	eval[any](p, `kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=5")`)
 	p.click("#settle")
+	p.settled()
 	p.waitFor("the new Events", `document.querySelectorAll("#events .ev:not([data-old])").length > 0`)
 	after := eval[[]string](p, eventRows)
 	old := eval[[]bool](p, `[...document.querySelectorAll("#events .ev")].map((r) => !!r.dataset.old)`)

@@ -47,7 +47,7 @@ func (p *page) runFromNodeMenu(node, command, output string) {
 // podRow is the row of `kubectl get pods -o wide` for the pods on node.
 func (p *page) podRowsOn(node string) []string {
 	var rows []string
-	for _, line := range strings.Split(eval[string](p, `kubeloop.kubectl("kubectl get pods -o wide").stdout`), "\n")[1:] {
+	for _, line := range strings.Split(eval[string](p, `(await kubeloop.kubectl("kubectl get pods -o wide")).stdout`), "\n")[1:] {
 		if f := strings.Fields(line); len(f) > 6 && f[6] == node {
 			rows = append(rows, line)
 		}
@@ -143,7 +143,7 @@ func TestFaultsInOneClick(t *testing.T) {
 
 	p.runInTerminal("sim advance 60s")
 	p.waitFor("node-3 NotReady", `document.querySelector('.lane[data-node="node-3"] .badge').textContent === "NotReady"`)
-	assert.Regexp(t, `(?m)^node-3\s+NotReady\s`, eval[string](p, `kubeloop.kubectl("kubectl get nodes").stdout`))
+	assert.Regexp(t, `(?m)^node-3\s+NotReady\s`, eval[string](p, `(await kubeloop.kubectl("kubectl get nodes")).stdout`))
 	rows := p.podRowsOn("node-3")
 	require.Len(t, rows, len(onNode3))
 	assert.Regexp(t, regexp.MustCompile(`^\S+ +1/1 +Running +0 `), rows[0], "the API server's last word: Running")

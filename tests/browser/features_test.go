@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -63,21 +64,21 @@ func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
 	// Completion: a verb, a kind, a name.
 	p.typeInTerminal("kubectl desc")
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-	assert.Equal(t, "kubectl describe ", p.inputValue())
+	p.waitInput("kubectl describe ")
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), "deploym"))
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-	assert.Equal(t, "kubectl describe deployment", p.inputValue(), "the common prefix of deployment/deployments")
+	p.waitInput("kubectl describe deployment") // the common prefix of deployment/deployments
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
 	p.waitFor("a second Tab lists them", `document.getElementById("term-out").textContent.includes("deployment  deployments")`)
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), " ngi"))
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-	assert.Equal(t, "kubectl describe deployment nginx-deployment ", p.inputValue())
+	p.waitInput("kubectl describe deployment nginx-deployment ")
 	p.setInput("sim sett")
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-	assert.Equal(t, "sim settle ", p.inputValue())
+	p.waitInput("sim settle ")
 	p.setInput("kubectl get al") // "all", the category, after get only
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-	assert.Equal(t, "kubectl get all ", p.inputValue())
+	p.waitInput("kubectl get all ")
 	p.setInput("")
 
 	// A watch: the table, then rows as the scale-down happens, then ^C.
@@ -105,8 +106,7 @@ func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
 	// A sim command other than advance/settle goes to the cluster.
 	p.setInput("sim frobnicate")
 	p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Enter))
-	p.waitFor("sim's answer", `document.getElementById("term-out").textContent.includes("sim frobnicate")`)
-	assert.Contains(t, p.termOut(), `unknown command "sim frobnicate"`)
+	p.waitFor("sim's answer", `document.getElementById("term-out").textContent.includes('unknown command "sim frobnicate"')`)
 	p.noConsoleErrors()
 }
 
@@ -115,6 +115,14 @@ func (p *page) setInput(v string) { p.t.Helper(); p.setValue("#term-input", v) }
 func (p *page) setValue(sel, v string) {
 	p.t.Helper()
 	eval[chromedp.Void](p, `document.querySelector(`+jsString(sel)+`).value = `+jsString(v))
+}
+
+// waitInput waits for the terminal's input line to read want: Tab's
+// completion comes from the worker, a moment after the key.
+func (p *page) waitInput(want string) {
+	p.t.Helper()
+	js, _ := json.Marshal(want)
+	p.waitFor("the input line "+string(js), `document.getElementById("term-input").value === `+string(js))
 }
 
 func (p *page) inputValue() string {
@@ -236,6 +244,7 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	p := openPage(t)
 	p.click("#play") // pause
 	p.click("#apply")
+	p.waitFor("the apply", `document.getElementById("apply-result").textContent.includes("created")`)
 	applied := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
 	p.click("#settle")
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -245,6 +254,7 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	// Drag: set the range input as the mouse would, with an input event.
 	p.scrubTo(applied)
 	p.waitFor("the replay", `document.documentElement.classList.contains("replaying")`)
+	p.waitFor("the revision drawn", `document.getElementById("replay-badge").textContent.includes("`+fmt.Sprint(applied)+`")`)
 	assert.Equal(t, 0, p.count(allCards), "at that revision no pod existed yet")
 	assert.Contains(t, p.text("#owners"), "nginx-deployment", "but the Deployment did")
 	assert.False(t, eval[bool](p, `document.getElementById("replay-badge").hidden`))
@@ -270,6 +280,7 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	// The slider's right end is live too.
 	p.scrubTo(applied)
 	p.waitFor("the replay", `document.documentElement.classList.contains("replaying")`)
+	p.waitFor("the revision drawn", `document.getElementById("replay-badge").textContent.includes("`+fmt.Sprint(applied)+`")`)
 	p.scrubTo(live)
 	p.waitFor("live again", `!document.documentElement.classList.contains("replaying")`)
 	p.noConsoleErrors()
@@ -606,7 +617,7 @@ func TestShareLinkReproducesTheCluster(t *testing.T) {
 }
 
 func podNames(p *page) []string {
-	return eval[[]string](p, `kubeloop.state().pods.map(x => x.name).sort()`)
+	return eval[[]string](p, `(await kubeloop.state()).pods.map(x => x.name).sort()`)
 }
 
 // TestBadShareLinksAreRefusedWithAReason: a link is untrusted input.
@@ -915,7 +926,9 @@ func TestExportGivesAManifestForARealCluster(t *testing.T) {
 	assert.Equal(t, y, "apiVersion:"+body)
 	p.screenshot("export-notice-en")
 	p.click(`[data-lang="zh-CN"]`)
+	eval[any](p, `window.exported = null`)
 	p.click("#export")
+	p.waitFor("the Chinese export", `window.exported !== null`)
 	p.waitFor("the Chinese export notice", `document.getElementById("notice").textContent.includes("已导出")`)
 	assert.True(t, strings.HasPrefix(eval[string](p, `window.exported.text`), "# 从 kubeloop 导出"))
 	p.screenshot("export-notice-zh-CN")

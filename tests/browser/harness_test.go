@@ -341,22 +341,38 @@ func (p *page) reload() {
 	p.waitReady()
 }
 
-// eval evaluates a JavaScript expression (awaiting a Promise) into T.
+// eval evaluates a JavaScript expression into T. The expression may use
+// await (kubeloop's calls that ask the cluster return Promises), and a
+// Promise it gives is awaited.
 func eval[T any](p *page, expr string) T {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](asyncExpr(expr), chromedp.EvalAwaitPromise))
 	require.NoError(p.t, err, "evaluating %s", expr)
 	return v
 }
 
-// waitFor polls a JavaScript condition until it holds (10 s at most). It
-// polls from Go: chromedp's Poll compiles the predicate with new Function,
+// asyncExpr is expr, evaluated where await may be used when it uses it.
+func asyncExpr(expr string) string {
+	if !strings.Contains(expr, "await") {
+		return expr
+	}
+	return "(async () => await (" + expr + "))()"
+}
+
+// waitFor polls a JavaScript condition until it holds (10 s at most); it
+// may use await, as eval's expressions may. It polls from Go: chromedp's Poll compiles the predicate with new Function,
 // which the page's Content-Security-Policy rightly forbids.
 func (p *page) waitFor(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	p.waitWithin(10*time.Second, what, cond)
+}
+
+// waitWithin is waitFor with a deadline of its own.
+func (p *page) waitWithin(d time.Duration, what, cond string) {
+	p.t.Helper()
+	deadline := time.Now().Add(d)
 	for {
-		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`!!(`+cond+`)`))
+		ok, err := chromedp.Run(p.ctx, chromedp.Evaluate[bool](`(async () => !!(await (`+cond+`)))()`, chromedp.EvalAwaitPromise))
 		require.NoError(p.t, err, "evaluating %s", cond)
 		if ok {
 			return

@@ -129,11 +129,11 @@ func scrollNoteIntoView(p *page) {
 // and be refused there), and the editor keeps every character.
 func TestAHugePasteIsRefusedBeforeItCrosses(t *testing.T) {
 	p := openPage(t)
-	got := eval[map[string]any](p, `(() => {
+	got := eval[map[string]any](p, `(async () => {
   const text = "a: b\n".repeat(10 << 20);
-  kubeloop.apply(text); // the first call may find work of the page's start to finish
+  await kubeloop.apply(text); // the first call may find work of the page's start to finish
   const t0 = performance.now();
-  const r = kubeloop.apply(text);
+  const r = await kubeloop.apply(text);
   return {ms: performance.now() - t0, ok: r.ok, message: r.errors[0].message};
 })()`)
 	record(t, "kubeloop.apply of 50 MiB: refused in %.0f ms", got["ms"])
@@ -190,12 +190,12 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 				MS    float64 `json:"ms"`
 				Count string  `json:"count"`
 			}
-			a, err := evalWithin[answer](p, `(() => { const t0 = performance.now(); const r = kubeloop.kubectl("get pods --no-headers | wc -l"); return {ms: performance.now() - t0, count: r.stdout}; })()`, 30*time.Second)
+			a, err := evalWithin[answer](p, `(async () => { const t0 = performance.now(); const r = await kubeloop.kubectl("get pods --no-headers | wc -l"); return {ms: performance.now() - t0, count: r.stdout}; })()`, 30*time.Second)
 			require.NoError(t, err, "kubectl did not answer in 30 s")
 			kubectlMS := a.MS
 			pods, err := strconv.Atoi(strings.TrimSpace(a.Count))
 			require.NoError(t, err, "kubectl get pods | wc -l printed %q", a.Count)
-			clock, err := evalWithin[float64](p, `kubeloop.advance(0).time`, 30*time.Second)
+			clock, err := evalWithin[float64](p, `(await kubeloop.advance(0)).time`, 30*time.Second)
 			require.NoError(t, err)
 			worst := longest(p)
 			record(t, "%s link (%d characters): after 20 s longest task %.0f ms, kubectl get pods %.0f ms (%d pods), simulated clock %.1f s",
@@ -218,7 +218,7 @@ func longerTabs(t *testing.T, d time.Duration) {
 func evalWithin[T any](p *page, expr string, d time.Duration) (T, error) {
 	ctx, cancel := context.WithTimeout(p.ctx, d)
 	defer cancel()
-	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, chromedp.EvalAwaitPromise))
+	return chromedp.Run(ctx, chromedp.Evaluate[T](asyncExpr(expr), chromedp.EvalAwaitPromise))
 }
 
 // shareFragment is the #share= fragment the page's Share button makes for

@@ -45,7 +45,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 	p := openPage(t)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
 	p.click("#settle")
-	p.waitFor("settled", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("3/3")`)
+	p.waitFor("settled", `(await kubeloop.kubectl("kubectl get deployment nginx-deployment")).stdout.includes("3/3")`)
 	p.waitFor("the queues empty", `document.getElementById("machinery").textContent.includes("all empty")`)
 
 	// 1. The key in the queue: the watch brings the update, the handler
@@ -61,7 +61,7 @@ func TestThePictureOfTheControllerManager(t *testing.T) {
 
 	// 2. Two updates before the worker looks: one key standing for both.
 	p.click("#settle")
-	p.waitFor("settled again", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("4/4") &&
+	p.waitFor("settled again", `(await kubeloop.kubectl("kubectl get deployment nginx-deployment")).stdout.includes("4/4") &&
 		!document.querySelector("#machinery .qkey:not(.later)")`)
 	p.pause()
 	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=5")`)
@@ -127,6 +127,7 @@ func (p *page) stepUntil(what, cond string) {
 	p.t.Helper()
 	for range 30 {
 		p.click("#step")
+		p.waitFor("the step", `!document.getElementById("step").hasAttribute("aria-busy")`)
 		if eval[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(!!(`+cond+`)))))`) {
 			return
 		}
@@ -172,7 +173,7 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	p := openPage(t)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
 	p.click("#settle")
-	p.waitFor("settled", `kubeloop.kubectl("kubectl get deployment nginx-deployment").stdout.includes("3/3")`)
+	p.waitFor("settled", `(await kubeloop.kubectl("kubectl get deployment nginx-deployment")).stdout.includes("3/3")`)
 	p.pause()
 	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=4")`)
 

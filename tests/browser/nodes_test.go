@@ -106,7 +106,7 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 
 	// Node-1's pods in name order, as kubectl lists them.
 	var onNode1 []string
-	for _, line := range strings.Split(eval[string](p, `kubeloop.kubectl("kubectl get pods -o wide").stdout`), "\n")[1:] {
+	for _, line := range strings.Split(eval[string](p, `(await kubeloop.kubectl("kubectl get pods -o wide")).stdout`), "\n")[1:] {
 		if f := strings.Fields(line); len(f) > 6 && f[6] == "node-1" {
 			onNode1 = append(onNode1, f[0])
 		}
@@ -178,7 +178,7 @@ func TestCardsAndCellsSwitchBothWays(t *testing.T) {
 	p.waitFor("50 Running cards", `document.querySelectorAll("`+runningCards+`").length === 50`)
 	assert.Zero(t, p.count("#nodes canvas"), "no canvas left with the cards")
 	for _, node := range []string{"node-1", "node-2", "node-3"} {
-		assert.Equal(t, eval[int](p, `kubeloop.state().pods.filter(p => p.node === "`+node+`" && !p.system).length`),
+		assert.Equal(t, eval[int](p, `(await kubeloop.state()).pods.filter(p => p.node === "`+node+`" && !p.system).length`),
 			p.count(`.lane[data-node="`+node+`"] .pod`), "%s's cards are its pods but the cluster's own (kindnet, kube-proxy)", node)
 	}
 	eval[any](p, `kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=120")`)
@@ -228,7 +228,7 @@ func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
 	p.waitFor("the new ReplicaSet's 150 Running pods, the old one's none", counts+` === "150 Running"`)
 	assert.Equal(t, 2, p.count("#owners .own-rs"), "both ReplicaSets")
 	var desired, ready []string // of each ReplicaSet, as kubectl get rs shows them
-	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `kubeloop.kubectl("kubectl get rs").stdout`)), "\n")[1:] {
+	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `(await kubeloop.kubectl("kubectl get rs")).stdout`)), "\n")[1:] {
 		f := strings.Fields(line)
 		desired, ready = append(desired, f[1]), append(ready, f[3])
 	}
@@ -257,7 +257,7 @@ func TestCellsStayInNameOrderThroughARollout(t *testing.T) {
 	readyCells := `[...document.querySelectorAll("#nodes canvas[data-cells]")].reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0)`
 	p.waitFor("150 ready cells", readyCells+` === 150`)
 	onNode := map[string][]string{}
-	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `kubeloop.kubectl("kubectl get pods -o wide").stdout`)), "\n")[1:] {
+	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `(await kubeloop.kubectl("kubectl get pods -o wide")).stdout`)), "\n")[1:] {
 		f := strings.Fields(line)
 		onNode[f[6]] = append(onNode[f[6]], f[0])
 	}

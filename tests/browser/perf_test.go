@@ -245,14 +245,12 @@ func perfRollout(t *testing.T, n int) {
 		g := eval[goFrames](p, takeGoFrames)
 		finished := eval[bool](p, done)
 		running := eval[int](p, `kubeloop.debug.drawnReady()`)
-		parks := eval[int](p, `kubeloop.debug.parks()`) // tasks paused half-way so far (wasm/pause.go)
-		// The Go heap the tab holds (wasm memory never shrinks), and how
-		// often a call from JavaScript ended with a collection marking
-		// (wasm/idlemark.go).
+		// The page's Go heap (wasm memory never shrinks): views of the
+		// cluster only, whose objects are in the worker.
 		mem := p.mem()
-		record(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready, %d pauses in a task so far; Go heap %.0f MB, %d collections, %d returns to the browser mid-mark so far): %s", n, phase,
-			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running, parks,
-			mem.HeapSys/1e6, mem.NumGC, mem.IdleMarkHolds, s)
+		record(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready; the page's Go heap %.0f MB, %d collections): %s", n, phase,
+			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running,
+			mem.HeapSys/1e6, mem.NumGC, s)
 		if g.Frames > 0 {
 			record(t, "perf %d pods, %s: %s", n, phase, g)
 		}

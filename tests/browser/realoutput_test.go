@@ -41,6 +41,7 @@ func TestRealClusterOutputToggle(t *testing.T) {
 	assert.Zero(t, p.count(".real-out"), "off by default")
 	p.click("#lesson-real")
 	p.waitFor("the real output under the steps", `document.querySelectorAll('.real-out').length >= 3`)
+	p.waitFor("kubectl's output, from the worker's run of the lesson", `document.querySelector('.lesson-step[data-step="5"] .real-out').textContent.includes("$ kubectl")`)
 	assert.Contains(t, p.text(`.lesson-step[data-step="5"] .real-out`),
 		`$ kubectl describe rs -l app=web`)
 	assert.Contains(t, p.text(`.lesson-step[data-step="5"] .real-out`),

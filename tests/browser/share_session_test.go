@@ -44,7 +44,7 @@ type sharedMoment struct {
 
 func shareNow(p *page) sharedMoment {
 	p.t.Helper()
-	return eval[sharedMoment](p, `kubeloop.share().then((link) => ({link, state: JSON.stringify(kubeloop.state()), revision: kubeloop.revision().revision}))`)
+	return eval[sharedMoment](p, `kubeloop.share().then(async (link) => ({link, state: JSON.stringify(await kubeloop.state()), revision: kubeloop.revision().revision}))`)
 }
 
 // TestShareLinkReplaysTheSession: a link made after an apply, a scale and
@@ -74,7 +74,7 @@ func TestShareLinkReplaysTheSession(t *testing.T) {
 	record(t, "session share link: %d characters (revision %d)", len(frag), want.Revision)
 
 	q := openURL(t, frag, "")
-	got := eval[sharedMoment](q, `({state: JSON.stringify(kubeloop.state()), revision: kubeloop.revision().revision})`)
+	got := eval[sharedMoment](q, `({state: JSON.stringify(await kubeloop.state()), revision: kubeloop.revision().revision})`)
 	assert.Equal(t, want.Revision, got.Revision, "the same store revision")
 	assert.Equal(t, want.State, got.State, "the same state")
 	assert.Contains(t, want.State, `"web-2"`, "the scale is in it")

@@ -50,11 +50,11 @@ func TestTerminalIsAShell(t *testing.T) {
 			p.setInput("")
 			p.typeInTerminal("kubectl get -o ")
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-			assert.Equal(t, "kubectl get -o ", p.inputValue())
+			p.waitInput("kubectl get -o ")
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
 			p.waitFor("the formats listed", `document.getElementById("term-out").textContent.includes("custom-columns=  json  jsonpath=  name  wide  yaml")`)
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), "ya"+kb.Tab))
-			assert.Equal(t, "kubectl get -o yaml ", p.inputValue())
+			p.waitInput("kubectl get -o yaml ")
 
 			// -n namespaces: kube-node-lease, kube-public, kube-system.
 			p.setInput("")
@@ -63,19 +63,19 @@ func TestTerminalIsAShell(t *testing.T) {
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
 			p.waitFor("the namespaces listed", `document.getElementById("term-out").textContent.includes("kube-public  kube-system")`)
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), "s"+kb.Tab))
-			assert.Equal(t, "kubectl get pods -n kube-system ", p.inputValue())
+			p.waitInput("kubectl get pods -n kube-system ")
 
 			// TYPE/NAME.
 			p.setInput("")
 			p.typeInTerminal("k describe deploy/")
 			p.do(chromedp.SendKeys(chromedp.CSS("#term-input"), kb.Tab))
-			assert.Equal(t, "k describe deploy/nginx-deployment ", p.inputValue())
+			p.waitInput("k describe deploy/nginx-deployment ")
 			p.setInput("")
 			p.screenshot("terminal-shell-tab-" + tc.lang)
 
 			for _, line := range []string{"get ns default -o name", "k get ns default -o name", "kubectl get ns default -o name"} {
 				js, _ := json.Marshal(line)
-				assert.Equal(t, "namespace/default\n", eval[string](p, `kubeloop.kubectl(`+string(js)+`).stdout`), line)
+				assert.Equal(t, "namespace/default\n", eval[string](p, `(await kubeloop.kubectl(`+string(js)+`)).stdout`), line)
 			}
 			p.noConsoleErrors()
 		})

@@ -31,7 +31,7 @@ func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
 	eval[any](p, `kubeloop.settle()`)
 	p.waitFor("three Running pods", `document.querySelectorAll("#nodes .pod.st-running").length === 3`)
-	before := strings.Fields(eval[string](p, `kubeloop.kubectl("kubectl get pods -o name").stdout`))
+	before := strings.Fields(eval[string](p, `(await kubeloop.kubectl("kubectl get pods -o name")).stdout`))
 	require.Len(t, before, 3)
 
 	p.runInTerminal("kubectl get pods -w")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/explain"
@@ -21,6 +22,7 @@ import (
 // ops are the requests the engine answers, by Request.Op.
 var ops = map[string]func(*Engine, Request) Reply{
 	"kubectl":    (*Engine).kubectl,
+	"beside":     (*Engine).beside,
 	"shell":      (*Engine).shellLine,
 	"stopWatch":  (*Engine).stopWatch,
 	"apply":      (*Engine).apply,
@@ -38,6 +40,8 @@ var ops = map[string]func(*Engine, Request) Reply{
 	"names":      (*Engine).names,
 	"mark":       func(e *Engine, _ Request) Reply { return Reply{Mark: e.mark()} },
 	"checks":     (*Engine).checks,
+	"predict":    (*Engine).predict,
+	"printed":    (*Engine).printed,
 	"session":    func(e *Engine, _ Request) Reply { return Reply{Text: e.rec.Transcript()} },
 	"docs":       (*Engine).setDocs,
 	"help":       (*Engine).setHelp,
@@ -76,12 +80,21 @@ func (e *Engine) recorded(r Request, line, stdin string) (done func()) {
 // "shell" requests. Any other command ends an open watch, as a
 // transcript's next line does.
 func (e *Engine) kubectl(r Request) Reply {
-	e.endWatch()
+	if !r.Aside {
+		e.endWatch()
+	}
 	line := terminal.AsKubectl(r.Line)
 	done := e.recorded(r, line, r.Stdin)
 	before := e.c.Store().Revision()
 	res := e.c.Kubectl(line, r.Stdin)
 	rep := Reply{Output: res.Output, ExitCode: res.ExitCode, Cut: res.Cut, StoppedWaiting: res.StoppedWaiting}
+	if r.Aside {
+		closeAside(&res)
+		rep.Output = res.Output
+		done()
+		rep.Changed = e.c.Store().Revision() != before
+		return rep
+	}
 	if res.Watch != nil {
 		e.watch, rep.Watching = res.Watch, true
 	}
@@ -95,6 +108,40 @@ func (e *Engine) kubectl(r Request) Reply {
 	}
 	rep.Changed = e.c.Store().Revision() != before
 	return rep
+}
+
+// beside runs a kubectl line beside the open watch (a second terminal):
+// the watch stays open, and Text is the rows it printed meanwhile (those
+// from before the command go out in the frame, which the page draws
+// first).
+func (e *Engine) beside(r Request) Reply {
+	if e.watch == nil {
+		return e.kubectl(r)
+	}
+	line := terminal.AsKubectl(r.Line)
+	done := e.recorded(r, line, r.Stdin)
+	e.pollWatch()
+	res, rows := transcript.Beside(e.c, line, r.Stdin, e.watch)
+	done()
+	return Reply{Output: res.Output, ExitCode: res.ExitCode, Cut: res.Cut, StoppedWaiting: res.StoppedWaiting, Text: rows}
+}
+
+// closeAside ends the watch or the shell a command run aside opened,
+// keeping what they printed.
+func closeAside(res *kubectl.Result) {
+	if w := res.Watch; w != nil {
+		if rows := w.Poll(); rows != "" {
+			res.Output = append(res.Output, kubectl.Chunk{Text: rows})
+		}
+		w.Stop()
+		res.Watch = nil
+	}
+	if s := res.Session; s != nil {
+		if last := s.Close(); last != "" {
+			res.Output = append(res.Output, kubectl.Chunk{Text: last})
+		}
+		res.Session = nil
+	}
 }
 
 // shellLine runs a line in the open shell; Prompt is "" once it exits.
@@ -252,11 +299,11 @@ func (e *Engine) snapshotAt(r Request) Reply {
 
 // export is the learner's objects as one manifest.
 func (e *Engine) export(Request) Reply {
-	text, _, err := export.Manifest(e.c.Store())
+	text, n, err := export.Manifest(e.c.Store())
 	if err != nil {
 		return Reply{Error: err.Error()}
 	}
-	return Reply{Text: text}
+	return Reply{Text: text, Count: n}
 }
 
 // complete completes a terminal line (Tab).
@@ -305,6 +352,36 @@ func (e *Engine) checks(r Request) Reply {
 		rep.Checks = append(rep.Checks, CheckResult{OK: ok, Saw: saw})
 	}
 	return rep
+}
+
+// predict is the answer to a lesson step's question (its Prediction), by
+// what happened since its mark: Ran is the answer's index, Text what the
+// cluster showed.
+func (e *Engine) predict(r Request) Reply {
+	le, err := lessons.ByID(r.Lesson)
+	if err != nil {
+		return Reply{Error: err.Error()}
+	}
+	if r.Step < 0 || r.Step >= len(le.Steps) || le.Steps[r.Step].Predict == nil {
+		return Reply{Error: fmt.Sprintf("lesson %s has no question at step %d", r.Lesson, r.Step)}
+	}
+	i, saw := le.Steps[r.Step].Predict.Answer(e.c, lessons.Mark{Seq: r.Mark.Seq, Rev: r.Mark.Rev})
+	return Reply{Ran: i, Text: saw}
+}
+
+// printed is what kubectl prints for a lesson's commands when it runs
+// headless on a scratch cluster of Request.Seed (lessons.Lesson.Printed):
+// "What would a real cluster print?".
+func (e *Engine) printed(r Request) Reply {
+	le, err := lessons.ByID(r.Lesson)
+	if err != nil {
+		return Reply{Error: err.Error()}
+	}
+	steps, err := le.Printed(cluster.New(cluster.Options{Seed: r.Seed, Controllers: controllers.All(), FieldDocs: e.docs, KubectlHelp: e.help}))
+	if err != nil {
+		return Reply{Error: err.Error()}
+	}
+	return Reply{Printed: steps}
 }
 
 // setDocs hands kubectl explain the descriptions in Text (site/data).

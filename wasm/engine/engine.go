@@ -25,8 +25,11 @@ import (
 type Engine struct {
 	c    *cluster.Cluster
 	seed uint64
-	docs explain.Docs
-	help helptext.Pages
+	// running: the control plane has started (Start); before, a frame
+	// has the nodes and no picture of a controller manager.
+	running bool
+	docs    explain.Docs
+	help    helptext.Pages
 
 	sent sentState // what the last Frame carried (frame.go)
 
@@ -52,17 +55,24 @@ func (e *Engine) build() {
 	e.c = cluster.Build(cluster.Options{Seed: e.seed, Controllers: controllers.All(), FieldDocs: e.docs, KubectlHelp: e.help})
 	e.rec = session.New(e.seed, e.c.Clock())
 	e.sent = sentState{}
+	e.running = false
 	e.watch, e.shell = nil, nil
 }
 
 // Start starts the control plane: kubelets, controller managers, scheduler.
-func (e *Engine) Start() { e.c.Start() }
+func (e *Engine) Start() {
+	e.c.Start()
+	e.running = true
+	// The record starts with the started cluster, as a replay's does: the
+	// control plane's start is not the learner's.
+	e.rec = session.New(e.seed, e.c.Clock())
+}
 
 // Reset replaces the cluster with a new one of seed, started.
 func (e *Engine) Reset(seed uint64) {
 	e.seed = seed
 	e.build()
-	e.c.Start()
+	e.Start()
 }
 
 // Cluster is the cluster the engine runs, for tests and the headless side.

@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"encoding/json"
+	"github.com/kubeloop/kubeloop/core/apijson"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -36,6 +37,16 @@ func stdout(rep Reply) string {
 		}
 	}
 	return b.String()
+}
+
+func TestAFrameBeforeTheControlPlaneStartsHasTheNodes(t *testing.T) {
+	e := New(1)
+	f := e.Frame()
+	require.NotNil(t, f.Overview)
+	assert.Len(t, f.Overview.Nodes, 4)
+	assert.Empty(t, f.Picture.Replicas, "no controller manager yet")
+	e.Start()
+	assert.NotEmpty(t, e.Frame().Picture.Replicas)
 }
 
 func TestTheFirstFrameCarriesEveryPodAndTheNextOnlyWhatChanged(t *testing.T) {
@@ -76,10 +87,10 @@ func TestAFrameSurvivesJSON(t *testing.T) {
 	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
 	do(t, e, Request{Op: "settle", Seconds: 60})
 	f := e.Frame()
-	b, err := json.Marshal(f)
+	b, err := apijson.Marshal(f)
 	require.NoError(t, err)
 	var back Frame
-	require.NoError(t, json.Unmarshal(b, &back))
+	require.NoError(t, apijson.Unmarshal(b, &back))
 	assert.Equal(t, len(f.Pods), len(back.Pods))
 	assert.Equal(t, f.Pods[0], back.Pods[0])
 	assert.Equal(t, f.Picture.Lease, back.Picture.Lease)
@@ -170,4 +181,79 @@ func TestTheSessionRecordsWhatWasAskedToBeRecorded(t *testing.T) {
 	text := do(t, e, Request{Op: "session"}).Text
 	assert.Contains(t, text, "kubectl create deployment web --image=nginx")
 	assert.NotContains(t, text, "get pods")
+	first := strings.Split(text, "\n")[1]
+	assert.Equal(t, "kubectl create deployment web --image=nginx", first, "the control plane's start is not in the record")
+}
+
+func TestTheWarmUpRunsEveryStepOnAClusterOfItsOwn(t *testing.T) {
+	e := started(t)
+	rev := e.Frame().Revision
+	w := NewWarmUp()
+	steps := 0
+	for w.Step() {
+		steps++
+		require.Less(t, steps, 100)
+	}
+	assert.Equal(t, w.Steps, w.Done)
+	assert.Greater(t, w.Done, 5)
+	assert.Equal(t, rev, e.Frame().Revision, "the engine's cluster saw none of it")
+}
+
+func TestCompletionsNameTheClustersObjects(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
+	do(t, e, Request{Op: "settle", Seconds: 60})
+	tests := []struct{ line, want string }{
+		{"kub", "kubectl"},
+		{"kubectl sc", "scale"},
+		{"kubectl rollout und", "undo"},
+		{"kubectl get deployments ngi", "nginx-deployment"},
+		{"kubectl get deploy/ngi", "deploy/nginx-deployment"},
+		{"kubectl -n default describe rs ngi", "nginx-deployment-b96f959"},
+		{"sim sett", "settle"},
+		{"k get nod", "node nodes"},
+		{"get nod", ""},
+		{"kubectl get pods -n kube-s", "kube-system"},
+	}
+	for _, tt := range tests {
+		rep := do(t, e, Request{Op: "complete", Line: tt.line})
+		assert.Equal(t, tt.want, strings.Join(rep.Names, " "), tt.line)
+	}
+	rep := do(t, e, Request{Op: "complete", Line: "kubectl delete pod "})
+	assert.Equal(t, "", rep.Word)
+	assert.Len(t, rep.Names, 3)
+}
+
+// Help asked for before the pages came gets a line saying so; once the
+// page hands them over (a "help" request), kubectl has them, and so has
+// every cluster the engine builds after.
+func TestKubectlHelpComesWithTheHelpRequest(t *testing.T) {
+	e := started(t)
+	rep := do(t, e, Request{Op: "kubectl", Line: "kubectl create --help"})
+	assert.Equal(t, 1, rep.ExitCode)
+	assert.Contains(t, rep.Output[0].Text, "kubectl's help pages are not loaded yet")
+
+	text, err := os.ReadFile("../../site/data/kubectl-help.json")
+	require.NoError(t, err)
+	assert.Contains(t, e.Do(Request{Op: "help", Text: `{"get": {"short": "x"}}`}).Error, `"long" is missing`)
+	do(t, e, Request{Op: "help", Text: string(text)})
+	assert.Contains(t, stdout(do(t, e, Request{Op: "kubectl", Line: "kubectl create --help"})), "Create a resource from a file or from stdin.\n")
+	do(t, e, Request{Op: "reset", Seed: 2})
+	assert.Contains(t, stdout(do(t, e, Request{Op: "kubectl", Line: "kubectl"})), "kubectl controls the Kubernetes cluster manager.")
+}
+
+// A line run aside (kubeloop.kubectl) leaves the terminal's watch open,
+// and a watch it opens itself ends with its first rows.
+func TestALineRunAsideLeavesTheWatchOpen(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "kubectl", Line: "kubectl get deployments -w"})
+	e.Frame()
+	rep := do(t, e, Request{Op: "kubectl", Line: "kubectl create deployment web --image=nginx", Aside: true})
+	assert.Equal(t, "deployment.apps/web created\n", stdout(rep))
+	assert.NotNil(t, e.watch, "the terminal's watch goes on")
+	e.Run(time.Second, 100000)
+	assert.Contains(t, e.Frame().Watch, "web")
+	rep = do(t, e, Request{Op: "kubectl", Line: "kubectl get pods -w", Aside: true})
+	assert.Contains(t, stdout(rep), "web-")
+	assert.False(t, rep.Watching)
 }

@@ -115,6 +115,16 @@ type sentState struct {
 	dnsSig     string
 	volSig     string
 	started    bool
+	// tasks and elapsed are the clock's when the last frame was made.
+	tasks   uint64
+	elapsed time.Duration
+}
+
+// Moved reports whether a frame now would carry anything: the clock ran a
+// task or moved, or an open watch printed rows, since the last frame.
+func (e *Engine) Moved() bool {
+	tasks, _ := e.c.Clock().Ran()
+	return !e.sent.started || tasks != e.sent.tasks || e.elapsed() != e.sent.elapsed || e.watchRows != ""
 }
 
 // Frame is the batch of what changed since the last Frame.
@@ -144,11 +154,13 @@ func (e *Engine) Frame() Frame {
 		f.Changed = append(f.Changed, "events")
 	}
 	e.frameTrace(&f)
-	f.Picture = e.picture()
+	if e.running {
+		f.Picture = e.picture()
+	}
 	e.frameDNS(&f)
 	e.frameVolumes(&f)
 	f.Watch, e.watchRows = e.watchRows, ""
-	s.started = true
+	s.started, s.tasks, s.elapsed = true, tasks, f.Elapsed
 	return f
 }
 

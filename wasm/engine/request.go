@@ -6,6 +6,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/site/lessons"
 )
 
 // Request is one thing the page asks of the cluster. Op names it; the
@@ -25,6 +26,10 @@ type Request struct {
 	Rev     int64   `json:"rev,omitempty"`
 	// Record puts the request in the session's record (share links).
 	Record bool `json:"record,omitempty"`
+	// Aside runs a kubectl line apart from the terminal (kubeloop.kubectl):
+	// a watch the terminal has open goes on, and a watch or shell the
+	// line would open is closed at once, its output kept.
+	Aside bool `json:"aside,omitempty"`
 	// Kind and Namespace name a list (names).
 	Kind      string `json:"kind,omitempty"`
 	Namespace string `json:"namespace,omitempty"`
@@ -32,6 +37,9 @@ type Request struct {
 	Lesson string `json:"lesson,omitempty"`
 	Step   int    `json:"step,omitempty"`
 	Mark   Mark   `json:"mark"`
+	// On and Speed: the clock's play (OpPlay).
+	On    bool    `json:"on,omitempty"`
+	Speed float64 `json:"speed,omitempty"`
 }
 
 // Reply is the cluster's answer to a Request.
@@ -64,8 +72,9 @@ type Reply struct {
 	Trace    []controller.Entry `json:"trace,omitempty"`
 	Volumes  []Volume           `json:"volumes,omitempty"`
 	Elapsed  time.Duration      `json:"elapsed,omitempty"`
-	// export, session:
-	Text string `json:"text,omitempty"`
+	// export, session (Count: the objects exported):
+	Text  string `json:"text,omitempty"`
+	Count int    `json:"count,omitempty"`
 	// names, complete:
 	Names []string `json:"names,omitempty"`
 	Word  string   `json:"word,omitempty"`
@@ -73,6 +82,10 @@ type Reply struct {
 	Checks []CheckResult `json:"checks,omitempty"`
 	// mark:
 	Mark Mark `json:"mark"`
+	// warmUp:
+	WarmUp *WarmUp `json:"warmUp,omitempty"`
+	// printed: per step of a lesson, its commands and their output.
+	Printed [][]lessons.Printed `json:"printed,omitempty"`
 }
 
 // Mark is where a lesson step began (lessons.Mark).

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/store"
@@ -88,4 +90,19 @@ func queuedBefore(work []controller.QueueView, controllerName string) map[string
 		}
 	}
 	return adds
+}
+
+// Delivered reports whether the step delivered the watch event of rev.
+func (s *Step) Delivered(rev int64) bool {
+	return s != nil && slices.Contains(s.Events, rev)
+}
+
+// Hits reports whether the step put key on controller's queue.
+func (s *Step) Hits(controllerName, key string) bool {
+	return s != nil && slices.Contains(s.Queued[controllerName], key)
+}
+
+// Ran reports whether the step was controller's reconcile of key.
+func (s *Step) Ran(controllerName, key string) bool {
+	return s != nil && s.Reconcile != nil && s.Reconcile.Controller == controllerName && s.Reconcile.Key == key
 }

@@ -1,0 +1,43 @@
+package engine
+
+// What crosses between the page and its worker, as JSON: the page posts
+// Messages, the worker posts Posts. A Message with an ID gets a Post with
+// that ID, carrying the Reply and a Frame of what the request changed, so
+// that the page draws the change before it hands the reply on; the
+// worker also posts frames of its own while the clock runs.
+
+// Message is a request from the page. The worker's loop answers the loop
+// ops itself (Start, Play, Speed, Drawn, Settle, Cancel); Do answers the
+// others.
+type Message struct {
+	ID int64 `json:"id,omitempty"`
+	Request
+}
+
+// Post is what the worker sends the page: a reply to the Message of ID
+// (none when ID is 0), a frame, or both.
+type Post struct {
+	ID    int64  `json:"id,omitempty"`
+	Reply *Reply `json:"reply,omitempty"`
+	Frame *Frame `json:"frame,omitempty"`
+}
+
+// The ops the worker's loop answers itself.
+const (
+	// OpStart builds the cluster of Request.Seed, posts the first frame
+	// (its nodes), starts the control plane and posts the next.
+	OpStart = "start"
+	// OpPlay runs the clock (Request.On) at Request.Speed simulated
+	// seconds per real second.
+	OpPlay = "play"
+	// OpDrawn tells the worker the page drew the last frame: the next
+	// may come. Frames are not posted faster than the page draws them;
+	// what changes meanwhile goes in the next.
+	OpDrawn = "drawn"
+	// OpSettle settles for at most Request.Seconds, in slices between
+	// which the worker reads its messages; OpCancel ends it early.
+	OpSettle = "settleRun"
+	OpCancel = "cancel"
+	// OpWarmUp asks how far the warm-up (WarmUp) has gone.
+	OpWarmUp = "warmUp"
+)

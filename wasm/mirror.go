@@ -1,0 +1,142 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"slices"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
+	"github.com/kubeloop/kubeloop/wasm/engine"
+)
+
+// mirror is the page's copy of the cluster as the worker's frames have
+// told it (wasm/engine.Frame): a view of each pod, the nodes and
+// workloads, the newest Events and reconciles, the picture of the
+// controller manager. The page draws from it and from nothing else; it
+// holds views, never objects, so that a 10,000-pod cluster's objects and
+// their collection stay in the worker.
+type mirror struct {
+	rev, compacted int64
+	elapsed        time.Duration
+	tasks          uint64
+	seed           uint64
+
+	pods     map[string]cluster.PodView
+	count    engine.PodCount
+	overview *cluster.Snapshot
+	events   []cluster.EventView
+	// trace are the newest reconciles, oldest first, at most maxTraceKept.
+	trace     []controller.Entry
+	traceLast int64
+	picture   engine.Picture
+	dns       []cluster.DNSRecord
+	volumes   []engine.Volume
+
+	// pending is what the frames applied since the last draw changed.
+	pending cluster.FeedChanges
+	// dnsDue and volumesDue: their tables changed since last drawn.
+	dnsDue, volumesDue bool
+}
+
+// maxTraceKept bounds the reconciles the page keeps: the trace draws at
+// most maxTraceDrawn, and a filter looks back through these.
+const maxTraceKept = 2000
+
+func newMirror() *mirror {
+	return &mirror{pods: map[string]cluster.PodView{}, overview: &cluster.Snapshot{}}
+}
+
+// apply brings the mirror up to a frame.
+func (m *mirror) apply(f *engine.Frame) {
+	m.rev, m.compacted, m.elapsed, m.tasks, m.seed = f.Revision, f.Compacted, f.Elapsed, f.Tasks, f.Seed
+	if f.Reset {
+		m.pods = make(map[string]cluster.PodView, len(f.Pods))
+		m.pending.Reset = true
+	}
+	for _, p := range f.Pods {
+		if p.Gone {
+			delete(m.pods, p.Key)
+		} else {
+			m.pods[p.Key] = p.View
+		}
+		m.pending.Pods = append(m.pending.Pods, p.Key)
+	}
+	m.count = f.Count
+	if f.Has("overview") {
+		m.overview = f.Overview
+		m.pending.Nodes, m.pending.Workloads = true, true
+	}
+	if f.Has("events") {
+		m.events = f.Events
+		m.pending.Events = true
+	}
+	m.addTrace(f.Trace, f.TraceLast)
+	m.picture = f.Picture
+	if f.Has("dns") {
+		m.dns, m.dnsDue = f.DNS, true
+	}
+	if f.Has("volumes") {
+		m.volumes, m.volumesDue = f.Volumes, true
+	}
+}
+
+// addTrace keeps the frame's reconciles. A new cluster starts its trace
+// again at 1: what the page kept of the old one goes.
+func (m *mirror) addTrace(entries []controller.Entry, last int64) {
+	if last < m.traceLast {
+		m.trace = m.trace[:0]
+	}
+	m.traceLast = last
+	m.trace = append(m.trace, entries...)
+	if over := len(m.trace) - maxTraceKept; over > 0 {
+		m.trace = slices.Delete(m.trace, 0, over)
+	}
+}
+
+// takeChanges is what changed since the last call: the pods (sorted, each
+// once), and whether the nodes, workloads or Events did.
+func (m *mirror) takeChanges() cluster.FeedChanges {
+	ch := m.pending
+	m.pending = cluster.FeedChanges{}
+	slices.Sort(ch.Pods)
+	ch.Pods = slices.Compact(ch.Pods)
+	return ch
+}
+
+// Pod is a pod's view by key; ok is false for a pod that is gone.
+func (m *mirror) Pod(key string) (cluster.PodView, bool) {
+	v, ok := m.pods[key]
+	return v, ok
+}
+
+// Pods counts the pods; Running those whose Status is Running.
+func (m *mirror) Pods() int    { return len(m.pods) }
+func (m *mirror) Running() int { return m.count.Running }
+
+// SystemPods counts the cluster's own pods among Pods, and among Running.
+func (m *mirror) SystemPods() (pods, running int) { return m.count.System, m.count.SystemRunning }
+
+// EachPod calls fn with every pod, in no particular order.
+func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
+	for key, v := range m.pods {
+		fn(key, &v)
+	}
+}
+
+// Events are the newest Events, oldest first.
+func (m *mirror) Events() []cluster.EventView { return m.events }
+
+// Revision is the API server's revision the mirror shows.
+func (m *mirror) Revision() int64 { return m.rev }
+
+// traceBackward calls fn with the kept reconciles, newest first, until it
+// returns false.
+func (m *mirror) traceBackward(fn func(e *controller.Entry) bool) {
+	for i := len(m.trace) - 1; i >= 0; i-- {
+		if !fn(&m.trace[i]) {
+			return
+		}
+	}
+}

@@ -1,0 +1,319 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"fmt"
+	"github.com/kubeloop/kubeloop/core/apijson"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/hack-pad/safejs"
+
+	"github.com/kubeloop/kubeloop/wasm/engine"
+)
+
+// The worker's loop: the cluster runs here, off the page's thread. While
+// the clock plays, each turn advances it by the real time since the last
+// turn times the speed, for at most turnMS of real time (a busy cluster
+// slows its clock instead of answering late), then reads its messages.
+// A frame of what changed goes to the page whenever the page has drawn
+// the last one, so frames never pile up behind a slow draw: what changes
+// meanwhile goes in the next.
+
+const (
+	turnMS     = 12  // real time one turn runs tasks for
+	turnTasks  = 64  // tasks between two looks at the time
+	maxTurnGap = 100 // a longer gap (a busy tab) counts as this, in ms
+	// settleSlice is the simulated time one call of a settle covers.
+	settleSlice = time.Second
+)
+
+// workerHost is the engine and the loop that drives it.
+type workerHost struct {
+	e *engine.Engine
+	// post sends a message to the page; now is the real time in ms;
+	// later runs fn in a new task of the worker's event loop, after ms.
+	post  func(string)
+	now   func() float64
+	later func(ms float64, fn func())
+
+	playing bool
+	speed   float64
+	lastMS  float64 // when the clock last ran
+	drawn   bool    // the page drew the last frame posted
+	turnDue bool    // a turn is scheduled
+	settle  *settleWork
+	warm    *engine.WarmUp
+}
+
+// settleWork is a settle in progress: the request's ID, how much simulated
+// time it may still take and has taken.
+type settleWork struct {
+	id              int64
+	remaining, took time.Duration
+}
+
+func newWorkerHost(post func(string), now func() float64, later func(float64, func())) *workerHost {
+	return &workerHost{post: post, now: now, later: later, speed: 1, drawn: true, warm: engine.NewWarmUp()}
+}
+
+// receive handles one message from the page.
+func (h *workerHost) receive(text string) {
+	var m engine.Message
+	if err := apijson.Unmarshal([]byte(text), &m); err != nil {
+		h.send(engine.Post{ID: m.ID, Reply: &engine.Reply{Error: "worker: unreadable message: " + err.Error()}})
+		return
+	}
+	switch m.Op {
+	case engine.OpStart:
+		h.start(m)
+	case engine.OpPlay:
+		h.playing, h.lastMS = m.On, h.now()
+		if m.Speed > 0 {
+			h.speed = m.Speed
+		}
+		h.schedule()
+	case engine.OpDrawn:
+		h.drawn = true
+		if !h.playing && h.settle == nil && h.e != nil && h.e.Moved() {
+			h.schedule() // what changed while the page drew
+		}
+	case engine.OpSettle:
+		h.endSettle(false)
+		h.settle = &settleWork{id: m.ID, remaining: time.Duration(m.Seconds * float64(time.Second))}
+		h.schedule()
+	case engine.OpCancel:
+		h.endSettle(false)
+	case engine.OpWarmUp:
+		h.send(engine.Post{ID: m.ID, Reply: &engine.Reply{WarmUp: h.warm}})
+	default:
+		if h.e == nil {
+			h.send(engine.Post{ID: m.ID, Reply: &engine.Reply{Error: "worker: the cluster is not built yet"}})
+			return
+		}
+		if m.Op == "reset" || m.Op == "step" || m.Op == "idle" {
+			h.endSettle(false)
+		}
+		rep := h.e.Do(m.Request)
+		h.reply(m.ID, &rep)
+	}
+}
+
+// start builds the cluster and posts its nodes at once, then starts the
+// control plane in a turn of its own and posts again: the page draws the
+// nodes before the control plane has started.
+func (h *workerHost) start(m engine.Message) {
+	h.e = engine.New(m.Seed)
+	f := h.e.Frame()
+	h.send(engine.Post{Frame: &f})
+	h.later(0, func() {
+		h.e.Start()
+		h.reply(m.ID, &engine.Reply{})
+		h.later(warmUpGapMS, h.warmUpStep)
+	})
+}
+
+// warmUpGapMS is the wait before each step of the warm-up: the page's
+// requests and the clock's turns come first.
+const warmUpGapMS = 50
+
+// warmUpStep runs a step of the warm-up (engine.WarmUp) and schedules the
+// next. A step that panics is reported and not run again.
+func (h *workerHost) warmUpStep() {
+	more := false
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				h.send(engine.Post{Reply: &engine.Reply{Error: fmt.Sprintf("worker: warm-up: %v", p)}})
+				more = h.warm.Done < h.warm.Steps
+			}
+		}()
+		more = h.warm.Step()
+	}()
+	if more {
+		h.later(warmUpGapMS, h.warmUpStep)
+	}
+}
+
+// reply answers message id with rep and the frame of what it changed.
+func (h *workerHost) reply(id int64, rep *engine.Reply) {
+	f := h.e.Frame()
+	h.send(engine.Post{ID: id, Reply: rep, Frame: &f})
+	h.drawn = false
+}
+
+func (h *workerHost) send(p engine.Post) {
+	b, err := apijson.Marshal(p)
+	if err != nil {
+		b, _ = apijson.Marshal(engine.Post{ID: p.ID, Reply: &engine.Reply{Error: fmt.Sprintf("worker: %v", err)}})
+	}
+	h.post(string(b))
+}
+
+// schedule makes sure a turn runs soon.
+func (h *workerHost) schedule() {
+	if h.turnDue {
+		return
+	}
+	h.turnDue = true
+	h.later(0, h.turn)
+}
+
+// turn runs the clock (or a settle) for a while and posts a frame if the
+// page is ready for one; it schedules the next turn while there is work.
+func (h *workerHost) turn() {
+	h.turnDue = false
+	if h.e == nil {
+		return
+	}
+	switch {
+	case h.settle != nil:
+		h.settleTurn()
+	case h.playing:
+		h.playTurn()
+	}
+	if h.drawn && h.e.Moved() {
+		f := h.e.Frame()
+		h.send(engine.Post{Frame: &f})
+		h.drawn = false
+	}
+	if h.playing || h.settle != nil {
+		h.schedule()
+	}
+}
+
+// playTurn advances the clock by the real time since the last turn.
+func (h *workerHost) playTurn() {
+	now := h.now()
+	dt := min(max(now-h.lastMS, 0), maxTurnGap)
+	h.lastMS = now
+	clk := h.e.Cluster().Clock()
+	target := clk.Now().Add(time.Duration(dt * h.speed * float64(time.Millisecond)))
+	deadline := now + turnMS
+	for !h.e.Run(target.Sub(clk.Now()), turnTasks) {
+		if h.now() >= deadline {
+			return // the clock lags; the next turn carries on from where it stands
+		}
+	}
+}
+
+// settleTurn runs slices of the settle for at most turnMS.
+func (h *workerHost) settleTurn() {
+	r := h.settle
+	deadline := h.now() + turnMS
+	for h.settle == r {
+		rep := h.e.Do(engine.Request{Op: "settle", Seconds: min(settleSlice, r.remaining).Seconds()})
+		r.took += rep.Took
+		r.remaining -= rep.Took
+		switch {
+		case rep.Error != "":
+			h.settle = nil
+			h.reply(r.id, &rep)
+		case rep.Settled || r.remaining <= 0:
+			h.endSettle(rep.Settled)
+		case h.now() >= deadline:
+			return
+		}
+	}
+}
+
+// endSettle answers the settle in progress, if any: settled, or not
+// (its time ran out, or it was cancelled).
+func (h *workerHost) endSettle(settled bool) {
+	r := h.settle
+	if r == nil {
+		return
+	}
+	h.settle = nil
+	h.reply(r.id, &engine.Reply{Settled: settled, Took: r.took})
+}
+
+// The worker's glue: the host answers what the page posts (workerhost.go's
+// workerHandle), and runs its turns on the worker's event loop.
+
+// workerHostOf is the host of this worker, made with the first message.
+var workerHostOf *workerHost
+
+func init() { workerHandle = hostMessage }
+
+// hostMessage hands one message to the host. A text that is not a JSON
+// message is echoed ("pong:" + text): kubeloop.debug.workerEcho proves
+// the link with it.
+func hostMessage(msg string) string {
+	if !strings.HasPrefix(msg, "{") {
+		return "pong:" + msg
+	}
+	if workerHostOf == nil {
+		workerHostOf = newWorkerHost(func(s string) {
+			if err := workerPost(s); err != nil {
+				panic(err)
+			}
+		}, jsNow(), jsLater())
+	}
+	workerHostOf.receive(msg)
+	return ""
+}
+
+// jsNow is performance.now() in the worker.
+func jsNow() func() float64 {
+	perf, _ := safejs.Global().Get("performance")
+	return func() float64 {
+		v, err := perf.Call("now")
+		if err != nil {
+			return 0
+		}
+		ms, _ := v.Float()
+		return ms
+	}
+}
+
+// jsLater runs fn after ms in a task of its own: by setTimeout, or for no
+// wait by a MessageChannel, which browsers do not clamp to 4 ms as they
+// clamp nested timeouts. A panic in fn is recovered and reported to the
+// page: the loop goes on.
+func jsLater() func(ms float64, fn func()) {
+	var queue []func()
+	run := func() {
+		fn := queue[0]
+		queue = queue[1:]
+		guardWorker("turn", fn)
+	}
+	ch, _ := safejs.Global().Get("MessageChannel")
+	mc, _ := ch.New()
+	port1, _ := mc.Get("port1")
+	port2, _ := mc.Get("port2")
+	onMessage, _ := safejs.FuncOf(func(safejs.Value, []safejs.Value) any { run(); return nil })
+	port1.Set("onmessage", onMessage.Value())
+	return func(ms float64, fn func()) {
+		if ms <= 0 {
+			queue = append(queue, fn)
+			port2.Call("postMessage", 0)
+			return
+		}
+		var timer safejs.Func
+		timer, _ = safejs.FuncOf(func(safejs.Value, []safejs.Value) any {
+			timer.Release()
+			guardWorker("timer", fn)
+			return nil
+		})
+		safejs.Global().Call("setTimeout", timer.Value(), ms)
+	}
+}
+
+// guardWorker runs fn, reporting a panic to the page as an error message
+// instead of ending the worker.
+func guardWorker(where string, fn func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			msg := fmt.Sprint("internal error: worker: ", where, ": ", r)
+			if console, err := safejs.Global().Get("console"); err == nil {
+				console.Call("error", "kubeloop: recovered panic in "+msg+"\n"+string(debug.Stack()))
+			}
+			b, _ := apijson.Marshal(engine.Post{Reply: &engine.Reply{Error: msg}})
+			workerPost(string(b))
+		}
+	}()
+	fn()
+}

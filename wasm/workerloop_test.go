@@ -1,0 +1,139 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"github.com/kubeloop/kubeloop/core/apijson"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/wasm/engine"
+)
+
+// fakeWorker is a worker host whose event loop the test turns by hand:
+// posts are kept, time is what the test says, and what the host asks to
+// run later waits in a queue.
+type fakeWorker struct {
+	t     *testing.T
+	h     *workerHost
+	posts []engine.Post
+	ms    float64
+	queue []func()
+}
+
+func newFakeWorker(t *testing.T) *fakeWorker {
+	w := &fakeWorker{t: t}
+	w.h = newWorkerHost(func(s string) {
+		var p engine.Post
+		require.NoError(t, apijson.Unmarshal([]byte(s), &p))
+		w.posts = append(w.posts, p)
+	}, func() float64 { return w.ms }, func(ms float64, fn func()) {
+		if ms <= 0 {
+			w.queue = append(w.queue, fn)
+		} // the warm-up's timers are left out: the test turns the loop only
+	})
+	return w
+}
+
+func (w *fakeWorker) send(id int64, r engine.Request) {
+	b, err := apijson.Marshal(engine.Message{ID: id, Request: r})
+	require.NoError(w.t, err)
+	w.h.receive(string(b))
+}
+
+// turn runs what waits, as the event loop would, n times.
+func (w *fakeWorker) turn(n int) {
+	for range n {
+		if len(w.queue) == 0 {
+			return
+		}
+		fn := w.queue[0]
+		w.queue = w.queue[1:]
+		fn()
+	}
+}
+
+func (w *fakeWorker) take() []engine.Post {
+	p := w.posts
+	w.posts = nil
+	return p
+}
+
+func TestTheWorkerPostsTheNodesBeforeTheControlPlaneStarts(t *testing.T) {
+	w := newFakeWorker(t)
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	first := w.take()
+	require.Len(t, first, 1)
+	assert.Zero(t, first[0].ID, "a frame of its own")
+	require.NotNil(t, first[0].Frame)
+	assert.Len(t, first[0].Frame.Overview.Nodes, 4)
+	w.turn(1)
+	started := w.take()
+	require.Len(t, started, 1)
+	assert.Equal(t, int64(1), started[0].ID, "the answer to start, once the control plane runs")
+	assert.NotEmpty(t, started[0].Frame.Pods, "the control plane's pods")
+}
+
+func TestTheWorkerPostsAFrameOnlyOnceThePageDrewTheLast(t *testing.T) {
+	w := newFakeWorker(t)
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	w.turn(1)
+	w.take()
+	w.send(2, engine.Request{Op: "apply", Text: examples.NginxDeployment})
+	require.Len(t, w.take(), 1, "the answer, with its frame")
+	w.send(0, engine.Request{Op: engine.OpPlay, On: true, Speed: 1})
+	w.ms += 500
+	w.turn(1)
+	assert.Empty(t, w.take(), "the page has not drawn the answer's frame yet")
+	w.send(0, engine.Request{Op: engine.OpDrawn})
+	w.ms += 500
+	w.turn(1)
+	posts := w.take()
+	require.Len(t, posts, 1)
+	assert.Greater(t, posts[0].Frame.Elapsed, time.Duration(0))
+	w.ms += 500
+	w.turn(1)
+	assert.Empty(t, w.take(), "one frame until the page drew it")
+
+	w.send(0, engine.Request{Op: engine.OpPlay, On: false})
+	w.send(0, engine.Request{Op: engine.OpDrawn})
+	w.turn(5)
+	w.take() // what moved before the pause
+	w.send(0, engine.Request{Op: engine.OpDrawn})
+	w.turn(5)
+	assert.Empty(t, w.take(), "paused and drawn: nothing moves, nothing is posted")
+}
+
+func TestTheWorkerSettlesInTurnsAndCanBeCancelled(t *testing.T) {
+	w := newFakeWorker(t)
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	w.turn(1)
+	w.send(2, engine.Request{Op: "apply", Text: examples.NginxDeployment})
+	w.take()
+	w.send(3, engine.Request{Op: engine.OpSettle, Seconds: 600})
+	for i := 0; i < 100 && len(w.posts) == 0; i++ {
+		w.turn(1)
+	}
+	posts := w.take()
+	require.NotEmpty(t, posts)
+	last := posts[len(posts)-1]
+	assert.Equal(t, int64(3), last.ID)
+	assert.True(t, last.Reply.Settled)
+	assert.Greater(t, last.Reply.Took, time.Duration(0))
+
+	w.send(4, engine.Request{Op: "kubectl", Line: "kubectl set image deployment/nginx-deployment nginx=nginx:1.16.1"})
+	w.send(5, engine.Request{Op: engine.OpSettle, Seconds: 600})
+	w.send(0, engine.Request{Op: engine.OpCancel})
+	var answer *engine.Reply
+	for _, p := range w.take() {
+		if p.ID == 5 {
+			answer = p.Reply
+		}
+	}
+	require.NotNil(t, answer, "a cancelled settle is answered at once")
+	assert.False(t, answer.Settled)
+}
