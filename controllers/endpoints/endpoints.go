@@ -80,7 +80,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, nil
 	}
 	pods := SelectedPods(r.pods, svc)
-	want := r.desired(svc, pods, ctx.Checkpoint)
+	want := r.desired(svc, pods)
 	ready, notReady := countAddresses(want.Subsets)
 	ctx.Observe("selector %s matches %d pods: %d ready, %d not ready", labelString(svc.Spec.Selector), len(pods), ready, notReady)
 	if truncate(want.Subsets) {
@@ -123,9 +123,8 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 }
 
 // desired builds the Endpoints for svc from its pods: one subset per
-// distinct set of resolved ports, addresses sorted by IP. checkpoint is
-// called once per pod (Context.Checkpoint).
-func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod, checkpoint func()) *api.Endpoints {
+// distinct set of resolved ports, addresses sorted by IP.
+func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod) *api.Endpoints {
 	ep := &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: Labels(svc)}}
 	type group struct {
 		ports           []api.EndpointPort
@@ -134,7 +133,6 @@ func (r *Reconciler) desired(svc *api.Service, pods []*api.Pod, checkpoint func(
 	groups := map[string]*group{}
 	var keys []string
 	for _, p := range pods {
-		checkpoint()
 		if !IsEndpoint(p, svc.Spec.PublishNotReadyAddresses) {
 			continue
 		}

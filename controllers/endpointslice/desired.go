@@ -37,20 +37,17 @@ type slot struct {
 // desiredGroups is the endpoints svc wants, grouped by port mapping in key
 // order, with where the slices in have already hold each. An endpoint held
 // as the pod would make it is taken from there rather than built again
-// (endpointFacts.is). checkpoint is called once per pod and per held endpoint
-// (Context.Checkpoint).
-func desiredGroups(svc *api.Service, pods []*api.Pod, have []*api.EndpointSlice, checkpoint func()) []*portGroup {
+// (endpointFacts.is).
+func desiredGroups(svc *api.Service, pods []*api.Pod, have []*api.EndpointSlice) []*portGroup {
 	held := map[epKey]slot{}
 	for _, h := range have {
 		for j := range h.Endpoints {
-			checkpoint()
 			held[keyOf(&h.Endpoints[j])] = slot{h, j}
 		}
 	}
 	var groups []*portGroup
 	var resolved []resolvedPort
 	for _, p := range pods {
-		checkpoint()
 		if !endpoints.IsEndpoint(p, true) {
 			continue
 		}

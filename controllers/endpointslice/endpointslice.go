@@ -75,13 +75,13 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	}
 	pods := endpoints.SelectedPods(r.pods, svc)
 	have := r.owned(svc)
-	want := desiredGroups(svc, pods, have, ctx.Checkpoint)
+	want := desiredGroups(svc, pods, have)
 	n := 0
 	for _, g := range want {
 		n += len(g.endpoints)
 	}
 	ctx.Observe("selector matches %d pods: %d endpoints in %d port mapping(s); %d slices exist", len(pods), n, len(want), len(have))
-	p := place(svc, want, have, MaxEndpointsPerSlice, ctx.Checkpoint)
+	p := place(svc, want, have, MaxEndpointsPerSlice)
 	if len(p.create)+len(p.update)+len(p.delete) > 0 {
 		ctx.Why("endpoints stay in the slice that holds them; new ones fill slices being rewritten anyway, then new slices of at most %d", MaxEndpointsPerSlice)
 	}

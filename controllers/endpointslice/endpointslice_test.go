@@ -124,8 +124,7 @@ func TestDesiredSplitsByPortMappingAndSize(t *testing.T) {
 			Spec:   api.PodSpec{Containers: []api.Container{{Name: "c", Ports: []api.ContainerPort{{Name: "http", ContainerPort: port, Protocol: "TCP"}}}}},
 			Status: api.PodStatus{Phase: api.PodRunning, PodIP: fmt.Sprintf("10.0.0.%d", i)}})
 	}
-	none := func() {}
-	out := place(svc, desiredGroups(svc, pods, nil, none), nil, MaxEndpointsPerSlice, none).create
+	out := place(svc, desiredGroups(svc, pods, nil), nil, MaxEndpointsPerSlice).create
 	require.Len(t, out, 2, "75 endpoints per mapping fit one slice each")
 	assert.Len(t, out[0].Endpoints, 75)
 	assert.NotEqual(t, out[0].Ports, out[1].Ports)
@@ -139,5 +138,5 @@ func TestDesiredSplitsByPortMappingAndSize(t *testing.T) {
 			more = append(more, c)
 		}
 	}
-	assert.Len(t, place(svc, desiredGroups(svc, more, nil, none), nil, MaxEndpointsPerSlice, none).create, 4, "150 per mapping need two slices of at most 100")
+	assert.Len(t, place(svc, desiredGroups(svc, more, nil), nil, MaxEndpointsPerSlice).create, 4, "150 per mapping need two slices of at most 100")
 }

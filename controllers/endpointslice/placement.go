@@ -31,7 +31,7 @@ type plan struct {
 //
 // Upstream takes new endpoints from a set in no particular order; here
 // they go in pod-name order, so the same history gives the same slices.
-func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max int, checkpoint func()) plan {
+func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max int) plan {
 	var p plan
 	labels := sliceLabels(svc)
 	byKey := map[string][]*api.EndpointSlice{}
@@ -42,7 +42,7 @@ func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max i
 	wanted := map[string]bool{}
 	for _, g := range want {
 		wanted[g.key] = true
-		p.placeGroup(svc, g, byKey[g.key], labels, max, checkpoint)
+		p.placeGroup(svc, g, byKey[g.key], labels, max)
 	}
 	for _, k := range slices.Sorted(maps.Keys(byKey)) {
 		if !wanted[k] {
@@ -71,7 +71,7 @@ func place(svc *api.Service, want []*portGroup, have []*api.EndpointSlice, max i
 
 // placeGroup places one port mapping's endpoints among its existing slices
 // (steps 1 to 3 of place).
-func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.EndpointSlice, labels map[string]string, max int, checkpoint func()) {
+func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.EndpointSlice, labels map[string]string, max int) {
 	// want[s][j]: the position in g of existing slice s's endpoint j, or -1.
 	want := map[*api.EndpointSlice][]int{}
 	for _, h := range existing {
@@ -92,7 +92,6 @@ func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.Endpoi
 		kept := make([]api.Endpoint, 0, len(h.Endpoints))
 		changed := false
 		for j, i := range want[h] {
-			checkpoint()
 			if i < 0 || placed[i] {
 				continue // no longer wanted here (or twice in the slices)
 			}

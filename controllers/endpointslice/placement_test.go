@@ -84,8 +84,7 @@ func names(ss []*api.EndpointSlice) []string {
 
 func sync(t *testing.T, pods []*api.Pod, have []*api.EndpointSlice, next *int) (plan, []*api.EndpointSlice) {
 	t.Helper()
-	none := func() {}
-	p := place(placeSvc, desiredGroups(placeSvc, pods, have, none), have, MaxEndpointsPerSlice, none)
+	p := place(placeSvc, desiredGroups(placeSvc, pods, have), have, MaxEndpointsPerSlice)
 	return p, applyPlan(have, p, next)
 }
 

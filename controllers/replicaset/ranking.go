@@ -23,26 +23,19 @@ const PodDeletionCost = "controller.kubernetes.io/pod-deletion-cost"
 // controller has no related pods, so for it — as upstream — crowded nodes
 // count for nothing. now
 // anchors the logarithmic comparison of times (see compareForDeletion).
-// checkpoint, unless nil, is called once per pod and per comparison: it is
-// the reconcile's Context.Checkpoint, where the page may pause a ranking of
-// ten thousand pods.
-func podsToDelete(pods []*api.Pod, onNode map[string]int, n int, now time.Time, checkpoint func()) []*api.Pod {
+func podsToDelete(pods []*api.Pod, onNode map[string]int, n int, now time.Time) []*api.Pod {
 	if n >= len(pods) {
 		return pods
 	}
-	return rankForDeletion(pods, onNode, n, now, checkpoint)
+	return rankForDeletion(pods, onNode, n, now)
 }
 
 // rankForDeletion is the first n of pods in the order they would be
 // deleted (a new slice).
-func rankForDeletion(pods []*api.Pod, onNode map[string]int, n int, now time.Time, checkpoint func()) []*api.Pod {
-	if checkpoint == nil {
-		checkpoint = func() {}
-	}
+func rankForDeletion(pods []*api.Pod, onNode map[string]int, n int, now time.Time) []*api.Pod {
 	facts := make([]deletionFacts, len(pods))
 	order := make([]*deletionFacts, len(pods)) // sorted, not the facts: they are 100 bytes each
 	for i, p := range pods {
-		checkpoint()
 		facts[i] = factsOf(p, onNode[p.Spec.NodeName], now)
 		order[i] = &facts[i]
 	}
@@ -51,7 +44,6 @@ func rankForDeletion(pods []*api.Pod, onNode map[string]int, n int, now time.Tim
 	// the n first are one answer, whichever way they are found: sortFirst
 	// sorts only them.
 	sortFirst(order, n, func(a, b *deletionFacts) int {
-		checkpoint()
 		if c := compareFacts(a, b, now); c != 0 {
 			return c
 		}

@@ -32,6 +32,6 @@ func BenchmarkRankForDeletion(b *testing.B) {
 		pods = append(pods, p)
 	}
 	for b.Loop() {
-		podsToDelete(pods, activeOnNode(pods), 2500, now, nil)
+		podsToDelete(pods, activeOnNode(pods), 2500, now)
 	}
 }

@@ -39,7 +39,7 @@ func TestScaleDownRanking(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			pods := []*api.Pod{c.then, c.first}
-			got := podsToDelete(pods, activeOnNode(pods), 1, time.Time{}, nil)
+			got := podsToDelete(pods, activeOnNode(pods), 1, time.Time{})
 			assert.Equal(t, c.first.Name, got[0].Name)
 		})
 	}
@@ -50,13 +50,13 @@ func TestScaleDownPrefersLowerDeletionCostAndCrowdedNodes(t *testing.T) {
 	cheap.Annotations = map[string]string{PodDeletionCost: "-10"}
 	dear := rankPod("dear", "n2", "Running", true, 0, 0, 0)
 	pods := []*api.Pod{dear, cheap}
-	assert.Equal(t, "cheap", podsToDelete(pods, activeOnNode(pods), 1, time.Time{}, nil)[0].Name)
+	assert.Equal(t, "cheap", podsToDelete(pods, activeOnNode(pods), 1, time.Time{})[0].Name)
 
 	crowdA := rankPod("crowd-a", "n1", "Running", true, 0, 0, 0)
 	crowdB := rankPod("crowd-b", "n1", "Running", true, 0, 0, 0)
 	alone := rankPod("alone", "n2", "Running", true, 0, 0, 0)
 	pods = []*api.Pod{alone, crowdA, crowdB}
-	got := podsToDelete(pods, activeOnNode(pods), 1, time.Time{}, nil)
+	got := podsToDelete(pods, activeOnNode(pods), 1, time.Time{})
 	assert.Equal(t, "n1", got[0].Spec.NodeName, "a pod sharing its node with a sibling goes first")
 }
 

@@ -199,7 +199,7 @@ func TestRankForDeletionFullOrder(t *testing.T) {
 					slices.Reverse(in)
 				}
 				t.Run(fmt.Sprintf("now=%v/shift=%d/reverse=%v", !now.IsZero(), shift, reverse), func(t *testing.T) {
-					assert.Equal(t, names(want), names(rankForDeletion(in, activeOnNode(in), len(in), now, nil)))
+					assert.Equal(t, names(want), names(rankForDeletion(in, activeOnNode(in), len(in), now)))
 				})
 			}
 		}
@@ -261,7 +261,7 @@ func TestPodsToDelete(t *testing.T) {
 			if related == nil {
 				related = tt.pods
 			}
-			got := podsToDelete(tt.pods, activeOnNode(related), tt.n, rankNow, nil)
+			got := podsToDelete(tt.pods, activeOnNode(related), tt.n, rankNow)
 			require.Len(t, got, len(tt.want))
 			assert.Equal(t, names(tt.want), names(got))
 		})
@@ -278,7 +278,7 @@ func TestPodsToDeleteRanksOnlyActiveRelatedPods(t *testing.T) {
 	leaving.DeletionTimestamp = api.Ptr(api.NewTime(rankNow))
 	sibling := podAt("sibling-on-b", "node-b", api.PodRunning, true, 0, never, never, "")
 
-	got := podsToDelete([]*api.Pod{onA, onB}, activeOnNode([]*api.Pod{onA, onB, done, leaving, sibling}), 1, rankNow, nil)
+	got := podsToDelete([]*api.Pod{onA, onB}, activeOnNode([]*api.Pod{onA, onB, done, leaving, sibling}), 1, rankNow)
 	assert.Equal(t, []string{"on-b"}, names(got))
 }
 

@@ -188,7 +188,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		}
 		active = len(pods)
 	case active > want:
-		pods = controlledPods(r.pods, rs, active, r.tally.controlled(rs.GetObjectMeta().UID), ctx.Checkpoint) // for the scale-down to rank
+		pods = controlledPods(r.pods, rs, active, r.tally.controlled(rs.GetObjectMeta().UID)) // for the scale-down to rank
 	}
 	ctx.Observe("spec.replicas=%d, active pods=%d%s", want, active, counts.describe())
 
@@ -317,7 +317,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs api.Object, spec Spec, a
 	case diff > 0:
 		n := min(diff, BurstReplicas)
 		ctx.Diff("%d pod(s) extra", diff)
-		victims := podsToDelete(pods, r.relatedOnNode(ctx, rs), n, ctx.Clock.Now(), ctx.Checkpoint)
+		victims := podsToDelete(pods, r.relatedOnNode(rs), n, ctx.Clock.Now())
 		ctx.Why("observed %d > desired %d: delete %d, least valuable first (unscheduled, pending, not ready, newest…)", active, want, n)
 		uids := make([]string, len(victims))
 		for i, p := range victims {
@@ -350,7 +350,7 @@ func (r *Reconciler) manage(ctx *controller.Context, rs api.Object, spec Spec, a
 // set, unless the namespace has orphans, which it does not count: then
 // the namespace's pods are walked (at 10,000 pods a walk was ~7% of a
 // rollout's CPU under wasm, with the count of the pods it found).
-func (r *Reconciler) relatedOnNode(ctx *controller.Context, rs api.Object) map[string]int {
+func (r *Reconciler) relatedOnNode(rs api.Object) map[string]int {
 	ref := api.ControllerOf(rs)
 	if ref == nil {
 		return nil
@@ -371,7 +371,6 @@ func (r *Reconciler) relatedOnNode(ctx *controller.Context, rs api.Object) map[s
 	}
 	all, _ := r.pods.EachByIndexes(informer.IndexNamespace, ns)
 	for p := range all {
-		ctx.Checkpoint()
 		if api.IsPodActive(p) && matchesAny(sels, p.Labels) {
 			onNode[p.Spec.NodeName]++
 		}
@@ -450,14 +449,12 @@ func (r *Reconciler) countPods(rs api.Object, spec Spec, c *podCounts) (active i
 // (0.6 s of the run under wasm). controlled is how many pods in all
 // namespaces rs controls (podTally.controlled): when the pods that name
 // rs as an owner are as many, each is controlled by it, and is not asked
-// again (a third of the loop's time under wasm). checkpoint is called once
-// per pod.
-func controlledPods(pods informer.Lister[*api.Pod], rs api.Object, n, controlled int, checkpoint func()) []*api.Pod {
+// again (a third of the loop's time under wasm).
+func controlledPods(pods informer.Lister[*api.Pod], rs api.Object, n, controlled int) []*api.Pod {
 	m := rs.GetObjectMeta()
 	owned, owners := pods.EachByIndexes(informer.IndexOwner, m.UID)
 	out := make([]*api.Pod, 0, n)
 	for p := range owned {
-		checkpoint()
 		if p.Namespace != m.Namespace || !api.IsPodActive(p) {
 			continue
 		}
@@ -485,7 +482,6 @@ func (r *Reconciler) claimPods(ctx *controller.Context, rs api.Object, spec Spec
 	// a dozen doublings of 10,000 pods per sync.
 	out := make([]*api.Pod, 0, n)
 	for p := range candidates {
-		ctx.Checkpoint()
 		if p.Namespace != m.Namespace {
 			continue // an owner reference cannot cross namespaces
 		}

@@ -223,12 +223,12 @@ func TestReconcilerTallyFollowsTheInformer(t *testing.T) {
 					}
 				}
 				var listed []string
-				for _, p := range controlledPods(r.pods, o, gotActive, r.tally.controlled(m.UID), func() {}) {
+				for _, p := range controlledPods(r.pods, o, gotActive, r.tally.controlled(m.UID)) {
 					listed = append(listed, p.Name)
 				}
 				assert.Equal(t, walk, listed, what)
 				listed = nil
-				for _, p := range controlledPods(r.pods, o, gotActive, -1, func() {}) {
+				for _, p := range controlledPods(r.pods, o, gotActive, -1) {
 					listed = append(listed, p.Name) // each pod asked for its controller
 				}
 				assert.Equal(t, walk, listed, what)

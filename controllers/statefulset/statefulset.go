@@ -165,9 +165,9 @@ func (r *Reconciler) claimPods(ctx *controller.Context, set *api.StatefulSet, se
 // as the ReplicaSet controller's burstReplicas caps its own. Upstream's
 // StatefulSet controller issues them all in one sync; there each create
 // is an API call that takes its time, here it is not, and ten thousand in
-// one reconcile would hold the page's thread for seconds. The rest follow
-// in the syncs their own creations (or deletions) enqueue, at the same
-// simulated instant.
+// one reconcile would hold the page's worker for seconds, the page seeing
+// no change meanwhile. The rest follow in the syncs their own creations
+// (or deletions) enqueue, at the same simulated instant.
 const burstPods = 500
 
 // step makes the one move the policy allows — or, with Parallel, all of

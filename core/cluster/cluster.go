@@ -5,7 +5,8 @@
 // Everything is deterministic: the same Options and the same calls give the
 // same history, byte for byte, natively and under WebAssembly. Nothing here
 // starts a goroutine or reads the wall clock; a caller (a test, a
-// transcript, the page's animation frame) decides when time passes.
+// transcript, the loop of the Web Worker the page runs it in) decides when
+// time passes.
 package cluster
 
 import (

@@ -257,8 +257,8 @@ func (f *Feed) Events() []EventView {
 }
 
 // Then is what two syncs in a row changed, c then later: a host that syncs
-// in one frame and draws in another (the page's big clusters) may sync
-// again before it has drawn, and must not lose the first sync's pods.
+// more often than it draws may sync again before it has drawn, and must
+// not lose the first sync's pods.
 func (c FeedChanges) Then(later FeedChanges) FeedChanges {
 	pods := c.Pods
 	switch {

@@ -15,7 +15,8 @@ func (c *Cluster) Step() bool { return c.clk.Step() }
 func (c *Cluster) NextTask() string { return c.clk.NextName() }
 
 // RunUntilIdle runs every task due now, without moving the clock, and
-// returns how many ran. limit > 0 caps the count (the page's frame budget).
+// returns how many ran. limit > 0 caps the count, for a caller that must
+// answer soon (the page's worker) and carries on in its next call.
 func (c *Cluster) RunUntilIdle(limit int) int {
 	n := 0
 	for (limit <= 0 || n < limit) && c.clk.StepDue() {
@@ -47,7 +48,8 @@ func (c *Cluster) runTask() {
 
 // AdvanceBudget runs the tasks due within d, at most budget of them. The
 // clock moves the whole d only when they all ran (done); otherwise it stays
-// at the last task run and the caller carries on next frame.
+// at the last task run and the caller carries on in its next turn (the
+// page's worker, wasm/workerloop.go).
 func (c *Cluster) AdvanceBudget(d time.Duration, budget int) (done bool) {
 	target := c.clk.Now().Add(d)
 	for n := 0; n < budget; n++ {

@@ -8,7 +8,8 @@ import (
 // `sim step [N]` runs the next N tasks (one by default) — event
 // deliveries, reconciles, kubelet steps — each at its own instant, as the
 // page's step button does. A recorded session (core/session) replays the
-// page's clock with it: the tasks its frames ran, however they were cut.
+// page's clock with it: the tasks its worker's turns ran, however they were
+// cut.
 
 func init() { RegisterSim("step", simStep) }
 

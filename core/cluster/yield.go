@@ -15,9 +15,9 @@ import "runtime"
 //
 // Elsewhere the runtime preempts and marks on other threads, and this
 // does nothing. The simulation is the same either way: only the
-// collector runs at a yield, nothing of the cluster's. The page's frames
-// (AdvanceBudget) do not yield: the page returns to the browser every
-// frame, and marks in its idle time (wasm/idlemark.go).
+// collector runs at a yield, nothing of the cluster's. The worker's turns
+// (AdvanceBudget, wasm/workerloop.go) do not yield: the worker returns to
+// its event loop after each turn, and the collector marks in its idle time.
 type collectorYield struct{ tasks int }
 
 // yieldEvery is in tasks; a yield costs a small part of a task under wasm.

@@ -45,12 +45,6 @@ func NewContext(clk *clock.Sim, s *store.Store, ev *Recorder, entry *Entry) *Con
 // Entry is the trace entry this reconcile is writing.
 func (c *Context) Entry() *Entry { c.use(); return c.entry }
 
-// Checkpoint is called once per item of a loop that may be long — over
-// every pod a controller owns — with no write in it: a point, every few
-// hundred items, where a host that runs the loop in time slices may pause
-// the reconcile (store.Step).
-func (c *Context) Checkpoint() { c.use(); c.store.Step() }
-
 // Observe records a fact the decision rests on ("spec.replicas=3, pods=2").
 func (c *Context) Observe(format string, args ...any) {
 	c.use()

@@ -269,3 +269,27 @@ func TestAnIndexIsBuiltWhenFirstRead(t *testing.T) {
 	assert.Equal(t, 4, calls, "once built, the index is kept")
 	assert.Equal(t, 4, inf.CountByIndex("image", "nginx"))
 }
+
+// TestAFirstReadOfABigIndexIsSortedByKey: objects cached out of key order
+// come back sorted from the read that builds the index and sorts the set,
+// and the same from the next read, which finds the order kept.
+func TestAFirstReadOfABigIndexIsSortedByKey(t *testing.T) {
+	s := newStore(t)
+	const n = 3000
+	owner := api.OwnerReference{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "rs", UID: "rs-uid"}
+	for k := range n {
+		p := pod(fmt.Sprintf("p-%05d", (k*7919)%n), "", nil) // created out of key order
+		p.OwnerReferences = []api.OwnerReference{owner}
+		_, err := s.Create(p)
+		require.NoError(t, err)
+	}
+	inf := informer.New(s, api.Pods)
+	require.NoError(t, inf.Start())
+
+	owned := inf.ByIndex(informer.IndexOwner, "rs-uid")
+	require.Len(t, owned, n)
+	for k, o := range owned {
+		require.Equal(t, fmt.Sprintf("p-%05d", k), o.GetObjectMeta().Name, "sorted by key")
+	}
+	assert.Equal(t, names(owned), names(inf.ByIndex(informer.IndexOwner, "rs-uid")), "the kept order")
+}

@@ -452,7 +452,7 @@ func (i *Informer) listEntries(namespace string) []*entry {
 		return i.sortedEntries(IndexNamespace, namespace)
 	}
 	if i.allSorted == nil {
-		i.allSorted = sortedItems(i.items, i.store.Step)
+		i.allSorted = sortedItems(i.items)
 	}
 	return i.allSorted
 }
@@ -475,10 +475,10 @@ func (i *Informer) sortedEntries(name, value string) []*entry {
 	}
 	o := ix.orders[value]
 	if o == nil {
-		o = &order{sorted: sortedSet(set, i.store.Step)}
+		o = &order{sorted: sortedSet(set)}
 		ix.orders[value] = o
 	}
-	return o.entries(set, i.store.Step)
+	return o.entries(set)
 }
 
 // ByIndexes returns the cached objects in any of the given sets — index
@@ -561,36 +561,29 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// sortedItems is every item, sorted by key. step is called once per item
-// and comparison (store.Step): the first list of 10,000 pods is a loop as
-// long as any controller's.
-func sortedItems(m map[string]*entry, step func()) []*entry {
+// sortedItems is every item, sorted by key.
+func sortedItems(m map[string]*entry) []*entry {
 	out := make([]*entry, 0, len(m))
 	for _, e := range m {
-		step()
 		out = append(out, e)
 	}
-	return sortByKey(out, step)
+	return sortByKey(out)
 }
 
-// sortedSet is a set's entries, sorted by key; step as for sortedItems.
-func sortedSet(set map[*entry]struct{}, step func()) []*entry {
+// sortedSet is a set's entries, sorted by key.
+func sortedSet(set map[*entry]struct{}) []*entry {
 	out := make([]*entry, 0, len(set))
 	for e := range set {
-		step()
 		out = append(out, e)
 	}
-	return sortByKey(out, step)
+	return sortByKey(out)
 }
 
-// sortByKey sorts entries, calling step once per comparison: a ReplicaSet
-// scaling down from 10,000 pods sorts them all the first time, for tens of
-// milliseconds of the page's frame.
-func sortByKey(entries []*entry, step func()) []*entry {
+// sortByKey sorts entries in place and returns them.
+func sortByKey(entries []*entry) []*entry {
 	// Keys are unique, so any sort gives this order; slices.SortFunc
 	// swaps without reflection, unlike sort.Slice.
 	slices.SortFunc(entries, func(a, b *entry) int {
-		step()
 		return strings.Compare(a.key, b.key)
 	})
 	return entries

@@ -21,11 +21,9 @@ func (i *Informer) index(name string) *indexer {
 }
 
 // build indexes every cached object in ix; from then on put and remove
-// keep it. Each object is a step of a long loop (store.Step): the first
-// read of an index at 10,000 pods is one.
+// keep it.
 func (i *Informer) build(ix *indexer) {
 	for _, e := range i.items {
-		i.store.Step()
 		v := ix.fn(e.obj)
 		ix.add(e, v)
 		e.values[ix.pos] = v

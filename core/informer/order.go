@@ -39,27 +39,25 @@ func (o *order) search(key string) (int, bool) {
 }
 
 // entries is the set, sorted by key. sorted is replaced, never changed,
-// so a list handed out earlier stays as it was. step is called once per
-// entry looked at and comparison (store.Step).
-func (o *order) entries(set map[*entry]struct{}, step func()) []*entry {
+// so a list handed out earlier stays as it was.
+func (o *order) entries(set map[*entry]struct{}) []*entry {
 	if !o.left && len(o.joined) == 0 {
 		return o.sorted
 	}
 	kept, joined := o.sorted, o.joined
 	if o.left {
-		kept, joined = inSet(kept, set, step), inSet(joined, set, step)
+		kept, joined = inSet(kept, set), inSet(joined, set)
 	}
-	joined = slices.Compact(sortByKey(joined, step)) // an entry that left and joined again is there twice
+	joined = slices.Compact(sortByKey(joined)) // an entry that left and joined again is there twice
 	o.sorted = mergeSorted(kept, joined)
 	o.joined, o.left = nil, false
 	return o.sorted
 }
 
 // inSet is the entries of list still in set, in a new slice.
-func inSet(list []*entry, set map[*entry]struct{}, step func()) []*entry {
+func inSet(list []*entry, set map[*entry]struct{}) []*entry {
 	out := make([]*entry, 0, len(list))
 	for _, e := range list {
-		step()
 		if _, in := set[e]; in {
 			out = append(out, e)
 		}

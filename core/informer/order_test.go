@@ -21,7 +21,7 @@ func TestOrderGivesUpWhenMoreJoinedThanItHeld(t *testing.T) {
 	for n := range 100 {
 		held = append(held, entryN(2*n))
 	}
-	o := &order{sorted: sortedSet(set, func() {})}
+	o := &order{sorted: sortedSet(set)}
 	for n := range 100 {
 		assert.True(t, o.join(entryN(2*n+1)), "join %d of 100", n+1)
 	}
@@ -34,7 +34,7 @@ func TestOrderGivesUpWhenMoreJoinedThanItHeld(t *testing.T) {
 	assert.False(t, small.join(entryN(3000)), "a small set's order keeps up to 64 joined entries")
 
 	// Rejoining an entry the order still holds sorted costs nothing.
-	o = &order{sorted: sortedSet(map[*entry]struct{}{held[0]: {}, held[1]: {}}, func() {})}
+	o = &order{sorted: sortedSet(map[*entry]struct{}{held[0]: {}, held[1]: {}})}
 	o.leave()
 	assert.True(t, o.join(held[0]))
 	assert.Empty(t, o.joined)

@@ -12,7 +12,7 @@ import (
 // Watch is a running `kubectl get -w`: after the first table, one row per
 // change of a matching object, in the table's columns and without its
 // header — as kubectl prints them. A caller (the transcript runner, the
-// page's animation frame) calls Poll whenever simulated time has moved, and
+// page's worker) calls Poll whenever simulated time has moved, and
 // Stop when the user presses Ctrl+C.
 //
 // It reads the store's event log from the revision it last saw, so it never

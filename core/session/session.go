@@ -5,14 +5,13 @@
 // revision and the same state, byte for byte. The page's share links and
 // the kubeloop-session.txt download carry it; `kubeloop run` replays it.
 //
-// The page moves its clock in slices: each animation frame runs a bounded
-// number of tasks, a task may pause half-way (it always ends before the
-// next command), settling spreads over frames. None of that is recorded as
-// such. Between two commands the clock only ever runs tasks in (deadline,
-// sequence) order and moves past an instant once nothing is due at it, so
-// where it stands is two numbers: how many tasks ran, and the time it
+// The page's worker moves the clock in slices: each turn of its loop runs
+// a bounded number of tasks, settling spreads over turns. None of that is
+// recorded as such. Between two commands the clock only ever runs tasks
+// in (deadline, sequence) order and moves past an instant once nothing is
+// due at it, so where it stands is two numbers: how many tasks ran, and the time it
 // reached after the last of them. A Recorder writes them as `sim step N`
-// and `sim advance D`, which replay them exactly however the frames cut
+// and `sim advance D`, which replay them exactly however the turns cut
 // them — including a command typed while tasks of the current instant are
 // still due.
 //

@@ -33,8 +33,8 @@ spec:
         image: nginx:1.27
 `
 
-// page drives a cluster as the page does: frames that advance the clock
-// by a slice of time with a bounded number of tasks, commands typed in
+// page drives a cluster as the page's worker does: turns that advance the
+// clock by a slice of time with a bounded number of tasks, commands typed in
 // between — some while tasks of the current instant are still due.
 type page struct {
 	t   *testing.T
@@ -48,9 +48,9 @@ func newPage(t *testing.T, seed uint64) *page {
 	return &page{t: t, c: c, rec: New(seed, c.Clock()), rnd: rand.New(rand.NewPCG(1, 2))}
 }
 
-// frames plays n animation frames of 1 to 40 ms at speed, each running at
-// most a few tasks, so the clock often stops mid-instant.
-func (p *page) frames(n int, speed float64) {
+// turns plays n turns of the worker's loop of 1 to 40 ms at speed, each
+// running at most a few tasks, so the clock often stops mid-instant.
+func (p *page) turns(n int, speed float64) {
 	for i := 0; i < n; i++ {
 		d := time.Duration(float64(1+p.rnd.IntN(40)) * speed * float64(time.Millisecond))
 		p.c.AdvanceBudget(d, 1+p.rnd.IntN(20))
@@ -96,14 +96,14 @@ func assertSameCluster(t *testing.T, want, got *cluster.Cluster) {
 	assert.Equal(t, string(w), string(g), "snapshot")
 }
 
-// TestReplayReachesTheSameRevision: a session of applies, commands, frames
+// TestReplayReachesTheSameRevision: a session of applies, commands, turns
 // cut mid-instant, steps, a partial idle run and a settle spread over
 // slices replays to the same store revision and the same snapshot.
 func TestReplayReachesTheSameRevision(t *testing.T) {
 	p := newPage(t, 7)
-	p.frames(30, 1)
+	p.turns(30, 1)
 	p.applyEditor(web)
-	p.frames(50, 5)
+	p.turns(50, 5)
 	p.kubectl("kubectl scale statefulset web --replicas=3")
 	// A command while the instant still has tasks due: one task, then it.
 	p.c.Step()
@@ -111,17 +111,17 @@ func TestReplayReachesTheSameRevision(t *testing.T) {
 	p.kubectl("kubectl set image statefulset/web nginx=nginx:1.28")
 	p.c.RunUntilIdle(3)
 	p.kubectl("kubectl get pods")
-	p.frames(200, 20)
+	p.turns(200, 20)
 	done := p.rec.Command("sim node add node-4", "")
 	_, err := p.c.Sim([]string{"node", "add", "node-4"})
 	require.NoError(t, err)
 	done()
-	for i := 0; i < 5; i++ { // a settle spread over frames
+	for i := 0; i < 5; i++ { // a settle spread over turns
 		p.c.Settle(time.Second)
 	}
 	p.kubectl("kubectl apply -f -")
 	p.c.Advance(12500 * time.Millisecond)
-	p.frames(10, 1)
+	p.turns(10, 1)
 
 	script := p.rec.Transcript()
 	assert.Contains(t, script, "sim step ")
@@ -135,7 +135,7 @@ func TestReplayReachesTheSameRevision(t *testing.T) {
 func TestReplayOfAnIdleClock(t *testing.T) {
 	p := newPage(t, 3)
 	p.c.Settle(0)
-	p.frames(5, 1)
+	p.turns(5, 1)
 	script := p.rec.Transcript()
 	assertSameCluster(t, p.c, replay(t, script))
 }
@@ -225,7 +225,7 @@ func TestTentativeRecordsOnlyWhatChanged(t *testing.T) {
 func TestAReplayedSessionIsRecordedOnce(t *testing.T) {
 	p := newPage(t, 9)
 	p.applyEditor(web)
-	p.frames(40, 5)
+	p.turns(40, 5)
 	first := p.rec.Transcript()
 
 	q := newPage(t, 9)

@@ -62,15 +62,6 @@ type Store struct {
 	// WatchLatency delays every watch delivery, so a lesson can show an
 	// informer's cache lagging behind the store. Zero by default.
 	WatchLatency time.Duration
-
-	// PausePoint, when set, runs after every write, once the write is
-	// logged and its deliveries to watchers are queued, and at every
-	// Checkpoint. A host that runs the loop in time slices (the page,
-	// wasm/pause.go) pauses a long reconcile there, to go on with it in
-	// the next slice. It must not write.
-	PausePoint func()
-	// steps counts Step calls since the last Checkpoint they made.
-	steps int
 }
 
 // AdmissionFunc may mutate (on create/update) or reject a write after
@@ -407,34 +398,6 @@ func (s *Store) write(t EventType, kind *api.Kind, key string, o, old api.Object
 		if w.kind == kind && !w.stopped {
 			s.deliver(w, ev)
 		}
-	}
-	s.Checkpoint() // every write is a pause point
-}
-
-// Checkpoint is a point in a long computation between two writes — a
-// controller's loop over ten thousand pods — where the host may pause it
-// as it may after a write (PausePoint). Nothing else runs while it is
-// paused but reads, so the computation resumes on the same state.
-func (s *Store) Checkpoint() {
-	if s.PausePoint != nil {
-		s.PausePoint()
-	}
-}
-
-// stepsPerCheckpoint is how many items of a loop pass between two pause
-// points (Step): few enough that a pod loop under wasm reaches a pause
-// point well within a frame.
-const stepsPerCheckpoint = 256
-
-// Step is one item of a loop that may be long and writes nothing — a
-// controller's over every pod it owns, an informer's first index of ten
-// thousand pods or its sort of them. Every stepsPerCheckpoint items it is a
-// Checkpoint: at 10,000 pods such loops held the page for several frames
-// between two writes.
-func (s *Store) Step() {
-	if s.steps++; s.steps >= stepsPerCheckpoint {
-		s.steps = 0
-		s.Checkpoint()
 	}
 }
 
