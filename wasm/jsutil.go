@@ -136,11 +136,8 @@ func (t *timer) stop() {
 }
 
 // now is the page's monotonic clock in milliseconds (performance.now), used
-// only to size the work per frame, never inside the simulation.
-//
-// The performance object is looked up once: the pauser asks for the time
-// at every store write (pause.go), and the lookup cost as much as the
-// call.
+// to time the page's own work (frametiming.go, the lesson checks' pace),
+// never inside the simulation. The performance object is looked up once.
 func (a *app) now() float64 {
 	if !a.perfSet {
 		perf, err := a.global.Get("performance")

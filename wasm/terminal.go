@@ -45,7 +45,6 @@ func (a *app) buildTerminal(u *ui) {
 	u.historyPos = len(u.history)
 	u.termWelcome = a.termBlock("# "+a.tr("term.welcome"), "term-note")
 	a.termAppend(u.termWelcome)
-	// Passive: a line typed while work is paused waits for it (queued.go).
 	a.listen(a.byID("term-form"), "submit", func(ev event) {
 		ev.PreventDefault()
 		line := strings.TrimSpace(u.termInput.Value())
