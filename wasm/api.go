@@ -10,7 +10,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"github.com/kubeloop/kubeloop/core/transcript"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // installAPI fills window.kubeloop (created by app.js with its `ready`
@@ -34,7 +34,7 @@ import (
 //	debug.mem()      → {numGC, heapAlloc, heapSys, sys, nextGC, …} (runtime.MemStats of the page's Go)
 //	debug.drawnReady(image) → pods drawn Running and ready (with that image)
 //	debug.frames()   → where the animation frames' Go time went since the last call, and the ways they went ({frames, parts, worst, paths, stacked}, wasm/frametiming.go)
-//	debug.warmUp()   ⇒ {done, steps}: the worker's warm-up steps run so far, of all (wasm/engine/warmup.go)
+//	debug.warmUp()   ⇒ {done, steps}: the worker's warm-up steps run so far, of all (wasm/internal/engine/warmup.go)
 //	debug.workerEcho(text) ⇒ a worker's reply to text ("pong:" + text: a text that is not a
 //	                   JSON message), rejected with its error's text (wasm/workerecho.go);
 //	                   the text "\u0000panic" makes the worker panic (workerPanicProbe)
@@ -212,7 +212,7 @@ func (a *app) installAPI() {
 	read("panics", func(args []safejs.Value) any {
 		return a.panics
 	})
-	// How many of the warm-up's steps ran (wasm/engine/warmup.go).
+	// How many of the warm-up's steps ran (wasm/internal/engine/warmup.go).
 	read("warmUp", func(args []safejs.Value) any {
 		return a.newPromise(func(resolve func(any)) {
 			a.ask(engine.Request{Op: engine.OpWarmUp}, func(rep engine.Reply) { resolve(a.toJS(rep.WarmUp)) })

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // A command beside the watch. On a real machine a learner who wants to see
@@ -50,9 +50,7 @@ func (a *app) runBeside(line string) {
 	// Recorded: the cluster changes as for a typed line.
 	a.ask(engine.Request{Op: "beside", Line: l.Kubectl, Stdin: stdin, Record: true}, func(rep engine.Reply) {
 		a.termOutput(rep, "term-beside")
-		if rep.Text != "" {
-			a.termText(rep.Text, "term-stdout")
-		}
+		a.termRows(rep.Text, rep.TextCut)
 	})
 }
 

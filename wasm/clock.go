@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // Simulated time on the page. The clock runs in the worker

@@ -5,7 +5,7 @@ package main
 import (
 	"strings"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // Tab completion in the terminal: what completes is core/terminal's

@@ -10,7 +10,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/yaml"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // courseManifest is the Deployment the course starts from; the editor

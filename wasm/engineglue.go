@@ -2,9 +2,9 @@
 
 package main
 
-import "github.com/kubeloop/kubeloop/wasm/engine"
+import "github.com/kubeloop/kubeloop/wasm/internal/engine"
 
-// The editor's messages are the engine's (wasm/engine/applyerrors.go): the
+// The editor's messages are the engine's (wasm/internal/engine/applyerrors.go): the
 // worker turns an apply's error into them, where the text and the error are.
 type lineError = engine.LineError
 

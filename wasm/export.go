@@ -5,7 +5,7 @@ package main
 import (
 	"strings"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // Export: the learner's objects as the manifest they would write for

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/explain"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // fieldHelp is what kubectl explain and the editor's hover and completion

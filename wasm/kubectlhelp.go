@@ -2,7 +2,7 @@
 
 package main
 
-import "github.com/kubeloop/kubeloop/wasm/engine"
+import "github.com/kubeloop/kubeloop/wasm/internal/engine"
 
 // kubectlHelpFile is kubectl's help pages (site/data): what `kubectl`,
 // `kubectl help` and `kubectl COMMAND --help` print.

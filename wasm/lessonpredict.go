@@ -8,7 +8,7 @@ import (
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/site/lessons"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // A step's question (lessons.Prediction): the learner picks an answer

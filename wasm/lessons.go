@@ -11,7 +11,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/site/lessons"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The lesson panel. A lesson (site/lessons) is a transcript file: starting

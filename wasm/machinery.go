@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The machinery strip above the trace, a picture of the controller manager

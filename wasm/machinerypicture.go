@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/controller"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The most the picture shows: the newest watch events, and the busy

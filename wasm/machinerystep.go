@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/store"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // drawStep is the picture's first row after a Step: what that one task

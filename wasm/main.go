@@ -8,7 +8,7 @@
 // The same program runs twice. On the page it draws: it asks a Web Worker
 // for the cluster (remote.go), keeps what the worker's frames say
 // (mirror.go) and draws that at each animation frame. In the worker —
-// where main finds no document — it runs the cluster (wasm/engine,
+// where main finds no document — it runs the cluster (wasm/internal/engine,
 // workerloop.go). Each side's entries from JavaScript (event handlers, the
 // animation frame, window.kubeloop, the worker's messages) do their work
 // and return, and every entry recovers a panic (guard.go), because a panic
@@ -24,7 +24,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // defaultSeed is the seed of a fresh page; reset(seed) picks another.

@@ -8,11 +8,11 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // mirror is the page's copy of the cluster as the worker's frames have
-// told it (wasm/engine.Frame): a view of each pod, the nodes and
+// told it (wasm/internal/engine.Frame): a view of each pod, the nodes and
 // workloads, the newest Events and reconciles, the picture of the
 // controller manager. The page draws from it and from nothing else; it
 // holds views, never objects, so that a 10,000-pod cluster's objects and

@@ -5,7 +5,7 @@ package main
 import (
 	"github.com/kubeloop/kubeloop/core/apijson"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // remote is the page's way to the cluster in the worker (workerlink.go):
@@ -136,8 +136,8 @@ func (a *app) applyFrame(f *engine.Frame) {
 		a.firstDraw() // the nodes, as early as the worker has them
 		return
 	}
-	if f.Watch != "" && a.ui != nil && a.ui.watch {
-		a.termText(f.Watch, "term-stdout")
+	if a.ui != nil && a.ui.watch {
+		a.termRows(f.Watch, f.WatchCut)
 	}
 	a.frameDue = true
 	a.frameUnacked = true

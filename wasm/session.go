@@ -6,7 +6,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The session's record — what the learner does to the cluster, kept as a

@@ -9,7 +9,7 @@ import (
 	"github.com/hack-pad/safejs"
 
 	"github.com/kubeloop/kubeloop/site/sharelink"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // Share links: the editor's YAML and the seed, in the URL fragment

@@ -15,7 +15,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/session"
 	"github.com/kubeloop/kubeloop/core/terminal"
 	"github.com/kubeloop/kubeloop/core/transcript"
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The kubectl terminal: one input line with history and tab completion, and
@@ -191,7 +191,7 @@ func (a *app) runTerminal(line string) {
 // kubectl's note that it cut its output (Result.Cut, at the end of its
 // stderr) is printed as the page's, in the learner's language.
 func (a *app) termOutput(res engine.Reply, class string) {
-	for _, chunk := range res.Output {
+	for i, chunk := range res.Output {
 		cls := "term-stdout"
 		if chunk.Stderr {
 			cls = "term-err"
@@ -199,15 +199,21 @@ func (a *app) termOutput(res engine.Reply, class string) {
 		if class != "" {
 			cls += " " + class
 		}
+		// The worker dropped the output's trailing newlines (engine.Keep),
+		// and the notes' with them.
 		text, cut, stopped := chunk.Text, false, false
 		if res.Cut && chunk.Stderr {
-			text, cut = strings.CutSuffix(text, kubectl.CutNote())
+			text, cut = strings.CutSuffix(text, strings.TrimRight(kubectl.CutNote(), "\n"))
 		}
 		if w := res.StoppedWaiting; w != nil && chunk.Stderr {
-			text, stopped = strings.CutSuffix(text, kubectl.StoppedWaitingNote(*w))
+			text, stopped = strings.CutSuffix(text, strings.TrimRight(kubectl.StoppedWaitingNote(*w), "\n"))
 		}
-		if text != "" {
-			a.termText(text, cls)
+		var kept engine.Cut
+		if i < len(res.Cuts) {
+			kept = res.Cuts[i]
+		}
+		if text = strings.TrimRight(text, "\n"); text != "" {
+			a.termKept(text, cls, kept)
 		}
 		if cut {
 			size := sizeText(kubectl.MaxOutputBytes)
@@ -219,6 +225,13 @@ func (a *app) termOutput(res engine.Reply, class string) {
 	}
 	if res.Error != "" {
 		a.termText("error: "+res.Error, "term-err "+class)
+	}
+}
+
+// termRows prints the rows a watch printed, as the worker cut them.
+func (a *app) termRows(rows string, cut engine.Cut) {
+	if rows != "" {
+		a.termKept(rows, "term-stdout", cut)
 	}
 }
 
@@ -267,9 +280,7 @@ func (a *app) stopWatch(interrupted bool) {
 	}
 	u.watch = false
 	a.ask(engine.Request{Op: "stopWatch"}, func(rep engine.Reply) {
-		if rep.Text != "" {
-			a.termText(rep.Text, "term-stdout")
-		}
+		a.termRows(rep.Text, rep.TextCut)
 		if interrupted {
 			a.termText("^C", "term-note term-ctrlc")
 		}
@@ -366,16 +377,23 @@ func (a *app) termCommand(line string) {
 }
 
 // termText prints output; trailing newlines are dropped (each block is a
-// line). Of a very long output only the last maxOutputLines lines and
-// maxOutputBytes bytes are kept, after a note that says what was cut.
+// line). Of a very long output only the last engine.MaxOutputLines lines
+// and engine.MaxOutputBytes bytes are kept, after a note that says what
+// was cut.
 func (a *app) termText(text, class string) {
-	text, cutLines := lastLines(strings.TrimRight(text, "\n"), maxOutputLines)
-	text, cutBytes := lastBytes(text, maxOutputBytes)
+	text, cut := engine.Keep(text)
+	a.termKept(text, class, cut)
+}
+
+// termKept prints an output already cut to what the terminal keeps (the
+// worker cuts a command's output before it crosses), after a note that
+// says what was cut.
+func (a *app) termKept(text, class string, cut engine.Cut) {
 	switch {
-	case cutBytes > 0:
-		a.termNote(a.tr("term.cutbytes", sizeText(cutBytes), sizeText(maxOutputBytes), maxOutputLines))
-	case cutLines > 0:
-		a.termNote(a.tr("term.cut", cutLines, maxOutputLines))
+	case cut.Bytes > 0:
+		a.termNote(a.tr("term.cutbytes", sizeText(cut.Bytes), sizeText(engine.MaxOutputBytes), engine.MaxOutputLines))
+	case cut.Lines > 0:
+		a.termNote(a.tr("term.cut", cut.Lines, engine.MaxOutputLines))
 	}
 	a.termAppendSized(a.termBlock(text, class), len(text))
 }

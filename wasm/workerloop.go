@@ -11,7 +11,7 @@ import (
 
 	"github.com/hack-pad/safejs"
 
-	"github.com/kubeloop/kubeloop/wasm/engine"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // The worker's loop: the cluster runs here, off the page's thread. While

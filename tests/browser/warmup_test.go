@@ -8,7 +8,7 @@ import (
 )
 
 // Once the cluster has started the worker warms up on a throwaway cluster
-// (wasm/engine/warmup.go): every step runs, and the page's own cluster
+// (wasm/internal/engine/warmup.go): every step runs, and the page's own cluster
 // sees none of it — no write while it is paused, no Deployment in it after.
 func TestWarmUpLeavesThePagesClusterAlone(t *testing.T) {
 	p := openPage(t)

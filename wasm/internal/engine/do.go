@@ -60,7 +60,27 @@ func (e *Engine) Do(r Request) (rep Reply) {
 			rep = Reply{Error: fmt.Sprintf("engine: %s panicked: %v", r.Op, p)}
 		}
 	}()
-	return op(e, r)
+	rep = op(e, r)
+	if !r.Aside {
+		rep.keep()
+	}
+	return rep
+}
+
+// keep cuts each output to what a terminal shows of it (Keep), noting
+// what it cut: only that much crosses to the page.
+func (rep *Reply) keep() {
+	for i := range rep.Output {
+		var c Cut
+		rep.Output[i].Text, c = Keep(rep.Output[i].Text)
+		if c != (Cut{}) {
+			if rep.Cuts == nil {
+				rep.Cuts = make([]Cut, len(rep.Output))
+			}
+			rep.Cuts[i] = c
+		}
+	}
+	rep.Text, rep.TextCut = Keep(rep.Text)
 }
 
 // recorded runs act, recording line (with its stdin, if it reads it) in

@@ -46,8 +46,10 @@ type Request struct {
 type Reply struct {
 	// Error is set when the request itself failed (a bad op, a panic).
 	Error string `json:"error,omitempty"`
-	// kubectl, shell, sim, script:
+	// kubectl, shell, sim, script: each output as a terminal shows it
+	// (Keep), and what was cut of each (Cuts, when any was).
 	Output   []kubectl.Chunk `json:"output,omitempty"`
+	Cuts     []Cut           `json:"cuts,omitempty"`
 	ExitCode int             `json:"exitCode,omitempty"`
 	// Cut and StoppedWaiting are kubectl.Result's.
 	Cut            bool                 `json:"cut,omitempty"`
@@ -75,6 +77,9 @@ type Reply struct {
 	// export, session (Count: the objects exported):
 	Text  string `json:"text,omitempty"`
 	Count int    `json:"count,omitempty"`
+	// TextCut is what was cut of Text (rows of a watch, as a terminal
+	// shows them).
+	TextCut Cut `json:"textCut,omitzero"`
 	// names, complete:
 	Names []string `json:"names,omitempty"`
 	Word  string   `json:"word,omitempty"`

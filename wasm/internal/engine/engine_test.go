@@ -112,7 +112,7 @@ func TestFramesDoNotChangeTheHistory(t *testing.T) {
 	}
 	c.Advance(5 * time.Second)
 	got := stdout(do(t, e, Request{Op: "kubectl", Line: "get pods -o wide"}))
-	assert.Equal(t, c.Kubectl("kubectl get pods -o wide", "").Stdout, got)
+	assert.Equal(t, strings.TrimRight(c.Kubectl("kubectl get pods -o wide", "").Stdout, "\n"), got, "as a terminal shows it (Keep)")
 	assert.Equal(t, c.Store().Revision(), e.Cluster().Store().Revision())
 }
 
@@ -163,6 +163,21 @@ func TestReplayReadsAnEarlierRevision(t *testing.T) {
 	for _, en := range rep.Trace {
 		assert.LessOrEqual(t, en.Revision, before)
 	}
+}
+
+// What crosses to the page of a long output is what a terminal shows of
+// it; a line run aside (kubeloop.kubectl) is answered whole.
+func TestALongOutputIsCutBeforeItCrosses(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "apply", Text: strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 150", 1)})
+	do(t, e, Request{Op: "settle", Seconds: 60})
+	rep := do(t, e, Request{Op: "kubectl", Line: "kubectl get pods -A -o json"})
+	whole := do(t, e, Request{Op: "kubectl", Line: "kubectl get pods -A -o json", Aside: true})
+	lines := strings.Count(stdout(whole), "\n")
+	require.Greater(t, lines, MaxOutputLines, "a long enough output")
+	require.Len(t, rep.Cuts, len(rep.Output))
+	assert.Equal(t, lines-MaxOutputLines, rep.Cuts[0].Lines)
+	assert.True(t, strings.HasSuffix(stdout(whole), stdout(rep)+"\n"), "the end is kept")
 }
 
 func TestARequestThatFailsIsAnswered(t *testing.T) {
@@ -233,7 +248,7 @@ func TestKubectlHelpComesWithTheHelpRequest(t *testing.T) {
 	assert.Equal(t, 1, rep.ExitCode)
 	assert.Contains(t, rep.Output[0].Text, "kubectl's help pages are not loaded yet")
 
-	text, err := os.ReadFile("../../site/data/kubectl-help.json")
+	text, err := os.ReadFile("../../../site/data/kubectl-help.json")
 	require.NoError(t, err)
 	assert.Contains(t, e.Do(Request{Op: "help", Text: `{"get": {"short": "x"}}`}).Error, `"long" is missing`)
 	do(t, e, Request{Op: "help", Text: string(text)})

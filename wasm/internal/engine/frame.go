@@ -46,8 +46,9 @@ type Frame struct {
 	// is a change too): "overview", "events", "dns", "volumes".
 	Changed []string `json:"changed,omitempty"`
 	// Watch is the rows an open `kubectl get -w` printed since the last
-	// frame.
-	Watch string `json:"watch,omitempty"`
+	// frame, as a terminal shows them (Keep), and what was cut of them.
+	Watch    string `json:"watch,omitempty"`
+	WatchCut Cut    `json:"watchCut,omitzero"`
 }
 
 // PodChange is one pod's new view, or its deletion (Gone).
@@ -159,7 +160,8 @@ func (e *Engine) Frame() Frame {
 	}
 	e.frameDNS(&f)
 	e.frameVolumes(&f)
-	f.Watch, e.watchRows = e.watchRows, ""
+	f.Watch, f.WatchCut = Keep(e.watchRows)
+	e.watchRows = ""
 	s.started, s.tasks, s.elapsed = true, tasks, f.Elapsed
 	return f
 }
