@@ -405,7 +405,7 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 	p.screenshot("12-pod-menu")
 	p.click(`#pod-menu .menu-item.danger`)
 	p.waitFor("the command in the terminal", `document.getElementById("term-out").textContent.includes("kubectl delete pod `+name+` --wait=false")`)
-	assert.Contains(t, p.termOut(), `pod "`+name+`" deleted`)
+	p.waitFor("its output", `document.getElementById("term-out").textContent.includes('pod "`+name+`" deleted')`)
 	p.waitFor("a replacement", `!document.querySelector('#nodes .pod[data-pod="`+victim+`"]') && document.querySelectorAll("`+runningCards+`").length === 3`)
 
 	// The Faults menu opens and names what it would run.
