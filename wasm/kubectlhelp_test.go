@@ -69,9 +69,9 @@ func helpPage(t *testing.T, answers ...string) (*app, *engine.Engine, func() []s
 		var m engine.Message
 		require.NoError(t, apijson.Unmarshal([]byte(msg), &m))
 		rep := e.Do(m.Request)
-		b, err := apijson.Marshal(engine.Post{ID: m.ID, Reply: &rep})
+		text, err := (&engine.Post{ID: m.ID, Reply: &rep}).Encode()
 		require.NoError(t, err)
-		a.received(string(b))
+		a.received(text)
 	}
 	return a, e, func() []string {
 		n, _ := warned.Length()

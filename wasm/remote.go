@@ -66,8 +66,8 @@ func (a *app) send(m engine.Message, then func(engine.Reply)) {
 // received handles one post from the worker: its frame goes to the
 // mirror, its reply to whoever asked.
 func (a *app) received(text string) {
-	var p engine.Post
-	if err := apijson.Unmarshal([]byte(text), &p); err != nil {
+	p, err := engine.DecodePost(text)
+	if err != nil {
 		a.consoleWarn("kubeloop: unreadable post from the worker: " + err.Error())
 		return
 	}

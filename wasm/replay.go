@@ -115,6 +115,9 @@ func (a *app) askReplay() {
 			a.goLive() // the history was compacted past it
 			return
 		}
+		for _, p := range rep.Pods { // they crossed apart from the snapshot (engine.PodList)
+			rep.Snapshot.Pods = append(rep.Snapshot.Pods, p.View)
+		}
 		r.shown, r.snap, r.trace, r.volumes, r.elapsed = rev, rep.Snapshot, rep.Trace, rep.Volumes, rep.Elapsed
 		r.traceRev = -1
 		a.drawReplay(false)

@@ -145,11 +145,12 @@ func (h *workerHost) reply(id int64, rep *engine.Reply) {
 }
 
 func (h *workerHost) send(p engine.Post) {
-	b, err := apijson.Marshal(p)
+	text, err := p.Encode()
 	if err != nil {
-		b, _ = apijson.Marshal(engine.Post{ID: p.ID, Reply: &engine.Reply{Error: fmt.Sprintf("worker: %v", err)}})
+		failed := engine.Post{ID: p.ID, Reply: &engine.Reply{Error: fmt.Sprintf("worker: %v", err)}}
+		text, _ = failed.Encode()
 	}
-	h.post(string(b))
+	h.post(text)
 }
 
 // schedule makes sure a turn runs soon.
@@ -311,8 +312,9 @@ func guardWorker(where string, fn func()) {
 			if console, err := safejs.Global().Get("console"); err == nil {
 				console.Call("error", "kubeloop: recovered panic in "+msg+"\n"+string(debug.Stack()))
 			}
-			b, _ := apijson.Marshal(engine.Post{Reply: &engine.Reply{Error: msg}})
-			workerPost(string(b))
+			failed := engine.Post{Reply: &engine.Reply{Error: msg}}
+			text, _ := failed.Encode()
+			workerPost(text)
 		}
 	}()
 	fn()

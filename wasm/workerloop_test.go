@@ -28,8 +28,8 @@ type fakeWorker struct {
 func newFakeWorker(t *testing.T) *fakeWorker {
 	w := &fakeWorker{t: t}
 	w.h = newWorkerHost(func(s string) {
-		var p engine.Post
-		require.NoError(t, apijson.Unmarshal([]byte(s), &p))
+		p, err := engine.DecodePost(s)
+		require.NoError(t, err)
 		w.posts = append(w.posts, p)
 	}, func() float64 { return w.ms }, func(ms float64, fn func()) {
 		if ms <= 0 {

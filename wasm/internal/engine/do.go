@@ -302,7 +302,11 @@ func (e *Engine) snapshotAt(r Request) Reply {
 	if err != nil {
 		return Reply{Error: err.Error()}
 	}
-	rep := Reply{Snapshot: &s, Elapsed: e.timeAt(r.Rev)}
+	rep := Reply{Snapshot: &s, Elapsed: e.timeAt(r.Rev), Pods: make(PodList, len(s.Pods))}
+	for i, v := range s.Pods {
+		rep.Pods[i] = PodChange{Key: v.Namespace + "/" + v.Name, View: v}
+	}
+	s.Pods = nil // they cross as Pods
 	if v, err := e.c.Store().At(r.Rev); err == nil {
 		rep.Volumes = Volumes(v)
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/kubeloop/kubeloop/core/apijson"
 	"os"
 	"strings"
 	"testing"
@@ -82,20 +81,27 @@ func TestTheFirstFrameCarriesEveryPodAndTheNextOnlyWhatChanged(t *testing.T) {
 	assert.Equal(t, f.Trace[len(f.Trace)-1].Seq, f.TraceLast)
 }
 
-func TestAFrameSurvivesJSON(t *testing.T) {
+func TestAPostSurvivesItsEncoding(t *testing.T) {
 	e := started(t)
 	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
 	do(t, e, Request{Op: "settle", Seconds: 60})
 	f := e.Frame()
-	b, err := apijson.Marshal(f)
+	rep := do(t, e, Request{Op: "snapshotAt", Rev: f.Revision - 3})
+	p := Post{ID: 7, Frame: &f, Reply: &rep}
+	text, err := p.Encode()
 	require.NoError(t, err)
-	var back Frame
-	require.NoError(t, apijson.Unmarshal(b, &back))
-	assert.Equal(t, len(f.Pods), len(back.Pods))
-	assert.Equal(t, f.Pods[0], back.Pods[0])
-	assert.Equal(t, f.Picture.Lease, back.Picture.Lease)
-	assert.Equal(t, f.Trace[0].Actions, back.Trace[0].Actions)
-	assert.Equal(t, f.Overview.Nodes, back.Overview.Nodes)
+	back, err := DecodePost(text)
+	require.NoError(t, err)
+	assert.Equal(t, int64(7), back.ID)
+	assert.Equal(t, f.Pods, back.Frame.Pods)
+	assert.Equal(t, f.Picture.Lease, back.Frame.Picture.Lease)
+	assert.Equal(t, f.Trace[0].Actions, back.Frame.Trace[0].Actions)
+	assert.Equal(t, f.Overview.Nodes, back.Frame.Overview.Nodes)
+	assert.Equal(t, rep.Pods, back.Reply.Pods, "a replayed revision's pods")
+	assert.NotEmpty(t, back.Reply.Pods)
+
+	_, err = DecodePost("{}")
+	assert.Error(t, err, "not a post")
 }
 
 // The engine's cluster has the same history as a cluster driven directly
@@ -157,8 +163,10 @@ func TestReplayReadsAnEarlierRevision(t *testing.T) {
 	rep := do(t, e, Request{Op: "snapshotAt", Rev: before})
 	require.NotNil(t, rep.Snapshot)
 	assert.Equal(t, before, rep.Snapshot.Revision)
-	for _, p := range rep.Snapshot.Pods {
-		assert.NotContains(t, p.Name, "nginx-deployment", "no pod of the Deployment yet")
+	assert.Empty(t, rep.Snapshot.Pods, "they cross as Pods")
+	require.NotEmpty(t, rep.Pods, "the cluster's own")
+	for _, p := range rep.Pods {
+		assert.NotContains(t, p.View.Name, "nginx-deployment", "no pod of the Deployment yet")
 	}
 	for _, en := range rep.Trace {
 		assert.LessOrEqual(t, en.Revision, before)
@@ -271,4 +279,31 @@ func TestALineRunAsideLeavesTheWatchOpen(t *testing.T) {
 	rep = do(t, e, Request{Op: "kubectl", Line: "kubectl get pods -w", Aside: true})
 	assert.Contains(t, stdout(rep), "web-")
 	assert.False(t, rep.Watching)
+}
+
+// A pod list crosses as a text of its own and comes back as it was: every
+// field of a view, a gone pod, and a field that held a separator, without
+// it.
+func TestAPodListSurvivesItsEncoding(t *testing.T) {
+	list := PodList{
+		{Key: "default/web-0", View: cluster.PodView{Name: "web-0", Namespace: "default", Phase: "Running", Status: "Running",
+			Ready: true, ReadyText: "1/1", Node: "node-1", IP: "10.244.1.2", Owner: "web", OwnerKind: "StatefulSet",
+			Deleting: true, Image: "nginx:1.27", Restarts: 3, Reason: "0/4 nodes \"are\" available", System: true}},
+		{Key: "default/gone", Gone: true},
+		{Key: "kube-system/x", View: cluster.PodView{Name: "x", Reason: "a\x1eb\x1fc\nd"}},
+	}
+	text, err := (&Post{Frame: &Frame{Pods: list}}).Encode()
+	require.NoError(t, err)
+	back, err := DecodePost(text)
+	require.NoError(t, err)
+	require.Len(t, back.Frame.Pods, 3)
+	assert.Equal(t, list[0], back.Frame.Pods[0])
+	assert.Equal(t, list[1], back.Frame.Pods[1])
+	assert.Equal(t, "abc\nd", back.Frame.Pods[2].View.Reason, "the separators go, the rest stays")
+
+	empty, err := decodePods("")
+	require.NoError(t, err)
+	assert.Empty(t, empty)
+	_, err = decodePods("a\x1fb")
+	assert.Error(t, err, "a record short of fields")
 }

@@ -24,9 +24,9 @@ type Frame struct {
 	Seed      uint64        `json:"seed"`
 	// Reset is set when Pods holds every pod (a new cluster, or the first
 	// frame): the page forgets the pods it had.
-	Reset bool        `json:"reset,omitempty"`
-	Pods  []PodChange `json:"pods,omitempty"`
-	Count PodCount    `json:"count"`
+	Reset bool     `json:"reset,omitempty"`
+	Pods  PodList  `json:"-"` // after the JSON (Post.Encode)
+	Count PodCount `json:"count"`
 	// Overview is the nodes and workloads, when they changed.
 	Overview *cluster.Snapshot `json:"overview,omitempty"`
 	// Events are the newest Events (cluster.MaxSnapshotEvents), when they

@@ -69,8 +69,10 @@ type Reply struct {
 	// idle, step:
 	Ran  int   `json:"ran,omitempty"`
 	Step *Step `json:"step,omitempty"`
-	// snapshot, snapshotAt:
+	// snapshot, snapshotAt: a snapshotAt's pods cross as Pods, after the
+	// JSON (Post.Encode), and its Snapshot has none.
 	Snapshot *cluster.Snapshot  `json:"snapshot,omitempty"`
+	Pods     PodList            `json:"-"`
 	Trace    []controller.Entry `json:"trace,omitempty"`
 	Volumes  []Volume           `json:"volumes,omitempty"`
 	Elapsed  time.Duration      `json:"elapsed,omitempty"`

@@ -1,5 +1,12 @@
 package engine
 
+import (
+	"errors"
+	"strings"
+
+	"github.com/kubeloop/kubeloop/core/apijson"
+)
+
 // What crosses between the page and its worker, as JSON: the page posts
 // Messages, the worker posts Posts. A Message with an ID gets a Post with
 // that ID, carrying the Reply and a Frame of what the request changed, so
@@ -20,6 +27,51 @@ type Post struct {
 	ID    int64  `json:"id,omitempty"`
 	Reply *Reply `json:"reply,omitempty"`
 	Frame *Frame `json:"frame,omitempty"`
+}
+
+// Encode is the post as it crosses: its JSON, then the frame's pods and
+// the reply's (PodList), each after a NUL, which JSON text never holds.
+func (p *Post) Encode() (string, error) {
+	b, err := apijson.Marshal(p)
+	if err != nil {
+		return "", err
+	}
+	var s strings.Builder
+	s.Write(b)
+	s.WriteByte(0)
+	if p.Frame != nil {
+		p.Frame.Pods.encode(&s)
+	}
+	s.WriteByte(0)
+	if p.Reply != nil {
+		p.Reply.Pods.encode(&s)
+	}
+	return s.String(), nil
+}
+
+// DecodePost reads what Encode wrote.
+func DecodePost(s string) (Post, error) {
+	var p Post
+	js, rest, ok := strings.Cut(s, "\x00")
+	framePods, replyPods, ok2 := strings.Cut(rest, "\x00")
+	if !ok || !ok2 {
+		return p, errors.New("post: not JSON and two pod lists")
+	}
+	if err := apijson.Unmarshal([]byte(js), &p); err != nil {
+		return p, err
+	}
+	var err error
+	if p.Frame != nil {
+		if p.Frame.Pods, err = decodePods(framePods); err != nil {
+			return p, err
+		}
+	}
+	if p.Reply != nil {
+		if p.Reply.Pods, err = decodePods(replyPods); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
 }
 
 // The ops the worker's loop answers itself.
