@@ -28,12 +28,17 @@ func (a *app) frame(ms float64) {
 	if u == nil {
 		return
 	}
-	if a.frameDue || u.cluster.behind {
+	switch {
+	case u.restDue:
+		// The rest of a draw whose pods took a frame's share.
+		a.timing.path = pathDraw
+		a.drawRestDue()
+	case a.frameDue || u.cluster.behind:
 		a.frameDue = false
 		a.timing.path = pathDraw
 		a.render(false)
 	}
-	if a.frameUnacked && !u.cluster.behind {
+	if a.frameUnacked && !u.cluster.behind && !u.restDue {
 		a.frameUnacked = false
 		a.control(engine.Request{Op: engine.OpDrawn})
 	}
@@ -193,7 +198,41 @@ func (a *app) render(force bool) {
 	if !a.changedSinceDraw(force) {
 		return
 	}
+	start := a.now()
 	a.drawLivePods(force)
+	a.restAfter(start, force)
+}
+
+// splitDrawMS is how long the pods' part of a draw may take for the rest
+// (the trace, the Events, the other views) to be drawn in the same task;
+// past it the rest waits for the next frame, so that a big cluster's
+// draw is two tasks, neither of them long.
+const splitDrawMS = 16
+
+// restAfter draws the rest of a draw whose pods part began at start, now
+// or — when that part took past splitDrawMS — at the next frame.
+func (a *app) restAfter(start float64, force bool) {
+	u := a.ui
+	u.restDue, u.restForce = true, u.restForce || force
+	if a.now()-start < splitDrawMS {
+		a.drawRestDue()
+	}
+}
+
+// drawRestDue draws the views a draw left for after its pods.
+func (a *app) drawRestDue() {
+	u := a.ui
+	if !u.restDue {
+		return
+	}
+	force := u.restForce
+	u.restDue, u.restForce = false, false
+	if a.replay.on {
+		if r := a.replay.snap; r != nil {
+			a.drawSnapshotRest(r, force)
+		}
+		return
+	}
 	a.drawLiveRest(force)
 	a.checkLesson()
 }

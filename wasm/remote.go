@@ -12,8 +12,9 @@ import (
 // each request is answered later, in the order asked, with a frame of
 // what it changed; the worker posts frames of its own while the clock
 // runs. The page applies each frame to its mirror as it comes and draws
-// at the next animation frame; a reply's frame is drawn with the reply,
-// so that what a command did is on the page when its output is.
+// it at the next animation frame, a reply's as any other: a big
+// cluster's draw is a task of its own, not one with the decoding and the
+// reply's output.
 type remote struct {
 	link workerLink
 	// post, when set, is used instead of link.post (the page's tests
@@ -93,10 +94,6 @@ func (a *app) received(text string) {
 		rep = *p.Reply
 	}
 	then(rep)
-	if p.Frame != nil {
-		// In the same task as the output: the browser paints both at once.
-		a.render(false)
-	}
 }
 
 // workerError is an error the worker reported: a panic it recovered (it

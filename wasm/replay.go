@@ -26,8 +26,9 @@ type replayState struct {
 	rev        int64 // the revision the slider asks for
 	wasPlaying bool
 	traceRev   int64 // revision the trace was drawn for
-	// asking: a revision was asked for and its answer has not come.
-	asking bool
+	// asking: a revision was asked for and its answer has not come; due:
+	// an answer came and is not drawn yet.
+	asking, due bool
 	// shown is the revision of snap, the answer drawn; -1 before the
 	// first.
 	shown   int64
@@ -101,7 +102,9 @@ func (a *app) askReplay() {
 		return
 	}
 	if r.shown == r.rev {
-		a.replayShown()
+		if !r.due {
+			a.replayShown()
+		}
 		return
 	}
 	r.asking = true
@@ -115,12 +118,13 @@ func (a *app) askReplay() {
 			a.goLive() // the history was compacted past it
 			return
 		}
-		for _, p := range rep.Pods { // they crossed apart from the snapshot (engine.PodList)
-			rep.Snapshot.Pods = append(rep.Snapshot.Pods, p.View)
+		rep.Snapshot.Pods = make([]cluster.PodView, len(rep.Pods))
+		for i, p := range rep.Pods { // they crossed apart from the snapshot (engine.PodList)
+			rep.Snapshot.Pods[i] = p.View
 		}
 		r.shown, r.snap, r.trace, r.volumes, r.elapsed = rev, rep.Snapshot, rep.Trace, rep.Volumes, rep.Elapsed
-		r.traceRev = -1
-		a.drawReplay(false)
+		r.traceRev, r.due = -1, true
+		a.frameDue = true // drawn at the next frame, in a task of its own
 		a.askReplay()
 	})
 }
@@ -134,12 +138,19 @@ func (a *app) replayShown() {
 	}
 }
 
-// drawReplay draws the snapshot at the replayed revision.
+// drawReplay draws the snapshot at the replayed revision; once the
+// revision asked for is drawn, the calls waiting for it run.
 func (a *app) drawReplay(force bool) {
 	u, r := a.ui, &a.replay
 	if r.snap == nil {
 		return
 	}
+	r.due = false
+	defer func() {
+		if r.on && r.shown == r.rev && !r.asking {
+			a.replayShown()
+		}
+	}()
 	u.clockTime.Set("t = " + formatElapsed(r.elapsed))
 	text := a.tr("replay.text", r.shown, a.m.rev, formatElapsed(r.elapsed))
 	u.scrubText.Set(text)
@@ -151,8 +162,16 @@ func (a *app) drawReplay(force bool) {
 	a.drawSnapshot(r.snap, force)
 }
 
-// drawSnapshot draws every view of a replayed snapshot.
+// drawSnapshot draws every view of a replayed snapshot: its pods now, the
+// rest now or at the next frame (restAfter).
 func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
+	start := a.now()
+	a.drawSnapshotPods(s, force)
+	a.restAfter(start, force)
+}
+
+// drawSnapshotPods draws a replayed snapshot's nodes, pods and owners.
+func (a *app) drawSnapshotPods(s *cluster.Snapshot, force bool) {
 	u := a.ui
 	u.clockRev.Set("rev " + itoa64(s.Revision))
 	pods, running := 0, 0
@@ -167,6 +186,11 @@ func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
 	}
 	u.summary.Set(a.tr("cluster.summary", pods, running, len(s.Nodes)))
 	u.cluster.draw(s, force)
+}
+
+// drawSnapshotRest draws a replayed snapshot's trace, Events and the
+// other views.
+func (a *app) drawSnapshotRest(s *cluster.Snapshot, force bool) {
 	a.drawTraceAt(s.Revision)
 	a.drawEvents(s.Events, force)
 	a.drawRest(force)

@@ -66,13 +66,13 @@ type ui struct {
 	traceCount     int                 // entries in the page
 	eventsDrawn    []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
 	eventsNext     []cluster.EventView // room for the next list, the one drawn before
-	lastRevision   int64               // store revision and trace entry last drawn:
-	lastTraceLast  int64               // nothing to draw while they stay the same
-	lastTasks      uint64              // (and the clock's tasks run)
-	lastLang       string
-	lastRenderMS   float64 // when the last draw began
-	renderCostMS   float64 // what it took, the pods' part of a slow draw (renderPart)
-	syncCostMS     float64 // what a slow draw's sync took, until its pods are drawn
+	// restDue: a draw's pods were drawn, its other views are due at the
+	// next frame (restForce: redrawn whole) (clock.go restAfter).
+	restDue, restForce bool
+	lastRevision       int64  // store revision and trace entry last drawn:
+	lastTraceLast      int64  // nothing to draw while they stay the same
+	lastTasks          uint64 // (and the clock's tasks run)
+	lastLang           string
 
 	// The DNS table.
 	dnsSection, dnsTable dom.HTMLElement
