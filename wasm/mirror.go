@@ -4,6 +4,7 @@ package main
 
 import (
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -38,6 +39,8 @@ type mirror struct {
 	pending cluster.FeedChanges
 	// dnsDue and volumesDue: their tables changed since last drawn.
 	dnsDue, volumesDue bool
+	// shared are the pods' strings kept once each (keep).
+	shared map[string]string
 }
 
 // maxTraceKept bounds the reconciles the page keeps: the trace draws at
@@ -59,7 +62,7 @@ func (m *mirror) apply(f *engine.Frame) {
 		if p.Gone {
 			delete(m.pods, p.Key)
 		} else {
-			m.pods[p.Key] = p.View
+			m.pods[strings.Clone(p.Key)] = m.keep(p.View)
 		}
 		m.pending.Pods = append(m.pending.Pods, p.Key)
 	}
@@ -81,6 +84,32 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.volumes, m.volumesDue = f.Volumes, true
 	}
 }
+
+// keep is a pod's view as the mirror keeps it, its strings its own: the
+// frame's are pieces of the one text the frame came in (engine.PodList),
+// which a kept piece would keep whole. The fields most pods share — their
+// namespace, phase, node, owner, image — are kept once each.
+func (m *mirror) keep(v cluster.PodView) cluster.PodView {
+	if m.shared == nil || len(m.shared) > maxShared {
+		m.shared = map[string]string{}
+	}
+	share := func(s string) string {
+		if t, ok := m.shared[s]; ok {
+			return t
+		}
+		t := strings.Clone(s)
+		m.shared[t] = t
+		return t
+	}
+	v.Name, v.IP = strings.Clone(v.Name), strings.Clone(v.IP)
+	v.Namespace, v.Phase, v.Status, v.ReadyText = share(v.Namespace), share(v.Phase), share(v.Status), share(v.ReadyText)
+	v.Node, v.Owner, v.OwnerKind, v.Image, v.Reason = share(v.Node), share(v.Owner), share(v.OwnerKind), share(v.Image), share(v.Reason)
+	return v
+}
+
+// maxShared bounds the strings keep shares; past it they are shared anew
+// (a long lecture's pods name many owners and reasons over time).
+const maxShared = 10000
 
 // addTrace keeps the frame's reconciles. A new cluster starts its trace
 // again at 1: what the page kept of the old one goes.

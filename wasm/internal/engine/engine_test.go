@@ -307,3 +307,25 @@ func TestAPodListSurvivesItsEncoding(t *testing.T) {
 	_, err = decodePods("a\x1fb")
 	assert.Error(t, err, "a record short of fields")
 }
+
+// A burst of pods goes to the page over several frames, MaxFramePods at
+// most each, every pod as it is when its frame is made.
+func TestABurstOfPodsIsCarriedOverSeveralFrames(t *testing.T) {
+	e := started(t)
+	e.Frame()
+	do(t, e, Request{Op: "apply", Text: strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 4500", 1)})
+	e.Run(time.Second, 1<<30)
+	seen := map[string]bool{}
+	frames := 0
+	for e.Moved() && frames < 10 {
+		f := e.Frame()
+		frames++
+		assert.LessOrEqual(t, len(f.Pods), MaxFramePods)
+		for _, p := range f.Pods {
+			seen[p.Key] = true
+		}
+	}
+	assert.Equal(t, 3, frames, "4,500 pods in frames of 2,000")
+	assert.GreaterOrEqual(t, len(seen), 4500, "every new pod")
+	assert.False(t, e.Moved(), "nothing left to carry")
+}

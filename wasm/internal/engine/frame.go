@@ -119,13 +119,39 @@ type sentState struct {
 	// tasks and elapsed are the clock's when the last frame was made.
 	tasks   uint64
 	elapsed time.Duration
+	// backlog are the pods that changed and that no frame has carried yet
+	// (MaxFramePods), sorted.
+	backlog []string
+}
+
+// MaxFramePods bounds the pods one frame carries; the others go in the
+// frames that follow, each with the pod as it is then. A 10,000-pod
+// scale-up changes thousands of pods between two draws: carried at once,
+// reading them was the page's longest task.
+const MaxFramePods = 2000
+
+// podsToSend are the pods the next frame carries: those left from the
+// last frames, then those that changed since, at most MaxFramePods.
+func (s *sentState) podsToSend(ch cluster.FeedChanges) []string {
+	keys := ch.Pods
+	if len(s.backlog) > 0 && !ch.Reset {
+		keys = slices.Compact(slices.Sorted(slices.Values(slices.Concat(s.backlog, ch.Pods))))
+	}
+	s.backlog = nil
+	if len(keys) > MaxFramePods {
+		s.backlog = slices.Clone(keys[MaxFramePods:])
+		keys = keys[:MaxFramePods]
+	}
+	return keys
 }
 
 // Moved reports whether a frame now would carry anything: the clock ran a
-// task or moved, or an open watch printed rows, since the last frame.
+// task or moved, or an open watch printed rows, since the last frame, or
+// pods wait for a frame to carry them.
 func (e *Engine) Moved() bool {
 	tasks, _ := e.c.Clock().Ran()
-	return !e.sent.started || tasks != e.sent.tasks || e.elapsed() != e.sent.elapsed || e.watchRows != ""
+	return !e.sent.started || tasks != e.sent.tasks || e.elapsed() != e.sent.elapsed || e.watchRows != "" ||
+		len(e.sent.backlog) > 0
 }
 
 // Frame is the batch of what changed since the last Frame.
@@ -139,7 +165,7 @@ func (e *Engine) Frame() Frame {
 	}
 	ch := s.feed.Sync()
 	f.Reset = ch.Reset
-	for _, key := range ch.Pods {
+	for _, key := range s.podsToSend(ch) {
 		v, ok := s.feed.Pod(key)
 		f.Pods = append(f.Pods, PodChange{Key: key, View: v, Gone: !ok})
 	}
