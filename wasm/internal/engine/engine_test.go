@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
 func started(t *testing.T) *Engine {
@@ -102,6 +103,17 @@ func TestAPostSurvivesItsEncoding(t *testing.T) {
 
 	_, err = DecodePost("{}")
 	assert.Error(t, err, "not a post")
+
+	out := do(t, e, Request{Op: "kubectl", Line: "kubectl get pods -A"})
+	out.Output = append(out.Output, kubectl.Chunk{Stderr: true, Text: "error: 3:x\x00y\n"})
+	text, err = (&Post{ID: 8, Reply: &out}).Encode()
+	require.NoError(t, err)
+	back, err = DecodePost(text)
+	require.NoError(t, err)
+	assert.Equal(t, out.Output, back.Reply.Output, "outputs come as they were, a NUL or a colon in them too")
+	assert.NotEmpty(t, stdout(out))
+	_, err = DecodePost(text[:len(text)-2])
+	assert.Error(t, err, "a text cut short")
 }
 
 // The engine's cluster has the same history as a cluster driven directly
@@ -290,7 +302,7 @@ func TestAPodListSurvivesItsEncoding(t *testing.T) {
 			Ready: true, ReadyText: "1/1", Node: "node-1", IP: "10.244.1.2", Owner: "web", OwnerKind: "StatefulSet",
 			Deleting: true, Image: "nginx:1.27", Restarts: 3, Reason: "0/4 nodes \"are\" available", System: true}},
 		{Key: "default/gone", Gone: true},
-		{Key: "kube-system/x", View: cluster.PodView{Name: "x", Reason: "a\x1eb\x1fc\nd"}},
+		{Key: "kube-system/x", View: cluster.PodView{Name: "x", Reason: "a\x1eb\x1fc\x00\nd"}},
 	}
 	text, err := (&Post{Frame: &Frame{Pods: list}}).Encode()
 	require.NoError(t, err)

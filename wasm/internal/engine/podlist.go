@@ -58,13 +58,13 @@ func flag(on bool) string {
 	return ""
 }
 
-// clean drops the separators from a field. No name, address or image can
-// hold them (they are control characters), and a scheduler's reason does
-// not.
+// clean drops the separators from a field, and NUL, which ends the pod
+// list (Post.Encode). No name, address or image can hold them (they are
+// control characters), and a scheduler's reason does not.
 func clean(f string) string {
-	if strings.ContainsAny(f, "\x1e\x1f") {
+	if strings.ContainsAny(f, "\x1e\x1f\x00") {
 		return strings.Map(func(r rune) rune {
-			if r == recordSep || r == unitSep {
+			if r == recordSep || r == unitSep || r == 0 {
 				return -1
 			}
 			return r

@@ -2,9 +2,11 @@ package engine
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/kubeloop/kubeloop/core/kubectl"
 )
 
 // What crosses between the page and its worker, as JSON: the page posts
@@ -29,10 +31,26 @@ type Post struct {
 	Frame *Frame `json:"frame,omitempty"`
 }
 
-// Encode is the post as it crosses: its JSON, then the frame's pods and
-// the reply's (PodList), each after a NUL, which JSON text never holds.
+// Encode is the post as it crosses: its JSON, then after a NUL (which
+// JSON text never holds) the frame's pods, then after another the
+// reply's (PodList), then after a third the texts of the reply's outputs,
+// each as its length and a colon before it. Pods and outputs are the big
+// parts of a post — thousands of pods in a frame of a rollout, a 2 MB
+// `kubectl get events` — and the page takes them as they are instead of
+// scanning them as JSON.
 func (p *Post) Encode() (string, error) {
-	b, err := apijson.Marshal(p)
+	q := *p
+	var texts []string
+	if p.Reply != nil && len(p.Reply.Output) > 0 {
+		r := *p.Reply
+		r.Output = make([]kubectl.Chunk, len(p.Reply.Output))
+		for i, c := range p.Reply.Output {
+			texts = append(texts, c.Text)
+			r.Output[i] = kubectl.Chunk{Stderr: c.Stderr}
+		}
+		q.Reply = &r
+	}
+	b, err := apijson.Marshal(&q)
 	if err != nil {
 		return "", err
 	}
@@ -46,6 +64,12 @@ func (p *Post) Encode() (string, error) {
 	if p.Reply != nil {
 		p.Reply.Pods.encode(&s)
 	}
+	s.WriteByte(0)
+	for _, t := range texts {
+		s.WriteString(strconv.Itoa(len(t)))
+		s.WriteByte(':')
+		s.WriteString(t)
+	}
 	return s.String(), nil
 }
 
@@ -53,9 +77,10 @@ func (p *Post) Encode() (string, error) {
 func DecodePost(s string) (Post, error) {
 	var p Post
 	js, rest, ok := strings.Cut(s, "\x00")
-	framePods, replyPods, ok2 := strings.Cut(rest, "\x00")
-	if !ok || !ok2 {
-		return p, errors.New("post: not JSON and two pod lists")
+	framePods, rest, ok2 := strings.Cut(rest, "\x00")
+	replyPods, texts, ok3 := strings.Cut(rest, "\x00")
+	if !ok || !ok2 || !ok3 {
+		return p, errors.New("post: not JSON, two pod lists and texts")
 	}
 	if err := apijson.Unmarshal([]byte(js), &p); err != nil {
 		return p, err
@@ -66,12 +91,28 @@ func DecodePost(s string) (Post, error) {
 			return p, err
 		}
 	}
-	if p.Reply != nil {
-		if p.Reply.Pods, err = decodePods(replyPods); err != nil {
+	if p.Reply == nil {
+		return p, nil
+	}
+	if p.Reply.Pods, err = decodePods(replyPods); err != nil {
+		return p, err
+	}
+	for i := range p.Reply.Output {
+		if p.Reply.Output[i].Text, texts, err = cutText(texts); err != nil {
 			return p, err
 		}
 	}
 	return p, nil
+}
+
+// cutText reads one length-prefixed text from the start of s.
+func cutText(s string) (text, rest string, err error) {
+	n, body, ok := strings.Cut(s, ":")
+	size, err := strconv.Atoi(n)
+	if !ok || err != nil || size < 0 || size > len(body) {
+		return "", "", errors.New("post: an output's text is cut short")
+	}
+	return body[:size], body[size:], nil
 }
 
 // The ops the worker's loop answers itself.
