@@ -4,7 +4,8 @@
 // batches of what changed since the last one, as raft's Ready hands its
 // caller a batch — which the page draws from. The page never reads the
 // cluster itself: everything it shows arrives in a Frame or a Reply, both
-// plain data that cross to the page as JSON.
+// plain data that cross to the page as JSON and, for pods and outputs, a
+// text of their own (Post.Encode).
 //
 // It is plain Go (no syscall/js): the worker's glue (wasm/worker*.go)
 // posts its frames and feeds it requests, and tests drive it natively.
@@ -77,9 +78,6 @@ func (e *Engine) Reset(seed uint64) {
 
 // Cluster is the cluster the engine runs, for tests and the headless side.
 func (e *Engine) Cluster() *cluster.Cluster { return e.c }
-
-// Seed is the seed of the cluster now running.
-func (e *Engine) Seed() uint64 { return e.seed }
 
 // Run runs the tasks due within d of simulated time, at most tasks of
 // them (cluster.AdvanceBudget): the worker's loop calls it in slices and

@@ -281,7 +281,7 @@ func (e *Engine) frameVolumes(f *Frame) {
 // Has reports whether the frame carries the named optional part.
 func (f *Frame) Has(part string) bool { return slices.Contains(f.Changed, part) }
 
-// Since is the simulated time of a revision, as near as the trace says:
+// timeAt is the simulated time of a revision, as near as the trace says:
 // the time of the newest reconcile that started at or before it (the
 // store keeps no time per revision).
 func (e *Engine) timeAt(rev int64) time.Duration {
