@@ -127,11 +127,6 @@ func (a *app) toIdle() {
 // its messages between them, so Ctrl+C (cancelSettle) reaches it. echo
 // prints the command first, as typed.
 func (a *app) settle(max time.Duration, echo bool) {
-	a.settleThen(max, echo, nil)
-}
-
-// settleThen is settle, calling then (if not nil) with the reply.
-func (a *app) settleThen(max time.Duration, echo bool, then func(engine.Reply)) {
 	if a.replay.on {
 		return
 	}
@@ -143,12 +138,7 @@ func (a *app) settleThen(max time.Duration, echo bool, then func(engine.Reply)) 
 	}
 	a.settling, a.settleCancelled = true, false
 	a.ui.settleBtn.SetAttribute("aria-busy", "true")
-	a.send(engine.Message{Request: engine.Request{Op: engine.OpSettle, Seconds: max.Seconds()}}, func(rep engine.Reply) {
-		a.endSettle(rep)
-		if then != nil {
-			then(rep)
-		}
-	})
+	a.send(engine.Message{Request: engine.Request{Op: engine.OpSettle, Seconds: max.Seconds()}}, a.endSettle)
 }
 
 func (a *app) endSettle(rep engine.Reply) {

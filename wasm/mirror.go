@@ -157,9 +157,6 @@ func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 // Events are the newest Events, oldest first.
 func (m *mirror) Events() []cluster.EventView { return m.events }
 
-// Revision is the API server's revision the mirror shows.
-func (m *mirror) Revision() int64 { return m.rev }
-
 // traceBackward calls fn with the kept reconciles, newest first, until it
 // returns false.
 func (m *mirror) traceBackward(fn func(e *controller.Entry) bool) {

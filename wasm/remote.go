@@ -45,7 +45,7 @@ func (a *app) send(m engine.Message, then func(engine.Reply)) {
 		}
 		return
 	}
-	if then != nil || m.Op == engine.OpStart || m.Op == engine.OpSettle {
+	if then != nil {
 		rm.nextID++
 		m.ID = rm.nextID
 		if rm.pending == nil {

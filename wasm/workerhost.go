@@ -38,6 +38,7 @@ const workerPanicProbe = "\x00panic"
 // a reply. If runWorker cannot install the function, it panics, and the Go
 // program ends: the script reports that to the page.
 func (a *app) runWorker() {
+	workerHandle = a.hostMessage // the cluster's host (workerloop.go)
 	receive := a.funcOf("worker message", apiError, func(_ safejs.Value, args []safejs.Value) any {
 		msg := jsString(args[0])
 		if msg == workerPanicProbe {

@@ -237,12 +237,10 @@ func (h *workerHost) endSettle(settled bool) {
 // workerHostOf is the host of this worker, made with the first message.
 var workerHostOf *workerHost
 
-func init() { workerHandle = hostMessage }
-
-// hostMessage hands one message to the host. A text that is not a JSON
-// message is echoed ("pong:" + text): kubeloop.debug.workerEcho proves
-// the link with it.
-func hostMessage(msg string) string {
+// hostMessage hands one message to the host (runWorker makes it the
+// worker's workerHandle). A text that is not a JSON message is echoed
+// ("pong:" + text): kubeloop.debug.workerEcho proves the link with it.
+func (a *app) hostMessage(msg string) string {
 	if !strings.HasPrefix(msg, "{") {
 		return "pong:" + msg
 	}
@@ -251,23 +249,10 @@ func hostMessage(msg string) string {
 			if err := workerPost(s); err != nil {
 				panic(err)
 			}
-		}, jsNow(), jsLater())
+		}, a.now, jsLater())
 	}
 	workerHostOf.receive(msg)
 	return ""
-}
-
-// jsNow is performance.now() in the worker.
-func jsNow() func() float64 {
-	perf, _ := safejs.Global().Get("performance")
-	return func() float64 {
-		v, err := perf.Call("now")
-		if err != nil {
-			return 0
-		}
-		ms, _ := v.Float()
-		return ms
-	}
 }
 
 // jsLater runs fn after ms in a task of its own: by setTimeout, or for no

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers"
-	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/export"
@@ -37,7 +36,6 @@ var ops = map[string]func(*Engine, Request) Reply{
 	"snapshotAt": (*Engine).snapshotAt,
 	"export":     (*Engine).export,
 	"complete":   (*Engine).complete,
-	"names":      (*Engine).names,
 	"mark":       func(e *Engine, _ Request) Reply { return Reply{Mark: e.mark()} },
 	"checks":     (*Engine).checks,
 	"predict":    (*Engine).predict,
@@ -335,24 +333,6 @@ func (e *Engine) complete(r Request) Reply {
 	c := terminal.Completer{Store: e.c.Store(), Sim: cluster.SimCommands()}
 	cands, word := c.Complete(r.Line)
 	return Reply{Names: cands, Word: word}
-}
-
-// names are the names of a kind's objects in a namespace (every
-// namespace's for a kind that has none).
-func (e *Engine) names(r Request) Reply {
-	kind := api.ResourceFor(r.Kind)
-	if kind == nil {
-		return Reply{Error: "no kind " + r.Kind}
-	}
-	ns := r.Namespace
-	if !kind.Namespaced {
-		ns = ""
-	}
-	var out []string
-	for _, o := range e.c.Store().List(kind, ns) {
-		out = append(out, o.GetObjectMeta().Name)
-	}
-	return Reply{Names: out}
 }
 
 // mark is where a lesson step begins now.

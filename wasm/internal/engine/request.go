@@ -30,9 +30,6 @@ type Request struct {
 	// a watch the terminal has open goes on, and a watch or shell the
 	// line would open is closed at once, its output kept.
 	Aside bool `json:"aside,omitempty"`
-	// Kind and Namespace name a list (names).
-	Kind      string `json:"kind,omitempty"`
-	Namespace string `json:"namespace,omitempty"`
 	// Lesson, Step and Mark name a lesson step's checks (checks).
 	Lesson string `json:"lesson,omitempty"`
 	Step   int    `json:"step,omitempty"`
@@ -82,7 +79,7 @@ type Reply struct {
 	// TextCut is what was cut of Text (rows of a watch, as a terminal
 	// shows them).
 	TextCut Cut `json:"textCut,omitzero"`
-	// names, complete:
+	// complete: the candidates for the line's last word.
 	Names []string `json:"names,omitempty"`
 	Word  string   `json:"word,omitempty"`
 	// checks:

@@ -72,8 +72,8 @@ type Cut struct {
 // Keep is what a terminal shows of one output: its last MaxOutputLines
 // lines and MaxOutputBytes bytes (trailing newlines dropped), and what it
 // left out. The worker keeps only that much of a command's output before
-// it crosses to the page: `kubectl get events` at 10,000 pods writes some
-// 15 MB, which the page would read whole to show its end.
+// it crosses to the page: a big cluster's `kubectl get events` writes
+// many times that, which the page would read whole to show its end.
 func Keep(text string) (string, Cut) {
 	var c Cut
 	text, c.Lines = lastLines(strings.TrimRight(text, "\n"), MaxOutputLines)

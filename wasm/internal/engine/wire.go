@@ -35,9 +35,9 @@ type Post struct {
 // JSON text never holds) the frame's pods, then after another the
 // reply's (PodList), then after a third the texts of the reply's outputs,
 // each as its length and a colon before it. Pods and outputs are the big
-// parts of a post — thousands of pods in a frame of a rollout, a 2 MB
-// `kubectl get events` — and the page takes them as they are instead of
-// scanning them as JSON.
+// parts of a post — thousands of pods in a frame of a rollout, the last
+// MaxOutputBytes of `kubectl get events` — and the page takes them as
+// they are instead of scanning them as JSON.
 func (p *Post) Encode() (string, error) {
 	q := *p
 	var texts []string
