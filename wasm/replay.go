@@ -109,7 +109,7 @@ func (a *app) askReplay() {
 	}
 	r.asking = true
 	rev := r.rev
-	a.ask(engine.Request{Op: "snapshotAt", Rev: rev}, func(rep engine.Reply) {
+	a.ask(engine.Request{Op: "snapshotAt", Rev: rev, Trace: a.ui.traceView()}, func(rep engine.Reply) {
 		r.asking = false
 		if !r.on {
 			return
@@ -126,6 +126,24 @@ func (a *app) askReplay() {
 		r.traceRev, r.due = -1, true
 		a.frameDue = true // drawn at the next frame, in a task of its own
 		a.askReplay()
+	})
+}
+
+// retraceReplay asks again for the replayed revision's reconciles, which
+// the worker searched for with the trace's filter, when the filter
+// changes (system, one object).
+func (a *app) retraceReplay() {
+	r := &a.replay
+	if !r.on || r.shown < 0 {
+		return
+	}
+	rev := r.shown
+	a.ask(engine.Request{Op: "traceAt", Rev: rev, Trace: a.ui.traceView()}, func(rep engine.Reply) {
+		if !r.on || r.shown != rev || rep.Error != "" {
+			return // a newer revision's answer brings its own
+		}
+		r.trace, r.traceRev = rep.Trace, -1
+		a.frameDue = true
 	})
 }
 
@@ -224,13 +242,13 @@ func (a *app) drawTraceAt(rev int64) {
 	}
 	a.replay.traceRev = rev
 	var m markup
-	drawn := 0
+	drawn, view := 0, u.traceView()
 	for i := range a.replay.trace { // newest first, each started by rev
 		e := &a.replay.trace[i]
 		if drawn == maxTraceDrawn {
 			break
 		}
-		if !a.traceShows(e) {
+		if !view.Shows(e) {
 			continue
 		}
 		a.traceRow(&m, e, false)

@@ -66,6 +66,7 @@ func (a *app) drawTrace(force bool) {
 	}
 	var m markup
 	drawn, looked := 0, 0
+	view := u.traceView()
 	tr.traceBackward(func(e *controller.Entry) bool { // newest first
 		if e.Seq <= since {
 			return false
@@ -77,7 +78,7 @@ func (a *app) drawTrace(force bool) {
 			// learner asks for the pod's reconciles.
 			return false
 		}
-		if !a.traceShows(e) {
+		if !view.Shows(e) {
 			return true
 		}
 		if drawn == maxTraceDrawn || drawn > 0 && m.n > limit {
@@ -107,34 +108,10 @@ func (a *app) drawTrace(force bool) {
 	}
 }
 
-// traceShows reports whether the trace view shows an entry: system
-// reconciles only when asked, and with a filter only those about one
-// object (its key, or an action on it).
-func (a *app) traceShows(e *controller.Entry) bool {
-	u := a.ui
-	if !u.showSystem && traceview.System(e.Controller, e.Key) {
-		return false
-	}
-	if u.traceFilter == "" {
-		return true
-	}
-	if e.Key == u.traceFilter || strings.HasSuffix(e.Key, ":"+u.traceFilter) {
-		return true
-	}
-	for i := range e.Actions {
-		if a.actionFiltered(&e.Actions[i]) {
-			return true
-		}
-	}
-	return false
-}
-
-// actionFiltered reports whether the trace is filtered to the object an
-// action wrote (with no filter, without building the action's key: a
-// row's hidden writes are hundreds).
-func (a *app) actionFiltered(act *controller.Action) bool {
-	f := a.ui.traceFilter
-	return f != "" && act.Namespace+"/"+act.Name == f
+// traceView is what the trace is narrowed to (the system button and
+// a filter to one object).
+func (u *ui) traceView() traceview.Filter {
+	return traceview.Filter{System: u.showSystem, Object: u.traceFilter}
 }
 
 // filterTrace shows only the reconciles about one object ("ns/name"), or
@@ -154,6 +131,7 @@ func (a *app) filterTrace(key string) {
 		u.traceFilterBar.RemoveAttribute("hidden")
 	}
 	u.resetTrace()
+	a.retraceReplay()
 	a.render(true)
 }
 
@@ -191,7 +169,7 @@ func (a *app) traceRow(m *markup, e *controller.Entry, fresh bool) {
 		}
 		hidden := 0
 		for i, act := range e.Actions {
-			if i >= maxRowActions && !a.actionFiltered(&act) {
+			if i >= maxRowActions && !a.ui.traceView().Wrote(&act) {
 				hidden++
 				continue
 			}

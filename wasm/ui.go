@@ -214,6 +214,7 @@ func (a *app) buildControls(u *ui) {
 		u.showSystem = !u.showSystem
 		u.systemBtn.SetAttribute("aria-pressed", strconv.FormatBool(u.showSystem))
 		u.resetTrace()
+		a.retraceReplay()
 		a.render(true)
 	})
 

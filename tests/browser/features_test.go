@@ -286,6 +286,36 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestAReplayedTraceShowsTheLearnersReconciles: in replay the worker
+// searches the whole kept trace with the trace's filter, so the learner's
+// reconciles show even when the newest hundreds are the cluster's own —
+// here each of 200 namespaces' ServiceAccount and CA ConfigMap — and the
+// system button asks again.
+func TestAReplayedTraceShowsTheLearnersReconciles(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause
+	p.applyAndSettle()
+	var namespaces strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
+	}
+	eval[any](p, fmt.Sprintf(`await kubeloop.apply(%q)`, namespaces.String()))
+	p.click("#settle")
+	p.settled()
+	live := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
+
+	p.scrubTo(live - 1)
+	p.waitFor("the revision drawn", `document.getElementById("replay-badge").textContent.includes("`+fmt.Sprint(live-1)+`")`)
+	p.waitFor("the Deployment's reconciles", `document.getElementById("trace").textContent.includes("nginx-deployment")`)
+	p.click("#trace-system")
+	p.waitFor("the namespaces' housekeeping, newest first", `document.getElementById("trace").textContent.includes("root-ca-cert-publisher")`)
+	assert.NotContains(t, p.text("#trace"), "nginx-deployment", "past the newest 200")
+	p.click("#trace-system")
+	p.waitFor("the Deployment's reconciles again", `document.getElementById("trace").textContent.includes("nginx-deployment")`)
+	assert.NotContains(t, p.text("#trace"), "root-ca-cert-publisher")
+	p.noConsoleErrors()
+}
+
 func (p *page) scrubTo(rev int64) {
 	p.t.Helper()
 	eval[chromedp.Void](p, fmt.Sprintf(`(() => { const s = document.getElementById("scrub");

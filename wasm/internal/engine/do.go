@@ -34,6 +34,7 @@ var ops = map[string]func(*Engine, Request) Reply{
 	"script":     (*Engine).script,
 	"snapshot":   (*Engine).snapshot,
 	"snapshotAt": (*Engine).snapshotAt,
+	"traceAt":    (*Engine).traceAt,
 	"export":     (*Engine).export,
 	"complete":   (*Engine).complete,
 	"mark":       func(e *Engine, _ Request) Reply { return Reply{Mark: e.mark()} },
@@ -293,8 +294,8 @@ func (e *Engine) snapshot(Request) Reply {
 }
 
 // snapshotAt is an earlier revision as replay draws it: its pods, nodes,
-// workloads, Events and claims, the reconciles that had started by then
-// (newest first, at most MaxFrameTrace) and its time.
+// workloads, Events and claims, the reconciles the page's trace shows
+// that had started by then (traceAt) and its time.
 func (e *Engine) snapshotAt(r Request) Reply {
 	s, err := e.c.SnapshotAt(r.Rev)
 	if err != nil {
@@ -308,11 +309,21 @@ func (e *Engine) snapshotAt(r Request) Reply {
 	if v, err := e.c.Store().At(r.Rev); err == nil {
 		rep.Volumes = Volumes(v)
 	}
+	rep.Trace = e.traceAt(r).Trace
+	return rep
+}
+
+// traceAt is the newest reconciles (at most MaxFrameTrace) that had
+// started by revision Rev and that the page's trace shows (Request.Trace):
+// searched for in the whole kept trace, since on a big cluster the newest
+// hundreds can all be the cluster's own.
+func (e *Engine) traceAt(r Request) Reply {
+	var rep Reply
 	for en := range e.c.Trace().Backward(0) {
 		if len(rep.Trace) == MaxFrameTrace {
 			break
 		}
-		if en.Revision <= r.Rev {
+		if en.Revision <= r.Rev && r.Trace.Shows(en) {
 			rep.Trace = append(rep.Trace, *en)
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/kubectl"
+	"github.com/kubeloop/kubeloop/core/traceview"
 )
 
 func started(t *testing.T) *Engine {
@@ -182,6 +184,46 @@ func TestReplayReadsAnEarlierRevision(t *testing.T) {
 	}
 	for _, en := range rep.Trace {
 		assert.LessOrEqual(t, en.Revision, before)
+	}
+}
+
+// A replayed revision's reconciles are searched for with the page's
+// filter: past the newest MaxFrameTrace, which here are all about other
+// objects (a namespace each brings its ServiceAccount's, its CA
+// ConfigMap's and the namespace controller's).
+func TestAReplayedTraceIsSearchedWithThePagesFilter(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
+	do(t, e, Request{Op: "settle", Seconds: 60})
+	var namespaces strings.Builder
+	for i := range MaxFrameTrace {
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
+	}
+	do(t, e, Request{Op: "apply", Text: namespaces.String()})
+	do(t, e, Request{Op: "settle", Seconds: 60})
+	rev := e.Frame().Revision
+
+	unfiltered := do(t, e, Request{Op: "snapshotAt", Rev: rev, Trace: traceview.Filter{System: true}})
+	require.Len(t, unfiltered.Trace, MaxFrameTrace)
+	for _, en := range unfiltered.Trace {
+		require.NotEqual(t, "deployment", en.Controller, "the Deployment's reconciles are past the newest %d", MaxFrameTrace)
+	}
+
+	deployment := traceview.Filter{Object: "default/nginx-deployment"}
+	rep := do(t, e, Request{Op: "snapshotAt", Rev: rev, Trace: deployment})
+	require.NotEmpty(t, rep.Trace)
+	controllers := map[string]bool{}
+	for i := range rep.Trace {
+		assert.True(t, deployment.Shows(&rep.Trace[i]), "%+v", rep.Trace[i])
+		controllers[rep.Trace[i].Controller] = true
+	}
+	assert.True(t, controllers["deployment"], "the Deployment's own reconciles: %v", controllers)
+	assert.Equal(t, rep.Trace, do(t, e, Request{Op: "traceAt", Rev: rev, Trace: deployment}).Trace, "traceAt answers as snapshotAt does")
+
+	learners := do(t, e, Request{Op: "traceAt", Rev: rev})
+	require.NotEmpty(t, learners.Trace)
+	for _, en := range learners.Trace {
+		assert.False(t, traceview.System(en.Controller, en.Key), "without system: %s %s", en.Controller, en.Key)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/site/lessons"
+	"github.com/kubeloop/kubeloop/core/traceview"
 )
 
 // Request is one thing the page asks of the cluster. Op names it; the
@@ -24,6 +25,9 @@ type Request struct {
 	Seconds float64 `json:"seconds,omitempty"`
 	Seed    uint64  `json:"seed,omitempty"`
 	Rev     int64   `json:"rev,omitempty"`
+	// Trace is what the page's trace shows (snapshotAt, traceAt): the
+	// reconciles a replayed revision sends are searched for with it.
+	Trace traceview.Filter `json:"trace,omitzero"`
 	// Record puts the request in the session's record (share links).
 	Record bool `json:"record,omitempty"`
 	// Aside runs a kubectl line apart from the terminal (kubeloop.kubectl):
@@ -66,7 +70,7 @@ type Reply struct {
 	// idle, step:
 	Ran  int   `json:"ran,omitempty"`
 	Step *Step `json:"step,omitempty"`
-	// snapshot, snapshotAt: a snapshotAt's pods cross as Pods, after the
+	// snapshot, snapshotAt, traceAt: a snapshotAt's pods cross as Pods, after the
 	// JSON (Post.Encode), and its Snapshot has none.
 	Snapshot *cluster.Snapshot  `json:"snapshot,omitempty"`
 	Pods     PodList            `json:"-"`
