@@ -6,8 +6,8 @@ import (
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
-	"github.com/kubeloop/kubeloop/site/lessons"
 	"github.com/kubeloop/kubeloop/core/traceview"
+	"github.com/kubeloop/kubeloop/site/lessons"
 )
 
 // Request is one thing the page asks of the cluster. Op names it; the
