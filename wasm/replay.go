@@ -122,6 +122,7 @@ func (a *app) askReplay() {
 		for i, p := range rep.Pods { // they crossed apart from the snapshot (engine.PodList)
 			rep.Snapshot.Pods[i] = p.View
 		}
+		rep.Snapshot.Events = rep.Events
 		r.shown, r.snap, r.trace, r.volumes, r.elapsed = rev, rep.Snapshot, rep.Trace, rep.Volumes, rep.Elapsed
 		r.traceRev, r.due = -1, true
 		a.frameDue = true // drawn at the next frame, in a task of its own

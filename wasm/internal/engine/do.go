@@ -305,7 +305,7 @@ func (e *Engine) snapshotAt(r Request) Reply {
 	for i, v := range s.Pods {
 		rep.Pods[i] = PodChange{Key: v.Namespace + "/" + v.Name, View: v}
 	}
-	s.Pods = nil // they cross as Pods
+	rep.Events, s.Pods, s.Events = s.Events, nil, nil // they cross as Pods and Events
 	if v, err := e.c.Store().At(r.Rev); err == nil {
 		rep.Volumes = Volumes(v)
 	}

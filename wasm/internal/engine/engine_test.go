@@ -12,6 +12,7 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/traceview"
@@ -98,10 +99,17 @@ func TestAPostSurvivesItsEncoding(t *testing.T) {
 	assert.Equal(t, int64(7), back.ID)
 	assert.Equal(t, f.Pods, back.Frame.Pods)
 	assert.Equal(t, f.Picture.Lease, back.Frame.Picture.Lease)
-	assert.Equal(t, f.Trace[0].Actions, back.Frame.Trace[0].Actions)
+	require.NotEmpty(t, f.Trace)
+	assert.Equal(t, f.Trace, back.Frame.Trace)
+	require.NotEmpty(t, f.Events)
+	assert.Equal(t, f.Events, back.Frame.Events)
 	assert.Equal(t, f.Overview.Nodes, back.Frame.Overview.Nodes)
 	assert.Equal(t, rep.Pods, back.Reply.Pods, "a replayed revision's pods")
 	assert.NotEmpty(t, back.Reply.Pods)
+	require.NotEmpty(t, rep.Trace)
+	assert.Equal(t, rep.Trace, back.Reply.Trace, "a replayed revision's reconciles")
+	require.NotEmpty(t, rep.Events)
+	assert.Equal(t, rep.Events, back.Reply.Events, "and Events")
 
 	_, err = DecodePost("{}")
 	assert.Error(t, err, "not a post")
@@ -178,6 +186,7 @@ func TestReplayReadsAnEarlierRevision(t *testing.T) {
 	require.NotNil(t, rep.Snapshot)
 	assert.Equal(t, before, rep.Snapshot.Revision)
 	assert.Empty(t, rep.Snapshot.Pods, "they cross as Pods")
+	assert.Empty(t, rep.Snapshot.Events, "and Events")
 	require.NotEmpty(t, rep.Pods, "the cluster's own")
 	for _, p := range rep.Pods {
 		assert.NotContains(t, p.View.Name, "nginx-deployment", "no pod of the Deployment yet")
@@ -360,6 +369,42 @@ func TestAPodListSurvivesItsEncoding(t *testing.T) {
 	assert.Empty(t, empty)
 	_, err = decodePods("a\x1fb")
 	assert.Error(t, err, "a record short of fields")
+}
+
+// Events and reconciles cross as texts of their own and come back as they
+// were: every field, lists empty, of one empty item and of several, and
+// fields that held a separator, without it.
+func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
+	at := time.Date(2026, 1, 1, 0, 0, 3, 5, time.UTC)
+	events := EventList{
+		{Time: at, Type: "Warning", Reason: "FailedScheduling", Object: "Pod/web-0", Message: "0/3 nodes are available: \"x\"", Count: 4},
+		{Reason: "a\x1eb\x1fc\x00d"},
+	}
+	trace := EntryList{
+		{Seq: 9, Time: at, Revision: 42, Controller: "replicaset", Manager: "cm-1_ab", Key: "default/web-1",
+			Observed: []string{"3 pods", ""}, Diff: []string{"want 4"}, Why: []string{""},
+			Actions: []controller.Action{{Verb: "create", Kind: "Pod", Namespace: "default", Name: "web-1-x", Detail: "a\x1cb\x1dc"}, {Verb: "delete", Kind: "Pod", Name: "y", Error: "not found"}},
+			Result:  "requeue after 5s", Retries: 2},
+		{Seq: 10, Controller: "ttl", Key: "node-1", Result: "done"},
+	}
+	text, err := (&Post{Frame: &Frame{Events: events, Trace: trace}, Reply: &Reply{Trace: trace[1:]}}).Encode()
+	require.NoError(t, err)
+	back, err := DecodePost(text)
+	require.NoError(t, err)
+	assert.Equal(t, events[0], back.Frame.Events[0])
+	assert.Equal(t, "abcd", back.Frame.Events[1].Reason, "the separators go, the rest stays")
+	require.Len(t, back.Frame.Trace, 2)
+	assert.Equal(t, trace[1], back.Frame.Trace[1], "no lists")
+	got := back.Frame.Trace[0]
+	assert.Equal(t, "abc", got.Actions[0].Detail, "a list's separators go from its items")
+	got.Actions[0].Detail = trace[0].Actions[0].Detail
+	assert.Equal(t, trace[0], got)
+	assert.Equal(t, trace[1:], back.Reply.Trace)
+
+	_, err = decodeEntries("1\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1dcreate\x1cPod\x1f\x1fdone\x1f0")
+	assert.Error(t, err, "an action short of parts")
+	_, err = decodeEvents("x\x1f\x1f\x1f\x1f\x1f1")
+	assert.Error(t, err, "a time that is not one")
 }
 
 // A burst of pods goes to the page over several frames, MaxFramePods at

@@ -31,11 +31,11 @@ type Frame struct {
 	Overview *cluster.Snapshot `json:"overview,omitempty"`
 	// Events are the newest Events (cluster.MaxSnapshotEvents), when they
 	// changed.
-	Events []cluster.EventView `json:"events,omitempty"`
+	Events EventList `json:"-"` // after the JSON (Post.Encode)
 	// Trace are the reconciles since the last frame, oldest first, at most
 	// MaxFrameTrace (the newest); TraceLast is the newest's Seq.
-	Trace     []controller.Entry `json:"trace,omitempty"`
-	TraceLast int64              `json:"traceLast"`
+	Trace     EntryList `json:"-"` // after the JSON
+	TraceLast int64     `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it.
 	Picture Picture `json:"picture"`
 	// DNS is every name the cluster DNS answers, when the records changed.

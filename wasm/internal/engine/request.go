@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/traceview"
 	"github.com/kubeloop/kubeloop/site/lessons"
@@ -70,13 +69,15 @@ type Reply struct {
 	// idle, step:
 	Ran  int   `json:"ran,omitempty"`
 	Step *Step `json:"step,omitempty"`
-	// snapshot, snapshotAt, traceAt: a snapshotAt's pods cross as Pods, after the
-	// JSON (Post.Encode), and its Snapshot has none.
-	Snapshot *cluster.Snapshot  `json:"snapshot,omitempty"`
-	Pods     PodList            `json:"-"`
-	Trace    []controller.Entry `json:"trace,omitempty"`
-	Volumes  []Volume           `json:"volumes,omitempty"`
-	Elapsed  time.Duration      `json:"elapsed,omitempty"`
+	// snapshot, snapshotAt, traceAt: a snapshotAt's pods and Events cross
+	// as Pods and Events, after the JSON (Post.Encode), and its Snapshot
+	// has none.
+	Snapshot *cluster.Snapshot `json:"snapshot,omitempty"`
+	Pods     PodList           `json:"-"`
+	Events   EventList         `json:"-"`
+	Trace    EntryList         `json:"-"`
+	Volumes  []Volume          `json:"volumes,omitempty"`
+	Elapsed  time.Duration     `json:"elapsed,omitempty"`
 	// export, session (Count: the objects exported):
 	Text  string `json:"text,omitempty"`
 	Count int    `json:"count,omitempty"`

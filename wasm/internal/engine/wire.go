@@ -31,13 +31,13 @@ type Post struct {
 	Frame *Frame `json:"frame,omitempty"`
 }
 
-// Encode is the post as it crosses: its JSON, then after a NUL (which
-// JSON text never holds) the frame's pods, then after another the
-// reply's (PodList), then after a third the texts of the reply's outputs,
-// each as its length and a colon before it. Pods and outputs are the big
-// parts of a post — thousands of pods in a frame of a rollout, the last
-// MaxOutputBytes of `kubectl get events` — and the page takes them as
-// they are instead of scanning them as JSON.
+// Encode is the post as it crosses: its JSON, then, each after a NUL
+// (which JSON text never holds), the frame's pods, Events and reconciles,
+// the reply's pods, Events and reconciles (records.go), and the texts of the
+// reply's outputs, each as its length and a colon before it. These are
+// the big parts of a post — thousands of pods in a frame of a rollout,
+// the last MaxOutputBytes of `kubectl get events` — and the page takes
+// them as they are instead of scanning them as JSON.
 func (p *Post) Encode() (string, error) {
 	q := *p
 	var texts []string
@@ -56,13 +56,16 @@ func (p *Post) Encode() (string, error) {
 	}
 	var s strings.Builder
 	s.Write(b)
-	s.WriteByte(0)
-	if p.Frame != nil {
-		p.Frame.Pods.encode(&s)
+	f, r := p.Frame, p.Reply
+	if f == nil {
+		f = &Frame{}
 	}
-	s.WriteByte(0)
-	if p.Reply != nil {
-		p.Reply.Pods.encode(&s)
+	if r == nil {
+		r = &Reply{}
+	}
+	for _, list := range []interface{ encode(*strings.Builder) }{f.Pods, f.Events, f.Trace, r.Pods, r.Events, r.Trace} {
+		s.WriteByte(0)
+		list.encode(&s)
 	}
 	s.WriteByte(0)
 	for _, t := range texts {
@@ -73,32 +76,51 @@ func (p *Post) Encode() (string, error) {
 	return s.String(), nil
 }
 
+// postSections is how many parts Encode writes, NUL between each.
+const postSections = 8
+
 // DecodePost reads what Encode wrote.
 func DecodePost(s string) (Post, error) {
 	var p Post
-	js, rest, ok := strings.Cut(s, "\x00")
-	framePods, rest, ok2 := strings.Cut(rest, "\x00")
-	replyPods, texts, ok3 := strings.Cut(rest, "\x00")
-	if !ok || !ok2 || !ok3 {
-		return p, errors.New("post: not JSON, two pod lists and texts")
+	var part [postSections]string
+	for i := range postSections - 1 {
+		var ok bool
+		if part[i], s, ok = strings.Cut(s, "\x00"); !ok {
+			return p, errors.New("post: not JSON, six lists and texts")
+		}
 	}
-	if err := apijson.Unmarshal([]byte(js), &p); err != nil {
+	part[postSections-1] = s
+	if err := apijson.Unmarshal([]byte(part[0]), &p); err != nil {
 		return p, err
 	}
 	var err error
-	if p.Frame != nil {
-		if p.Frame.Pods, err = decodePods(framePods); err != nil {
+	if f := p.Frame; f != nil {
+		if f.Pods, err = decodePods(part[1]); err != nil {
+			return p, err
+		}
+		if f.Events, err = decodeEvents(part[2]); err != nil {
+			return p, err
+		}
+		if f.Trace, err = decodeEntries(part[3]); err != nil {
 			return p, err
 		}
 	}
-	if p.Reply == nil {
+	r := p.Reply
+	if r == nil {
 		return p, nil
 	}
-	if p.Reply.Pods, err = decodePods(replyPods); err != nil {
+	if r.Pods, err = decodePods(part[4]); err != nil {
 		return p, err
 	}
-	for i := range p.Reply.Output {
-		if p.Reply.Output[i].Text, texts, err = cutText(texts); err != nil {
+	if r.Events, err = decodeEvents(part[5]); err != nil {
+		return p, err
+	}
+	if r.Trace, err = decodeEntries(part[6]); err != nil {
+		return p, err
+	}
+	texts := part[7]
+	for i := range r.Output {
+		if r.Output[i].Text, texts, err = cutText(texts); err != nil {
 			return p, err
 		}
 	}

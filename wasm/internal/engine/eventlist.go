@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubeloop/kubeloop/core/cluster"
+)
+
+// EventList is Events as they cross to the page: a record per Event
+// (records.go). A rollout's frames each carry the newest few hundred.
+type EventList []cluster.EventView
+
+// eventFields is how many fields an Event's record has.
+const eventFields = 6
+
+// encode writes the list.
+func (l EventList) encode(b *strings.Builder) {
+	for i := range l {
+		if i > 0 {
+			b.WriteByte(recordSep)
+		}
+		v := &l[i]
+		writeRecord(b, timeField(v.Time), v.Type, v.Reason, v.Object, v.Message, strconv.Itoa(int(v.Count)))
+	}
+}
+
+// decodeEvents reads what encode wrote.
+func decodeEvents(s string) (EventList, error) {
+	l := make(EventList, 0, count(s))
+	var f [eventFields]string
+	err := records(s, func(rec string) error {
+		if err := splitFields(rec, f[:]); err != nil {
+			return errors.New("event list: " + err.Error())
+		}
+		at, err := readTime(f[0])
+		if err != nil {
+			return errors.New("event list: time: " + err.Error())
+		}
+		n, err := strconv.Atoi(f[5])
+		if err != nil {
+			return errors.New("event list: count: " + err.Error())
+		}
+		l = append(l, cluster.EventView{Time: at, Type: f[1], Reason: f[2], Object: f[3], Message: f[4], Count: int32(n)})
+		return nil
+	})
+	if err != nil || len(l) == 0 {
+		return nil, err
+	}
+	return l, nil
+}
+
+// timeField is a time as its nanoseconds since 1970 ("" for the zero
+// time). The cluster's clock is in UTC, and the page reads it so.
+func timeField(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return strconv.FormatInt(t.UnixNano(), 10)
+}
+
+// readTime reads what timeField wrote.
+func readTime(f string) (time.Time, error) {
+	if f == "" {
+		return time.Time{}, nil
+	}
+	ns, err := strconv.ParseInt(f, 10, 64)
+	if err != nil {
+		return time.Time{}, err
+	}
+	return time.Unix(0, ns).UTC(), nil
+}
