@@ -37,6 +37,10 @@ func (a *app) frame(ms float64) {
 		a.frameDue = false
 		a.timing.path = pathDraw
 		a.render(false)
+	case u.cluster.eventsDue && !a.replay.on && a.now()-u.cluster.eventsDrawnAt >= eventsEvery:
+		// Events a draw held back (eventsEvery), when no frame came since.
+		a.timing.path = pathDraw
+		a.drawLiveEvents(false)
 	}
 	if a.frameUnacked && !u.cluster.behind && !u.restDue {
 		a.frameUnacked = false
@@ -266,15 +270,27 @@ func (a *app) drawLiveRest(force bool) {
 	start := a.now()
 	a.drawTrace(force)
 	a.spent(partTrace, start)
-	if v.eventsDue || force {
-		start = a.now()
-		a.drawEvents(a.m.Events(), force)
-		a.spent(partEvents, start)
+	if force || v.eventsDue && a.now()-v.eventsDrawnAt >= eventsEvery {
+		a.drawLiveEvents(force)
 	}
-	v.eventsDue = false
 	start = a.now()
 	a.drawRest(force)
 	a.spent(partRest, start)
+}
+
+// eventsEvery is how often, at most, the live Events are drawn (ms). In a
+// burst every frame brings a new list of the newest Events, each row new:
+// drawn each frame, they were a large part of its time, for a list that
+// changes faster than anyone reads it.
+const eventsEvery = 250
+
+// drawLiveEvents draws the live Events.
+func (a *app) drawLiveEvents(force bool) {
+	v := &a.ui.cluster
+	start := a.now()
+	a.drawEvents(a.m.Events(), force)
+	a.spent(partEvents, start)
+	v.eventsDue, v.eventsDrawnAt = false, start
 }
 
 // drawRest draws the views that are not about pods.

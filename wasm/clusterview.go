@@ -57,8 +57,10 @@ type clusterView struct {
 	// readyWords are "not ready" and "ready" in the page's language
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
-	// eventsDue: the Events changed since they were last drawn.
-	eventsDue bool
+	// eventsDue: the Events changed since they were last drawn, at
+	// eventsDrawnAt (the page's clock, ms).
+	eventsDue     bool
+	eventsDrawnAt float64
 }
 
 // freshMS is how long a new card is marked as new.

@@ -52,3 +52,27 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	assert.Equal(t, after, eval[[]string](p, eventRows))
 	p.noConsoleErrors()
 }
+
+// While a scale-up's Events come, they are drawn a few times a second,
+// not at every frame (eventsEvery), and once the clock stops the list
+// shows the newest.
+func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
+	p := openPage(t)
+	p.applyAndSettle()
+	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	eval[any](p, `window.eventDraws = 0; new MutationObserver(() => { window.eventDraws++; }).observe(document.getElementById("events"), {childList: true})`)
+	p.click(`[data-speed="100"]`)
+	eval[any](p, `await kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=300")`)
+	start := eval[float64](p, `performance.now()`)
+	p.waitFor("300 ready pods", `(await kubeloop.kubectl("kubectl get deploy nginx-deployment -o jsonpath={.status.readyReplicas}")).stdout === "300"`)
+	p.click("#play")            // pause
+	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	seconds := (eval[float64](p, `performance.now()`) - start) / 1000
+	draws := eval[int](p, `window.eventDraws`)
+	require.Positive(t, draws)
+	assert.LessOrEqual(t, float64(draws), seconds*4+2, "at most four draws a second (%d in %.1f s)", draws, seconds)
+
+	newest := eval[string](p, `(await kubeloop.state()).events.at(-1).message`)
+	p.waitFor("the newest Event drawn", `document.querySelector("#events .ev").textContent.includes(`+jsString(newest)+`)`)
+	p.noConsoleErrors()
+}
