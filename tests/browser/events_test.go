@@ -65,7 +65,7 @@ func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 	eval[any](p, `await kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=300")`)
 	start := eval[float64](p, `performance.now()`)
 	p.waitFor("300 ready pods", `(await kubeloop.kubectl("kubectl get deploy nginx-deployment -o jsonpath={.status.readyReplicas}")).stdout === "300"`)
-	p.click("#play")            // pause
+	p.click("#play") // pause
 	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
 	seconds := (eval[float64](p, `performance.now()`) - start) / 1000
 	draws := eval[int](p, `window.eventDraws`)
