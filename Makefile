@@ -68,6 +68,9 @@ vet:
 # and the identity corpus, which test-identity runs.
 test-native:
 	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test $$($(GO) list ./... | grep -v -e /tests/browser -e /tests/identity)
+	# The cluster's benchmarks once each: each checks the rollout it times
+	# finished, and nothing else runs them.
+	$(GO) test -run '^$$' -bench . -benchtime=1x ./core/cluster
 
 # The core, the controllers, the scenario tests and the page's own helpers, under
 # GOOS=js in Node: the simulation must behave the same in the browser.
