@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -405,6 +406,36 @@ func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
 	assert.Error(t, err, "an action short of parts")
 	_, err = decodeEvents("x\x1f\x1f\x1f\x1f\x1f1")
 	assert.Error(t, err, "a time that is not one")
+}
+
+// The reconciles and Events a frame brings do not keep the frame's whole
+// text alive: the page keeps 2,000 reconciles, which would otherwise hold
+// as many frames, each with up to MaxFramePods pods.
+func TestKeptFieldsDoNotHoldThePost(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
+	do(t, e, Request{Op: "settle", Seconds: 60})
+	e.sent = sentState{} // every pod, Event and reconcile
+	f := e.Frame()
+	text, err := (&Post{Frame: &f}).Encode()
+	require.NoError(t, err)
+	back, err := DecodePost(text)
+	require.NoError(t, err)
+	within := func(s string) bool {
+		start := uintptr(unsafe.Pointer(unsafe.StringData(text)))
+		at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
+		return at >= start && at < start+uintptr(len(text))
+	}
+	require.NotEmpty(t, back.Frame.Trace)
+	require.NotEmpty(t, back.Frame.Events)
+	require.NotEmpty(t, back.Frame.Pods)
+	assert.True(t, within(back.Frame.Pods[0].Key), "the test can tell: pods are read in place")
+	for _, en := range back.Frame.Trace {
+		assert.False(t, within(en.Key), "a reconcile's key")
+	}
+	for _, ev := range back.Frame.Events {
+		assert.False(t, within(ev.Message), "an Event's message")
+	}
 }
 
 // A burst of pods goes to the page over several frames, MaxFramePods at

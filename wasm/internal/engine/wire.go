@@ -93,15 +93,19 @@ func DecodePost(s string) (Post, error) {
 	if err := apijson.Unmarshal([]byte(part[0]), &p); err != nil {
 		return p, err
 	}
+	// A decoded field is a piece of the post's text, and keeps all of it
+	// alive. The page keeps reconciles for long (its trace) and Events
+	// until the next change, so theirs are read from a copy of their own
+	// part only; it copies the pods it keeps.
 	var err error
 	if f := p.Frame; f != nil {
 		if f.Pods, err = decodePods(part[1]); err != nil {
 			return p, err
 		}
-		if f.Events, err = decodeEvents(part[2]); err != nil {
+		if f.Events, err = decodeEvents(strings.Clone(part[2])); err != nil {
 			return p, err
 		}
-		if f.Trace, err = decodeEntries(part[3]); err != nil {
+		if f.Trace, err = decodeEntries(strings.Clone(part[3])); err != nil {
 			return p, err
 		}
 	}
@@ -112,10 +116,10 @@ func DecodePost(s string) (Post, error) {
 	if r.Pods, err = decodePods(part[4]); err != nil {
 		return p, err
 	}
-	if r.Events, err = decodeEvents(part[5]); err != nil {
+	if r.Events, err = decodeEvents(strings.Clone(part[5])); err != nil {
 		return p, err
 	}
-	if r.Trace, err = decodeEntries(part[6]); err != nil {
+	if r.Trace, err = decodeEntries(strings.Clone(part[6])); err != nil {
 		return p, err
 	}
 	texts := part[7]
