@@ -47,7 +47,9 @@ func (a *app) buildReplay(u *ui) {
 		if err != nil {
 			return
 		}
-		if rev >= a.m.rev {
+		// The right end is live, wherever the cluster has gone since the
+		// range was last set (frames still come after the clock stops).
+		if rev >= a.m.rev || u.scrub.Value() == u.scrubMax.value {
 			a.goLive()
 			return
 		}
