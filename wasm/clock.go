@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"strconv"
 	"time"
 
@@ -38,9 +39,9 @@ func (a *app) frame(ms float64) {
 		a.timing.path = pathDraw
 		a.render(false)
 	case u.cluster.eventsDue && !a.replay.on && a.now()-u.cluster.eventsDrawnAt >= eventsEvery:
-		// Events a draw held back (eventsEvery), when no frame came since.
+		// Events a draw held back, when no frame came since.
 		a.timing.path = pathDraw
-		a.drawLiveEvents(false)
+		a.drawLiveEvents()
 	}
 	if a.frameUnacked && !u.cluster.behind && !u.restDue {
 		a.frameUnacked = false
@@ -270,8 +271,14 @@ func (a *app) drawLiveRest(force bool) {
 	start := a.now()
 	a.drawTrace(force)
 	a.spent(partTrace, start)
-	if force || v.eventsDue && a.now()-v.eventsDrawnAt >= eventsEvery {
-		a.drawLiveEvents(force)
+	switch {
+	case force:
+		// Drawn whole at the next frame: a forced draw (another language,
+		// back to live) redraws every view, and the Events' 200 rows were
+		// a third of it.
+		v.eventsDue, v.eventsForce, v.eventsDrawnAt = true, true, math.Inf(-1)
+	case v.eventsDue && a.now()-v.eventsDrawnAt >= eventsEvery:
+		a.drawLiveEvents()
 	}
 	start = a.now()
 	a.drawRest(force)
@@ -285,12 +292,12 @@ func (a *app) drawLiveRest(force bool) {
 const eventsEvery = 250
 
 // drawLiveEvents draws the live Events.
-func (a *app) drawLiveEvents(force bool) {
+func (a *app) drawLiveEvents() {
 	v := &a.ui.cluster
 	start := a.now()
-	a.drawEvents(a.m.Events(), force)
+	a.drawEvents(a.m.Events(), v.eventsForce)
 	a.spent(partEvents, start)
-	v.eventsDue, v.eventsDrawnAt = false, start
+	v.eventsDue, v.eventsForce, v.eventsDrawnAt = false, false, start
 }
 
 // drawRest draws the views that are not about pods.

@@ -48,7 +48,7 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	// Another language draws the list whole: back in English, it reads the same.
 	p.click(`[data-lang="zh-CN"]`)
 	p.click(`[data-lang="en"]`)
-	assert.Equal(t, 0, p.count(`#events .ev[data-old]`), "drawn whole")
+	p.waitFor("the list drawn whole", `document.querySelectorAll("#events .ev").length > 0 && document.querySelectorAll("#events .ev[data-old]").length === 0`)
 	assert.Equal(t, after, eval[[]string](p, eventRows))
 	p.noConsoleErrors()
 }
