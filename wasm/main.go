@@ -81,6 +81,7 @@ func main() {
 		a.runWorker() // no document: this is the cluster's worker (workerhost.go, workerloop.go); it never returns
 	}
 	a.doc = &dom.BasicNode{Value: safejs.Unsafe(a.docJS)}
+	tuneCollector()
 	a.guard("start", nil, a.start)
 	select {} // the page calls into Go from here on; main must never return
 }
