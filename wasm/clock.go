@@ -3,7 +3,6 @@
 package main
 
 import (
-	"math"
 	"strconv"
 	"time"
 
@@ -30,10 +29,10 @@ func (a *app) frame(ms float64) {
 		return
 	}
 	switch {
-	case u.restDue:
-		// The rest of a draw whose pods took a frame's share.
+	case u.stage != stageNone:
+		// The stages a draw left when it took a frame's share.
 		a.timing.path = pathDraw
-		a.drawRestDue()
+		a.drawStages(a.now())
 	case a.frameDue || u.cluster.behind:
 		a.frameDue = false
 		a.timing.path = pathDraw
@@ -41,9 +40,9 @@ func (a *app) frame(ms float64) {
 	case u.cluster.eventsDue && !a.replay.on && a.now()-u.cluster.eventsDrawnAt >= eventsEvery:
 		// Events a draw held back, when no frame came since.
 		a.timing.path = pathDraw
-		a.drawLiveEvents()
+		a.drawLiveEvents(false)
 	}
-	if a.frameUnacked && !u.cluster.behind && !u.restDue {
+	if a.frameUnacked && !u.cluster.behind && u.stage == stageNone {
 		a.frameUnacked = false
 		a.control(engine.Request{Op: engine.OpDrawn})
 	}
@@ -193,43 +192,7 @@ func (a *app) render(force bool) {
 	if !a.changedSinceDraw(force) {
 		return
 	}
-	start := a.now()
-	a.drawLivePods(force)
-	a.restAfter(start, force)
-}
-
-// splitDrawMS is how long the pods' part of a draw may take for the rest
-// (the trace, the Events, the other views) to be drawn in the same task;
-// past it the rest waits for the next frame, so that a big cluster's
-// draw is two tasks, neither of them long.
-const splitDrawMS = 16
-
-// restAfter draws the rest of a draw whose pods part began at start, now
-// or — when that part took past splitDrawMS — at the next frame.
-func (a *app) restAfter(start float64, force bool) {
-	u := a.ui
-	u.restDue, u.restForce = true, u.restForce || force
-	if a.now()-start < splitDrawMS {
-		a.drawRestDue()
-	}
-}
-
-// drawRestDue draws the views a draw left for after its pods.
-func (a *app) drawRestDue() {
-	u := a.ui
-	if !u.restDue {
-		return
-	}
-	force := u.restForce
-	u.restDue, u.restForce = false, false
-	if a.replay.on {
-		if r := a.replay.snap; r != nil {
-			a.drawSnapshotRest(r, force)
-		}
-		return
-	}
-	a.drawLiveRest(force)
-	a.checkLesson()
+	a.startDraw(force)
 }
 
 // changedSinceDraw reports whether the live views may show something new
@@ -264,40 +227,19 @@ func (a *app) drawLivePods(force bool) {
 	v.drawLive(ch, force)
 }
 
-// drawLiveRest draws the live views that are not the pods: the trace, the
-// Events and the others.
-func (a *app) drawLiveRest(force bool) {
-	v := &a.ui.cluster
-	start := a.now()
-	a.drawTrace(force)
-	a.spent(partTrace, start)
-	switch {
-	case force:
-		// Drawn whole at the next frame: a forced draw (another language,
-		// back to live) redraws every view, and the Events' 200 rows were
-		// a third of it.
-		v.eventsDue, v.eventsForce, v.eventsDrawnAt = true, true, math.Inf(-1)
-	case v.eventsDue && a.now()-v.eventsDrawnAt >= eventsEvery:
-		a.drawLiveEvents()
-	}
-	start = a.now()
-	a.drawRest(force)
-	a.spent(partRest, start)
-}
-
 // eventsEvery is how often, at most, the live Events are drawn (ms). In a
 // burst every frame brings a new list of the newest Events, each row new:
 // drawn each frame, they were a large part of its time, for a list that
 // changes faster than anyone reads it.
 const eventsEvery = 250
 
-// drawLiveEvents draws the live Events.
-func (a *app) drawLiveEvents() {
+// drawLiveEvents draws the live Events (force: whole).
+func (a *app) drawLiveEvents(force bool) {
 	v := &a.ui.cluster
 	start := a.now()
-	a.drawEvents(a.m.Events(), v.eventsForce)
+	a.drawEvents(a.m.Events(), force)
 	a.spent(partEvents, start)
-	v.eventsDue, v.eventsForce, v.eventsDrawnAt = false, false, start
+	v.eventsDue, v.eventsDrawnAt = false, start
 }
 
 // drawRest draws the views that are not about pods.

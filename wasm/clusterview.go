@@ -58,10 +58,9 @@ type clusterView struct {
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
 	// eventsDue: the Events changed since they were last drawn, at
-	// eventsDrawnAt (the page's clock, ms); eventsForce: they are to be
-	// drawn whole (a forced draw left them to the next frame).
-	eventsDue, eventsForce bool
-	eventsDrawnAt          float64
+	// eventsDrawnAt (the page's clock, ms).
+	eventsDue     bool
+	eventsDrawnAt float64
 }
 
 // freshMS is how long a new card is marked as new.

@@ -180,15 +180,7 @@ func (a *app) drawReplay(force bool) {
 	if force {
 		r.traceRev = -1 // the trace too, in a new language or filter
 	}
-	a.drawSnapshot(r.snap, force)
-}
-
-// drawSnapshot draws every view of a replayed snapshot: its pods now, the
-// rest now or at the next frame (restAfter).
-func (a *app) drawSnapshot(s *cluster.Snapshot, force bool) {
-	start := a.now()
-	a.drawSnapshotPods(s, force)
-	a.restAfter(start, force)
+	a.startDraw(force)
 }
 
 // drawSnapshotPods draws a replayed snapshot's nodes, pods and owners.
@@ -207,14 +199,6 @@ func (a *app) drawSnapshotPods(s *cluster.Snapshot, force bool) {
 	}
 	u.summary.Set(a.tr("cluster.summary", pods, running, len(s.Nodes)))
 	u.cluster.draw(s, force)
-}
-
-// drawSnapshotRest draws a replayed snapshot's trace, Events and the
-// other views.
-func (a *app) drawSnapshotRest(s *cluster.Snapshot, force bool) {
-	a.drawTraceAt(s.Revision)
-	a.drawEvents(s.Events, force)
-	a.drawRest(force)
 }
 
 // goLive leaves replay.

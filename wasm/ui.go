@@ -66,13 +66,14 @@ type ui struct {
 	traceCount     int                 // entries in the page
 	eventsDrawn    []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
 	eventsNext     []cluster.EventView // room for the next list, the one drawn before
-	// restDue: a draw's pods were drawn, its other views are due at the
-	// next frame (restForce: redrawn whole) (clock.go restAfter).
-	restDue, restForce bool
-	lastRevision       int64  // store revision and trace entry last drawn:
-	lastTraceLast      int64  // nothing to draw while they stay the same
-	lastTasks          uint64 // (and the clock's tasks run)
-	lastLang           string
+	// stage is the next stage of a draw due (drawstages.go), stageForce
+	// whether that draw redraws whole.
+	stage         drawStage
+	stageForce    bool
+	lastRevision  int64  // store revision and trace entry last drawn:
+	lastTraceLast int64  // nothing to draw while they stay the same
+	lastTasks     uint64 // (and the clock's tasks run)
+	lastLang      string
 
 	// The DNS table.
 	dnsSection, dnsTable dom.HTMLElement

@@ -1,0 +1,90 @@
+//go:build js && wasm
+
+package main
+
+// A draw is made of stages, drawn in order: the pods (with their counts
+// and owners), the trace, the Events, then the other views. A frame draws
+// stages until splitDrawMS have gone since it began, and the next frames
+// draw the others: a big draw is several tasks, none of them long. The
+// worker posts no new frame until the last stage is drawn (clock.go).
+
+// drawStage is a stage of a draw; stageNone is none due.
+type drawStage int
+
+const (
+	stageNone drawStage = iota
+	stagePods
+	stageTrace
+	stageEvents
+	stageRest
+)
+
+// splitDrawMS is how long a frame's draw may go on before it leaves its
+// next stages to the next frame.
+const splitDrawMS = 16
+
+// startDraw begins a draw of every view (force: redrawn whole); a draw
+// begun before and not finished is drawn anew.
+func (a *app) startDraw(force bool) {
+	u := a.ui
+	u.stage, u.stageForce = stagePods, u.stageForce || force
+	a.drawStages(a.now())
+}
+
+// drawStages draws the stages due, at least one, until splitDrawMS have
+// gone since start.
+func (a *app) drawStages(start float64) {
+	u := a.ui
+	for u.stage != stageNone {
+		s, force := u.stage, u.stageForce
+		if u.stage++; u.stage > stageRest {
+			u.stage, u.stageForce = stageNone, false
+		}
+		if a.replay.on {
+			a.drawReplayStage(s, force)
+		} else {
+			a.drawLiveStage(s, force)
+		}
+		if a.now()-start >= splitDrawMS {
+			return
+		}
+	}
+}
+
+// drawLiveStage draws one stage of the live views.
+func (a *app) drawLiveStage(s drawStage, force bool) {
+	start := a.now()
+	switch s {
+	case stagePods:
+		a.drawLivePods(force)
+	case stageTrace:
+		a.drawTrace(force)
+		a.spent(partTrace, start)
+	case stageEvents:
+		if v := &a.ui.cluster; force || v.eventsDue && start-v.eventsDrawnAt >= eventsEvery {
+			a.drawLiveEvents(force)
+		}
+	case stageRest:
+		a.drawRest(force)
+		a.spent(partRest, start)
+		a.checkLesson()
+	}
+}
+
+// drawReplayStage draws one stage of the replayed revision's views.
+func (a *app) drawReplayStage(s drawStage, force bool) {
+	snap := a.replay.snap
+	if snap == nil {
+		return
+	}
+	switch s {
+	case stagePods:
+		a.drawSnapshotPods(snap, force)
+	case stageTrace:
+		a.drawTraceAt(snap.Revision)
+	case stageEvents:
+		a.drawEvents(snap.Events, force)
+	case stageRest:
+		a.drawRest(force)
+	}
+}
