@@ -5,6 +5,7 @@ package main
 import (
 	"github.com/kubeloop/kubeloop/core/clock"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/store"
 )
 
 // The Events list, newest first. A draw adds the rows of the new Events
@@ -39,13 +40,28 @@ func (a *app) drawEvents(events []cluster.EventView, force bool) {
 	u.eventsDrawn, u.eventsNext = next, u.eventsDrawn
 	var m markup
 	if len(events) == 0 {
-		setHTML(u.events, m.elem("div", "empty pad", a.tr("events.empty")))
+		setHTML(u.events, m.elem("div", "empty pad", a.tr(a.noEventsKey())))
 		return
 	}
 	for i := range next {
 		eventRow(&m, &next[i])
 	}
 	setHTML(u.events, &m)
+}
+
+// noEventsKey is what an empty list says: "none yet" in the cluster's
+// first hour, and past it that Events expire, as a real API server's do
+// an hour after their last write (store.DefaultEventTTL) — a cluster at
+// ×100 outlives its Events in under a minute.
+func (a *app) noEventsKey() string {
+	elapsed := a.elapsed()
+	if a.replay.on {
+		elapsed = a.replay.elapsed
+	}
+	if elapsed > store.DefaultEventTTL {
+		return "events.expired"
+	}
+	return "events.empty"
 }
 
 // eventsPatch is how the rows of drawn become those of next (both newest

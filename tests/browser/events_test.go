@@ -76,3 +76,26 @@ func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 	p.waitFor("the newest Event drawn", `document.querySelector("#events .ev").textContent.includes(`+jsString(newest)+`)`)
 	p.noConsoleErrors()
 }
+
+// An hour after the last Event was written the API server has let them
+// all expire, as a real one does (--event-ttl): the empty list says so,
+// rather than "No events yet" for a cluster that has had them.
+func TestAnEmptyListAfterAnHourSaysEventsExpire(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause: only the advance moves the clock
+	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
+	require.NotEmpty(t, eval[[]string](p, eventRows), "the cluster's start writes Events")
+	eval[any](p, `await kubeloop.advance(2 * 3600)`)
+	p.waitFor("the Events gone", `document.querySelectorAll("#events .ev").length === 0`)
+	p.waitFor("the list says they expire", `document.getElementById("events").textContent.includes("an Event expires an hour after it was last written")`)
+	p.screenshots("events-expired")
+	p.click(`[data-lang="zh-CN"]`)
+	p.waitFor("and in Chinese", `document.getElementById("events").textContent.includes("事件在最后一次写入一小时后过期")`)
+	p.click(`[data-lang="en"]`)
+
+	// Replayed at the start, before any Event expired: none yet.
+	p.scrubTo(eval[struct{ Compacted int64 }](p, `kubeloop.revision()`).Compacted)
+	p.waitFor("the replay", `document.documentElement.classList.contains("replaying")`)
+	p.waitFor("the replayed Events, none expired", `!document.getElementById("events").textContent.includes("an Event expires")`)
+	p.noConsoleErrors()
+}
