@@ -6,7 +6,6 @@
 package history
 
 import (
-	"encoding/json"
 	"hash/fnv"
 	"maps"
 	"slices"
@@ -37,7 +36,7 @@ func SafeEncode(s string) string {
 
 // Patch is the revision data for a template: the patch that replaces a
 // set's template with this one, as upstream stores it.
-func Patch(t *api.PodTemplateSpec) json.RawMessage {
+func Patch(t *api.PodTemplateSpec) api.RawExtension {
 	tmpl, err := apijson.Marshal(t)
 	if err != nil {
 		panic("history: pod template does not encode: " + err.Error()) // api types always encode

@@ -1,7 +1,5 @@
 package api
 
-import "encoding/json"
-
 // This file holds the apps/v1 kinds: Deployment, ReplicaSet and ControllerRevision.
 
 // Deployment declares replicas of a pod template and how to roll it out.
@@ -105,6 +103,6 @@ type ControllerRevision struct {
 	TypeMeta   `json:",inline"`
 	ObjectMeta `json:"metadata,omitempty"`
 	// Data is the template as a patch ({"spec":{"template":{…,"$patch":"replace"}}}).
-	Data     json.RawMessage `json:"data,omitempty"`
+	Data     RawExtension `json:"data,omitempty"`
 	Revision int64           `json:"revision"`
 }

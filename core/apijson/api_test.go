@@ -146,6 +146,7 @@ var (
 	microType    = reflect.TypeFor[api.MicroTime]()
 	rawType      = reflect.TypeFor[json.RawMessage]()
 	apiRawType   = reflect.TypeFor[apijson.RawMessage]()
+	rawExtension = reflect.TypeFor[api.RawExtension]()
 )
 
 func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
@@ -167,7 +168,7 @@ func fill(v reflect.Value, r *rand.Rand, strs []string, depth int) {
 	case microType:
 		v.Set(reflect.ValueOf(api.NewMicroTime(time.Unix(r.Int64N(4e9), r.Int64N(1e9)))))
 		return
-	case rawType, apiRawType:
+	case rawType, apiRawType, rawExtension:
 		v.SetBytes([]byte(`{"spec": {"template": {"b": [1, 2.5, "<x>"], "a": null}}}`))
 		return
 	}

@@ -1,7 +1,6 @@
 package cluster
 
 import (
-	"encoding/base32"
 	"strings"
 	"time"
 
@@ -185,12 +184,34 @@ func configHashOf(component string) string {
 	return b.String()
 }
 
+// base32Lower is b in RFC 4648 base32, unpadded and in lower case: the
+// alphabet is written out here, as encoding/base32 would be all of its
+// package in the page for this one name.
+func base32Lower(b []byte) string {
+	const alphabet = "abcdefghijklmnopqrstuvwxyz234567"
+	var out strings.Builder
+	var bits uint64
+	n := 0 // bits held
+	for _, x := range b {
+		bits, n = bits<<8|uint64(x), n+8
+		for n >= 5 {
+			n -= 5
+			out.WriteByte(alphabet[bits>>n&31])
+		}
+		bits &= 1<<n - 1
+	}
+	if n > 0 {
+		out.WriteByte(alphabet[bits<<(5-n)&31])
+	}
+	return out.String()
+}
+
 // apiServerLease is the API server's identity Lease (kube-system/
 // apiserver-<hash>), which kube-apiserver names after its host as upstream
 // does: the base32 of the host's SHA-256, first 16 bytes, lower case.
 func apiServerLease(c *Cluster) *api.Lease {
 	sum := digest.SHA256([]byte(ControlPlaneNode))
-	id := "apiserver-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(sum[:16]))
+	id := "apiserver-" + base32Lower(sum[:16])
 	now := api.NewMicroTime(c.clk.Now())
 	return &api.Lease{
 		ObjectMeta: api.ObjectMeta{Name: id, Namespace: "kube-system", Labels: map[string]string{

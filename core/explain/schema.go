@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"encoding/json"
 	"reflect"
 	"sort"
 	"strings"
@@ -95,7 +94,7 @@ var (
 	microTimeType = reflect.TypeOf(api.MicroTime{})
 	intOrString   = reflect.TypeOf(api.IntOrString{})
 	quantityType  = reflect.TypeOf(api.Quantity{})
-	rawJSON       = reflect.TypeOf(json.RawMessage{})
+	rawJSON       = reflect.TypeOf(api.RawExtension{})
 )
 
 // add records struct type t and every struct its fields reach.

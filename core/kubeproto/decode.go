@@ -1,9 +1,9 @@
 package kubeproto
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
+	"github.com/kubeloop/kubeloop/core/api"
 )
 
 // maxDepth bounds how deep messages nest, so that no body can exhaust
@@ -188,7 +188,7 @@ func isZero(v any) bool {
 		return len(v) == 0
 	case []any:
 		return len(v) == 0
-	case json.RawMessage:
+	case api.RawExtension:
 		return len(v) == 0
 	}
 	return false

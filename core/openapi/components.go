@@ -1,7 +1,6 @@
 package openapi
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 
@@ -16,7 +15,7 @@ var scalars = map[reflect.Type]*named{
 	reflect.TypeOf(api.MicroTime{}):   {microTimeName, &Schema{Type: "string", Format: "date-time"}},
 	reflect.TypeOf(api.IntOrString{}): {intstrName, &Schema{Format: "int-or-string", OneOf: []*Schema{{Type: "integer"}, {Type: "string"}}}},
 	reflect.TypeOf(api.Quantity{}):    {quantityName, &Schema{OneOf: []*Schema{{Type: "string"}, {Type: "number"}}}},
-	reflect.TypeOf(json.RawMessage{}): {rawExtensionName, &Schema{Type: "object"}},
+	reflect.TypeOf(api.RawExtension{}): {rawExtensionName, &Schema{Type: "object"}},
 }
 
 // base64Fields are the fields (or maps' values) kubeloop keeps as the

@@ -57,27 +57,11 @@ func actionsField(actions []string) string {
 
 // decodeEntries reads what encode wrote.
 func decodeEntries(s string) (EntryList, error) {
-	l := make(EntryList, 0, count(s))
-	var f [entryFields]string
-	err := records(s, func(rec string) error {
-		if err := splitFields(rec, f[:]); err != nil {
-			return errors.New("reconcile list: " + err.Error())
-		}
-		e, err := readEntry(&f)
-		if err != nil {
-			return errors.New("reconcile list: " + err.Error())
-		}
-		l = append(l, e)
-		return nil
-	})
-	if err != nil || len(l) == 0 {
-		return nil, err
-	}
-	return l, nil
+	return decodeRecords(s, "reconcile list", entryFields, readEntry)
 }
 
 // readEntry reads one reconcile from its record's fields.
-func readEntry(f *[entryFields]string) (controller.Entry, error) {
+func readEntry(f []string) (controller.Entry, error) {
 	seq, err1 := number(f[0])
 	at, err2 := readTime(f[1])
 	rev, err3 := number(f[2])

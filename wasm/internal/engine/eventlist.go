@@ -29,27 +29,20 @@ func (l EventList) encode(b *strings.Builder) {
 
 // decodeEvents reads what encode wrote.
 func decodeEvents(s string) (EventList, error) {
-	l := make(EventList, 0, count(s))
-	var f [eventFields]string
-	err := records(s, func(rec string) error {
-		if err := splitFields(rec, f[:]); err != nil {
-			return errors.New("event list: " + err.Error())
-		}
-		at, err := readTime(f[0])
-		if err != nil {
-			return errors.New("event list: time: " + err.Error())
-		}
-		n, err := strconv.Atoi(f[5])
-		if err != nil {
-			return errors.New("event list: count: " + err.Error())
-		}
-		l = append(l, cluster.EventView{Time: at, Type: f[1], Reason: f[2], Object: f[3], Message: f[4], Count: int32(n)})
-		return nil
-	})
-	if err != nil || len(l) == 0 {
-		return nil, err
+	return decodeRecords(s, "event list", eventFields, readEvent)
+}
+
+// readEvent reads one Event's record from its fields.
+func readEvent(f []string) (cluster.EventView, error) {
+	at, err := readTime(f[0])
+	if err != nil {
+		return cluster.EventView{}, errors.New("time: " + err.Error())
 	}
-	return l, nil
+	n, err := strconv.Atoi(f[5])
+	if err != nil {
+		return cluster.EventView{}, errors.New("count: " + err.Error())
+	}
+	return cluster.EventView{Time: at, Type: f[1], Reason: f[2], Object: f[3], Message: f[4], Count: int32(n)}, nil
 }
 
 // timeField is a time as its nanoseconds since 1970 ("" for the zero

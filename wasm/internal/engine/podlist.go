@@ -38,25 +38,18 @@ func writePod(b *strings.Builder, p *PodChange) {
 
 // decodePods reads what encode wrote.
 func decodePods(s string) (PodList, error) {
-	l := make(PodList, 0, count(s))
-	var f [podFields]string
-	err := records(s, func(rec string) error {
-		if err := splitFields(rec, f[:]); err != nil {
-			return errors.New("pod list: " + err.Error())
-		}
-		restarts, err := strconv.Atoi(f[14])
-		if err != nil {
-			return errors.New("pod list: restarts: " + err.Error())
-		}
-		l = append(l, PodChange{Key: f[0], Gone: f[1] != "", View: cluster.PodView{
-			Name: f[2], Namespace: f[3], Phase: f[4], Status: f[5], Ready: f[6] != "", ReadyText: f[7],
-			Node: f[8], IP: f[9], Owner: f[10], OwnerKind: f[11], Deleting: f[12] != "", Image: f[13],
-			Restarts: int32(restarts), Reason: f[15], System: f[16] != "",
-		}})
-		return nil
-	})
-	if err != nil || len(l) == 0 {
-		return nil, err
+	return decodeRecords(s, "pod list", podFields, readPod)
+}
+
+// readPod reads one pod's record from its fields.
+func readPod(f []string) (PodChange, error) {
+	restarts, err := strconv.Atoi(f[14])
+	if err != nil {
+		return PodChange{}, errors.New("restarts: " + err.Error())
 	}
-	return l, nil
+	return PodChange{Key: f[0], Gone: f[1] != "", View: cluster.PodView{
+		Name: f[2], Namespace: f[3], Phase: f[4], Status: f[5], Ready: f[6] != "", ReadyText: f[7],
+		Node: f[8], IP: f[9], Owner: f[10], OwnerKind: f[11], Deleting: f[12] != "", Image: f[13],
+		Restarts: int32(restarts), Reason: f[15], System: f[16] != "",
+	}}, nil
 }

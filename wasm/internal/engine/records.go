@@ -32,26 +32,25 @@ func writeRecord(b *strings.Builder, fields ...string) {
 	}
 }
 
-// records calls read with each record of s, in order (none when s is
-// empty).
-func records(s string, read func(rec string) error) error {
+// decodeRecords reads a list's records, each of n fields, with read; it
+// names the list in its errors. A list of none is nil.
+func decodeRecords[T any](s, list string, n int, read func(f []string) (T, error)) ([]T, error) {
 	if s == "" {
-		return nil
+		return nil, nil
 	}
+	out := make([]T, 0, strings.Count(s, string(recordSep))+1)
+	f := make([]string, n)
 	for rec := range strings.SplitSeq(s, string(recordSep)) {
-		if err := read(rec); err != nil {
-			return err
+		if err := splitFields(rec, f); err != nil {
+			return nil, errors.New(list + ": " + err.Error())
 		}
+		v, err := read(f)
+		if err != nil {
+			return nil, errors.New(list + ": " + err.Error())
+		}
+		out = append(out, v)
 	}
-	return nil
-}
-
-// count is how many records s holds.
-func count(s string) int {
-	if s == "" {
-		return 0
-	}
-	return strings.Count(s, string(recordSep)) + 1
+	return out, nil
 }
 
 // splitFields splits a record into exactly len(f) fields, without
