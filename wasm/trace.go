@@ -41,14 +41,17 @@ const (
 func (a *app) drawTrace(force bool) {
 	u := a.ui
 	if force {
-		u.traceSeq = max(0, u.traceSeq-maxTraceDrawn) // redraw the newest, in the new language
-		u.traceCount = 0
+		// Drawn anew from every reconcile the page keeps, in the new
+		// language or filter: the newest few hundred can all be the
+		// cluster's own, on a big cluster.
+		u.traceSeq, u.traceCount = 0, 0
 		clearNode(u.trace)
 	}
 	tr := a.m
 	since := u.traceSeq
+	fromScratch := u.traceCount == 0
 	if tr.traceLast <= since {
-		if u.traceCount == 0 {
+		if fromScratch {
 			var m markup
 			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
 		}
@@ -71,11 +74,11 @@ func (a *app) drawTrace(force bool) {
 		if e.Seq <= since {
 			return false
 		}
-		if looked++; looked > maxTraceDrawn && u.traceFilter == "" {
+		if looked++; looked > maxTraceDrawn && u.traceFilter == "" && !fromScratch {
 			// Only the newest maxTraceDrawn are looked at; filtered to one
-			// object, every reconcile the page keeps is (maxTraceKept): the
-			// ReplicaSet's that created a pod is long past when the
-			// learner asks for the pod's reconciles.
+			// object, or drawn anew, every reconcile the page keeps is
+			// (maxTraceKept): the ReplicaSet's that created a pod is long
+			// past when the learner asks for the pod's reconciles.
 			return false
 		}
 		if !view.Shows(e) {
@@ -91,7 +94,7 @@ func (a *app) drawTrace(force bool) {
 		return true
 	})
 	if drawn == 0 {
-		if u.traceCount == 0 {
+		if fromScratch {
 			var m markup
 			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
 		}

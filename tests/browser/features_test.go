@@ -1045,3 +1045,25 @@ func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code
 	r.ResponseWriter.WriteHeader(code)
 }
+
+// TestTheLiveTraceDrawnAnewShowsTheLearnersReconciles: drawn anew (here in
+// another language) the trace looks through every reconcile the page
+// keeps, so the learner's show even when the newest hundreds are the
+// cluster's own (each of 200 namespaces' ServiceAccount and CA ConfigMap).
+func TestTheLiveTraceDrawnAnewShowsTheLearnersReconciles(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause
+	p.applyAndSettle()
+	var namespaces strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
+	}
+	eval[any](p, fmt.Sprintf(`await kubeloop.apply(%q)`, namespaces.String()))
+	p.click("#settle")
+	p.settled()
+	p.click(`[data-lang="zh-CN"]`)
+	p.waitFor("the trace drawn anew, in Chinese", `document.getElementById("trace").textContent.includes("观察")`)
+	p.waitFor("the Deployment's reconciles", `document.getElementById("trace").textContent.includes("nginx-deployment")`)
+	p.click(`[data-lang="en"]`)
+	p.noConsoleErrors()
+}
