@@ -405,10 +405,18 @@ func (p *page) editorText() string {
 	return eval[string](p, `kubeloop.editor.getText()`)
 }
 
-// click clicks an element by CSS selector, as the mouse would.
+// click clicks an element by CSS selector, as the mouse would. A view the
+// page draws anew (a lesson's steps when their checks answer) can replace
+// the element between finding it and clicking it: then it is found again.
 func (p *page) click(sel string) {
 	p.t.Helper()
-	p.do(chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible))
+	var err error
+	for range 3 {
+		if err = chromedp.Do(p.ctx, chromedp.Click(chromedp.CSS(sel), chromedp.NodeVisible)); err == nil || !strings.Contains(err.Error(), "Could not find node with given id") {
+			break
+		}
+	}
+	require.NoError(p.t, err)
 }
 
 // count is the number of elements matching a CSS selector.
