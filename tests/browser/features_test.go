@@ -352,7 +352,19 @@ func TestTraceFlashesOnlyAFewNewRows(t *testing.T) {
 	require.Greater(t, rowsSince(before), 8, "running to idle after a scale draws a burst of reconciles")
 	assert.Zero(t, freshSince(before), "a burst's rows do not flash")
 
-	before = newest()
+	// The burst may come over several frames, and a draw in stages over
+	// several more: wait until five frames in a row draw no newer row.
+	before = eval[int](p, `(async () => {
+		const newest = () => Math.max(0, ...[...document.querySelectorAll("#trace .tr")].map(e => +e.dataset.seq));
+		let last = newest(), still = 0;
+		while (still < 5) {
+			await new Promise(r => requestAnimationFrame(r));
+			const n = newest();
+			still = n === last ? still + 1 : 0;
+			last = n;
+		}
+		return last;
+	})()`)
 	for i := 0; i < 200 && rowsSince(before) == 0; i++ {
 		p.click("#step")
 	}
