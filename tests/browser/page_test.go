@@ -55,7 +55,9 @@ func TestEditorApplyShowsThreeRunningPodsThenFive(t *testing.T) {
 	assert.Equal(t, 1, p.count(`#nodes .lane-control-plane[data-node="control-plane-1"] .lane-role:not([hidden])`), "marked control-plane")
 	assert.Zero(t, p.count(`#nodes .pod[data-pod^="kube-system/"]`), "the cluster's own pods show only with the system view")
 	assert.NotEmpty(t, p.text("#trace"), "the reconcile trace shows the controllers' work")
-	assert.Contains(t, p.text("#events"), "ScalingReplicaSet")
+	// The Events are drawn a few times a second (eventsEvery), not with
+	// every frame.
+	p.waitFor("the Deployment's Events", `document.getElementById("events").textContent.includes("ScalingReplicaSet")`)
 	p.screenshot("01-three-running")
 
 	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 5", 1))
