@@ -223,10 +223,11 @@ func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
 	p.waitFor("one ReplicaSet of 150 Running pods", counts+` === "150 Running"`)
 	assert.Zero(t, p.count("#owners .chip:not(.chip-count)"), "no chip per pod")
 
-	eval[any](p, "kubeloop.apply(`"+strings.Replace(big, "nginx:1.7.9", "nginx:1.9.1", 1)+"`)")
-	eval[any](p, `kubeloop.settle()`)
+	eval[any](p, "await kubeloop.apply(`"+strings.Replace(big, "nginx:1.7.9", "nginx:1.9.1", 1)+"`)")
+	eval[any](p, `await kubeloop.settle()`)
+	// Before the rollout the old ReplicaSet alone read "150 Running" too.
+	p.waitFor("both ReplicaSets", `document.querySelectorAll("#owners .own-rs").length === 2`)
 	p.waitFor("the new ReplicaSet's 150 Running pods, the old one's none", counts+` === "150 Running"`)
-	assert.Equal(t, 2, p.count("#owners .own-rs"), "both ReplicaSets")
 	var desired, ready []string // of each ReplicaSet, as kubectl get rs shows them
 	for _, line := range strings.Split(strings.TrimSpace(eval[string](p, `(await kubeloop.kubectl("kubectl get rs")).stdout`)), "\n")[1:] {
 		f := strings.Fields(line)
