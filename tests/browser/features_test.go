@@ -295,13 +295,7 @@ func TestAReplayedTraceShowsTheLearnersReconciles(t *testing.T) {
 	p := openPage(t)
 	p.click("#play") // pause
 	p.applyAndSettle()
-	var namespaces strings.Builder
-	for i := range 200 {
-		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
-	}
-	eval[any](p, fmt.Sprintf(`await kubeloop.apply(%q)`, namespaces.String()))
-	p.click("#settle")
-	p.settled()
+	p.applyNamespacesAndSettle(200)
 	live := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
 
 	p.scrubTo(live - 1)
@@ -1066,13 +1060,7 @@ func TestTheLiveTraceDrawnAnewShowsTheLearnersReconciles(t *testing.T) {
 	p := openPage(t)
 	p.click("#play") // pause
 	p.applyAndSettle()
-	var namespaces strings.Builder
-	for i := range 200 {
-		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
-	}
-	eval[any](p, fmt.Sprintf(`await kubeloop.apply(%q)`, namespaces.String()))
-	p.click("#settle")
-	p.settled()
+	p.applyNamespacesAndSettle(200)
 	p.click(`[data-lang="zh-CN"]`)
 	p.waitFor("the trace drawn anew, in Chinese", `document.getElementById("trace").textContent.includes("观察")`)
 	p.waitFor("the Deployment's reconciles", `document.getElementById("trace").textContent.includes("nginx-deployment")`)

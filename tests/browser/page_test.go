@@ -31,6 +31,21 @@ func (p *page) applyAndSettle() {
 	p.settled()
 }
 
+// applyNamespacesAndSettle applies n namespaces (team-0, team-1, …) and
+// settles: each brings the cluster's own reconciles (its ServiceAccount and
+// CA ConfigMap), enough of them to push the learner's past the newest
+// hundreds in the trace.
+func (p *page) applyNamespacesAndSettle(n int) {
+	p.t.Helper()
+	var namespaces strings.Builder
+	for i := range n {
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team-%d\n---\n", i)
+	}
+	eval[any](p, fmt.Sprintf(`await kubeloop.apply(%q)`, namespaces.String()))
+	p.click("#settle")
+	p.settled()
+}
+
 // settled waits for the settle the Settle button started to end (the
 // worker settles in turns; the button is busy until it is done).
 func (p *page) settled() {
