@@ -7,9 +7,10 @@ import "github.com/hack-pad/safejs"
 // The worker's side of this program. app.js starts a second instance of
 // the page's compiled module in a Web Worker (kubeloop._startWorker, asked
 // for by workerlink.go); there main finds no document and runs runWorker
-// instead of the page. The two ends exchange strings: each string the page
+// instead of the page. The two ends exchange texts: each string the page
 // posts reaches workerHandle, whose reply goes back; workerPost sends one
-// unprompted. What the strings say is not this file's business.
+// unprompted. Those the worker sends cross as bytes (workerbytes.go).
+// What the texts say is not this file's business.
 //
 // As on the page, a panic must not reach JavaScript: it would end the Go
 // program, and the worker with it. A panic while handling a message is
@@ -31,7 +32,8 @@ var workerHandle = func(msg string) string { return "pong:" + msg }
 const workerPanicProbe = "\x00panic"
 
 // runWorker installs globalThis.kubeloopWorkerReceive, through which the
-// script around it hands over each string the page posts, and then waits
+// script around it hands over each string the page posts and takes the
+// reply's bytes (null for none) to post, and then waits
 // for them forever: it never returns. a is an app without a page: its
 // entry recovers a panic, logs it with its stack on the worker's console
 // (guard.go) and hands the script apiError's {ok: false, error} instead of
@@ -44,7 +46,15 @@ func (a *app) runWorker() {
 		if msg == workerPanicProbe {
 			panic("deliberate panic (workerPanicProbe)")
 		}
-		return workerHandle(msg)
+		reply := workerHandle(msg)
+		if reply == "" {
+			return nil
+		}
+		u8, err := postedBytes(reply)
+		if err != nil {
+			panic(err)
+		}
+		return u8
 	})
 	if err := a.global.Set("kubeloopWorkerReceive", receive.Value()); err != nil {
 		panic(err)
@@ -55,6 +65,14 @@ func (a *app) runWorker() {
 // workerPost sends msg to the page, whose link gives it to its onMessage.
 // It may be called at any time: it is how the worker speaks unprompted.
 func workerPost(msg string) error {
-	_, err := safejs.Global().Call("postMessage", msg)
+	u8, err := postedBytes(msg)
+	if err != nil {
+		return err
+	}
+	buf, err := u8.Get("buffer")
+	if err != nil {
+		return err
+	}
+	_, err = safejs.Global().Call("postMessage", u8, []any{buf})
 	return err
 }

@@ -6,7 +6,8 @@ import "github.com/hack-pad/safejs"
 
 // workerLink is the page's end of a Web Worker that runs a second instance
 // of this program (workerhost.go), from the module the page compiled
-// already (app.js, kubeloop._startWorker). The two ends exchange strings.
+// already (app.js, kubeloop._startWorker). The two ends exchange texts,
+// the worker's as bytes (workerbytes.go).
 // The zero value is ready to start; a link starts once.
 type workerLink struct {
 	handle  safejs.Value // app.js's {post, stop}; undefined until started
@@ -24,14 +25,14 @@ func (l *workerLink) start(a *app, onMessage func(msg string), onError func(msg 
 	// app.js calls receive(kind, text): kind "message", "error" or
 	// "stopped", the last call.
 	l.receive = a.funcOf("worker", func(string) any { return nil }, func(_ safejs.Value, args []safejs.Value) any {
-		switch kind, text := jsString(args[0]), jsString(args[1]); kind {
+		switch kind := jsString(args[0]); kind {
 		case "message":
-			onMessage(text)
+			onMessage(receivedText(args[1]))
 		case "stopped":
 			l.receive.Release()
-			onError(text, true)
+			onError(jsString(args[1]), true)
 		default:
-			onError(text, false)
+			onError(jsString(args[1]), false)
 		}
 		return nil
 	})

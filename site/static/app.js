@@ -168,8 +168,9 @@
   // module in a dedicated Web Worker (wasm/workerhost.go) and returns
   // {post(string), stop()}. Go calls it (wasm/workerlink.go); nothing
   // starts a worker before it does, so the first render is untouched.
-  // receive(kind, text) gets what comes back: kind "message" for each
-  // string the worker posts; "error" for a panic the worker's Go recovered
+  // receive(kind, data) gets what comes back: kind "message" with each
+  // text the worker posts, as its UTF-8 bytes (a Uint8Array whose buffer
+  // was handed over, not copied); "error" for a panic the worker's Go recovered
   // (it runs on); "stopped" once when the worker has ended — its Go program
   // exited, its script failed, or it never started — after which receive
   // is not called again. Strings posted before the worker is up wait, in
@@ -193,7 +194,7 @@
           worker.onmessage = function (ev) {
             if (ended) return;
             const data = ev.data;
-            if (typeof data === "string") receive("message", data);
+            if (data instanceof Uint8Array) receive("message", data);
             else if (data && typeof data.stopped === "string") end(data.stopped, true);
             else receive("error", String(data && data.error));
           };
@@ -274,13 +275,13 @@
       self.postMessage({ stopped: text });
       self.close();
     }
-    // Go answers msg with its reply, or, when it recovered a panic in
-    // handling it, with {error}.
+    // Go answers msg with its reply's bytes, posted with their buffer
+    // handed over (not copied); with null for no reply; or, when it
+    // recovered a panic in handling it, with {error}.
     function receive(msg) {
       const reply = globalThis.kubeloopWorkerReceive(msg);
-      if (typeof reply === "string") {
-        if (reply) self.postMessage(reply);
-      } else self.postMessage({ error: String(reply && reply.error) });
+      if (reply instanceof Uint8Array) self.postMessage(reply, [reply.buffer]);
+      else if (reply !== null) self.postMessage({ error: String(reply && reply.error) });
     }
     self.onmessage = function (ev) {
       if (typeof ev.data === "string") {

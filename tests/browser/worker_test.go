@@ -10,8 +10,8 @@ import (
 
 // The cluster's worker: the page's Go starts a second instance of the
 // compiled module in a Web Worker made from a blob: URL (app.js,
-// kubeloop._startWorker; wasm/workerlink.go) and exchanges strings with
-// the Go in it (wasm/workerhost.go). kubeloop.debug.workerEcho goes the
+// kubeloop._startWorker; wasm/workerlink.go) and exchanges texts with
+// the Go in it (wasm/workerhost.go), the worker's as UTF-8 bytes. kubeloop.debug.workerEcho goes the
 // whole way, page Go to worker Go and back.
 
 // TestWorkerAnswersServedAndFromFile: the worker starts and answers on the
@@ -25,6 +25,7 @@ func TestWorkerAnswersServedAndFromFile(t *testing.T) {
 			p := openURL(t, "", url)
 			assert.Equal(t, "pong:hi", eval[string](p, `kubeloop.debug.workerEcho("hi")`))
 			assert.Equal(t, "pong:again", eval[string](p, `kubeloop.debug.workerEcho("again")`), "the same worker answers on")
+			assert.Equal(t, "pong:调度器 … ✓", eval[string](p, `kubeloop.debug.workerEcho("调度器 … ✓")`), "UTF-8 crosses whole")
 			p.noConsoleErrors()
 		})
 	}
