@@ -13,13 +13,31 @@ import (
 // its rendering skipped by content-visibility).
 const eventRows = `[...document.querySelectorAll("#events .ev")].map((r) => [...r.children].map((c) => c.textContent).join(" "))`
 
+// eventsStill waits until the Events list has kept its number of rows for
+// longer than the live Events take to be drawn (eventsEvery, 250 ms): a
+// draw held back comes a moment after the pods.
+func (p *page) eventsStill() {
+	p.t.Helper()
+	eval[bool](p, `new Promise((done) => {
+	  let rows = -1;
+	  const look = () => {
+	    const now = document.querySelectorAll("#events .ev").length;
+	    if (now === rows) done(true);
+	    else { rows = now; setTimeout(look, 600); }
+	  };
+	  look();
+	})`)
+}
+
 // New Events are added among the rows already drawn, which stay the same
 // elements in the same order (the list is not written again on each
 // change), and the list reads as a list drawn whole would.
 func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	p := openPage(t)
+	p.click("#play") // pause: only the settles move the clock
 	p.applyAndSettle()
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
+	p.eventsStill()
 	// Mark the rows drawn now, as they are read: a list written again has
 	// none of them.
 	before := eval[[]string](p, `(() => { document.querySelectorAll("#events .ev").forEach((r) => { r.dataset.old = "1"; }); return `+eventRows+`; })()`)
@@ -29,6 +47,7 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	p.click("#settle")
 	p.settled()
 	p.waitFor("the new Events", `document.querySelectorAll("#events .ev:not([data-old])").length > 0`)
+	p.eventsStill()
 	after := eval[[]string](p, eventRows)
 	old := eval[[]bool](p, `[...document.querySelectorAll("#events .ev")].map((r) => !!r.dataset.old)`)
 	require.Len(t, old, len(after))
