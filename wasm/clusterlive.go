@@ -24,14 +24,13 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		full = true
 	}
 	if v.drawLanes(m.overview.Nodes) || full {
-		// Every card may have to move or be redrawn: look at all of them.
+		// Every card may have to move or be redrawn: look at all of them
+		// (podsdraw.go).
 		keys = make([]string, 0, m.Pods()+len(v.pods))
 		m.EachPod(func(key string, _ *cluster.PodView) { keys = append(keys, key) })
 		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := m.Pod(key); return ok })...)
+		v.queue.clear()
 	}
-	get := v.visible(m.Pod)
-	v.drawPods(keys, get)
-	if v.owners.draw(v.shownOverview(m.overview), keys, get, full) {
-		v.behind = true
-	}
+	v.replayed = replayedPods{}
+	v.drawPods(keys, v.visible(m.Pod), m.overview, full)
 }

@@ -39,8 +39,6 @@ type clusterView struct {
 	// tree not redrawn yet (ownersDue); the next frame draws again even if
 	// nothing changed.
 	behind bool
-	// deferred are the pods whose cards a draw left as they were, drawn next.
-	deferred map[string]bool
 	// freshCards are the cards still marked new, oldest first: a card
 	// loses the mark after freshMS, when the draw that sees it old redraws it.
 	freshCards []*podCard
@@ -57,6 +55,10 @@ type clusterView struct {
 	// readyWords are "not ready" and "ready" in the page's language
 	// (drawLang), looked up once: a rollout redraws thousands of cards.
 	readyWords [2]string
+	// queue is the pods to look at, replayed the revision replay draws
+	// (podsdraw.go, replaydraw.go).
+	queue    podQueue
+	replayed replayedPods
 	// eventsDue: the Events changed since they were last drawn, at
 	// eventsDrawnAt (the page's clock, ms).
 	eventsDue     bool
@@ -88,8 +90,8 @@ const (
 const maxTrayCells = 200
 
 // maxCardsDrawn bounds the pod cards one draw makes or redraws, and
-// cardsMS the time it spends on them; the others wait for the next draw
-// (clusterView.deferred). On a loaded machine 200 cards can take longer
+// cardsMS the time it spends on the pods; the others wait for the next
+// draw (clusterView.queue). On a loaded machine 200 cards can take longer
 // than a frame of Go, and as long again for the browser to style, lay out
 // and paint.
 const (
@@ -230,7 +232,7 @@ func (v *clusterView) reset() {
 	v.pods = map[string]*podCard{}
 	v.lanes = map[string]*lane{}
 	v.laneOrder, v.paintFrom = nil, 0
-	v.deferred = map[string]bool{}
+	v.queue, v.replayed = podQueue{}, replayedPods{}
 	v.freshCards = nil
 	v.owners.reset(a)
 	v.nodeSig, v.langSig = "-", ""
@@ -326,33 +328,6 @@ func (l *lane) drawClass() {
 		cls += " has-pods"
 	}
 	l.class.Set(cls)
-}
-
-// draw brings the view up to a snapshot (replay): every pod is looked
-// at, and the cards that show something else are redrawn.
-func (v *clusterView) draw(s *cluster.Snapshot, force bool) {
-	v.drawLang(force)
-	v.drawLanes(s.Nodes)
-	v.chooseCells(len(s.Pods))
-	pods := make(map[string]*cluster.PodView, len(s.Pods))
-	for i := range s.Pods {
-		pods[podKey(&s.Pods[i])] = &s.Pods[i]
-	}
-	keys := make([]string, 0, len(pods)+len(v.pods))
-	for k := range pods {
-		keys = append(keys, k)
-	}
-	keys = append(keys, v.drawnKeys(func(k string) bool { return pods[k] != nil })...)
-	get := v.visible(func(k string) (cluster.PodView, bool) {
-		if p := pods[k]; p != nil {
-			return *p, true
-		}
-		return cluster.PodView{}, false
-	})
-	v.drawPods(keys, get)
-	if v.owners.draw(v.shownOverview(s), keys, get, force) {
-		v.behind = true
-	}
 }
 
 // drawnKeys are the pods that have a card or a chip and that has says
@@ -606,105 +581,6 @@ func (v *clusterView) shownOverview(w *cluster.Snapshot) *cluster.Snapshot {
 }
 
 func podKey(p *cluster.PodView) string { return p.Namespace + "/" + p.Name }
-
-// drawPods brings the cards of the pods keys name up to what get says
-// (ok false: the pod is gone), and the cards left for later by earlier
-// draws; cards whose pod did not change are not touched. A card is moved
-// between lanes with one DOM call, to its place in name order.
-func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodView, bool)) {
-	a := v.a
-	now := a.now()
-	drawn, spent := 0, false
-	touched := map[*lane]bool{}
-	// A cell is a byte to set (its lane is repainted once, after): only
-	// the time bounds a draw of cells.
-	maxDrawn := maxCardsDrawn
-	if v.cells {
-		maxDrawn = math.MaxInt
-	}
-	// draw brings one card up to its pod; it reports false when the card
-	// needs drawing and the draw's share is spent.
-	draw := func(key string) bool {
-		p, ok := get(key)
-		c := v.pods[key]
-		if !ok {
-			if c != nil {
-				v.unplace(c, touched)
-				if c.root != nil {
-					c.root.Remove()
-				}
-				delete(v.pods, key)
-			}
-			return true
-		}
-		// Most cards do not change from one draw to the next: skip them
-		// without building their text (Go work per card, per draw).
-		stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
-		if stale && (spent || drawn == maxDrawn) {
-			return false
-		}
-		if stale && drawn%16 == 15 && a.now()-now > cardsMS {
-			spent = true // looked at every 16 cards: the clock is a JS call
-		}
-		if c == nil {
-			c = v.newCard(&p)
-			c.bornMS = now
-			v.pods[key] = c
-			if v.cells {
-				c.fresh = false // no entrance for a cell: hundreds at once, each a layer
-			} else {
-				v.freshCards = append(v.freshCards, c)
-			}
-		}
-		if stale {
-			drawn++
-			v.updateCard(c, &p)
-			c.last, c.lang, c.drawn = p, a.lang, true
-		}
-		l := v.lanes[p.Node]
-		if p.Node == "" || l == nil {
-			l = v.pending
-		}
-		if c.in != l {
-			v.unplace(c, touched)
-			v.place(c, key, l)
-			touched[l] = true
-		}
-		return true
-	}
-	// The cards left by earlier draws first, until the share is spent:
-	// after an apply of 10,000 pods most are left, and walking all of
-	// them on every draw was most of the draw.
-	for key := range v.deferred {
-		if spent || drawn == maxDrawn {
-			break
-		}
-		if draw(key) {
-			delete(v.deferred, key)
-		}
-	}
-	for _, key := range keys {
-		if draw(key) {
-			delete(v.deferred, key)
-		} else {
-			v.deferred[key] = true
-		}
-	}
-	// Cards made more than freshMS ago lose the mark.
-	for len(v.freshCards) > 0 && now-v.freshCards[0].bornMS > freshMS {
-		c := v.freshCards[0]
-		v.freshCards = v.freshCards[1:]
-		if c.fresh && v.pods[c.key()] == c && !c.cell {
-			c.fresh = false
-			v.updateCard(c, &c.last)
-		}
-	}
-	for l := range touched {
-		v.showEmpty(l)
-	}
-	painted := v.paintCells()
-	v.behind = len(v.deferred) > 0 || !painted
-}
 
 // shareOf is how many of a lane's pods it shows: the first maxTrayCells
 // of the pending tray's cells, else all.

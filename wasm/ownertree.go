@@ -87,10 +87,9 @@ func groupKey(p *cluster.PodView) string {
 	return p.Namespace + "/" + p.OwnerKind + "/" + p.Owner
 }
 
-// draw brings the tree up to w's workloads and the pods keys name (get
-// says what each is now; ok false: gone). It reports whether chips are
-// left to draw.
-func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (cluster.PodView, bool), force bool) (behind bool) {
+// take brings what the tree knows up to the pods keys name (get says what
+// each is now; ok false: gone), for drawViews to draw.
+func (t *ownerTree) take(keys []string, get func(string) (cluster.PodView, bool)) {
 	for _, key := range keys {
 		p, ok := get(key)
 		old, had := t.views[key]
@@ -117,6 +116,11 @@ func (t *ownerTree) draw(w *cluster.Snapshot, keys []string, get func(string) (c
 			t.stale[key] = true
 		}
 	}
+}
+
+// drawViews draws the tree as take left it, with w's workloads (force:
+// the blocks written anew). It reports whether chips are left to draw.
+func (t *ownerTree) drawViews(w *cluster.Snapshot, force bool) (behind bool) {
 	if force {
 		t.blockSig = "-"
 	}

@@ -52,8 +52,11 @@ import (
 // overlay had cut), the rest the engine's frames and requests and the
 // page's mirror of them; and again when a frame's Events and reconciles
 // crossed as texts of their own (engine's records.go), which the page
-// reads several times faster than their JSON.
-const maxWasmGzip = 2_820_000
+// reads several times faster than their JSON; and when the worker's posts
+// crossed as bytes and a look at every pod became a sweep over frames
+// (podsdraw.go), which took the page's long tasks out of the learner's
+// commands and the history slider.
+const maxWasmGzip = 2_824_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

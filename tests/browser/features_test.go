@@ -310,6 +310,31 @@ func TestAReplayedTraceShowsTheLearnersReconciles(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestAReplayedRevisionDrawsEveryPodAndLiveDrawsThemBack: past
+// cellsAbove pods, a replayed revision's pods are looked at a share per
+// frame (podsdraw.go); the view ends with every pod as the revision had
+// it, and back to live with every pod as it is.
+func TestAReplayedRevisionDrawsEveryPodAndLiveDrawsThemBack(t *testing.T) {
+	p := openPage(t)
+	p.click("#play") // pause
+	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 300", 1))
+	p.applyAndSettle()
+	p.waitFor("300 pods Running and ready, as cells", `kubeloop.debug.drawnReady("nginx:1.7.9") === 300`)
+	before := eval[struct{ Revision int64 }](p, `kubeloop.revision()`).Revision
+	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
+	p.click("#settle")
+	p.settled()
+	p.waitFor("the rollout drawn", `kubeloop.debug.drawnReady("nginx:1.9.1") === 300`)
+
+	p.scrubTo(before)
+	p.waitFor("every pod of the revision before the rollout", `kubeloop.debug.drawnReady("nginx:1.7.9") === 300`)
+	assert.Zero(t, eval[int](p, `kubeloop.debug.drawnReady("nginx:1.9.1")`))
+	p.click("#live")
+	p.waitFor("every pod as it is", `kubeloop.debug.drawnReady("nginx:1.9.1") === 300`)
+	assert.Zero(t, eval[int](p, `kubeloop.debug.drawnReady("nginx:1.7.9")`))
+	p.noConsoleErrors()
+}
+
 func (p *page) scrubTo(rev int64) {
 	p.t.Helper()
 	eval[chromedp.Void](p, fmt.Sprintf(`(() => { const s = document.getElementById("scrub");
