@@ -3,6 +3,7 @@
 package main
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,11 @@ type lessonState struct {
 	predict           prediction    // the open step's question (lessonpredict.go)
 	lastRev           int64
 	lastMS            float64
-	sig               string // what the panel was drawn from
+	sig               string // what the panel was drawn from, but the checks' results
+	// marked is the checks' results the open step's check items show;
+	// checkItems are those items (markChecks).
+	marked     []checkResult
+	checkItems []dom.HTMLElement
 	// real shows under each step what kubectl prints for its commands
 	// ("What would a real cluster print?"); printed caches it per lesson.
 	real    bool
@@ -496,17 +501,20 @@ func (a *app) drawLesson(force bool) {
 			sig.WriteString("|" + strconv.FormatBool(l.prog.Ran(i)))
 		}
 	}
-	for _, r := range l.results {
-		sig.WriteString("|" + strconv.FormatBool(r.ok))
-	}
 	sig.WriteString("|" + l.predict.sig())
 	for _, x := range l.all {
 		sig.WriteString("," + strconv.Itoa(l.progress.Done[x.ID]))
 	}
+	marked := slices.Equal(l.marked, l.results)
+	l.marked = append(l.marked[:0], l.results...)
 	if !force && sig.String() == l.sig {
+		if !marked {
+			a.markChecks()
+		}
 		return
 	}
 	l.sig = sig.String()
+	l.checkItems = nil
 	a.drawLessonSelect()
 	clearNode(u.lessonBody)
 	body := u.lessonBody
@@ -702,21 +710,50 @@ func (a *app) checkList(s *lessons.Step, passed bool) dom.HTMLElement {
 		head = a.tr("lesson.held")
 	}
 	checks.AppendChild(a.el("li", "checks-head", head))
+	l.checkItems = l.checkItems[:0]
 	for j, c := range s.Checks {
-		ok := passed || j < len(l.results) && l.results[j].ok
-		cls := "check-item"
-		if ok {
-			cls += " ok"
-		}
-		item := a.el("li", cls, a.el("span", "check-dot"), a.el("span", "check-text", c.Describe(a.lang)))
-		title := c.Raw
-		if j < len(l.results) && !ok && l.results[j].saw != "" && c.Pred != "" {
-			title += "\n" + l.results[j].saw
-		}
-		item.SetAttribute("title", title)
+		item := a.el("li", "", a.el("span", "check-dot"), a.el("span", "check-text", c.Describe(a.lang)))
+		markCheck(item, s, j, passed, l.results)
 		checks.AppendChild(item)
+		l.checkItems = append(l.checkItems, item)
 	}
 	return checks
+}
+
+// markChecks marks the open step's check items with the checks' results,
+// in place: the results come a moment after each change, and drawing the
+// lesson anew for them replaced the buttons under a learner's pointer (a
+// click whose press and release straddle the redraw is lost).
+func (a *app) markChecks() {
+	l := &a.lessons
+	if !l.running || l.prog == nil {
+		return
+	}
+	s := &a.lesson().Steps[l.prog.Open()]
+	if len(l.checkItems) != len(s.Checks) {
+		a.drawLesson(true)
+		return
+	}
+	for j, item := range l.checkItems {
+		markCheck(item, s, j, l.prog.Passed(), l.results)
+	}
+}
+
+// markCheck marks item, the step's check j, done or not, its tooltip the
+// pattern the check runs and, when it fails, what it saw.
+func markCheck(item dom.HTMLElement, s *lessons.Step, j int, passed bool, results []checkResult) {
+	c := s.Checks[j]
+	ok := passed || j < len(results) && results[j].ok
+	cls := "check-item"
+	if ok {
+		cls += " ok"
+	}
+	title := c.Raw
+	if j < len(results) && !ok && results[j].saw != "" && c.Pred != "" {
+		title += "\n" + results[j].saw
+	}
+	item.SetAttribute("class", cls)
+	item.SetAttribute("title", title)
 }
 
 // wayOn is what follows a done step: Next (or the next step's first

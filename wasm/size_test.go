@@ -55,8 +55,9 @@ import (
 // reads several times faster than their JSON; and when the worker's posts
 // crossed as bytes and a look at every pod became a sweep over frames
 // (podsdraw.go), which took the page's long tasks out of the learner's
-// commands and the history slider.
-const maxWasmGzip = 2_824_000
+// commands and the history slider; and when a lesson's checks were marked
+// in place instead of the lesson drawn anew, which lost clicks.
+const maxWasmGzip = 2_826_000
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

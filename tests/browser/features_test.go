@@ -546,6 +546,28 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// TestAChecksAnswerMarksTheChecksInPlace: an answer of the open step's
+// checks that does not end the step marks its check items where they are;
+// the step's buttons stay the same elements, so a click on one is not lost
+// to a redraw.
+func TestAChecksAnswerMarksTheChecksInPlace(t *testing.T) {
+	p := openPage(t)
+	p.selectLesson("02-declarative")
+	p.click("#lesson-start")
+	p.waitFor("step 1 current", `document.querySelector('.lesson-step.current[data-step="1"]')`)
+	p.waitFor("its checks answered", `document.querySelectorAll('.lesson-step.current .check-item').length === 2`)
+	eval[any](p, `document.querySelector('.lesson-step.current .step-offers button').dataset.kept = "1"`)
+	// Half of what the step asks: the bare Pod, not the Deployment.
+	eval[any](p, "kubeloop.apply(`apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx-bare\n  labels:\n    app: bare\nspec:\n  containers:\n  - name: nginx\n    image: nginx:1.7.9\n`)")
+	p.click("#settle")
+	p.settled()
+	p.waitFor("the bare Pod's check done", `document.querySelectorAll('.lesson-step.current .check-item.ok').length === 1`)
+	assert.Equal(t, "1", eval[string](p, `document.querySelector('.lesson-step.current .step-offers button').dataset.kept || ""`),
+		"the step's button is the element it was")
+	assert.Equal(t, 0, eval[int](p, `kubeloop.lesson().step`))
+	p.noConsoleErrors()
+}
+
 // TestLeaderElectionLesson: kill the leader from the Faults menu, scale
 // from the lesson's offer; the step is done while nobody reconciles, the
 // next when the standby has taken the Lease and the pods are there.
