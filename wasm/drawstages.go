@@ -31,6 +31,14 @@ func (a *app) startDraw(force bool) {
 	a.drawStages(a.now())
 }
 
+// drawFrom has the next frames draw the stages from s on, and a draw under
+// way go back to s if it is past it.
+func (a *app) drawFrom(s drawStage) {
+	if u := a.ui; u.stage == stageNone || u.stage > s {
+		u.stage = s
+	}
+}
+
 // drawStages draws the stages due, at least one, until splitDrawMS have
 // gone since start.
 func (a *app) drawStages(start float64) {

@@ -146,7 +146,7 @@ func (a *app) retraceReplay() {
 			return // a newer revision's answer brings its own
 		}
 		r.trace, r.traceRev = rep.Trace, -1
-		a.frameDue = true
+		a.drawFrom(stageTrace) // the pods are as they were
 	})
 }
 
