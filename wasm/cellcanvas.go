@@ -147,7 +147,7 @@ func (v *clusterView) paintCells() (all bool) {
 }
 
 // paintMS bounds the time one draw spends painting lanes of cells.
-const paintMS = 6
+const paintMS = 4
 
 // paintLane repaints l's canvas if its pods changed, and reports whether
 // it did.

@@ -96,7 +96,7 @@ const maxTrayCells = 200
 // and paint.
 const (
 	maxCardsDrawn = 200
-	cardsMS       = 8
+	cardsMS       = 5
 )
 
 // podCard is one pod's card; the cached fields spare DOM writes. A pod

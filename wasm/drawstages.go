@@ -20,8 +20,10 @@ const (
 )
 
 // splitDrawMS is how long a frame's draw may go on before it leaves its
-// next stages to the next frame.
-const splitDrawMS = 16
+// next stages to the next frame. The browser's style, layout and paint of
+// what was drawn follow in the same task, and on a big cluster they take
+// longer than the draw: the draw leaves them most of the frame.
+const splitDrawMS = 10
 
 // startDraw begins a draw of every view (force: redrawn whole); a draw
 // begun before and not finished is drawn anew.
