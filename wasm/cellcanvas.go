@@ -160,11 +160,8 @@ func (v *clusterView) paintLane(l *lane) bool {
 	n := v.shown(l)
 	if n > cellBytesN || cellBytes.IsUndefined() {
 		cellBytesN = max(n, 256, 2*cellBytesN)
-		u8, err := safejs.Global().Get("Uint8Array")
-		if err != nil {
-			return true
-		}
-		if cellBytes, err = u8.New(cellBytesN); err != nil {
+		var err error
+		if cellBytes, err = uint8Array().New(cellBytesN); err != nil {
 			return true
 		}
 	}

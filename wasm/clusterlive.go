@@ -31,6 +31,5 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := m.Pod(key); return ok })...)
 		v.queue.clear()
 	}
-	v.replayed = replayedPods{}
 	v.drawPods(keys, v.visible(m.Pod), m.overview, full)
 }

@@ -209,6 +209,7 @@ func (a *app) goLive() {
 	}
 	wasPlaying, waiting := a.replay.wasPlaying, a.replay.waiting
 	a.replay = replayState{}
+	u.cluster.replayed = replayedPods{} // the revision's pods are not kept past it
 	u.editor.SetReadOnly(false)
 	setClass(a.root(), "replaying", false)
 	u.live.SetAttribute("hidden", "")

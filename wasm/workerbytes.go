@@ -16,7 +16,7 @@ import (
 // copy and read by Go with one memory copy.
 
 // postedBytes is msg as a new Uint8Array, to post with its buffer
-// transferred (postTransfer).
+// transferred.
 func postedBytes(msg string) (safejs.Value, error) {
 	u8, err := uint8Array().New(len(msg))
 	if err != nil {

@@ -14,8 +14,8 @@ import (
 const eventRows = `[...document.querySelectorAll("#events .ev")].map((r) => [...r.children].map((c) => c.textContent).join(" "))`
 
 // eventsStill waits until the Events list has kept its number of rows for
-// longer than the live Events take to be drawn (eventsEvery, 250 ms): a
-// draw held back comes a moment after the pods.
+// longer than the live Events wait to be drawn (eventsEvery): a draw held
+// back comes a moment after the pods.
 func (p *page) eventsStill() {
 	p.t.Helper()
 	eval[bool](p, `new Promise((done) => {

@@ -11,8 +11,9 @@ import (
 // The cluster's worker: the page's Go starts a second instance of the
 // compiled module in a Web Worker made from a blob: URL (app.js,
 // kubeloop._startWorker; wasm/workerlink.go) and exchanges texts with
-// the Go in it (wasm/workerhost.go), the worker's as UTF-8 bytes. kubeloop.debug.workerEcho goes the
-// whole way, page Go to worker Go and back.
+// the Go in it (wasm/workerhost.go), the worker's as UTF-8 bytes.
+// kubeloop.debug.workerEcho goes the whole way, page Go to worker Go and
+// back.
 
 // TestWorkerAnswersServedAndFromFile: the worker starts and answers on the
 // served site, under its Content-Security-Policy, and in the single-file
