@@ -15,6 +15,7 @@
   // The status colours, as the stylesheet names them (app.css).
   const STATUS = ["--pending", "--creating", "--running", "--terminating", "--error", "--done"];
   const READY = 8;
+  const MIN_ROOM = 4; // the fewest rows a canvas' bitmap has room for
   let palette = null; // STATUS' colours in the current theme
   const live = new Set(); // the canvases painted, for a change of theme
   // The width of the last canvas laid out: a new canvas is painted that
@@ -84,25 +85,39 @@
     const codes = canvas._codes || new Uint8Array(0);
     const g = geometry(), sp = spritesFor(g);
     const n = codes.length, cols = columns(canvas);
-    // The rows it has room for grow with its pods, and shrink only to
-    // half: resizing a canvas (which clears it) cost ~0.3 ms, twenty times
-    // a repaint of a few cells, and a rollout moves a full node's count
-    // across a row's end and back all the time.
+    // The rows shown grow with its pods, and shrink only to half: a
+    // rollout moves a full node's count across a row's end and back all
+    // the time, and each change of height lays the lanes out again.
     let rows = Math.ceil(n / cols);
     const had = canvas._rows || 0;
-    if (canvas.width === Math.round(canvas._width * g.dpr) && rows <= had && rows > had / 2) rows = had;
+    if (cols === canvas._cols && rows <= had && rows > had / 2) rows = had;
     canvas._rows = rows;
-    const w = Math.round(canvas._width * g.dpr), h = Math.max(0, rows * g.pitch - (g.pitch - g.size));
+    canvas._cols = cols;
+    const shown = Math.max(0, rows * g.pitch - (g.pitch - g.size));
+    if (canvas._shown !== shown) {
+      canvas._shown = shown;
+      canvas.style.height = shown / g.dpr + "px";
+    }
+    // The bitmap has room for more rows than are shown (app.css shows its
+    // top, pixel for pixel, with object-fit): resizing a canvas clears it
+    // and allocates a new one, whose first paint is slow too — many times
+    // a repaint of a few cells, and a scale-up grows every lane a row at a
+    // time. So the room doubles ahead of the rows, and shrinks only when
+    // it is four times what they need.
+    const w = Math.round(canvas._width * g.dpr);
+    let room = canvas._room || 0;
+    if (canvas.width !== w || rows > room || rows < room / 4) room = Math.max(MIN_ROOM, 2 * rows);
+    canvas._room = room;
+    const h = room * g.pitch - (g.pitch - g.size);
     if (canvas.height !== h || canvas.width !== w) {
       canvas.width = w; // clears it
       canvas.height = h;
-      canvas.style.height = h / g.dpr + "px";
       all = true;
     }
     const was = all || canvas._sprites !== sp ? null : canvas._painted;
     canvas._sprites = sp;
     canvas._painted = codes;
-    if (w === 0 || h === 0) return;
+    if (w === 0) return;
     const ctx = canvas.getContext("2d"), s = g.size;
     const end = Math.max(n, was ? was.length : 0);
     if (!was) ctx.clearRect(0, 0, w, h);

@@ -3,6 +3,8 @@ package browser_test
 import (
 	"context"
 	"fmt"
+	"image/png"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -159,6 +161,61 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 	p.waitFor("the menu of the pod under the cursor", `!document.getElementById("pod-menu").hidden`)
 	assert.Equal(t, last, p.text("#pod-menu .popover-title"))
 	p.screenshot("21-cells-menu")
+	p.noConsoleErrors()
+}
+
+// A lane's canvas is as tall as its rows of pods, while its bitmap has
+// room for more (site/static/cells.js): a pod more does not reallocate the
+// bitmap, and the screen shows the bitmap's top pixel for pixel
+// (object-fit), the last row's cells where they are painted.
+func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
+	p := openPage(t)
+	p.viewport(1400, 900)
+	p.theme("light")
+	scale := func(n int) {
+		eval[any](p, fmt.Sprintf(`kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=%d")`, n))
+		eval[any](p, `kubeloop.settle()`)
+		p.waitFor(fmt.Sprintf("%d ready cells", n), `[...document.querySelectorAll("#nodes canvas[data-cells]")]
+		  .reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0) === `+fmt.Sprint(n))
+	}
+	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)+"`)")
+	eval[any](p, `kubeloop.settle()`)
+	scale(150)
+	canvas := `document.querySelector('canvas[data-cells="node-1"]')`
+	type shape struct{ Pods, Cols, Shown, Bitmap int }
+	read := func() shape {
+		return eval[shape](p, `(() => { const c = `+canvas+`;
+		  return {pods: c._codes.length, cols: kubeloopCells.columns(c), shown: Math.round(c.getBoundingClientRect().height * devicePixelRatio), bitmap: c.height}; })()`)
+	}
+	before := read()
+	rows := (before.Pods + before.Cols - 1) / before.Cols
+	assert.Equal(t, rows*17-3, before.Shown, "the canvas shows its %d pods' %d rows (17 px apart, 14 tall), no more", before.Pods, rows)
+	assert.Greater(t, before.Bitmap, before.Shown, "its bitmap has room for more rows")
+
+	// The screen, not the bitmap: the last pod's cell is the Running colour
+	// where it should be.
+	last := eval[[]float64](p, `(() => { const c = `+canvas+`;
+	  c.scrollIntoView({block: "start"});
+	  const r = c.getBoundingClientRect(), i = c._codes.length - 1, cols = kubeloopCells.columns(c);
+	  return [r.left + (i % cols) * 17 + 7, r.top + Math.floor(i / cols) * 17 + 7]; })()`)
+	running := eval[[]int](p, `(() => { const c = document.createElement("canvas").getContext("2d");
+	  c.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--running"); c.fillRect(0, 0, 1, 1);
+	  return [...c.getImageData(0, 0, 1, 1).data.slice(0, 3)]; })()`)
+	shot, err := os.Open(p.capture("cells-room"))
+	require.NoError(t, err)
+	defer shot.Close()
+	img, err := png.Decode(shot)
+	require.NoError(t, err)
+	r, g, b, _ := img.At(int(last[0]), int(last[1])).RGBA()
+	assert.Equal(t, running, []int{int(r >> 8), int(g >> 8), int(b >> 8)}, "the last pod's cell, on screen at (%v, %v)", last[0], last[1])
+
+	// A row more of pods: the canvas grows, its bitmap stays.
+	scale(150 + 3*before.Cols)
+	after := read()
+	rows = (after.Pods + after.Cols - 1) / after.Cols
+	require.Greater(t, after.Pods, before.Pods)
+	assert.Equal(t, rows*17-3, after.Shown, "the canvas grew to its %d pods' %d rows", after.Pods, rows)
+	assert.Equal(t, before.Bitmap, after.Bitmap, "the bitmap was not made anew")
 	p.noConsoleErrors()
 }
 
