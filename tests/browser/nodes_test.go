@@ -168,9 +168,17 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 // room for more (site/static/cells.js): a pod more does not reallocate the
 // bitmap, and the screen shows the bitmap's top pixel for pixel
 // (object-fit), the last row's cells where they are painted.
+// At a pixel ratio of 1 and of 2 (a laptop's or projector's high-density
+// screen).
 func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
+	for _, dpr := range []float64{1, 2} {
+		t.Run(fmt.Sprintf("dpr%v", dpr), func(t *testing.T) { cellsRoomAt(t, dpr) })
+	}
+}
+
+func cellsRoomAt(t *testing.T, dpr float64) {
 	p := openPage(t)
-	p.viewport(1400, 900)
+	p.do(chromedp.EmulateViewport(1400, 900, chromedp.EmulateScale(dpr)))
 	p.theme("light")
 	scale := func(n int) {
 		eval[any](p, fmt.Sprintf(`kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=%d")`, n))
@@ -185,12 +193,12 @@ func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
 	type shape struct{ Pods, Cols, Shown, Bitmap int }
 	read := func() shape {
 		return eval[shape](p, `(() => { const c = `+canvas+`;
-		  return {pods: c._codes.length, cols: kubeloopCells.columns(c), shown: Math.round(c.getBoundingClientRect().height * devicePixelRatio), bitmap: c.height}; })()`)
+		  return {pods: c._codes.length, cols: kubeloopCells.columns(c), shown: Math.round(c.getBoundingClientRect().height), bitmap: c.height}; })()`)
 	}
 	before := read()
 	rows := (before.Pods + before.Cols - 1) / before.Cols
 	assert.Equal(t, rows*17-3, before.Shown, "the canvas shows its %d pods' %d rows (17 px apart, 14 tall), no more", before.Pods, rows)
-	assert.Greater(t, before.Bitmap, before.Shown, "its bitmap has room for more rows")
+	assert.Greater(t, before.Bitmap, int(dpr)*before.Shown, "its bitmap has room for more rows")
 
 	// The screen, not the bitmap: the last pod's cell is the Running colour
 	// where it should be.
@@ -201,12 +209,12 @@ func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
 	running := eval[[]int](p, `(() => { const c = document.createElement("canvas").getContext("2d");
 	  c.fillStyle = getComputedStyle(document.documentElement).getPropertyValue("--running"); c.fillRect(0, 0, 1, 1);
 	  return [...c.getImageData(0, 0, 1, 1).data.slice(0, 3)]; })()`)
-	shot, err := os.Open(p.capture("cells-room"))
+	shot, err := os.Open(p.capture(fmt.Sprintf("cells-room-dpr%v", dpr)))
 	require.NoError(t, err)
 	defer shot.Close()
 	img, err := png.Decode(shot)
 	require.NoError(t, err)
-	r, g, b, _ := img.At(int(last[0]), int(last[1])).RGBA()
+	r, g, b, _ := img.At(int(last[0]*dpr), int(last[1]*dpr)).RGBA()
 	assert.Equal(t, running, []int{int(r >> 8), int(g >> 8), int(b >> 8)}, "the last pod's cell, on screen at (%v, %v)", last[0], last[1])
 
 	// A row more of pods: the canvas grows, its bitmap stays.
