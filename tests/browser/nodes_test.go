@@ -167,9 +167,8 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 // A lane's canvas is as tall as its rows of pods, while its bitmap has
 // room for more (site/static/cells.js): a pod more does not reallocate the
 // bitmap, and the screen shows the bitmap's top pixel for pixel
-// (object-fit), the last row's cells where they are painted.
-// At a pixel ratio of 1 and of 2 (a laptop's or projector's high-density
-// screen).
+// (object-fit), the last row's cells where they are painted — at a pixel
+// ratio of 1 and of 2 (a laptop's or projector's high-density screen).
 func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
 	for _, dpr := range []float64{1, 2} {
 		t.Run(fmt.Sprintf("dpr%v", dpr), func(t *testing.T) { cellsRoomAt(t, dpr) })
@@ -180,15 +179,13 @@ func cellsRoomAt(t *testing.T, dpr float64) {
 	p := openPage(t)
 	p.do(chromedp.EmulateViewport(1400, 900, chromedp.EmulateScale(dpr)))
 	p.theme("light")
-	scale := func(n int) {
-		eval[any](p, fmt.Sprintf(`kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=%d")`, n))
+	readyCells := func(n int) {
 		eval[any](p, `kubeloop.settle()`)
 		p.waitFor(fmt.Sprintf("%d ready cells", n), `[...document.querySelectorAll("#nodes canvas[data-cells]")]
 		  .reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0) === `+fmt.Sprint(n))
 	}
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)+"`)")
-	eval[any](p, `kubeloop.settle()`)
-	scale(150)
+	readyCells(150)
 	canvas := `document.querySelector('canvas[data-cells="node-1"]')`
 	type shape struct{ Pods, Cols, Shown, Bitmap int }
 	read := func() shape {
@@ -218,7 +215,9 @@ func cellsRoomAt(t *testing.T, dpr float64) {
 	assert.Equal(t, running, []int{int(r >> 8), int(g >> 8), int(b >> 8)}, "the last pod's cell, on screen at (%v, %v)", last[0], last[1])
 
 	// A row more of pods: the canvas grows, its bitmap stays.
-	scale(150 + 3*before.Cols)
+	more := 150 + 3*before.Cols
+	eval[any](p, fmt.Sprintf(`kubeloop.kubectl("kubectl scale deployment nginx-deployment --replicas=%d")`, more))
+	readyCells(more)
 	after := read()
 	rows = (after.Pods + after.Cols - 1) / after.Cols
 	require.Greater(t, after.Pods, before.Pods)
