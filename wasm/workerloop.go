@@ -18,6 +18,9 @@ import (
 // the clock plays, each turn advances it by the real time since the last
 // turn times the speed, for at most turnMS of real time (a busy cluster
 // slows its clock instead of answering late), then reads its messages.
+// A turn that caught the clock up waits idleTurnMS for the next: the
+// clock moves in steps of about a frame, and an idle cluster leaves the
+// machine idle instead of turning as fast as it can.
 // A frame of what changed goes to the page whenever the page has drawn
 // the last one, so frames never pile up behind a slow draw: what changes
 // meanwhile goes in the next.
@@ -26,6 +29,7 @@ const (
 	turnMS     = 12  // real time one turn runs tasks for
 	turnTasks  = 64  // tasks between two looks at the time
 	maxTurnGap = 100 // a longer gap (a busy tab) counts as this, in ms
+	idleTurnMS = 16  // the wait after a turn that caught the clock up: a frame
 	// settleSlice is the simulated time one call of a settle covers.
 	settleSlice = time.Second
 )
@@ -154,12 +158,15 @@ func (h *workerHost) send(p engine.Post) {
 }
 
 // schedule makes sure a turn runs soon.
-func (h *workerHost) schedule() {
+func (h *workerHost) schedule() { h.scheduleIn(0) }
+
+// scheduleIn makes sure a turn runs within ms.
+func (h *workerHost) scheduleIn(ms float64) {
 	if h.turnDue {
 		return
 	}
 	h.turnDue = true
-	h.later(0, h.turn)
+	h.later(ms, h.turn)
 }
 
 // turn runs the clock (or a settle) for a while and posts a frame if the
@@ -169,24 +176,30 @@ func (h *workerHost) turn() {
 	if h.e == nil {
 		return
 	}
+	caughtUp := false
 	switch {
 	case h.settle != nil:
 		h.settleTurn()
 	case h.playing:
-		h.playTurn()
+		caughtUp = h.playTurn()
 	}
 	if h.drawn && h.e.Moved() {
 		f := h.e.Frame()
 		h.send(engine.Post{Frame: &f})
 		h.drawn = false
 	}
-	if h.playing || h.settle != nil {
+	switch {
+	case h.settle == nil && h.playing && caughtUp:
+		h.scheduleIn(idleTurnMS)
+	case h.playing || h.settle != nil:
 		h.schedule()
 	}
 }
 
-// playTurn advances the clock by the real time since the last turn.
-func (h *workerHost) playTurn() {
+// playTurn advances the clock by the real time since the last turn; it
+// reports whether the clock got there (false: it lags, and the next turn
+// carries on).
+func (h *workerHost) playTurn() (caughtUp bool) {
 	now := h.now()
 	dt := min(max(now-h.lastMS, 0), maxTurnGap)
 	h.lastMS = now
@@ -195,9 +208,10 @@ func (h *workerHost) playTurn() {
 	deadline := now + turnMS
 	for !h.e.Run(target.Sub(clk.Now()), turnTasks) {
 		if h.now() >= deadline {
-			return // the clock lags; the next turn carries on from where it stands
+			return false
 		}
 	}
+	return true
 }
 
 // settleTurn runs slices of the settle for at most turnMS.

@@ -16,13 +16,15 @@ import (
 
 // fakeWorker is a worker host whose event loop the test turns by hand:
 // posts are kept, time is what the test says, and what the host asks to
-// run later waits in a queue.
+// run later waits in a queue — at once, or after an idle turn's wait (the
+// test moves the time itself); the warm-up's timers are left out.
 type fakeWorker struct {
 	t     *testing.T
 	h     *workerHost
 	posts []engine.Post
 	ms    float64
 	queue []func()
+	waits []float64 // what the host asked to wait before each run later
 }
 
 func newFakeWorker(t *testing.T) *fakeWorker {
@@ -32,9 +34,10 @@ func newFakeWorker(t *testing.T) *fakeWorker {
 		require.NoError(t, err)
 		w.posts = append(w.posts, p)
 	}, func() float64 { return w.ms }, func(ms float64, fn func()) {
-		if ms <= 0 {
+		w.waits = append(w.waits, ms)
+		if ms <= 0 || ms == idleTurnMS {
 			w.queue = append(w.queue, fn)
-		} // the warm-up's timers are left out: the test turns the loop only
+		}
 	})
 	return w
 }
@@ -106,6 +109,29 @@ func TestTheWorkerPostsAFrameOnlyOnceThePageDrewTheLast(t *testing.T) {
 	w.send(0, engine.Request{Op: engine.OpDrawn})
 	w.turn(5)
 	assert.Empty(t, w.take(), "paused and drawn: nothing moves, nothing is posted")
+}
+
+// While the clock plays, a turn that caught the clock up waits a frame
+// for the next instead of turning at once: an idle cluster on a page left
+// open kept a core of the learner's machine busy.
+func TestAPlayingClockThatCaughtUpWaitsAFrame(t *testing.T) {
+	w := newFakeWorker(t)
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	w.turn(1)
+	w.send(0, engine.Request{Op: engine.OpPlay, On: true, Speed: 1})
+	require.Equal(t, 0.0, w.waits[len(w.waits)-1], "play: a turn at once")
+	for range 3 {
+		w.ms += idleTurnMS
+		w.turn(1)
+		assert.Equal(t, float64(idleTurnMS), w.waits[len(w.waits)-1], "caught up: the next turn a frame later")
+	}
+	before := len(w.waits)
+	w.send(0, engine.Request{Op: engine.OpDrawn})
+	assert.Len(t, w.waits, before, "a turn is already due: the page's drawing adds none")
+
+	w.send(2, engine.Request{Op: engine.OpSettle, Seconds: 600})
+	w.turn(1) // the idle turn that was due runs the settle
+	assert.Equal(t, 0.0, w.waits[len(w.waits)-1], "settling: turns at once")
 }
 
 func TestTheWorkerSettlesInTurnsAndCanBeCancelled(t *testing.T) {
