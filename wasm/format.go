@@ -6,22 +6,13 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
-// formatElapsed prints simulated time for people: "0s", "1.25s", "12.3s",
-// "1m23s", "1h2m3s" — fine-grained while things happen fast, whole
-// seconds once minutes pass.
-func formatElapsed(d time.Duration) string {
-	switch {
-	case d <= 0:
-		return "0s"
-	case d < 10*time.Second:
-		return d.Round(10 * time.Millisecond).String()
-	case d < time.Minute:
-		return d.Round(100 * time.Millisecond).String()
-	}
-	return d.Truncate(time.Second).String()
-}
+// formatElapsed prints simulated time for people, as the clock shows it
+// (engine.ClockShown): "0s", "1.25s", "12.3s", "1m23s", "1h2m3s".
+func formatElapsed(d time.Duration) string { return engine.ClockShown(d).String() }
 
 // statusClass maps kubectl's STATUS of a pod to the colour of its card.
 func statusClass(status string, deleting bool) string {

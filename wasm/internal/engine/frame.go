@@ -146,12 +146,12 @@ func (s *sentState) podsToSend(ch cluster.FeedChanges) []string {
 }
 
 // Moved reports whether a frame now would carry anything: the clock ran a
-// task or moved, or an open watch printed rows, since the last frame, or
-// pods wait for a frame to carry them.
+// task or moved what it shows (ClockShown), or an open watch printed rows,
+// since the last frame, or pods wait for a frame to carry them.
 func (e *Engine) Moved() bool {
 	tasks, _ := e.c.Clock().Ran()
-	return !e.sent.started || tasks != e.sent.tasks || e.elapsed() != e.sent.elapsed || e.watchRows != "" ||
-		len(e.sent.backlog) > 0
+	return !e.sent.started || tasks != e.sent.tasks || ClockShown(e.elapsed()) != ClockShown(e.sent.elapsed) ||
+		e.watchRows != "" || len(e.sent.backlog) > 0
 }
 
 // Frame is the batch of what changed since the last Frame.
