@@ -47,6 +47,7 @@ site: node_modules/.package-lock.json
 	cp site/static/* dist/
 	mkdir -p dist/data
 	find site/data -name "*.json" -exec cp {} dist/data/ \;
+	$(GO) run ./site/lessons/text/cmd/lessonsjson dist/data/lessons.json
 	$(GO) run ./site/siteurl -url '$(SITE_URL)' dist/index.html
 	$(ESBUILD) site/editor/main.js --bundle --minify --format=iife --target=es2020 \
 	  --legal-comments=none --log-level=warning --outfile=dist/editor.js

@@ -89,6 +89,9 @@ func TestWasmLeavesOutHeavyPackages(t *testing.T) {
 		// …): ~60 KB gzip for a simulated signature (see
 		// controllers/bootstrap/hs256.go).
 		assert.False(t, d == "crypto" || strings.HasPrefix(d, "crypto/"), "the wasm binary imports %s", d)
+		// The lessons' text is data the page loads (data/lessons.json),
+		// not a part of the binary (../shared/DESIGN.md, Build notes).
+		assert.NotEqual(t, "github.com/kubeloop/kubeloop/site/lessons/text", d, "the wasm binary embeds the lessons' text")
 	}
 }
 

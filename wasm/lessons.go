@@ -111,16 +111,42 @@ type checkResult struct {
 	saw string
 }
 
+// lessonFiles is the text of data/lessons.json (lesson ID → the lesson
+// file's text), which app.js loaded before it started Go
+// (kubeloop._lessons).
+func (a *app) lessonFiles() string {
+	kl, err := a.global.Get("kubeloop")
+	if err != nil {
+		return ""
+	}
+	v, err := kl.Get("_lessons")
+	if err != nil {
+		return ""
+	}
+	return jsString(v)
+}
+
 // lessonCheckMS throttles check evaluation while the cluster is busy.
 const lessonCheckMS = 50
 
 func (a *app) buildLessons(u *ui) {
 	l := &a.lessons
-	all, err := lessons.All()
+	text := a.lessonFiles()
+	var files map[string]string
+	if err := apijson.Unmarshal([]byte(text), &files); err != nil {
+		panic("lessons.json: " + err.Error()) // make site writes it; its test reads it
+	}
+	all, err := lessons.ParseAll(files)
 	if err != nil {
 		panic("lessons: " + err.Error()) // the lessons' own test catches this first
 	}
 	l.all = all
+	// The worker answers the lessons' checks, questions and outputs.
+	a.ask(engine.Request{Op: "lessons", Text: text}, func(rep engine.Reply) {
+		if rep.Error != "" {
+			a.consoleWarn("kubeloop: the worker's lessons: " + rep.Error)
+		}
+	})
 	l.progress = lessonProgress{V: 1, Done: map[string]int{}}
 	if s, ok := a.load(keyLessons); ok {
 		var p lessonProgress

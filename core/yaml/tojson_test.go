@@ -130,7 +130,7 @@ func goccyDecode(t testing.TB, text string) ([]api.Object, error) {
 // object through JSON as through goccy's decoder.
 func TestDecodeAgreesWithGoccyOnEveryManifest(t *testing.T) {
 	texts := []string{deploymentYAML, replicaSetYAML, podYAML, namespaceYAML, multiDocYAML}
-	for _, glob := range []string{"../../site/lessons/*.txt", "../../tests/transcripts/testdata/*.txt"} {
+	for _, glob := range []string{"../../site/lessons/text/*.txt", "../../tests/transcripts/testdata/*.txt"} {
 		files, err := filepath.Glob(glob)
 		require.NoError(t, err)
 		require.NotEmpty(t, files, glob)

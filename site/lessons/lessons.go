@@ -1,4 +1,5 @@
-// Package lessons holds the page's guided lessons and reads them. A lesson
+// Package lessons reads the page's guided lessons, whose files are in
+// site/lessons/text (the page loads them as data/lessons.json). A lesson
 // is a transcript file (core/transcript's syntax: kubectl and sim lines,
 // heredocs, # comments) whose structured comments carry the lesson's words
 // in English and Simplified Chinese, and its checks:
@@ -35,8 +36,8 @@
 package lessons
 
 import (
-	"embed"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/shell"
@@ -44,9 +45,6 @@ import (
 
 	"github.com/kubeloop/kubeloop/core/pattern"
 )
-
-//go:embed *.txt
-var files embed.FS
 
 // Text is one piece of prose in both languages.
 type Text struct{ EN, ZH string }
@@ -129,22 +127,18 @@ type Check struct {
 	Args []string
 }
 
-// All parses every lesson, in file-name order.
-func All() ([]*Lesson, error) {
-	// ReadDir, not fs.Glob: the folder holds only the embedded *.txt, and
-	// Glob would bring its pattern matcher into the page's binary.
-	entries, err := files.ReadDir(".")
-	if err != nil {
-		return nil, err
+// ParseAll parses every lesson of files (lesson ID → the file's text: the
+// page's data/lessons.json, or site/lessons/text for native hosts), in ID
+// order — the order the page lists them in.
+func ParseAll(files map[string]string) ([]*Lesson, error) {
+	ids := make([]string, 0, len(files))
+	for id := range files {
+		ids = append(ids, id)
 	}
-	out := make([]*Lesson, 0, len(entries))
-	for _, e := range entries { // ReadDir sorts by name
-		name := e.Name()
-		b, err := files.ReadFile(name)
-		if err != nil {
-			return nil, err
-		}
-		l, err := Parse(strings.TrimSuffix(name, ".txt"), string(b))
+	sort.Strings(ids)
+	out := make([]*Lesson, 0, len(ids))
+	for _, id := range ids {
+		l, err := Parse(id, files[id])
 		if err != nil {
 			return nil, err
 		}
@@ -153,13 +147,14 @@ func All() ([]*Lesson, error) {
 	return out, nil
 }
 
-// ByID parses the lesson of that ID (its file name without .txt).
-func ByID(id string) (*Lesson, error) {
-	b, err := files.ReadFile(id + ".txt")
-	if err != nil {
-		return nil, fmt.Errorf("no lesson %q", id)
+// Find is the lesson of that ID among all.
+func Find(all []*Lesson, id string) (*Lesson, error) {
+	for _, l := range all {
+		if l.ID == id {
+			return l, nil
+		}
 	}
-	return Parse(id, string(b))
+	return nil, fmt.Errorf("no lesson %q", id)
 }
 
 // Parse reads one lesson file. Errors name the line.

@@ -12,6 +12,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 // TestEveryLessonRunsAsATranscript runs each lesson file the way the test
@@ -19,7 +20,7 @@ import (
 // commands every one of its checks must hold; before them at least one
 // must not, or the step would tick itself off on the page.
 func TestEveryLessonRunsAsATranscript(t *testing.T) {
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	require.NotEmpty(t, all)
 	for _, l := range all {
@@ -56,7 +57,7 @@ func TestEveryLessonRunsAsATranscript(t *testing.T) {
 // TestEveryLessonSpeaksBothLanguages keeps the zh-CN and English texts
 // together: a lesson is never half translated.
 func TestEveryLessonSpeaksBothLanguages(t *testing.T) {
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	for _, l := range all {
 		assert.NotEmpty(t, l.Title.EN, l.ID)
@@ -142,10 +143,11 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	assert.Equal(t, "标题", l.Title.In("zh-CN"))
 }
 
-// All has one lesson per .txt file of the folder, in file-name order (the
-// site's lesson list and its numbering follow it).
-func TestAllIsEveryFileInNameOrder(t *testing.T) {
-	entries, err := os.ReadDir(".")
+// ParseAll of the lessons' files has one lesson per .txt file of their
+// folder, in file-name order (the site's lesson list and its numbering
+// follow it).
+func TestParseAllIsEveryFileInNameOrder(t *testing.T) {
+	entries, err := os.ReadDir("text")
 	require.NoError(t, err)
 	var want []string
 	for _, e := range entries {
@@ -153,7 +155,7 @@ func TestAllIsEveryFileInNameOrder(t *testing.T) {
 			want = append(want, id)
 		}
 	}
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	var got []string
 	for _, l := range all {
@@ -167,7 +169,7 @@ func TestAllIsEveryFileInNameOrder(t *testing.T) {
 // in the learner's language, never as its pattern: a kubectl check has its
 // "# check.say:" and "# check.say.zh:", a predicate describes itself.
 func TestEveryCheckReadsInPlainWords(t *testing.T) {
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	n := 0
 	for _, l := range all {
@@ -198,7 +200,7 @@ func TestEveryCheckReadsInPlainWords(t *testing.T) {
 // So in a step with a watch no change comes before it, and the first
 // command after it that is not time passing is YAML or marked beside.
 func TestAWatchComesBeforeTheChangeItWatches(t *testing.T) {
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	watches, beside := 0, 0
 	for _, l := range all {

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 // TestLessonPatternsAgreeWithRegexp runs every "~>" check of the lessons,
@@ -19,7 +21,7 @@ func TestLessonPatternsAgreeWithRegexp(t *testing.T) {
 		"Waiting for deployment \"nginx-deployment\" rollout to finish: 1 out of 3 new replicas have been updated...\n",
 		"partitioned roll out complete: 3 new pods have been updated...\n", "REVISION  CHANGE-CAUSE\n1         <none>\n2         <none>\n",
 	}
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	n := 0
 	for _, l := range all {

@@ -9,6 +9,7 @@ import (
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/transcript"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 // The answer each lesson's question teaches, as the simulation gives it:
@@ -21,7 +22,7 @@ func TestEveryPredictionHasTheAnswerItsLessonTeaches(t *testing.T) {
 		"04-leader-election":    "nothing: no one leads until the Lease expires",
 		"07-rolling-update":     "5: one extra Pod, as maxSurge allows",
 	}
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	asked := map[string]bool{}
 	for _, l := range all {

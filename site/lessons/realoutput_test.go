@@ -10,11 +10,12 @@ import (
 
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 func lessonByID(t *testing.T, id string) *Lesson {
 	t.Helper()
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	for _, l := range all {
 		if l.ID == id {
@@ -62,7 +63,7 @@ func TestPrintedListsEachStepsKubectlOutput(t *testing.T) {
 
 // Every lesson's transcript splits into its commands.
 func TestPrintedForEveryLesson(t *testing.T) {
-	all, err := All()
+	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
 	for _, le := range all {
 		steps, err := le.Printed(cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All()}))

@@ -323,12 +323,15 @@
     }
     progress(null, currentStep);
     const go = new Go();
-    // The page's strings are data (data/messages.json), loaded beside the
-    // binary and handed to Go before it starts (wasm/main.go readMessages).
+    // The page's strings and its lessons are data (data/messages.json,
+    // data/lessons.json), loaded beside the binary and handed to Go before
+    // it starts (wasm/main.go readMessages, wasm/lessons.go lessonFiles).
     const messages = kubeloop._loadData("messages.json");
-    Promise.all([compiled, messages])
+    const lessons = kubeloop._loadData("lessons.json");
+    Promise.all([compiled, messages, lessons])
       .then(function (both) {
         Object.defineProperty(kubeloop, "_messages", { value: both[1] });
+        Object.defineProperty(kubeloop, "_lessons", { value: both[2] });
         progress(1, "starting · 启动中");
         return WebAssembly.instantiate(both[0], go.importObject);
       })

@@ -608,7 +608,7 @@ func (p *page) selectLesson(id string) {
 
 // lessonIndex is a lesson's position in the select (the files, sorted).
 func lessonIndex(id string) string {
-	files, _ := filepath.Glob("../../site/lessons/*.txt")
+	files, _ := filepath.Glob("../../site/lessons/text/*.txt")
 	for i, f := range files {
 		if strings.TrimSuffix(filepath.Base(f), ".txt") == id {
 			return fmt.Sprint(i)

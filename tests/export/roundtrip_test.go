@@ -18,6 +18,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/transcript"
 	"github.com/kubeloop/kubeloop/core/yaml"
 	"github.com/kubeloop/kubeloop/site/lessons"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,7 +33,7 @@ func TestExportRoundTripsScenarios(t *testing.T) {
 // TestExportRoundTripsLessons runs each lesson whole, as a learner who
 // did every step, then exports.
 func TestExportRoundTripsLessons(t *testing.T) {
-	all, err := lessons.All()
+	all, err := lessons.ParseAll(text.Files())
 	require.NoError(t, err)
 	for _, l := range all {
 		t.Run(l.ID, func(t *testing.T) {

@@ -27,6 +27,7 @@ import (
 	"strings"
 
 	"github.com/kubeloop/kubeloop/site/lessons"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 const outDir = "tests/out/parity"
@@ -97,7 +98,7 @@ func allTranscripts() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, err := lessons.All()
+	all, err := lessons.ParseAll(text.Files())
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers"
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
 	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/export"
@@ -44,6 +45,7 @@ var ops = map[string]func(*Engine, Request) Reply{
 	"session":    func(e *Engine, _ Request) Reply { return Reply{Text: e.rec.Transcript()} },
 	"docs":       (*Engine).setDocs,
 	"help":       (*Engine).setHelp,
+	"lessons":    (*Engine).setLessons,
 }
 
 // Do answers one request. A request that panics is answered with the
@@ -354,7 +356,7 @@ func (e *Engine) mark() Mark {
 
 // checks evaluates a lesson step's checks since its mark.
 func (e *Engine) checks(r Request) Reply {
-	le, err := lessons.ByID(r.Lesson)
+	le, err := e.lesson(r.Lesson)
 	if err != nil {
 		return Reply{Error: err.Error()}
 	}
@@ -373,7 +375,7 @@ func (e *Engine) checks(r Request) Reply {
 // what happened since its mark: Ran is the answer's index, Text what the
 // cluster showed.
 func (e *Engine) predict(r Request) Reply {
-	le, err := lessons.ByID(r.Lesson)
+	le, err := e.lesson(r.Lesson)
 	if err != nil {
 		return Reply{Error: err.Error()}
 	}
@@ -388,7 +390,7 @@ func (e *Engine) predict(r Request) Reply {
 // headless on a scratch cluster of Request.Seed (lessons.Lesson.Printed):
 // "What would a real cluster print?".
 func (e *Engine) printed(r Request) Reply {
-	le, err := lessons.ByID(r.Lesson)
+	le, err := e.lesson(r.Lesson)
 	if err != nil {
 		return Reply{Error: err.Error()}
 	}
@@ -406,6 +408,21 @@ func (e *Engine) setDocs(r Request) Reply {
 		return Reply{Error: err.Error()}
 	}
 	e.SetDocs(docs)
+	return Reply{}
+}
+
+// setLessons hands the engine the lessons in Text (data/lessons.json: an
+// object of lesson ID → the lesson file's text).
+func (e *Engine) setLessons(r Request) Reply {
+	var files map[string]string
+	if err := apijson.Unmarshal([]byte(r.Text), &files); err != nil {
+		return Reply{Error: "lessons.json: " + err.Error()}
+	}
+	all, err := lessons.ParseAll(files)
+	if err != nil {
+		return Reply{Error: "lessons.json: " + err.Error()}
+	}
+	e.SetLessons(all)
 	return Reply{}
 }
 

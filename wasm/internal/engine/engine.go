@@ -12,6 +12,7 @@
 package engine
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers"
@@ -20,6 +21,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/kubectl/helptext"
 	"github.com/kubeloop/kubeloop/core/session"
+	"github.com/kubeloop/kubeloop/site/lessons"
 )
 
 // Engine is one page's cluster and what the page has been sent of it.
@@ -31,6 +33,9 @@ type Engine struct {
 	running bool
 	docs    explain.Docs
 	help    helptext.Pages
+	// lessons are the page's lessons (SetLessons), whose checks, questions
+	// and outputs the engine answers for.
+	lessons []*lessons.Lesson
 
 	sent sentState // what the last Frame carried (frame.go)
 
@@ -110,6 +115,18 @@ func (e *Engine) Run(d time.Duration, tasks int) (done bool) {
 func (e *Engine) SetDocs(docs explain.Docs) {
 	e.docs = docs
 	e.c.SetFieldDocs(docs)
+}
+
+// SetLessons hands the engine the page's lessons (data the page loads
+// beside the binary); they outlive a Reset.
+func (e *Engine) SetLessons(all []*lessons.Lesson) { e.lessons = all }
+
+// lesson is the lesson of that ID.
+func (e *Engine) lesson(id string) (*lessons.Lesson, error) {
+	if e.lessons == nil {
+		return nil, fmt.Errorf("no lesson %q: the lessons are not loaded", id)
+	}
+	return lessons.Find(e.lessons, id)
 }
 
 // SetHelp hands the cluster kubectl's help pages; they outlive a Reset.

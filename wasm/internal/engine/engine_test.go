@@ -17,6 +17,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/examples"
 	"github.com/kubeloop/kubeloop/core/kubectl"
 	"github.com/kubeloop/kubeloop/core/traceview"
+	"github.com/kubeloop/kubeloop/site/lessons/text"
 )
 
 func started(t *testing.T) *Engine {
@@ -458,4 +459,24 @@ func TestABurstOfPodsIsCarriedOverSeveralFrames(t *testing.T) {
 	assert.Equal(t, 3, frames, "4,500 pods in frames of 2,000")
 	assert.GreaterOrEqual(t, len(seen), 4500, "every new pod")
 	assert.False(t, e.Moved(), "nothing left to carry")
+}
+
+// The lessons come to the engine as data (the page's data/lessons.json):
+// until they do, a lesson's checks are answered with an error that says
+// so; bad data is refused with its file's name.
+func TestTheLessonsComeAsData(t *testing.T) {
+	e := started(t)
+	check := Request{Op: "checks", Lesson: "01-control-loop", Step: 0, Mark: e.mark()}
+	assert.Contains(t, e.Do(check).Error, "the lessons are not loaded")
+	assert.Contains(t, e.Do(Request{Op: "lessons", Text: "{not json"}).Error, "lessons.json")
+
+	files, err := text.JSON()
+	require.NoError(t, err)
+	do(t, e, Request{Op: "lessons", Text: string(files)})
+	rep := do(t, e, check)
+	assert.NotEmpty(t, rep.Checks, "the step's checks, answered")
+	assert.Contains(t, e.Do(Request{Op: "checks", Lesson: "no-such-lesson"}).Error, `no lesson "no-such-lesson"`)
+
+	e.Reset(2)
+	assert.NotEmpty(t, do(t, e, check).Checks, "the lessons outlive a reset")
 }
