@@ -111,30 +111,19 @@ type checkResult struct {
 	saw string
 }
 
-// lessonFiles is the text of data/lessons.json (lesson ID → the lesson
-// file's text), which app.js loaded before it started Go
-// (kubeloop._lessons).
-func (a *app) lessonFiles() string {
-	kl, err := a.global.Get("kubeloop")
-	if err != nil {
-		return ""
-	}
-	v, err := kl.Get("_lessons")
-	if err != nil {
-		return ""
-	}
-	return jsString(v)
-}
-
 // lessonCheckMS throttles check evaluation while the cluster is busy.
 const lessonCheckMS = 50
 
 func (a *app) buildLessons(u *ui) {
 	l := &a.lessons
-	text := a.lessonFiles()
+	// data/lessons.json: lesson ID → the lesson file's text.
+	text, err := a.handedData("_lessons")
 	var files map[string]string
-	if err := apijson.Unmarshal([]byte(text), &files); err != nil {
-		panic("lessons.json: " + err.Error()) // make site writes it; its test reads it
+	if err == nil {
+		err = apijson.Unmarshal([]byte(text), &files)
+	}
+	if err != nil {
+		panic("lessons.json: " + err.Error()) // make site writes it; the lesson tests read it
 	}
 	all, err := lessons.ParseAll(files)
 	if err != nil {

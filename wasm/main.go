@@ -241,16 +241,27 @@ func (a *app) mark(name string) {
 // of data/messages.json that app.js loaded before it started Go. Without
 // them the page still runs, showing each string's key (translate).
 func (a *app) readMessages() {
-	kl, err := a.global.Get("kubeloop")
+	text, err := a.handedData("_messages")
 	if err == nil {
-		var v safejs.Value
-		if v, err = kl.Get("_messages"); err == nil {
-			err = loadMessages(jsString(v))
-		}
+		err = loadMessages(text)
 	}
 	if err != nil {
 		a.consoleWarn("kubeloop: the page's strings did not load: " + err.Error())
 	}
+}
+
+// handedData is the text of a data file that app.js loaded before it
+// started Go and set as kubeloop[key].
+func (a *app) handedData(key string) (string, error) {
+	kl, err := a.global.Get("kubeloop")
+	if err != nil {
+		return "", err
+	}
+	v, err := kl.Get(key)
+	if err != nil {
+		return "", err
+	}
+	return jsString(v), nil
 }
 
 func (a *app) navigatorLanguage() string {
