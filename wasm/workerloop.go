@@ -189,7 +189,7 @@ func (h *workerHost) turn() {
 		h.drawn = false
 	}
 	switch {
-	case h.settle == nil && h.playing && caughtUp:
+	case caughtUp: // playing, no settle
 		h.scheduleIn(idleTurnMS)
 	case h.playing || h.settle != nil:
 		h.schedule()

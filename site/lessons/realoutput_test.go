@@ -17,13 +17,9 @@ func lessonByID(t *testing.T, id string) *Lesson {
 	t.Helper()
 	all, err := ParseAll(text.Files())
 	require.NoError(t, err)
-	for _, l := range all {
-		if l.ID == id {
-			return l
-		}
-	}
-	t.Fatalf("no lesson %s", id)
-	return nil
+	l, err := Find(all, id)
+	require.NoError(t, err)
+	return l
 }
 
 // What a real cluster prints: each step's kubectl commands with their

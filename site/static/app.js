@@ -325,7 +325,7 @@
     const go = new Go();
     // The page's strings and its lessons are data (data/messages.json,
     // data/lessons.json), loaded beside the binary and handed to Go before
-    // it starts (wasm/main.go readMessages, wasm/lessons.go lessonFiles).
+    // it starts (wasm/main.go handedData).
     const messages = kubeloop._loadData("messages.json");
     const lessons = kubeloop._loadData("lessons.json");
     Promise.all([compiled, messages, lessons])

@@ -21,16 +21,17 @@ func TestClockShownIsFineWhileThingsHappenFast(t *testing.T) {
 }
 
 // Past its first minute, an idle cluster's clock shows whole seconds: a
-// frame is due when one passes or a task runs, not on every turn (the
-// worker turns about once a frame, 16 ms).
+// frame is due when one passes or a task runs, not on every turn of the
+// worker, which an idle cluster makes about a frame apart (idleTurn).
 func TestAFrameThatOnlyMovesTheClockIsDueWhenWhatItShowsChanges(t *testing.T) {
+	const idleTurn = 16 * time.Millisecond
 	e := started(t)
 	e.Run(2*time.Minute, 1<<30)
 	e.Frame()
 	frames, withTasks := 0, 0
-	for range 625 { // 10 s in turns of 16 ms
+	for range int(10 * time.Second / idleTurn) {
 		before, _ := e.c.Clock().Ran()
-		e.Run(16*time.Millisecond, 1<<30)
+		e.Run(idleTurn, 1<<30)
 		after, _ := e.c.Clock().Ran()
 		if after != before {
 			withTasks++
