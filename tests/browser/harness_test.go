@@ -28,7 +28,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
@@ -105,14 +104,14 @@ func serve(t *testing.T, dir string, missing ...string) string {
 	return srv.URL + "/"
 }
 
-// page is one browser tab on a fresh copy of the site.
+// page is one test's page of the site, in a browser tab.
 type page struct {
 	t   *testing.T
 	ctx context.Context
 	url string
-	// close closes the tab (test cleanup does it too): a test that opens
-	// several pages closes each when done, so that its simulation does
-	// not run on beside the next.
+	// close ends the page and gives its tab back (test cleanup does it
+	// too): a test that opens several pages closes each when done, so that
+	// its simulation does not run on beside the next.
 	close func()
 
 	mu      sync.Mutex
@@ -121,8 +120,8 @@ type page struct {
 }
 
 // The browser is started once for the package, by the first test that
-// needs it, and stopped by TestMain; each test opens its own tab on its own
-// server.
+// needs it, and stopped by TestMain; each test's pages are served by a
+// server of the test's own, in tabs the tests pass on (tabs_test.go).
 var (
 	browserOnce sync.Once
 	browserCtx  context.Context
@@ -178,15 +177,29 @@ func startBrowser() {
 // test fits; the page benchmark sets it longer while it opens its tab.
 var tabTimeout = 60 * time.Second
 
-// openPage opens the site in a new tab and waits for kubeloop.ready.
+// openPage opens the site in a tab (tabs_test.go) and waits for
+// kubeloop.ready.
 func openPage(t *testing.T) *page {
 	t.Helper()
 	return openURL(t, "", "")
 }
 
+// openColdPage opens the site in a new tab, as a first visit: for a test
+// that times the page's start.
+func openColdPage(t *testing.T) *page {
+	t.Helper()
+	return openTab(t, "", "", true)
+}
+
 // openURL opens the site, with a URL fragment ("#share=…"), or — when
-// file is set — that file:// URL instead of the served site.
+// file is set — that URL instead of the site on a server of the test's
+// own, in a new tab (the tests that open one time a first visit).
 func openURL(t *testing.T, fragment, file string) *page {
+	t.Helper()
+	return openTab(t, fragment, file, file != "")
+}
+
+func openTab(t *testing.T, fragment, file string, cold bool) *page {
 	t.Helper()
 	browserOnce.Do(startBrowser)
 	if browserCtx == nil {
@@ -200,12 +213,13 @@ func openURL(t *testing.T, fragment, file string) *page {
 		url = file
 	}
 	p := &page{t: t, url: url}
-	ctx, cancelTab := chromedp.NewContext(browserCtx, chromedp.WithListener(p.onEvent))
-	ctx, cancelTimeout := context.WithTimeout(ctx, tabTimeout)
+	tb, err := takeTab(p, cold)
+	require.NoError(t, err, "opening a tab")
+	ctx, cancelTimeout := context.WithTimeout(tb.ctx, tabTimeout)
 	p.ctx = ctx
 	p.close = sync.OnceFunc(func() {
 		cancelTimeout()
-		cancelTab()
+		tb.giveBack(!cold && !t.Failed())
 	})
 	t.Cleanup(p.close)
 	start := time.Now()
@@ -218,14 +232,6 @@ func openURL(t *testing.T, fragment, file string) *page {
 			return chromedp.Void{}, err
 		}))
 	}
-	// chromedp turns on DevTools' network recording in every tab; nothing
-	// here reads it, and it costs a learner's browser nothing but slows the
-	// 13.7 MB wasm download here by 200–300 ms (every chunk is reported), so
-	// the load timings would measure DevTools rather than the page.
-	require.NoError(t, chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, network.Disable, cdp.Empty{})
-		return chromedp.Void{}, err
-	}))
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.EmulateViewport(1600, 960),
 		chromedp.Navigate(url),
