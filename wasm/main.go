@@ -109,8 +109,16 @@ func (a *app) start() {
 		}
 	}
 	// The worker builds the cluster and posts its nodes first; the control
-	// plane starts after that (engine.OpStart).
+	// plane starts after that (engine.OpStart). It is asked now, so that it
+	// builds them while the page builds its views: its answers are taken
+	// once start has returned.
 	a.remote.link.start(a, a.received, a.workerError)
+	a.starting.aside = aside
+	a.send(engine.Message{Request: engine.Request{Op: engine.OpStart, Seed: a.seed}}, func(rep engine.Reply) {
+		a.mark("control-plane")
+		a.starting.started = true
+		a.startRest()
+	})
 	a.ui = a.buildUI()
 	a.initLayout()
 	a.mark("ui")
@@ -122,12 +130,6 @@ func (a *app) start() {
 	}
 	a.drawClock()
 	a.requestFrame(a.frame)
-	a.starting.aside = aside
-	a.send(engine.Message{Request: engine.Request{Op: engine.OpStart, Seed: a.seed}}, func(rep engine.Reply) {
-		a.mark("control-plane")
-		a.starting.started = true
-		a.startRest()
-	})
 }
 
 // startState is how far the start has come: the page finishes starting
@@ -141,6 +143,7 @@ type startState struct {
 // firstDraw draws the first frame (the nodes) and hides the loading
 // screen; once the browser has painted it, the start goes on.
 func (a *app) firstDraw() {
+	a.mark("nodes") // the worker's first frame came
 	a.starting.drawn = true
 	a.drawClock()
 	a.drawLivePods(true)

@@ -164,66 +164,96 @@
   const compiled = compile();
   compiled.catch(function () { /* reported by start */ });
 
-  // _startWorker(receive) starts a second instance of the compiled
-  // module in a dedicated Web Worker (wasm/workerhost.go) and returns
-  // {post(string), stop()}. Go calls it (wasm/workerlink.go); nothing
-  // starts a worker before it does, so the first render is untouched.
-  // receive(kind, data) gets what comes back: kind "message" with each
-  // text the worker posts, as its UTF-8 bytes (a Uint8Array whose buffer
-  // was handed over, not copied); "error" for a panic the worker's Go recovered
-  // (it runs on); "stopped" once when the worker has ended — its Go program
-  // exited, its script failed, or it never started — after which receive
-  // is not called again. Strings posted before the worker is up wait, in
-  // order.
+  // _startWorker(receive) gives Go (wasm/workerlink.go) a second instance
+  // of the compiled module running in a dedicated Web Worker
+  // (wasm/workerhost.go), as {post(string), stop()}. The first call takes
+  // the worker start() started beside the page's own Go (firstWorker); a
+  // later one starts another. receive(kind, data) gets what comes back:
+  // kind "message" with each text the worker posts, as its UTF-8 bytes (a
+  // Uint8Array whose buffer was handed over, not copied); "error" for a
+  // panic the worker's Go recovered (it runs on); "stopped" once when the
+  // worker has ended — its Go program exited, its script failed, or it
+  // never started — after which receive is not called again.
+  let firstWorker = null;
   Object.defineProperty(kubeloop, "_startWorker", {
     value: function (receive) {
-      let worker = null;
-      let waiting = []; // posted before the worker existed
-      let ended = false;
-      function end(text, report) {
-        if (ended) return;
-        ended = true;
-        waiting = null;
-        if (worker) worker.terminate();
-        if (report) receive("stopped", text);
-      }
-      Promise.all([compiled, workerScriptURL()])
-        .then(function (both) {
-          if (ended) return;
-          worker = new Worker(both[1]);
-          worker.onmessage = function (ev) {
-            if (ended) return;
-            const data = ev.data;
-            if (data instanceof Uint8Array) receive("message", data);
-            else if (data && typeof data.stopped === "string") end(data.stopped, true);
-            else receive("error", String(data && data.error));
-          };
-          // Any uncaught error ends the worker: the Go in it recovers its
-          // own panics, so one that escapes leaves it in no known state.
-          worker.onerror = function (e) {
-            e.preventDefault();
-            end("the worker failed: " + (e.message || "its script did not run"), true);
-          };
-          worker.onmessageerror = function () {
-            if (!ended) receive("error", "a message from the worker could not be read");
-          };
-          worker.postMessage({ module: both[0] });
-          waiting.forEach(function (msg) { worker.postMessage(msg); });
-          waiting = null;
-        })
-        .catch(function (err) {
-          end("the worker did not start: " + ((err && err.message) || err), true);
-        });
-      return {
-        post: function (msg) {
-          if (ended) return;
-          if (waiting) waiting.push(String(msg));
-          else worker.postMessage(String(msg));
-        },
-        stop: function () { end("", false); },
-      };
+      const w = firstWorker || startWorker();
+      firstWorker = null;
+      w.attach(receive);
+      return { post: w.post, stop: w.stop };
     },
   });
+
+  // startWorker starts a worker on the compiled module and returns
+  // {attach(receive), post(string), stop()}. Strings posted before the
+  // worker is up wait, in order; so does what comes back before attach
+  // names its receiver.
+  function startWorker() {
+    let worker = null;
+    let waiting = []; // posted before the worker existed
+    let ended = false;
+    let receive = null;
+    let early = []; // came back before attach: [kind, data]
+    function tell(kind, data) {
+      if (receive) receive(kind, data);
+      else early.push([kind, data]);
+    }
+    function end(text, report) {
+      if (ended) return;
+      ended = true;
+      waiting = null;
+      if (worker) worker.terminate();
+      if (report) tell("stopped", text);
+    }
+    // The worker's script starts while the module compiles: a worker's
+    // start waits for a free moment of this thread, which the page's Go
+    // would not give it until its start is done.
+    workerScriptURL()
+      .then(function (url) {
+        if (ended) return;
+        worker = new Worker(url);
+        worker.onmessage = function (ev) {
+          if (ended) return;
+          const data = ev.data;
+          if (data instanceof Uint8Array) tell("message", data);
+          else if (data && typeof data.stopped === "string") end(data.stopped, true);
+          else tell("error", String(data && data.error));
+        };
+        // Any uncaught error ends the worker: the Go in it recovers its
+        // own panics, so one that escapes leaves it in no known state.
+        worker.onerror = function (e) {
+          e.preventDefault();
+          end("the worker failed: " + (e.message || "its script did not run"), true);
+        };
+        worker.onmessageerror = function () {
+          if (!ended) tell("error", "a message from the worker could not be read");
+        };
+        return compiled;
+      })
+      .then(function (module) {
+        if (ended) return;
+        worker.postMessage({ module: module });
+        waiting.forEach(function (msg) { worker.postMessage(msg); });
+        waiting = null;
+      })
+      .catch(function (err) {
+        end("the worker did not start: " + ((err && err.message) || err), true);
+      });
+    return {
+      attach: function (r) {
+        receive = r;
+        const came = early;
+        early = [];
+        came.forEach(function (e) { receive(e[0], e[1]); });
+      },
+      post: function (msg) {
+        if (ended) return;
+        if (waiting) waiting.push(String(msg));
+        else worker.postMessage(String(msg));
+      },
+      stop: function () { end("", false); },
+    };
+  }
 
   // workerScriptURL resolves to the blob: URL of the worker's script:
   // wasm_exec.js's text, then workerMain's. A blob: URL works from file://
@@ -322,6 +352,9 @@
       return;
     }
     progress(null, currentStep);
+    // The cluster's worker starts now, and its Go with the page's once the
+    // module is compiled: the page asks it for the nodes first thing.
+    firstWorker = startWorker();
     const go = new Go();
     // The page's strings and its lessons are data (data/messages.json,
     // data/lessons.json), loaded beside the binary and handed to Go before
