@@ -438,11 +438,35 @@ func (p *page) text(sel string) string {
 	return eval[string](p, `(document.querySelector(`+string(js)+`) || {}).textContent || ""`)
 }
 
-// screenshot saves a PNG of the viewport to tests/out/browser/NAME.png.
+// screenshot saves a PNG of the viewport to tests/out/browser/NAME.png,
+// once the page's animations are done (settle).
 func (p *page) screenshot(name string) string {
 	p.t.Helper()
-	time.Sleep(800 * time.Millisecond) // let the cards' entrance animations finish
+	p.settle(800 * time.Millisecond)
 	return p.capture(name)
+}
+
+// settle waits for the page to draw what it was last told (two animation
+// frames) and for its animations and transitions to end (the cards'
+// entrance, a theme's fade), but no longer than most: an animation that
+// outlasts it, or one after another as the cluster changes, is caught
+// as it is then. Animations that never end (a spinner) are not waited for.
+func (p *page) settle(most time.Duration) {
+	p.t.Helper()
+	eval[bool](p, fmt.Sprintf(`(async () => {
+	  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+	  const done = (async () => {
+	    await frames();
+	    for (;;) {
+	      const running = document.getAnimations().filter(a => a.playState === "running" && isFinite(a.effect.getComputedTiming().endTime));
+	      if (running.length === 0) return;
+	      await Promise.all(running.map(a => a.finished.catch(() => {})));
+	      await frames();
+	    }
+	  })();
+	  await Promise.race([done, new Promise(r => setTimeout(r, %d))]);
+	  return true;
+	})()`, most.Milliseconds()))
 }
 
 // screenshots saves the page as it is now in both languages and both
@@ -454,14 +478,14 @@ func (p *page) screenshots(name string) {
 	p.t.Helper()
 	lang := eval[string](p, `document.documentElement.lang`)
 	theme := eval[string](p, `document.documentElement.dataset.theme || ""`)
-	time.Sleep(800 * time.Millisecond) // let the cards' entrance animations finish
+	p.settle(800 * time.Millisecond)
 	for _, l := range []string{"en", "zh-CN"} {
 		p.click(`[data-lang="` + l + `"]`)
 		for _, th := range []string{"light", "dark"} {
 			p.theme(th)
 			// Views redraw in the new language on the next frame, and the
-			// pod cards fade to the new theme's colours in 0.3 s.
-			time.Sleep(400 * time.Millisecond)
+			// pod cards fade to the new theme's colours.
+			p.settle(400 * time.Millisecond)
 			p.capture(name + "-" + l + "-" + th)
 		}
 	}
