@@ -59,7 +59,14 @@ site: node_modules/.package-lock.json
 serve: site
 	$(GO) run ./cmd/kubeloop serve -addr $(ADDR)
 
-test: vet test-native test-js test-identity test-clientgo test-browser fuzz-short
+# Each part in turn, saying how long it took: CI's log shows where its time goes.
+TEST_PARTS := vet test-native test-js test-identity test-clientgo test-browser fuzz-short
+test:
+	@for part in $(TEST_PARTS); do \
+	  start=$$(date +%s); \
+	  $(MAKE) --no-print-directory $$part || exit 1; \
+	  echo "::: make $$part done in $$(($$(date +%s) - start))s"; \
+	done
 
 vet:
 	$(GO) vet ./...
