@@ -25,6 +25,11 @@
   Object.defineProperty(kubeloop, "_started", {
     value: function () { resolveReady(kubeloop); },
   });
+  // Called by the Go program when the page cannot start after all (its
+  // cluster's worker did not): the loading screen says why, and ready fails.
+  Object.defineProperty(kubeloop, "_failed", {
+    value: function (message) { fail(message); },
+  });
   window.kubeloop = kubeloop;
 
   // Make Content-Security-Policy violations loud: the browser tests fail on
@@ -193,7 +198,7 @@
     let waiting = []; // posted before the worker existed
     let ended = false;
     let receive = null;
-    let early = []; // came back before attach: [kind, data]
+    let early = []; // came back before attach told it: [kind, data]
     function tell(kind, data) {
       if (receive) receive(kind, data);
       else early.push([kind, data]);
@@ -240,11 +245,18 @@
         end("the worker did not start: " + ((err && err.message) || err), true);
       });
     return {
+      // What came before attach is told once the Go call that attaches
+      // has returned, as what comes after is: Go takes no message in the
+      // middle of its start (the page has no banner yet to say one).
       attach: function (r) {
-        receive = r;
-        const came = early;
-        early = [];
-        came.forEach(function (e) { receive(e[0], e[1]); });
+        Promise.resolve().then(function () {
+          while (early.length > 0) {
+            const e = early.shift();
+            r(e[0], e[1]);
+          }
+          early = null;
+          receive = r;
+        });
       },
       post: function (msg) {
         if (ended) return;

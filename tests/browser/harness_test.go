@@ -201,16 +201,33 @@ func openURL(t *testing.T, fragment, file string) *page {
 
 func openTab(t *testing.T, fragment, file string, cold bool) *page {
 	t.Helper()
+	url := file
+	if url == "" {
+		url = serve(t, dist(t)) + fragment
+	}
+	p := pageInTab(t, url, cold)
+	start := time.Now()
+	// A port may be reused by a later test's server, and with it the origin
+	// and its localStorage: start each page with none.
+	if file == "" {
+		p.clearStorage()
+	}
+	p.navigate()
+	p.waitReady()
+	t.Logf("page ready in %v", time.Since(start).Round(time.Millisecond))
+	return p
+}
+
+// pageInTab is a page for url in a tab (a new one if cold), not yet
+// navigated to it; the test's end gives the tab back.
+func pageInTab(t *testing.T, url string, cold bool) *page {
+	t.Helper()
 	browserOnce.Do(startBrowser)
 	if browserCtx == nil {
 		if os.Getenv("KUBELOOP_REQUIRE_BROWSER") == "" {
 			t.Skipf("no browser (%v); set KUBELOOP_REQUIRE_BROWSER=1 to make this a failure", browserErr)
 		}
 		t.Fatalf("KUBELOOP_REQUIRE_BROWSER is set but the browser is unavailable: %v", browserErr)
-	}
-	url := serve(t, dist(t)) + fragment
-	if file != "" {
-		url = file
 	}
 	p := &page{t: t, url: url}
 	tb, err := takeTab(p, cold)
@@ -222,23 +239,27 @@ func openTab(t *testing.T, fragment, file string, cold bool) *page {
 		tb.giveBack(!cold && !t.Failed())
 	})
 	t.Cleanup(p.close)
-	start := time.Now()
-	// A port may be reused by a later test's server, and with it the origin
-	// and its localStorage: start each page with none.
-	origin := strings.TrimSuffix(strings.SplitN(url, "#", 2)[0], "/")
-	if file == "" {
-		require.NoError(t, chromedp.Do(ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-			_, err := cdp.Call(ctx, tg, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: "all"})
-			return chromedp.Void{}, err
-		}))
-	}
-	require.NoError(t, chromedp.Do(ctx,
-		chromedp.EmulateViewport(1600, 960),
-		chromedp.Navigate(url),
-	))
-	p.waitReady()
-	t.Logf("page ready in %v", time.Since(start).Round(time.Millisecond))
 	return p
+}
+
+// clearStorage clears the storage of the page's origin.
+func (p *page) clearStorage() {
+	p.t.Helper()
+	origin := strings.TrimSuffix(strings.SplitN(p.url, "#", 2)[0], "/")
+	require.NoError(p.t, chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := cdp.Call(ctx, tg, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: "all"})
+		return chromedp.Void{}, err
+	}))
+}
+
+// navigate loads the page's URL in its tab, in the window size the tests
+// start with.
+func (p *page) navigate() {
+	p.t.Helper()
+	require.NoError(p.t, chromedp.Do(p.ctx,
+		chromedp.EmulateViewport(1600, 960),
+		chromedp.Navigate(p.url),
+	))
 }
 
 // firstRenderMS is the time from navigation to the first drawing of the
