@@ -57,9 +57,9 @@ func takeTab(p *page, cold bool) (*tab, error) {
 
 // newTab opens a tab. chromedp turns on DevTools' network recording in
 // every tab; nothing here reads it, and it costs a learner's browser
-// nothing but slows the 13.7 MB wasm download here by 200–300 ms (every
-// chunk is reported), so the load timings would measure DevTools rather
-// than the page: it is turned off.
+// nothing but slows the wasm's download here (every chunk is reported),
+// so the load timings would measure DevTools rather than the page: it is
+// turned off.
 func newTab() (*tab, error) {
 	tb := &tab{}
 	tb.ctx, tb.close = chromedp.NewContext(browserCtx, chromedp.WithListener(tb.onEvent))
