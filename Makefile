@@ -130,7 +130,7 @@ bench-scenario:
 # Sizes as served: raw, gzip -9 and brotli -q 11 (the brotli binary, or Node's
 # zlib when it is missing), per file and for the whole page's first load.
 size: site
-	@node site/size.mjs dist index.html app.css app.js compile.js build.js cells.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
+	@node site/size.mjs dist index.html app.css app.js build.js cells.js wasm_exec.js editor.js kubeloop.wasm kubeloop.html
 
 # Plays 1,000- and 10,000-pod rollouts at full speed in Chromium and reports
 # long tasks and frames per second (tests/browser/perf_test.go); it never

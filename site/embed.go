@@ -2,8 +2,9 @@
 // embeds the built site (dist/, written by `make site`) for the native
 // kubeloop binary, so that `kubeloop serve` needs nothing else at run time.
 //
-// The page itself is index.html + app.css + app.js (a small loader) +
-// compile.js (its worker: downloads and compiles the wasm) + build.js (the
+// The page itself is index.html + app.css + app.js (a small loader, and
+// the script of the cluster's worker, which downloads and compiles the
+// wasm) + build.js (the
 // DOM builder wasm/html.go writes for) + cells.js (a big cluster's pods
 // drawn on canvases, wasm/cellcanvas.go) +
 // editor.js (CodeMirror 6, bundled by esbuild from editor/ and node_modules;
@@ -23,10 +24,10 @@ var dist embed.FS
 // SecurityHeaders are the headers netlify.toml sets for every path; `kubeloop
 // serve` and the browser tests send the same, so a Content-Security-Policy
 // violation shows up locally before it does in production (a test in
-// cmd/kubeloop keeps them in step with netlify.toml). Workers come from this
-// site (compile.js) or from a blob: URL (the cluster's worker, whose script
-// app.js assembles so that it starts from file:// as well); a blob: worker
-// runs under this same policy. style-src 'self' holds
+// cmd/kubeloop keeps them in step with netlify.toml). The one worker
+// comes from a blob: URL (the cluster's worker, whose script app.js
+// assembles so that it starts from file:// as well; it imports
+// wasm_exec.js from this site); a blob: worker runs under this same policy. style-src 'self' holds
 // with the editor too: CodeMirror runs in a shadow root, where its styles go
 // into constructed style sheets rather than <style> elements. No plugins
 // (object-src), no <base> to redirect relative URLs, no form sent anywhere

@@ -125,80 +125,74 @@
     return Promise.resolve(new Response(wasm, { headers: { "Content-Type": "application/wasm" } }));
   }
 
-  // compile compiles the module: the served page's in a worker
-  // (compile.js), which downloads it too, so that the main thread stays
-  // free for the page's first layout; the single-file page's from the text
-  // inlined before this script. It starts as soon as this script runs.
-  function compile() {
-    if (typeof WebAssembly !== "object") return Promise.reject(new Error("no WebAssembly"));
-    const inline = el("kubeloop-wasm");
-    let module;
-    if (inline) {
-      const wasm = inlineWasm(inline);
-      module = WebAssembly.compileStreaming
-        ? WebAssembly.compileStreaming(wasm)
-        : wasm.then(function (r) { return r.arrayBuffer(); }).then(function (buf) { return WebAssembly.compile(buf); });
-    } else {
-      module = compileInWorker();
-    }
-    return module.then(function (m) {
-      if (performance.mark) performance.mark("kubeloop:wasm-compiled");
-      return m;
-    });
+  // The module is compiled as soon as this script runs. The served page
+  // starts the cluster's worker now and has it download and compile the
+  // wasm (startWorker with its URL): compiled there, the worker runs it at
+  // once and posts it here for the page's own instance, so that the
+  // worker's start waits on nothing of this thread, where the page is
+  // still being parsed and laid out. The single-file page compiles the
+  // binary inlined before its scripts here, and hands it to the worker.
+  let firstWorker = null;
+  let compiled;
+  if (typeof WebAssembly !== "object") {
+    compiled = Promise.reject(new Error("no WebAssembly"));
+  } else if (el("kubeloop-wasm")) {
+    compiled = compileInline(el("kubeloop-wasm"));
+    firstWorker = startWorker(null);
+  } else {
+    progress(null, "downloading and compiling · 下载并编译中");
+    firstWorker = startWorker("kubeloop.wasm");
+    compiled = firstWorker.compiled;
   }
-
-  function compileInWorker() {
-    return new Promise(function (resolve, reject) {
-      progress(null, "downloading and compiling · 下载并编译中");
-      const worker = new Worker("compile.js");
-      worker.onmessage = function (ev) {
-        worker.terminate();
-        if (ev.data.module) resolve(ev.data.module);
-        else reject(new Error(ev.data.error));
-      };
-      worker.onerror = function (e) {
-        worker.terminate();
-        reject(new Error("compile.js: " + (e.message || "did not run")));
-      };
-    });
-  }
-
-  // Compile at once: app.js runs from the page's head, before the page is
-  // parsed or laid out; the single-file page carries the binary inline
-  // before its scripts.
-  const compiled = compile();
+  compiled = compiled.then(function (m) {
+    if (performance.mark) performance.mark("kubeloop:wasm-compiled");
+    return m;
+  });
   compiled.catch(function () { /* reported by start */ });
+
+  function compileInline(node) {
+    const wasm = inlineWasm(node);
+    return WebAssembly.compileStreaming
+      ? WebAssembly.compileStreaming(wasm)
+      : wasm.then(function (r) { return r.arrayBuffer(); }).then(function (buf) { return WebAssembly.compile(buf); });
+  }
 
   // _startWorker(receive) gives Go (wasm/workerlink.go) a second instance
   // of the compiled module running in a dedicated Web Worker
   // (wasm/workerhost.go), as {post(string), stop()}. The first call takes
-  // the worker start() started beside the page's own Go (firstWorker); a
-  // later one starts another. receive(kind, data) gets what comes back:
+  // the worker started with this script (firstWorker); a later one starts
+  // another. receive(kind, data) gets what comes back:
   // kind "message" with each text the worker posts, as its UTF-8 bytes (a
   // Uint8Array whose buffer was handed over, not copied); "error" for a
   // panic the worker's Go recovered (it runs on); "stopped" once when the
   // worker has ended — its Go program exited, its script failed, or it
   // never started — after which receive is not called again.
-  let firstWorker = null;
   Object.defineProperty(kubeloop, "_startWorker", {
     value: function (receive) {
-      const w = firstWorker || startWorker();
+      const w = firstWorker || startWorker(null);
       firstWorker = null;
       w.attach(receive);
       return { post: w.post, stop: w.stop };
     },
   });
 
-  // startWorker starts a worker on the compiled module and returns
-  // {attach(receive), post(string), stop()}. Strings posted before the
-  // worker is up wait, in order; so does what comes back before attach
-  // names its receiver.
-  function startWorker() {
+  // startWorker starts a worker and returns {compiled, attach(receive),
+  // post(string), stop()}. Given wasmURL, the worker downloads and
+  // compiles the module itself, and compiled resolves to it; without, it
+  // is handed the page's compiled module. Strings may be posted at once:
+  // the worker keeps them until its Go runs. What comes back before attach
+  // names its receiver waits, in order.
+  function startWorker(wasmURL) {
     let worker = null;
-    let waiting = []; // posted before the worker existed
     let ended = false;
     let receive = null;
     let early = []; // came back before attach told it: [kind, data]
+    let resolveCompiled, rejectCompiled;
+    const module = new Promise(function (resolve, reject) {
+      resolveCompiled = resolve;
+      rejectCompiled = reject;
+    });
+    module.catch(function () { /* the page's start reports it */ });
     function tell(kind, data) {
       if (receive) receive(kind, data);
       else early.push([kind, data]);
@@ -206,45 +200,42 @@
     function end(text, report) {
       if (ended) return;
       ended = true;
-      waiting = null;
       if (worker) worker.terminate();
+      rejectCompiled(new Error(text));
       if (report) tell("stopped", text);
     }
-    // The worker's script starts while the module compiles: a worker's
-    // start waits for a free moment of this thread, which the page's Go
-    // would not give it until its start is done.
-    workerScriptURL()
-      .then(function (url) {
+    try {
+      worker = new Worker(workerScriptURL(wasmURL));
+    } catch (err) {
+      end("the worker did not start: " + ((err && err.message) || err), true);
+    }
+    if (worker) {
+      worker.onmessage = function (ev) {
         if (ended) return;
-        worker = new Worker(url);
-        worker.onmessage = function (ev) {
-          if (ended) return;
-          const data = ev.data;
-          if (data instanceof Uint8Array) tell("message", data);
-          else if (data && typeof data.stopped === "string") end(data.stopped, true);
-          else tell("error", String(data && data.error));
-        };
-        // Any uncaught error ends the worker: the Go in it recovers its
-        // own panics, so one that escapes leaves it in no known state.
-        worker.onerror = function (e) {
-          e.preventDefault();
-          end("the worker failed: " + (e.message || "its script did not run"), true);
-        };
-        worker.onmessageerror = function () {
-          if (!ended) tell("error", "a message from the worker could not be read");
-        };
-        return compiled;
-      })
-      .then(function (module) {
-        if (ended) return;
-        worker.postMessage({ module: module });
-        waiting.forEach(function (msg) { worker.postMessage(msg); });
-        waiting = null;
-      })
-      .catch(function (err) {
-        end("the worker did not start: " + ((err && err.message) || err), true);
-      });
+        const data = ev.data;
+        if (data instanceof Uint8Array) tell("message", data);
+        else if (data && data.module) resolveCompiled(data.module);
+        else if (data && typeof data.stopped === "string") end(data.stopped, true);
+        else tell("error", String(data && data.error));
+      };
+      // Any uncaught error ends the worker: the Go in it recovers its
+      // own panics, so one that escapes leaves it in no known state.
+      worker.onerror = function (e) {
+        e.preventDefault();
+        end("the worker failed: " + (e.message || "its script did not run"), true);
+      };
+      worker.onmessageerror = function () {
+        if (!ended) tell("error", "a message from the worker could not be read");
+      };
+      if (!wasmURL) {
+        compiled.then(
+          function (m) { if (!ended) worker.postMessage({ module: m }); },
+          function (err) { end("the worker did not start: " + ((err && err.message) || err), true); }
+        );
+      }
+    }
     return {
+      compiled: module,
       // What came before attach is told once the Go call that attaches
       // has returned, as what comes after is: Go takes no message in the
       // middle of its start (the page has no banner yet to say one).
@@ -259,50 +250,40 @@
         });
       },
       post: function (msg) {
-        if (ended) return;
-        if (waiting) waiting.push(String(msg));
-        else worker.postMessage(String(msg));
+        if (!ended) worker.postMessage(String(msg));
       },
       stop: function () { end("", false); },
     };
   }
 
-  // workerScriptURL resolves to the blob: URL of the worker's script:
-  // wasm_exec.js's text, then workerMain's. A blob: URL works from file://
-  // too, where the single-file page has wasm_exec.js inline; the served
-  // page fetches the file its script element named. Made once.
-  let workerScript = null;
-  function workerScriptURL() {
-    if (!workerScript) {
-      const exec = el("kubeloop-wasm-exec");
-      let text;
-      if (!exec) text = Promise.reject(new Error("the page has no wasm_exec.js"));
-      else if (exec.src) {
-        text = fetch(exec.src).then(function (r) {
-          if (!r.ok) throw new Error("wasm_exec.js: HTTP " + r.status);
-          return r.text();
-        });
-      } else text = Promise.resolve(exec.textContent);
-      workerScript = text.then(function (wasmExec) {
-        const source = [wasmExec, "\n;(", workerMain.toString(), ")();\n"];
-        return URL.createObjectURL(new Blob(source, { type: "text/javascript" }));
-      });
-      workerScript.catch(function () { workerScript = null; }); // a later start tries again
-    }
-    return workerScript;
+  // workerScriptURL is the blob: URL of a worker's script: wasm_exec.js,
+  // then workerMain's text called with wasmURL. A blob: URL works from
+  // file:// too, where the single-file page has wasm_exec.js's text inline;
+  // the served page's worker imports the file its script element names.
+  // Its element stands before this script, so that it is there now.
+  function workerScriptURL(wasmURL) {
+    const exec = el("kubeloop-wasm-exec");
+    if (!exec) throw new Error("the page has no wasm_exec.js");
+    const wasmExec = exec.src ? "importScripts(" + JSON.stringify(exec.src) + ");" : exec.textContent;
+    const call = "(" + (wasmURL ? JSON.stringify(new URL(wasmURL, document.baseURI).href) : "null") + ")";
+    const source = [wasmExec, "\n;(", workerMain.toString(), ")", call, ";\n"];
+    return URL.createObjectURL(new Blob(source, { type: "text/javascript" }));
   }
 
   // workerMain runs in the worker, not here: its source text follows
   // wasm_exec.js's in the worker's script, so it may use only its own
-  // names, the worker's globals and wasm_exec.js's Go and fs. The first
-  // message is {module}: the page's compiled module, instantiated here as
-  // a second Go program; each later message is a string for Go's
-  // globalThis.kubeloopWorkerReceive (installed by wasm/workerhost.go as
-  // Go's main starts), whose reply this posts back, or {error} for a panic
-  // Go recovered. Go posts unprompted strings itself. This posts {stopped}
-  // when Go exits or does not start, with what Go wrote to its standard
-  // error last (a panic's message).
-  function workerMain() {
+  // names, the worker's globals and wasm_exec.js's Go and fs. Given
+  // wasmURL, it downloads and compiles the module, posts {module} to the
+  // page (or {stopped} with why it could not) and runs it; without, the
+  // page's first message is {module}, the page's compiled module. Either
+  // way it runs as a second Go program. Each string the page posts is for
+  // Go's globalThis.kubeloopWorkerReceive (installed by wasm/workerhost.go
+  // as Go's main starts), whose reply this posts back, or {error} for a
+  // panic Go recovered; strings that come before Go runs wait for it. Go
+  // posts unprompted strings itself. This posts {stopped} when Go exits or
+  // does not start, with what Go wrote to its standard error last (a
+  // panic's message).
+  function workerMain(wasmURL) {
     "use strict";
     let waiting = []; // strings that came before Go was running
     let stderr = "";
@@ -325,16 +306,11 @@
       if (reply instanceof Uint8Array) self.postMessage(reply, [reply.buffer]);
       else if (reply !== null) self.postMessage({ error: String(reply && reply.error) });
     }
-    self.onmessage = function (ev) {
-      if (typeof ev.data === "string") {
-        if (waiting) waiting.push(ev.data);
-        else receive(ev.data);
-        return;
-      }
+    function run(module) {
       const go = new Go();
       let code = 0;
       go.exit = function (c) { code = c; };
-      WebAssembly.instantiate(ev.data.module, go.importObject)
+      WebAssembly.instantiate(module, go.importObject)
         .then(function (instance) {
           // go.run runs Go's main until it waits for calls (runWorker), or exits.
           const exited = go.run(instance);
@@ -350,7 +326,26 @@
         .catch(function (err) {
           stop("the worker's Go program did not start: " + ((err && err.message) || err));
         });
+    }
+    self.onmessage = function (ev) {
+      if (typeof ev.data !== "string") run(ev.data.module);
+      else if (waiting) waiting.push(ev.data);
+      else receive(ev.data);
     };
+    if (wasmURL) {
+      fetch(wasmURL)
+        .then(function (resp) {
+          if (!resp.ok) throw new Error(wasmURL.replace(/^.*\//, "") + ": HTTP " + resp.status);
+          return WebAssembly.compileStreaming(resp);
+        })
+        .then(
+          function (module) {
+            self.postMessage({ module: module });
+            run(module);
+          },
+          function (err) { stop((err && err.message) || String(err)); }
+        );
+    }
   }
 
   // kubectl's help pages: fetched now, beside the binary, so that they are
@@ -364,9 +359,6 @@
       return;
     }
     progress(null, currentStep);
-    // The cluster's worker starts now, and its Go with the page's once the
-    // module is compiled: the page asks it for the nodes first thing.
-    firstWorker = startWorker();
     const go = new Go();
     // The page's strings and its lessons are data (data/messages.json,
     // data/lessons.json), loaded beside the binary and handed to Go before

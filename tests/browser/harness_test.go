@@ -59,7 +59,7 @@ func dist(t *testing.T) string {
 		distDir, distErr = buildSite()
 	})
 	require.NoError(t, distErr, "building the site")
-	for _, f := range []string{"index.html", "app.js", "compile.js", "build.js", "cells.js", "app.css", "wasm_exec.js", "editor.js", "kubeloop.wasm", "kubeloop.html"} {
+	for _, f := range []string{"index.html", "app.js", "build.js", "cells.js", "app.css", "wasm_exec.js", "editor.js", "kubeloop.wasm", "kubeloop.html"} {
 		_, err := os.Stat(filepath.Join(distDir, f))
 		require.NoError(t, err, "the built site lacks %s (run make site)", f)
 	}

@@ -3,6 +3,7 @@ package browser_test
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -50,28 +51,55 @@ func TestWorkerPanicComesBackAsAnErrorAndTheWorkerAnswersOn(t *testing.T) {
 }
 
 // TestAWorkerThatCannotStartIsReported: when the browser will not run the
-// cluster's worker (here Worker refuses blob: URLs, as a locked-down
-// browser might), the loading screen says the simulator could not start
-// and why, kubeloop.ready fails with that, and the console has it.
-// app.js starts the worker before the page's Go asks for it, so the
-// failure is known before the page's start: it must still be told.
+// cluster's worker, the loading screen says why, kubeloop.ready fails with
+// that, and the page's Go, if it runs, says so on the console too. The
+// worker downloads and compiles the wasm too (app.js), so a worker the
+// browser refuses (here Worker refuses blob: URLs, as a locked-down
+// browser might) stops the page before its Go starts; one that fails once
+// the page's Go has asked it for the cluster (here its first message ends
+// it with an error) is told by the page's Go.
 func TestAWorkerThatCannotStartIsReported(t *testing.T) {
-	p := pageInTab(t, serve(t, dist(t)), true)
-	require.NoError(t, chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
-		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `{
-		  const Real = self.Worker;
-		  self.Worker = function (url, options) {
-		    if (String(url).startsWith("blob:")) throw new Error("no workers here");
-		    return new Real(url, options);
-		  };
-		}`})
-		return chromedp.Void{}, err
-	}))
-	p.navigate()
-	const why = "The simulator could not start: the worker did not start: no workers here"
-	assert.Equal(t, "rejected: "+why, eval[string](p, `kubeloop.ready.then(() => "ready", (err) => "rejected: " + err.message)`))
-	assert.Equal(t, why, p.text("#loading-text"))
-	assert.False(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading screen stays, saying why")
-	assert.Contains(t, p.consoleErrors(), "warning: kubeloop: the simulator stopped: the worker did not start: no workers here")
-	p.screenshot("worker-cannot-start")
+	cases := []struct {
+		name, wrap, why, console string
+	}{
+		{
+			name: "refused",
+			wrap: `if (String(url).startsWith("blob:")) throw new Error("no workers here");
+			       return new Real(url, options);`,
+			why: "Could not start kubeloop: the worker did not start: no workers here · 无法启动 kubeloop",
+		},
+		{
+			name: "failed once asked",
+			wrap: `const w = new Real(url, options);
+			       const post = w.postMessage.bind(w);
+			       w.postMessage = function (msg) {
+			         if (typeof msg !== "string") return post.apply(null, arguments);
+			         w.terminate();
+			         w.onerror({ message: "no workers here", preventDefault() {} });
+			       };
+			       return w;`,
+			why:     "The simulator could not start: the worker failed: no workers here",
+			console: "warning: kubeloop: the simulator stopped: the worker failed: no workers here",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := pageInTab(t, serve(t, dist(t)), true)
+			require.NoError(t, chromedp.Do(p.ctx, func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+				_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `{
+				  const Real = self.Worker;
+				  self.Worker = function (url, options) {` + c.wrap + `};
+				}`})
+				return chromedp.Void{}, err
+			}))
+			p.navigate()
+			assert.Equal(t, "rejected: "+c.why, eval[string](p, `kubeloop.ready.then(() => "ready", (err) => "rejected: " + err.message)`))
+			assert.Equal(t, c.why, p.text("#loading-text"))
+			assert.False(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading screen stays, saying why")
+			if c.console != "" {
+				assert.Contains(t, p.consoleErrors(), c.console)
+			}
+			p.screenshot("worker-cannot-start-" + strings.ReplaceAll(c.name, " ", "-"))
+		})
+	}
 }
