@@ -33,7 +33,8 @@ const workerPanicProbe = "\x00panic"
 
 // runWorker installs globalThis.kubeloopWorkerReceive, through which the
 // script around it hands over each string the page posts and takes the
-// reply's bytes (null for none) to post, and then waits
+// reply's bytes (null for none) to post, has the cluster of the default
+// seed prebuilt in the next task (workerHost.prebuild), and then waits
 // for them forever: it never returns. a is an app without a page: its
 // entry recovers a panic, logs it with its stack on the worker's console
 // (guard.go) and hands the script apiError's {ok: false, error} instead of
@@ -59,6 +60,8 @@ func (a *app) runWorker() {
 	if err := a.global.Set("kubeloopWorkerReceive", receive.Value()); err != nil {
 		panic(err)
 	}
+	host := a.theWorkerHost()
+	host.later(0, func() { host.prebuild(defaultSeed) })
 	select {}
 }
 

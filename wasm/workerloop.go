@@ -50,6 +50,8 @@ type workerHost struct {
 	turnDue bool    // a turn is scheduled
 	settle  *settleWork
 	warm    *engine.WarmUp
+	// prebuilt: e is the cluster prebuild made, not yet asked for.
+	prebuilt bool
 }
 
 // settleWork is a settle in progress: the request's ID, how much simulated
@@ -93,7 +95,7 @@ func (h *workerHost) receive(text string) {
 	case engine.OpWarmUp:
 		h.send(engine.Post{ID: m.ID, Reply: &engine.Reply{WarmUp: h.warm}})
 	default:
-		if h.e == nil {
+		if h.e == nil || h.prebuilt {
 			h.send(engine.Post{ID: m.ID, Reply: &engine.Reply{Error: "worker: the cluster is not built yet"}})
 			return
 		}
@@ -105,11 +107,27 @@ func (h *workerHost) receive(text string) {
 	}
 }
 
-// start builds the cluster and posts its nodes at once, then starts the
-// control plane in a turn of its own and posts again: the page draws the
-// nodes before the control plane has started.
+// prebuild builds the cluster of seed before the page asks for it, unless
+// it has asked already. The page asks (engine.OpStart) once its own Go
+// runs, which in a browser is as long after the worker's as it takes the
+// worker to build the cluster, and almost always for the default seed: its
+// nodes then go the moment it asks. Nothing runs on the prebuilt cluster
+// until then, so the history is the same.
+func (h *workerHost) prebuild(seed uint64) {
+	if h.e == nil {
+		h.e, h.prebuilt = engine.New(seed), true
+	}
+}
+
+// start builds the cluster (or takes the one prebuilt for its seed) and
+// posts its nodes at once, then starts the control plane in a turn of its
+// own and posts again: the page draws the nodes before the control plane
+// has started.
 func (h *workerHost) start(m engine.Message) {
-	h.e = engine.New(m.Seed)
+	if !h.prebuilt || h.e.Seed() != m.Seed {
+		h.e = engine.New(m.Seed)
+	}
+	h.prebuilt = false
 	f := h.e.Frame()
 	h.send(engine.Post{Frame: &f})
 	h.later(0, func() {
@@ -248,8 +266,20 @@ func (h *workerHost) endSettle(settled bool) {
 // The worker's glue: the host answers what the page posts (workerhost.go's
 // workerHandle), and runs its turns on the worker's event loop.
 
-// workerHostOf is the host of this worker, made with the first message.
+// workerHostOf is the host of this worker (theWorkerHost).
 var workerHostOf *workerHost
+
+// theWorkerHost is this worker's host, made when first asked for.
+func (a *app) theWorkerHost() *workerHost {
+	if workerHostOf == nil {
+		workerHostOf = newWorkerHost(func(s string) {
+			if err := workerPost(s); err != nil {
+				panic(err)
+			}
+		}, a.now, jsLater())
+	}
+	return workerHostOf
+}
 
 // hostMessage hands one message to the host (runWorker makes it the
 // worker's workerHandle). A text that is not a JSON message is echoed
@@ -258,14 +288,7 @@ func (a *app) hostMessage(msg string) string {
 	if !strings.HasPrefix(msg, "{") {
 		return "pong:" + msg
 	}
-	if workerHostOf == nil {
-		workerHostOf = newWorkerHost(func(s string) {
-			if err := workerPost(s); err != nil {
-				panic(err)
-			}
-		}, a.now, jsLater())
-	}
-	workerHostOf.receive(msg)
+	a.theWorkerHost().receive(msg)
 	return ""
 }
 

@@ -81,6 +81,31 @@ func TestTheWorkerPostsTheNodesBeforeTheControlPlaneStarts(t *testing.T) {
 	assert.NotEmpty(t, started[0].Frame.Pods, "the control plane's pods")
 }
 
+func TestAPrebuiltClusterIsTheOneStartAsksFor(t *testing.T) {
+	fresh := newFakeWorker(t)
+	fresh.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	want := fresh.take()
+
+	w := newFakeWorker(t)
+	w.h.prebuild(1)
+	prebuilt := w.h.e
+	w.send(2, engine.Request{Op: "kubectl", Line: "kubectl get nodes"})
+	assert.Equal(t, "worker: the cluster is not built yet", w.take()[0].Reply.Error, "nothing uses the prebuilt cluster before start")
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	assert.Same(t, prebuilt, w.h.e, "start takes the cluster prebuilt for its seed")
+	assert.Equal(t, want, w.take(), "the same nodes as a cluster built on start")
+	w.h.prebuild(1)
+	assert.Same(t, prebuilt, w.h.e, "a prebuild after start does nothing")
+
+	seven := newFakeWorker(t)
+	seven.send(1, engine.Request{Op: engine.OpStart, Seed: 7})
+	other := newFakeWorker(t)
+	other.h.prebuild(1)
+	other.send(1, engine.Request{Op: engine.OpStart, Seed: 7})
+	assert.Equal(t, uint64(7), other.h.e.Seed(), "a start with another seed builds its own")
+	assert.Equal(t, seven.take(), other.take())
+}
+
 func TestTheWorkerPostsAFrameOnlyOnceThePageDrewTheLast(t *testing.T) {
 	w := newFakeWorker(t)
 	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})

@@ -81,6 +81,9 @@ func (e *Engine) Reset(seed uint64) {
 	e.Start()
 }
 
+// Seed is the seed of the cluster the engine runs.
+func (e *Engine) Seed() uint64 { return e.seed }
+
 // Cluster is the cluster the engine runs, for tests and the headless side.
 func (e *Engine) Cluster() *cluster.Cluster { return e.c }
 
