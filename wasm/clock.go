@@ -19,9 +19,11 @@ import (
 
 const settleDefault = 10 * time.Minute
 
-// frame is the requestAnimationFrame callback.
+// frame is the requestAnimationFrame callback, asked for only when there
+// is something to draw (wakeIfBusy): a page with nothing new asks the
+// browser for no frames, so it neither runs nor has a frame committed.
 func (a *app) frame(ms float64) {
-	a.requestFrame(a.frame) // first, so a recovered panic below cannot stop the loop
+	a.frameAsked = false
 	a.timing.frameBegan(a.now())
 	defer func() { a.timing.frameEnded(a.now()) }()
 	u := a.ui
@@ -45,6 +47,25 @@ func (a *app) frame(ms float64) {
 	if a.frameUnacked && !u.cluster.behind && u.stage == stageNone {
 		a.frameUnacked = false
 		a.control(engine.Request{Op: engine.OpDrawn})
+	}
+}
+
+// wakeIfBusy asks for an animation frame (unless one is asked for
+// already) when there is work for it: a worker's frame or a replayed
+// revision not drawn yet, stages of a draw, pods left to draw, Events held
+// back, or a drawn frame the worker has not heard of. Every call from
+// JavaScript into the page's Go ends with it (funcOf), the frame's own
+// included, and only such a call leaves work: so no work waits for a
+// frame that is not asked for.
+func (a *app) wakeIfBusy() {
+	u := a.ui
+	if a.frameAsked || a.doc == nil {
+		return // the worker's side has no frames
+	}
+	if a.frameDue || a.frameUnacked ||
+		u != nil && (u.stage != stageNone || u.cluster.behind || u.cluster.eventsDue && !a.replay.on) {
+		a.frameAsked = true
+		a.requestFrame(a.frame)
 	}
 }
 

@@ -23,6 +23,7 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 		a.guard(name, func(msg string) { result = fallback(msg) }, func() {
 			result = fn(this, args)
 		})
+		a.guard(name+": asking for a frame", nil, a.wakeIfBusy)
 		return result
 	})
 	if err != nil {

@@ -63,6 +63,7 @@ type app struct {
 	frameFunc     safejs.Func
 	frameReady    bool
 	frameCallback func(ms float64)
+	frameAsked    bool // an animation frame is asked for (wake)
 
 	replay      replayState
 	lessons     lessonState
@@ -129,7 +130,6 @@ func (a *app) start() {
 		a.applyStaticTexts()
 	}
 	a.drawClock()
-	a.requestFrame(a.frame)
 }
 
 // startState is how far the start has come: the page finishes starting
