@@ -17,13 +17,14 @@ import (
 // that escapes a js.Func ends the Go program for good).
 
 // funcOf wraps fn as a JS function whose panics the app recovers; fallback
-// builds the value JS receives after a panic.
+// builds the value JS receives after a panic. Each call ends by asking
+// for an animation frame if it left something to draw (wakeIfBusy).
 func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this safejs.Value, args []safejs.Value) any) safejs.Func {
 	f, err := safejs.FuncOf(func(this safejs.Value, args []safejs.Value) (result any) {
 		a.guard(name, func(msg string) { result = fallback(msg) }, func() {
+			defer a.wakeIfBusy() // after a panic too: what it left is drawn
 			result = fn(this, args)
 		})
-		a.guard(name+": asking for a frame", nil, a.wakeIfBusy)
 		return result
 	})
 	if err != nil {

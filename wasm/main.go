@@ -63,7 +63,7 @@ type app struct {
 	frameFunc     safejs.Func
 	frameReady    bool
 	frameCallback func(ms float64)
-	frameAsked    bool // an animation frame is asked for (wake)
+	frameAsked    bool // an animation frame is asked for (wakeIfBusy)
 
 	replay      replayState
 	lessons     lessonState

@@ -109,10 +109,9 @@ func (h *workerHost) receive(text string) {
 
 // prebuild builds the cluster of seed before the page asks for it, unless
 // it has asked already. The page asks (engine.OpStart) once its own Go
-// runs, which in a browser is as long after the worker's as it takes the
-// worker to build the cluster, and almost always for the default seed: its
-// nodes then go the moment it asks. Nothing runs on the prebuilt cluster
-// until then, so the history is the same.
+// runs, which starts beside the worker's, and almost always for the
+// default seed: built meanwhile, its nodes go the moment it asks. Nothing
+// runs on the prebuilt cluster until then, so the history is the same.
 func (h *workerHost) prebuild(seed uint64) {
 	if h.e == nil {
 		h.e, h.prebuilt = engine.New(seed), true
