@@ -11,12 +11,7 @@ import "github.com/hack-pad/safejs"
 // failure: a later call tries again). done runs inside the guard, later:
 // Go never waits for the file.
 func (a *app) loadData(name string, done func(text, errMsg string)) {
-	kl, err := a.global.Get("kubeloop")
-	if err != nil {
-		done("", err.Error())
-		return
-	}
-	p, err := kl.Call("_loadData", name)
+	p, err := a.callLoader("_loadData", name)
 	if err != nil {
 		done("", err.Error())
 		return

@@ -33,6 +33,16 @@ func (a *app) funcOf(name string, fallback func(msg string) any, fn func(this sa
 	return f
 }
 
+// callLoader calls app.js's window.kubeloop[method] (_loadEditor,
+// _loadData, _startWorker, _failed: the loader's side of the page's start).
+func (a *app) callLoader(method string, args ...any) (safejs.Value, error) {
+	kl, err := a.global.Get("kubeloop")
+	if err != nil {
+		return safejs.Value{}, err
+	}
+	return kl.Call(method, args...)
+}
+
 // listen adds a DOM event listener that runs fn inside the guard. The
 // listener must not block: it does its work and returns.
 func (a *app) listen(target dom.Node, typ string, fn func(ev event)) {

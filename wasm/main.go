@@ -179,10 +179,8 @@ func (a *app) afterEditorLoads(fn func()) {
 		fn()
 		return nil
 	})
-	if kl, err := a.global.Get("kubeloop"); err == nil {
-		if _, err := kl.Call("_loadEditor", then.Value()); err == nil {
-			return
-		}
+	if _, err := a.callLoader("_loadEditor", then.Value()); err == nil {
+		return
 	}
 	// No loader (app.js always has one): go on, and building the editor
 	// reports it missing if it is.

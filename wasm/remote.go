@@ -122,9 +122,7 @@ func (a *app) workerFailed(why string) {
 	if !a.starting.finished {
 		// The page is still on its loading screen: it says why there, and
 		// kubeloop.ready fails.
-		if kl, err := a.global.Get("kubeloop"); err == nil {
-			kl.Call("_failed", a.tr("start.failed", why))
-		}
+		a.callLoader("_failed", a.tr("start.failed", why))
 	}
 	if a.ui != nil && a.ui.banner != nil {
 		a.ui.bannerText.SetTextContent(a.tr("banner.stopped"))

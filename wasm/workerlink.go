@@ -36,9 +36,8 @@ func (l *workerLink) start(a *app, onMessage func(msg string), onError func(msg 
 		}
 		return nil
 	})
-	kl, _ := a.global.Get("kubeloop")
 	var err error
-	if l.handle, err = kl.Call("_startWorker", l.receive.Value()); err != nil {
+	if l.handle, err = a.callLoader("_startWorker", l.receive.Value()); err != nil {
 		l.receive.Release()
 		onError("the worker did not start: "+err.Error(), true)
 	}
