@@ -132,12 +132,14 @@
   // worker's start waits on nothing of this thread, where the page is
   // still being parsed and laid out. The single-file page compiles the
   // binary inlined before its scripts here, and hands it to the worker.
+  const workerScripts = {}; // workerScriptURL's blob: URLs; declared before the first worker starts
   let firstWorker = null;
   let compiled;
+  const inline = el("kubeloop-wasm");
   if (typeof WebAssembly !== "object") {
     compiled = Promise.reject(new Error("no WebAssembly"));
-  } else if (el("kubeloop-wasm")) {
-    compiled = compileInline(el("kubeloop-wasm"));
+  } else if (inline) {
+    compiled = compileInline(inline);
     firstWorker = startWorker(null);
   } else {
     progress(null, "downloading and compiling · 下载并编译中");
@@ -204,10 +206,13 @@
       rejectCompiled(new Error(text));
       if (report) tell("stopped", text);
     }
+    function notStarted(err) {
+      end("the worker did not start: " + ((err && err.message) || err), true);
+    }
     try {
       worker = new Worker(workerScriptURL(wasmURL));
     } catch (err) {
-      end("the worker did not start: " + ((err && err.message) || err), true);
+      notStarted(err);
     }
     if (worker) {
       worker.onmessage = function (ev) {
@@ -228,10 +233,7 @@
         if (!ended) tell("error", "a message from the worker could not be read");
       };
       if (!wasmURL) {
-        compiled.then(
-          function (m) { if (!ended) worker.postMessage({ module: m }); },
-          function (err) { end("the worker did not start: " + ((err && err.message) || err), true); }
-        );
+        compiled.then(function (m) { if (!ended) worker.postMessage({ module: m }); }, notStarted);
       }
     }
     return {
@@ -260,14 +262,20 @@
   // then workerMain's text called with wasmURL. A blob: URL works from
   // file:// too, where the single-file page has wasm_exec.js's text inline;
   // the served page's worker imports the file its script element names.
-  // Its element stands before this script, so that it is there now.
+  // Its element stands before this script, so that it is there now. Made
+  // once for each wasmURL (the first worker's, and null for later ones),
+  // in workerScripts.
   function workerScriptURL(wasmURL) {
-    const exec = el("kubeloop-wasm-exec");
-    if (!exec) throw new Error("the page has no wasm_exec.js");
-    const wasmExec = exec.src ? "importScripts(" + JSON.stringify(exec.src) + ");" : exec.textContent;
-    const call = "(" + (wasmURL ? JSON.stringify(new URL(wasmURL, document.baseURI).href) : "null") + ")";
-    const source = [wasmExec, "\n;(", workerMain.toString(), ")", call, ";\n"];
-    return URL.createObjectURL(new Blob(source, { type: "text/javascript" }));
+    const key = String(wasmURL);
+    if (!workerScripts[key]) {
+      const exec = el("kubeloop-wasm-exec");
+      if (!exec) throw new Error("the page has no wasm_exec.js");
+      const wasmExec = exec.src ? "importScripts(" + JSON.stringify(exec.src) + ");" : exec.textContent;
+      const call = "(" + (wasmURL ? JSON.stringify(new URL(wasmURL, document.baseURI).href) : "null") + ")";
+      const source = [wasmExec, "\n;(", workerMain.toString(), ")", call, ";\n"];
+      workerScripts[key] = URL.createObjectURL(new Blob(source, { type: "text/javascript" }));
+    }
+    return workerScripts[key];
   }
 
   // workerMain runs in the worker, not here: its source text follows
