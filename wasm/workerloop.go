@@ -50,8 +50,10 @@ type workerHost struct {
 	turnDue bool    // a turn is scheduled
 	settle  *settleWork
 	warm    *engine.WarmUp
-	// prebuilt: e is the cluster prebuild made, not yet asked for.
-	prebuilt bool
+	// prebuilt: e is the cluster prebuild made, not yet asked for, and
+	// firstFrame its first frame's post, already encoded.
+	prebuilt   bool
+	firstFrame string
 }
 
 // settleWork is a settle in progress: the request's ID, how much simulated
@@ -107,28 +109,37 @@ func (h *workerHost) receive(text string) {
 	}
 }
 
-// prebuild builds the cluster of seed before the page asks for it, unless
-// it has asked already. The page asks (engine.OpStart) once its own Go
-// runs, which starts beside the worker's, and almost always for the
-// default seed: built meanwhile, its nodes go the moment it asks. Nothing
-// runs on the prebuilt cluster until then, so the history is the same.
+// prebuild builds the cluster of seed up to its nodes, and its first
+// frame, before the page asks for them, unless it has asked already. The
+// page asks (engine.OpStart) once its own Go runs, which starts beside
+// the worker's, and almost always for the default seed: made meanwhile,
+// the frame goes the moment it asks. Nothing runs on the prebuilt
+// cluster until then, so the history is the same.
 func (h *workerHost) prebuild(seed uint64) {
 	if h.e == nil {
 		h.e, h.prebuilt = engine.New(seed), true
+		h.firstFrame = h.encode(h.nodesFrame())
 	}
 }
 
-// start builds the cluster (or takes the one prebuilt for its seed) and
-// posts its nodes at once, then starts the control plane in a turn of its
-// own and posts again: the page draws the nodes before the control plane
-// has started.
-func (h *workerHost) start(m engine.Message) {
-	if !h.prebuilt || h.e.Seed() != m.Seed {
-		h.e = engine.New(m.Seed)
-	}
-	h.prebuilt = false
+// nodesFrame is the first frame of a cluster built up to its nodes.
+func (h *workerHost) nodesFrame() engine.Post {
 	f := h.e.Frame()
-	h.send(engine.Post{Frame: &f})
+	return engine.Post{Frame: &f}
+}
+
+// start builds the cluster up to its nodes (or takes the one prebuilt for
+// its seed) and posts them at once, then builds the rest and starts the
+// control plane in a turn of its own and posts again: the page draws the
+// nodes before the control plane has started.
+func (h *workerHost) start(m engine.Message) {
+	if h.prebuilt && h.e.Seed() == m.Seed {
+		h.post(h.firstFrame)
+	} else {
+		h.e = engine.New(m.Seed)
+		h.send(h.nodesFrame())
+	}
+	h.prebuilt, h.firstFrame = false, ""
 	h.later(0, func() {
 		h.e.Start()
 		h.reply(m.ID, &engine.Reply{})
@@ -165,13 +176,18 @@ func (h *workerHost) reply(id int64, rep *engine.Reply) {
 	h.drawn = false
 }
 
-func (h *workerHost) send(p engine.Post) {
+// send posts p to the page.
+func (h *workerHost) send(p engine.Post) { h.post(h.encode(p)) }
+
+// encode is p's text for the page, or a reply with the error that kept it
+// from being encoded.
+func (h *workerHost) encode(p engine.Post) string {
 	text, err := p.Encode()
 	if err != nil {
 		failed := engine.Post{ID: p.ID, Reply: &engine.Reply{Error: fmt.Sprintf("worker: %v", err)}}
 		text, _ = failed.Encode()
 	}
-	h.post(text)
+	return text
 }
 
 // schedule makes sure a turn runs soon.

@@ -102,13 +102,24 @@ func New(opts Options) *Cluster {
 	return c
 }
 
-// Build makes a cluster's API server with its namespaces, its Ready nodes
-// and their network, and starts nothing: no kubelet, controller manager or
-// scheduler runs until Start. The page draws this much first, so that a
-// learner sees the nodes while the control plane comes up (starting it is
-// most of the page's start-up time in the browser, which compiles the
-// controllers' code as it first runs).
+// Build makes a cluster's API server with its namespaces, its Ready nodes,
+// their network and kube-system's objects, and starts nothing: no
+// kubelet, controller manager or scheduler runs until Start.
 func Build(opts Options) *Cluster {
+	c := BuildNodes(opts)
+	c.finishBuild()
+	return c
+}
+
+// BuildNodes is the first part of Build: the API server with its
+// namespaces and bootstrap policy, and the Ready nodes. The page draws
+// this much first, so that a learner sees the nodes while the rest comes
+// up (in the browser most of the start-up time is compiling the code as
+// it first runs). Start adds the rest of Build — the network and
+// kube-system's objects — before it starts the control plane, so a
+// cluster built either way has the same history. Until Start, read it
+// only: its network is not there yet.
+func BuildNodes(opts Options) *Cluster {
 	if m := opts.Controllers.missing(); m != "" {
 		panic("cluster: Options.Controllers has no " + m + ": a cluster runs only the controllers it is given; " +
 			"give it controllers.All() (package github.com/kubeloop/kubeloop/controllers)")
@@ -154,17 +165,26 @@ func Build(opts Options) *Cluster {
 	for i := 1; i <= opts.Nodes; i++ {
 		c.mustCreate(c.newNode(i, start))
 	}
-	c.startNetwork()
-	c.startSystem()
 	return c
 }
 
+// finishBuild adds what Build makes after the nodes, once.
+func (c *Cluster) finishBuild() {
+	if c.net != nil {
+		return
+	}
+	c.startNetwork()
+	c.startSystem()
+}
+
 // Start starts the kubelets, the controller managers and the scheduler, and
-// runs until they are idle. It does nothing the second time.
+// runs until they are idle; a cluster built by BuildNodes gets the rest of
+// Build first. It does nothing the second time.
 func (c *Cluster) Start() {
 	if c.nodeSide != nil {
 		return
 	}
+	c.finishBuild()
 	s, opts := c.store, c.opts
 	c.nodeSide = controller.NewManager(s, c.trace)
 	c.kubelets = opts.Controllers.Kubelet.Register(c.nodeSide)

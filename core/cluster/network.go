@@ -69,7 +69,12 @@ type DNSRecord = dns.Record
 
 // DNSRecords lists every name the cluster DNS answers now, with its
 // addresses, sorted by name: the page's DNS table.
-func (c *Cluster) DNSRecords() []DNSRecord { return c.net.dns.Records() }
+func (c *Cluster) DNSRecords() []DNSRecord {
+	if c.net == nil {
+		return nil // built up to its nodes (BuildNodes): no network yet
+	}
+	return c.net.dns.Records()
+}
 
 // DNS is the cluster's DNS server.
 func (c *Cluster) DNS() *dns.Resolver { return c.net.dns }

@@ -49,8 +49,9 @@ type Engine struct {
 	shell *kubectl.Session
 }
 
-// New builds a cluster's API server and nodes (cluster.Build): enough to
-// draw the first frame. Start starts the control plane.
+// New builds a cluster's API server and nodes (cluster.BuildNodes):
+// enough to draw the first frame. Start builds the rest and starts the
+// control plane.
 func New(seed uint64) *Engine {
 	e := &Engine{seed: seed}
 	e.build()
@@ -58,7 +59,7 @@ func New(seed uint64) *Engine {
 }
 
 func (e *Engine) build() {
-	e.c = cluster.Build(cluster.Options{Seed: e.seed, Controllers: controllers.All(), FieldDocs: e.docs, KubectlHelp: e.help})
+	e.c = cluster.BuildNodes(cluster.Options{Seed: e.seed, Controllers: controllers.All(), FieldDocs: e.docs, KubectlHelp: e.help})
 	e.rec = session.New(e.seed, e.c.Clock())
 	e.sent = sentState{}
 	e.running = false

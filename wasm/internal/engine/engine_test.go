@@ -50,8 +50,13 @@ func TestAFrameBeforeTheControlPlaneStartsHasTheNodes(t *testing.T) {
 	require.NotNil(t, f.Overview)
 	assert.Len(t, f.Overview.Nodes, 4)
 	assert.Empty(t, f.Picture.Replicas, "no controller manager yet")
+	assert.Empty(t, f.Pods, "the control plane's mirror pods come with the rest of the build")
+	assert.Empty(t, f.DNS, "and the network")
 	e.Start()
-	assert.NotEmpty(t, e.Frame().Picture.Replicas)
+	next := e.Frame()
+	assert.NotEmpty(t, next.Picture.Replicas)
+	assert.NotEmpty(t, next.Pods)
+	assert.NotEmpty(t, next.DNS)
 }
 
 func TestTheFirstFrameCarriesEveryPodAndTheNextOnlyWhatChanged(t *testing.T) {
