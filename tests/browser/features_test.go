@@ -754,21 +754,12 @@ func TestSingleFileHTMLRunsFromFile(t *testing.T) {
 func TestFirstRenderTime(t *testing.T) {
 	wasm, err := os.Stat(filepath.Join(dist(t), "kubeloop.wasm"))
 	require.NoError(t, err)
-	loads := make([]renderStages, 0, firstRenderLoads)
-	for range firstRenderLoads {
-		p := openColdPage(t)
-		loads = append(loads, measureStages(p))
-		assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
-		assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
-		p.noConsoleErrors()
-		p.closeBeforeNextLoad()
-	}
+	loads := coldLoads(t, firstRenderLoads)
 	each := make([]float64, len(loads))
 	for i, l := range loads {
 		each[i] = l.firstRender
 	}
-	slices.SortFunc(loads, func(a, b renderStages) int { return cmp.Compare(a.firstRender, b.firstRender) })
-	s := loads[len(loads)/2]
+	s := medianLoad(loads)
 	record(t, "served site on 127.0.0.1: first cluster render %.0f ms after navigation (median of %d loads, no cache; each: %s ms), whole page ready at %.0f ms (kubeloop.wasm %.1f MB raw). "+
 		"The median load: wasm downloaded+compiled at %.0f ms, scripts run and page parsed at %.0f ms; then instantiation %.0f ms, Go runtime and package init %.0f ms, "+
 		"the page's views set up %.0f ms, then waiting for the worker's nodes (its start, API server and nodes) %.0f ms, first draw and paint %.0f ms; then control plane start %.0f ms, "+
@@ -780,6 +771,28 @@ func TestFirstRenderTime(t *testing.T) {
 
 // firstRenderLoads is how many times TestFirstRenderTime loads the page.
 const firstRenderLoads = 5
+
+// coldLoads loads the page n times, each a learner's first visit in a tab
+// of its own, and returns each load's stages in the order loaded.
+func coldLoads(t *testing.T, n int) []renderStages {
+	t.Helper()
+	loads := make([]renderStages, 0, n)
+	for range n {
+		p := openColdPage(t)
+		loads = append(loads, measureStages(p))
+		assert.True(t, eval[bool](p, `document.getElementById("loading").hidden`), "the loading overlay is gone")
+		assert.Equal(t, 100, eval[int](p, `document.getElementById("loading-bar").value`), "the progress bar went to the end")
+		p.noConsoleErrors()
+		p.closeBeforeNextLoad()
+	}
+	return loads
+}
+
+// medianLoad is the load whose first render is the median of loads'.
+func medianLoad(loads []renderStages) renderStages {
+	sorted := slices.SortedFunc(slices.Values(loads), func(a, b renderStages) int { return cmp.Compare(a.firstRender, b.firstRender) })
+	return sorted[len(sorted)/2]
+}
 
 // closeBeforeNextLoad closes the tab of a timed load and waits a second:
 // its renderer shuts down in the background, and the next timed load

@@ -12,8 +12,9 @@ import (
 // and time still running, a learner types commands and drags the history
 // slider back, then to live. Each step's longest task is recorded ("–":
 // none over 50 ms): the page must answer a command without freezing, and
-// at 10,000 pods `kubectl get events` lists 98,000 Events.
-func perfCommands(t *testing.T, p *page, n int) {
+// at 10,000 pods `kubectl get events` lists 98,000 Events. It returns
+// every long task of all the steps.
+func perfCommands(t *testing.T, p *page, n int) []float64 {
 	term := func(cmd string) string {
 		return fmt.Sprintf(`(() => { document.getElementById("term-input").value = %q;
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, cmd)
@@ -33,14 +34,17 @@ func perfCommands(t *testing.T, p *page, n int) {
 	}
 	eval[perfSample](p, perfTake)
 	var out []string
+	var long []float64
 	for _, s := range steps {
 		eval[bool](p, s.js)
 		time.Sleep(2 * time.Second)
 		longest := "–"
 		if r := eval[perfSample](p, perfTake); len(r.Long) > 0 {
 			longest = fmt.Sprintf("%.0f ms", slices.Max(r.Long))
+			long = append(long, r.Long...)
 		}
 		out = append(out, s.name+" "+longest)
 	}
 	record(t, "perf %d pods, a learner's commands while it plays (each one's longest task): %s", n, strings.Join(out, ", "))
+	return long
 }
