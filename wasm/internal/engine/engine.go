@@ -94,6 +94,7 @@ func (e *Engine) Cluster() *cluster.Cluster { return e.c }
 // reached d; an open watch is polled at each instant something ran, so
 // that its rows get their time.
 func (e *Engine) Run(d time.Duration, tasks int) (done bool) {
+	defer e.keepUp()
 	if e.watch == nil {
 		return e.c.AdvanceBudget(d, tasks)
 	}

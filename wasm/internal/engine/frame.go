@@ -110,7 +110,10 @@ const MaxFrameTrace = 200
 // sentState is what the frames sent so far carried, to send only what
 // changed.
 type sentState struct {
-	feed       *cluster.Feed
+	feed *cluster.Feed
+	// synced is what the feed's syncs between two frames changed
+	// (keepUp): the next frame carries it.
+	synced     cluster.FeedChanges
 	traceLast  int64
 	faultEpoch int
 	dnsSig     string
@@ -163,7 +166,8 @@ func (e *Engine) Frame() Frame {
 	if s.feed == nil {
 		s.feed = c.NewFeed()
 	}
-	ch := s.feed.Sync()
+	ch := s.synced.Then(s.feed.Sync())
+	s.synced = cluster.FeedChanges{}
 	f.Reset = ch.Reset
 	for _, key := range s.podsToSend(ch) {
 		v, ok := s.feed.Pod(key)

@@ -1,0 +1,24 @@
+package engine
+
+import "github.com/kubeloop/kubeloop/core/store"
+
+// feedLag is how far, in revisions, the frames' feed may fall behind the
+// store between two frames. The store compacts what is older than its
+// window (store.HistoryWindow); a feed that had not read it yet must read
+// the whole store again, and its next frames carry every pod, for the page
+// to look at each anew. A 10,000-pod scale-up writes that many revisions
+// between two frames whenever the page takes a while to draw one.
+const feedLag = store.HistoryWindow / 4
+
+// keepUp syncs the feed, keeping what changed for the next frame, once it
+// has fallen feedLag revisions behind the store.
+func (e *Engine) keepUp() {
+	s := &e.sent
+	if s.feed == nil || e.c.Store().Revision()-s.feed.Revision() < feedLag {
+		return
+	}
+	s.synced = s.synced.Then(s.feed.Sync())
+}
+
+// feedBehind is how many revisions the feed has not read yet (tests).
+func (e *Engine) feedBehind() int64 { return e.c.Store().Revision() - e.sent.feed.Revision() }

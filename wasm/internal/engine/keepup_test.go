@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kubeloop/kubeloop/core/examples"
+	"github.com/kubeloop/kubeloop/core/store"
+)
+
+// TestFramesKeepUpWithABigScaleUp: between two frames the worker runs the
+// clock in slices (Run), and a big scale-up writes more revisions than the
+// store keeps. The feed reads them as they go, so the next frame carries
+// the pods that changed, not every pod read afresh.
+func TestFramesKeepUpWithABigScaleUp(t *testing.T) {
+	e := started(t)
+	do(t, e, Request{Op: "sim", Line: "sim node add node-4"})
+	do(t, e, Request{Op: "sim", Line: "sim node add node-5"})
+	e.Frame()
+	do(t, e, Request{Op: "apply", Text: strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 500", 1)})
+	e.Frame()
+	from := e.c.Store().Revision()
+	var behind int64 // the most the feed was behind after a slice
+	for i := 0; i < 10000 && e.c.Store().Revision()-from < store.HistoryWindow*3/2; i++ {
+		e.Run(time.Second, 64)
+		behind = max(behind, e.feedBehind())
+	}
+	assert.Less(t, behind, int64(feedLag), "the feed keeps up between frames")
+	require.GreaterOrEqual(t, e.c.Store().Revision()-from, int64(store.HistoryWindow*3/2), "the scale-up wrote more than the store keeps")
+	require.Greater(t, e.c.Store().Compacted(), from, "the store compacted what the last frame had read")
+	f := e.Frame()
+	assert.False(t, f.Reset, "the frame follows on from the last")
+	assert.NotEmpty(t, f.Pods)
+}
