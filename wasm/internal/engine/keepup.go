@@ -19,6 +19,3 @@ func (e *Engine) keepUp() {
 	}
 	s.synced = s.synced.Then(s.feed.Sync())
 }
-
-// feedBehind is how many revisions the feed has not read yet (tests).
-func (e *Engine) feedBehind() int64 { return e.c.Store().Revision() - e.sent.feed.Revision() }

@@ -36,3 +36,6 @@ func TestFramesKeepUpWithABigScaleUp(t *testing.T) {
 	assert.False(t, f.Reset, "the frame follows on from the last")
 	assert.NotEmpty(t, f.Pods)
 }
+
+// feedBehind is how many revisions the frames' feed has not read yet.
+func (e *Engine) feedBehind() int64 { return e.c.Store().Revision() - e.sent.feed.Revision() }
