@@ -118,7 +118,7 @@ func (h *workerHost) receive(text string) {
 func (h *workerHost) prebuild(seed uint64) {
 	if h.e == nil {
 		h.e, h.prebuilt = engine.New(seed), true
-		h.firstFrame = h.encode(h.nodesFrame())
+		h.firstFrame = encodePost(h.nodesFrame())
 	}
 }
 
@@ -177,11 +177,11 @@ func (h *workerHost) reply(id int64, rep *engine.Reply) {
 }
 
 // send posts p to the page.
-func (h *workerHost) send(p engine.Post) { h.post(h.encode(p)) }
+func (h *workerHost) send(p engine.Post) { h.post(encodePost(p)) }
 
-// encode is p's text for the page, or a reply with the error that kept it
+// encodePost is p's text for the page, or a reply with the error that kept it
 // from being encoded.
-func (h *workerHost) encode(p engine.Post) string {
+func encodePost(p engine.Post) string {
 	text, err := p.Encode()
 	if err != nil {
 		failed := engine.Post{ID: p.ID, Reply: &engine.Reply{Error: fmt.Sprintf("worker: %v", err)}}
