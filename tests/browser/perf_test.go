@@ -298,6 +298,7 @@ func perfRollout(t *testing.T, n int) perfPhases {
 	}
 	got.commands = perfCommands(t, p, n)
 	p.screenshot(fmt.Sprintf("perf-%d", n))
+	got.measured = true
 	return got
 }
 
