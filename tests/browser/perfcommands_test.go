@@ -12,8 +12,8 @@ import (
 // and time still running, a learner types commands and drags the history
 // slider back, then to live. Each step's longest task is recorded ("–":
 // none over 50 ms): the page must answer a command without freezing, and
-// at 10,000 pods `kubectl get events` lists 98,000 Events. It returns
-// every long task of all the steps.
+// at 10,000 pods `kubectl get events` lists every one of the cluster's
+// Events. It returns every long task of all the steps.
 func perfCommands(t *testing.T, p *page, n int) []float64 {
 	term := func(cmd string) string {
 		return fmt.Sprintf(`(() => { document.getElementById("term-input").value = %q;

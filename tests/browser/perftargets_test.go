@@ -16,10 +16,11 @@ import (
 )
 
 // make perf ends with issue 36's targets beside what it measured: no
-// main-thread task over 50 ms while 10,000 pods scale up and roll out,
-// nor while a learner types commands and drags the history slider; the
-// first render (the nodes drawn) within a second of navigation on
-// localhost; and kubeloop.wasm within 2.0 MB gzip'd.
+// long main-thread task (maxTaskMS) while its biggest cluster scales up
+// and rolls out, nor while a learner types commands and drags the history
+// slider; the first render (the nodes drawn) on localhost within
+// maxFirstRenderMS of navigation; and kubeloop.wasm within maxWasmGzipMB
+// gzip'd.
 
 // perfPhases are what perfRollout measured of one cluster size: its
 // scale-up, its rolling update, and every long task of the learner's
@@ -36,15 +37,17 @@ type perfTarget struct {
 	met                  bool
 }
 
+// The targets (issue 36). maxTaskMS is also the browser's own bound for a
+// long task (PerformanceObserver "longtask"): every task it reports misses
+// the target.
 const (
 	maxTaskMS        = 50
 	maxFirstRenderMS = 1000
 	maxWasmGzipMB    = 2.0
 )
 
-// longTaskTarget is the target of no task over 50 ms, given whether the
-// phase was measured and the long tasks it had (the browser reports only
-// those over 50 ms).
+// longTaskTarget is the target of no task over maxTaskMS, given whether
+// the phase was measured and the long tasks the browser reported in it.
 func longTaskTarget(name string, measured bool, long []float64) perfTarget {
 	goal := fmt.Sprintf("no task over %d ms", maxTaskMS)
 	if !measured {

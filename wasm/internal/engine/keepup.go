@@ -6,8 +6,8 @@ import "github.com/kubeloop/kubeloop/core/store"
 // store between two frames. The store compacts what is older than its
 // window (store.HistoryWindow); a feed that had not read it yet must read
 // the whole store again, and its next frames carry every pod, for the page
-// to look at each anew. A 10,000-pod scale-up writes that many revisions
-// between two frames whenever the page takes a while to draw one.
+// to look at each anew. A big scale-up can write that many revisions
+// between two frames while the page takes long over one.
 const feedLag = store.HistoryWindow / 4
 
 // keepUp syncs the feed, keeping what changed for the next frame, once it
