@@ -3,18 +3,19 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/api"
 )
 
 // The DNS table: every name the cluster DNS answers for the learner's
-// Services and pods (cluster.DNSRecords), with its addresses now. A name
+// Services and pods (the worker leaves the cluster's own names out and
+// sends the first engine.MaxTableRows), with its addresses now. A name
 // whose addresses changed since the last draw is highlighted: the name is
 // stable, the IPs are not (a StatefulSet pod re-created, a Service's
-// endpoints moving). The cluster's own names (kube-system, the kubernetes
-// Service) are left out. It shows the live cluster only: the store keeps
-// no DNS history, so in replay the section is hidden.
+// endpoints moving). It shows the live cluster only: the store keeps no
+// DNS history, so in replay the section is hidden.
 
 // dnsState remembers what the table showed.
 type dnsState struct {
@@ -33,10 +34,7 @@ func (a *app) drawDNS() {
 	var sig strings.Builder
 	type row struct{ name, typ, addrs string }
 	var rows []row
-	for _, r := range recs {
-		if strings.Contains(r.Name, ".kube-system.") || strings.HasPrefix(r.Name, "kubernetes.default.") {
-			continue
-		}
+	for _, r := range recs.Rows {
 		addrs := strings.Join(r.IPs, ", ")
 		if r.Type == "CNAME" {
 			addrs = r.Target
@@ -47,7 +45,7 @@ func (a *app) drawDNS() {
 		rows = append(rows, row{strings.TrimSuffix(r.Name, ".svc.cluster.local"), r.Type, addrs})
 		sig.WriteString(r.Name + "=" + addrs + ";")
 	}
-	key := sig.String() + a.lang
+	key := sig.String() + strconv.Itoa(recs.More) + a.lang
 	if key == u.dns.sig {
 		return
 	}
@@ -75,13 +73,15 @@ func (a *app) drawDNS() {
 			elem("td", "dns-addrs", r.addrs).
 			close("tr")
 	}
+	moreRow(&m, 3, recs.More, a.tr("dns.more", recs.More))
 	m.close("tbody").close("table")
 	setHTML(u.dnsTable, &m)
 }
 
-// drawVolumes lists the PersistentVolumeClaims: claim → volume, its class
-// and status, and the pod that mounts it — at the revision shown (replay
-// too: the worker sends them with the replayed revision).
+// drawVolumes lists the PersistentVolumeClaims, the first
+// engine.MaxTableRows: claim → volume, its class and status, and the pod
+// that mounts it — at the revision shown (replay too: the worker sends
+// them with the replayed revision).
 func (a *app) drawVolumes() {
 	u := a.ui
 	vols := a.m.volumes
@@ -90,7 +90,7 @@ func (a *app) drawVolumes() {
 	}
 	var m markup
 	var sig strings.Builder
-	for _, c := range vols {
+	for _, c := range vols.Rows {
 		pod := c.MountedBy
 		row := c.Name + "|" + c.Status + "|" + c.Volume + "|" + c.Class + "|" + pod + ";"
 		sig.WriteString(row)
@@ -113,12 +113,13 @@ func (a *app) drawVolumes() {
 			elem("td", "", pod).
 			close("tr")
 	}
-	key := sig.String() + a.lang
+	moreRow(&m, 5, vols.More, a.tr("pvc.more", vols.More))
+	key := sig.String() + strconv.Itoa(vols.More) + a.lang
 	if key == u.volSig {
 		return
 	}
 	u.volSig = key
-	if len(vols) == 0 {
+	if len(vols.Rows) == 0 {
 		u.volSection.SetAttribute("hidden", "")
 		return
 	}
@@ -131,4 +132,13 @@ func (a *app) drawVolumes() {
 	t.append(&m)
 	t.close("tbody").close("table")
 	setHTML(u.volTable, &t)
+}
+
+// moreRow ends a table whose rows the worker cut: a row across its columns
+// saying how many more there are.
+func moreRow(m *markup, columns, more int, text string) {
+	if more == 0 {
+		return
+	}
+	m.open("tr", "table-more").elem("td", "", text, "colspan", strconv.Itoa(columns)).close("tr")
 }

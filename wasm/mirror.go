@@ -32,8 +32,8 @@ type mirror struct {
 	trace     []controller.Entry
 	traceLast int64
 	picture   engine.Picture
-	dns       []cluster.DNSRecord
-	volumes   []engine.Volume
+	dns       engine.Table[cluster.DNSRecord]
+	volumes   engine.Table[engine.Volume]
 
 	// pending is what the frames applied since the last draw changed.
 	pending cluster.FeedChanges

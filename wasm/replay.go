@@ -34,7 +34,7 @@ type replayState struct {
 	shown   int64
 	snap    *cluster.Snapshot
 	trace   []controller.Entry // the reconciles started by shown, newest first
-	volumes []engine.Volume
+	volumes engine.Table[engine.Volume]
 	elapsed time.Duration // the simulated time of shown
 	// waiting are the calls to run once the revision asked for is shown
 	// (kubeloop.replay).

@@ -170,10 +170,10 @@ func TestAHugePasteIsRefusedBeforeItCrosses(t *testing.T) {
 // took and the simulated time reached (tests/out/browser/timings.txt:
 // figures, not bounds — speed is measured, not asserted). The page must
 // stay usable: kubectl answers, with the pods the cluster holds, and the
-// cluster stays within its budget of pods.
+// cluster stays within its budget of pods. The claims' table draws its
+// first rows and counts the rest, which kubectl lists.
 func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 	for name, yaml := range map[string]string{
-		"deployment-of-3":               deploymentYAML("small", 3), // for comparison
 		"statefulset-10000-with-claims": statefulSetYAML(10000),
 		"ten-deployments-of-10000":      tenDeploymentsYAML(),
 	} {
@@ -202,8 +202,33 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 				name, len(frag), worst, kubectlMS, pods, clock)
 			assert.Greater(t, pods, 0, "the link's workload made pods")
 			assert.LessOrEqual(t, pods, cluster.MaxPods, "within the cluster's budget")
+			if strings.HasPrefix(name, "statefulset") {
+				claimsTableCountsTheRest(t, p)
+			}
 		})
 	}
+}
+
+// claimsTableCountsTheRest: the claims' table has a few rows and a last
+// one saying how many more there are, which with the rows drawn are the
+// claims kubectl lists (the clock paused, the table drawn from the last
+// frame).
+func claimsTableCountsTheRest(t *testing.T, p *page) {
+	t.Helper()
+	if eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`) == "true" {
+		p.click("#play")
+	}
+	out, err := evalWithin[map[string]any](p, `kubeloop.kubectl("get pvc --no-headers | wc -l")`, 30*time.Second)
+	require.NoError(t, err)
+	claims, err := strconv.Atoi(strings.TrimSpace(out["stdout"].(string)))
+	require.NoError(t, err, "kubectl get pvc | wc -l printed %q", out["stdout"])
+	p.waitFor(fmt.Sprintf("the claims' table drawing and counting %d claims", claims), fmt.Sprintf(`(() => {
+  const more = document.querySelector("#pvc-section tr.table-more");
+  const rows = document.querySelectorAll("#pvc-section tbody tr:not(.table-more)").length;
+  return !!more && rows + parseInt(more.textContent.replace(/^\+/, ""), 10) === %d;
+})()`, claims))
+	assert.Less(t, p.count("#pvc-section tbody tr:not(.table-more)"), 1000, "a readable number of rows")
+	assert.Regexp(t, `^\+\d+ more claims: kubectl get pvc lists them all$`, p.text("#pvc-section tr.table-more"))
 }
 
 // longerTabs gives the test's pages d to run, not tabTimeout.

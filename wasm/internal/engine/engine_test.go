@@ -51,12 +51,12 @@ func TestAFrameBeforeTheControlPlaneStartsHasTheNodes(t *testing.T) {
 	assert.Len(t, f.Overview.Nodes, 4)
 	assert.Empty(t, f.Picture.Replicas, "no controller manager yet")
 	assert.Empty(t, f.Pods, "the control plane's mirror pods come with the rest of the build")
-	assert.Empty(t, f.DNS, "and the network")
+	assert.Empty(t, e.c.DNSRecords(), "nor the network")
 	e.Start()
 	next := e.Frame()
 	assert.NotEmpty(t, next.Picture.Replicas)
 	assert.NotEmpty(t, next.Pods)
-	assert.NotEmpty(t, next.DNS)
+	assert.NotEmpty(t, e.c.DNSRecords())
 }
 
 func TestTheFirstFrameCarriesEveryPodAndTheNextOnlyWhatChanged(t *testing.T) {

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,10 +39,11 @@ type Frame struct {
 	TraceLast int64     `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it.
 	Picture Picture `json:"picture"`
-	// DNS is every name the cluster DNS answers, when the records changed.
-	DNS []cluster.DNSRecord `json:"dns,omitempty"`
+	// DNS is the names the cluster DNS answers for the learner's Services
+	// and pods (learnerNames), when they changed.
+	DNS Table[cluster.DNSRecord] `json:"dns,omitzero"`
 	// Volumes are the PersistentVolumeClaims, when they changed.
-	Volumes []Volume `json:"volumes,omitempty"`
+	Volumes Table[Volume] `json:"volumes,omitzero"`
 	// Changed says which of the optional parts are present (an empty list
 	// is a change too): "overview", "events", "dns", "volumes".
 	Changed []string `json:"changed,omitempty"`
@@ -252,28 +254,42 @@ func (e *Engine) lease() Lease {
 	return out
 }
 
-// frameDNS adds the DNS records when they changed.
+// frameDNS adds the learner's DNS names when they changed.
 func (e *Engine) frameDNS(f *Frame) {
-	recs := e.c.DNSRecords()
+	names := firstRows(learnerNames(e.c.DNSRecords()))
 	var sig strings.Builder
-	for _, r := range recs {
+	for _, r := range names.Rows {
 		sig.WriteString(r.Name + " " + r.Type + " " + r.Target + " " + strings.Join(r.IPs, ",") + ";")
 	}
+	sig.WriteString(strconv.Itoa(names.More))
 	if sig.String() == e.sent.dnsSig && e.sent.started {
 		return
 	}
 	e.sent.dnsSig = sig.String()
-	f.DNS = recs
+	f.DNS = names
 	f.Changed = append(f.Changed, "dns")
+}
+
+// learnerNames leaves out the cluster's own names (kube-system's, the
+// kubernetes Service's): the DNS table shows the learner's.
+func learnerNames(recs []cluster.DNSRecord) []cluster.DNSRecord {
+	var out []cluster.DNSRecord
+	for _, r := range recs {
+		if !strings.Contains(r.Name, ".kube-system.") && !strings.HasPrefix(r.Name, "kubernetes.default.") {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // frameVolumes adds the claims when they changed.
 func (e *Engine) frameVolumes(f *Frame) {
 	vols := Volumes(e.c.Store())
 	var sig strings.Builder
-	for _, v := range vols {
+	for _, v := range vols.Rows {
 		sig.WriteString(v.Namespace + "/" + v.Name + " " + v.Volume + " " + v.Status + " " + v.MountedBy + " " + v.Class + ";")
 	}
+	sig.WriteString(strconv.Itoa(vols.More))
 	if sig.String() == e.sent.volSig && e.sent.started {
 		return
 	}

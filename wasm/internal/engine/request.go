@@ -76,7 +76,7 @@ type Reply struct {
 	Pods     PodList           `json:"-"`
 	Events   EventList         `json:"-"`
 	Trace    EntryList         `json:"-"`
-	Volumes  []Volume          `json:"volumes,omitempty"`
+	Volumes  Table[Volume]     `json:"volumes,omitzero"`
 	Elapsed  time.Duration     `json:"elapsed,omitempty"`
 	// export, session (Count: the objects exported):
 	Text  string `json:"text,omitempty"`
