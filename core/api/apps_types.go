@@ -104,5 +104,5 @@ type ControllerRevision struct {
 	ObjectMeta `json:"metadata,omitempty"`
 	// Data is the template as a patch ({"spec":{"template":{…,"$patch":"replace"}}}).
 	Data     RawExtension `json:"data,omitempty"`
-	Revision int64           `json:"revision"`
+	Revision int64        `json:"revision"`
 }

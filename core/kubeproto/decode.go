@@ -2,8 +2,8 @@ package kubeproto
 
 import (
 	"fmt"
-	"math"
 	"github.com/kubeloop/kubeloop/core/api"
+	"math"
 )
 
 // maxDepth bounds how deep messages nest, so that no body can exhaust

@@ -11,10 +11,10 @@ import (
 // scalars are the types the API encodes as strings or numbers, each with
 // its upstream component: a field of one refers to it.
 var scalars = map[reflect.Type]*named{
-	reflect.TypeOf(api.Time{}):        {timeName, &Schema{Type: "string", Format: "date-time"}},
-	reflect.TypeOf(api.MicroTime{}):   {microTimeName, &Schema{Type: "string", Format: "date-time"}},
-	reflect.TypeOf(api.IntOrString{}): {intstrName, &Schema{Format: "int-or-string", OneOf: []*Schema{{Type: "integer"}, {Type: "string"}}}},
-	reflect.TypeOf(api.Quantity{}):    {quantityName, &Schema{OneOf: []*Schema{{Type: "string"}, {Type: "number"}}}},
+	reflect.TypeOf(api.Time{}):         {timeName, &Schema{Type: "string", Format: "date-time"}},
+	reflect.TypeOf(api.MicroTime{}):    {microTimeName, &Schema{Type: "string", Format: "date-time"}},
+	reflect.TypeOf(api.IntOrString{}):  {intstrName, &Schema{Format: "int-or-string", OneOf: []*Schema{{Type: "integer"}, {Type: "string"}}}},
+	reflect.TypeOf(api.Quantity{}):     {quantityName, &Schema{OneOf: []*Schema{{Type: "string"}, {Type: "number"}}}},
 	reflect.TypeOf(api.RawExtension{}): {rawExtensionName, &Schema{Type: "object"}},
 }
 
