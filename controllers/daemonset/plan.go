@@ -86,6 +86,12 @@ type Plan struct {
 
 func (p *Plan) why(format string, args ...any) { p.Why = append(p.Why, fmt.Sprintf(format, args...)) }
 
+// delete plans pod's deletion and says why.
+func (p *Plan) delete(pod *api.Pod, format string, args ...any) {
+	p.Delete = append(p.Delete, pod)
+	p.why(format, args...)
+}
+
 func (p *Plan) deletes(pod *api.Pod) bool {
 	for _, d := range p.Delete {
 		if d.UID == pod.UID && d.Name == pod.Name {
@@ -149,80 +155,100 @@ func manage(ds *api.DaemonSet, nodes []*api.Node, byNode map[string][]*api.Pod, 
 			if !e.ShouldRun && e.Why != "" {
 				plan.why("%s (the pod there may stay: it tolerates the NoExecute taints)", e.Why)
 			}
-			var running []*api.Pod
-			for _, p := range pods {
-				if p.DeletionTimestamp != nil {
-					continue
-				}
-				if p.Status.Phase == api.PodFailed {
-					plan.Delete = append(plan.Delete, p)
-					plan.why("%s: daemon pod %s failed: delete it, a new one follows", n.Name, p.Name)
-					continue
-				}
-				running = append(running, p)
-			}
-			if len(running) <= 1 {
-				if len(running) == 0 && len(pods) > 0 && surge && e.ShouldRun {
-					plan.Create = append(plan.Create, n.Name)
-					plan.why("%s: its daemon pods are going: create one (maxSurge)", n.Name)
-				}
-				continue
-			}
-			sortOldestFirst(running)
-			if !surge {
-				for _, p := range running[1:] {
-					plan.Delete = append(plan.Delete, p)
-					plan.why("%s: %d daemon pods: keep the oldest, delete %s", n.Name, len(running), p.Name)
-				}
-				continue
-			}
-			var oldestNew, oldestOld *api.Pod
-			for _, p := range running {
-				switch {
-				case p.Labels[RevisionHashLabel] == hash && oldestNew == nil:
-					oldestNew = p
-				case p.Labels[RevisionHashLabel] != hash && oldestOld == nil:
-					oldestOld = p
-				default:
-					plan.Delete = append(plan.Delete, p)
-					plan.why("%s: extra daemon pod %s: delete it", n.Name, p.Name)
-				}
-			}
-			if oldestNew != nil && oldestOld != nil {
-				switch {
-				case !api.IsPodReady(oldestOld):
-					plan.Delete = append(plan.Delete, oldestOld)
-					plan.why("%s: old pod %s is not ready and %s replaces it: delete the old one", n.Name, oldestOld.Name, oldestNew.Name)
-				case api.IsPodAvailable(oldestNew, ds.Spec.MinReadySeconds, now):
-					plan.Delete = append(plan.Delete, oldestOld)
-					plan.why("%s: new pod %s is available: delete old pod %s", n.Name, oldestNew.Name, oldestOld.Name)
-				}
-			}
+			plan.keepOne(ds, n.Name, pods, e.ShouldRun, surge, hash, now)
 		case len(pods) > 0:
 			for _, p := range pods {
 				if p.DeletionTimestamp == nil {
-					plan.Delete = append(plan.Delete, p)
-					plan.why("%s: delete daemon pod %s", e.Why, p.Name)
+					plan.delete(p, "%s: delete daemon pod %s", e.Why, p.Name)
 				}
 			}
 		default:
 			plan.why("%s: no daemon pod", e.Why)
 		}
 	}
-	// Pods meant for nodes that no longer exist and never got bound: no
-	// pod garbage collector will find them.
+	plan.deleteNeverBound(byNode, known)
+	return plan
+}
+
+// keepOne leaves one live daemon pod on a node whose pod may stay: failed
+// pods go, and of several the oldest stays — with maxSurge, an old and a
+// new one until the new one is available. shouldRun says whether the node
+// may also get a new pod.
+func (p *Plan) keepOne(ds *api.DaemonSet, node string, pods []*api.Pod, shouldRun, surge bool, hash string, now time.Time) {
+	running := p.deleteFailed(node, pods)
+	if len(running) <= 1 {
+		if len(running) == 0 && len(pods) > 0 && surge && shouldRun {
+			p.Create = append(p.Create, node)
+			p.why("%s: its daemon pods are going: create one (maxSurge)", node)
+		}
+		return
+	}
+	sortOldestFirst(running)
+	if !surge {
+		for _, pod := range running[1:] {
+			p.delete(pod, "%s: %d daemon pods: keep the oldest, delete %s", node, len(running), pod.Name)
+		}
+		return
+	}
+	p.keepOldAndNew(ds, node, running, hash, now)
+}
+
+// deleteFailed deletes a node's failed daemon pods, a new one following
+// each, and returns the rest that are not being deleted already.
+func (p *Plan) deleteFailed(node string, pods []*api.Pod) (running []*api.Pod) {
+	for _, pod := range pods {
+		if pod.DeletionTimestamp != nil {
+			continue
+		}
+		if pod.Status.Phase == api.PodFailed {
+			p.delete(pod, "%s: daemon pod %s failed: delete it, a new one follows", node, pod.Name)
+			continue
+		}
+		running = append(running, pod)
+	}
+	return running
+}
+
+// keepOldAndNew is keepOne under maxSurge, over running pods oldest
+// first: the oldest old pod and the oldest new one stay, the rest go; the
+// old one goes too once it is not ready, or the new one is available.
+func (p *Plan) keepOldAndNew(ds *api.DaemonSet, node string, running []*api.Pod, hash string, now time.Time) {
+	var oldestNew, oldestOld *api.Pod
+	for _, pod := range running {
+		switch {
+		case pod.Labels[RevisionHashLabel] == hash && oldestNew == nil:
+			oldestNew = pod
+		case pod.Labels[RevisionHashLabel] != hash && oldestOld == nil:
+			oldestOld = pod
+		default:
+			p.delete(pod, "%s: extra daemon pod %s: delete it", node, pod.Name)
+		}
+	}
+	if oldestNew == nil || oldestOld == nil {
+		return
+	}
+	switch {
+	case !api.IsPodReady(oldestOld):
+		p.delete(oldestOld, "%s: old pod %s is not ready and %s replaces it: delete the old one", node, oldestOld.Name, oldestNew.Name)
+	case api.IsPodAvailable(oldestNew, ds.Spec.MinReadySeconds, now):
+		p.delete(oldestOld, "%s: new pod %s is available: delete old pod %s", node, oldestNew.Name, oldestOld.Name)
+	}
+}
+
+// deleteNeverBound deletes the pods meant for nodes that no longer exist
+// (not in known) and never got bound: no pod garbage collector will find
+// them.
+func (p *Plan) deleteNeverBound(byNode map[string][]*api.Pod, known map[string]bool) {
 	for _, node := range sortedKeys(byNode) {
 		if known[node] {
 			continue
 		}
-		for _, p := range byNode[node] {
-			if p.Spec.NodeName == "" && p.DeletionTimestamp == nil {
-				plan.Delete = append(plan.Delete, p)
-				plan.why("%s: node is gone and pod %s was never bound: delete it", node, p.Name)
+		for _, pod := range byNode[node] {
+			if pod.Spec.NodeName == "" && pod.DeletionTimestamp == nil {
+				p.delete(pod, "%s: node is gone and pod %s was never bound: delete it", node, pod.Name)
 			}
 		}
 	}
-	return plan
 }
 
 // rollingUpdate picks the old pods to replace next. Without maxSurge: delete

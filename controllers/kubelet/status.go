@@ -8,9 +8,7 @@ import (
 )
 
 // podStatus is the status the containers add up to: upstream's getPhase
-// and the conditions of its generateAPIPodStatus, in its order —
-// PodReadyToStartContainers, Initialized, Ready, ContainersReady,
-// PodScheduled, after any condition the kubelet does not own.
+// and the conditions of its generateAPIPodStatus (conditions).
 //
 // Its slices are r.scratch's, valid until the next call: a caller that
 // keeps the status copies it (the store does).
@@ -26,42 +24,43 @@ func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.
 		st.InitContainerStatuses = r.appendStatuses(sc.inits[:0], pod, rt, pod.Spec.InitContainers, rt.inits, false)
 	}
 	st.ContainerStatuses = r.appendStatuses(sc.containers[:0], pod, rt, pod.Spec.Containers, rt.containers, true)
-	started := false
-	for _, c := range rt.all() {
-		started = started || c.state != cCreated
-	}
-	// The sandbox, and with it the pod's IP, exists before any image is
-	// pulled; the kubelet reports it in the status it writes after a
-	// container starts or a pull fails (a pod in ImagePullBackOff has its
-	// IP), not while a pull is still going.
-	reported := started || rt.waitReason != ""
-	if reported && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
+	if podIPReported(rt) && (len(st.PodIPs) != 1 || st.PodIPs[0].IP != rt.ip || st.PodIP != rt.ip) {
 		st.PodIP, st.PodIPs = rt.ip, []api.PodIP{{IP: rt.ip}}
 	}
 	st.Phase = phase(pod, st.InitContainerStatuses, st.ContainerStatuses)
-	terminal := st.Phase == api.PodSucceeded || st.Phase == api.PodFailed
+	st.Conditions = r.conditions(pod, &st, now)
+	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
+	if st.InitContainerStatuses != nil {
+		sc.inits = st.InitContainerStatuses[:0]
+	}
+	return st
+}
 
-	// Sidecars count toward Ready, before the pod's containers.
-	sc.unready, sc.incomplete = sc.unready[:0], sc.incomplete[:0]
-	for i := range pod.Spec.InitContainers {
-		cs := &st.InitContainerStatuses[i]
-		sidecar := api.IsSidecar(&pod.Spec.InitContainers[i])
-		if sidecar && !cs.Ready {
-			sc.unready = append(sc.unready, cs.Name)
-		}
-		if sidecar && !isTrue(cs.Started) || !sidecar && !cs.Ready {
-			sc.incomplete = append(sc.incomplete, cs.Name)
+// podIPReported is whether the status shows the pod's IP. The sandbox, and
+// with it the pod's IP, exists before any image is pulled; the kubelet
+// reports it in the status it writes after a container starts or a pull
+// fails (a pod in ImagePullBackOff has its IP), not while a pull is still
+// going.
+func podIPReported(rt *podRuntime) bool {
+	if rt.waitReason != "" {
+		return true
+	}
+	for _, c := range rt.all() {
+		if c.state != cCreated {
+			return true
 		}
 	}
-	mainStarted := false
-	for i := range st.ContainerStatuses {
-		cs := &st.ContainerStatuses[i]
-		if !cs.Ready {
-			sc.unready = append(sc.unready, cs.Name)
-		}
-		mainStarted = mainStarted || isTrue(cs.Started) || cs.State.Terminated != nil || cs.LastState.Terminated != nil
-	}
+	return false
+}
 
+// conditions are the pod's conditions for st (its phase and container
+// statuses set), in upstream's order — PodReadyToStartContainers,
+// Initialized, Ready, ContainersReady, PodScheduled — after any condition
+// the kubelet does not own. They are built in r.scratch.
+func (r *Reconciler) conditions(pod *api.Pod, st *api.PodStatus, now time.Time) []api.PodCondition {
+	sc := &r.scratch
+	sc.unready = unreadyContainers(sc.unready[:0], pod, st)
+	sc.incomplete = incompleteInits(sc.incomplete[:0], pod, st.InitContainerStatuses)
 	old := pod.Status.Conditions
 	conds := sc.conditions[:0]
 	for _, c := range old {
@@ -70,38 +69,83 @@ func (r *Reconciler) podStatus(pod *api.Pod, rt *podRuntime, now time.Time) api.
 		}
 	}
 	sandbox := api.ConditionTrue
-	if terminal {
+	if st.Phase == api.PodSucceeded || st.Phase == api.PodFailed {
 		sandbox = api.ConditionFalse // the sandbox is torn down with the pod
 	}
-	conds = append(conds, condition(old, api.PodReadyToStartContainers, sandbox, "", "", now))
-	switch {
-	case st.Phase == api.PodSucceeded:
-		conds = append(conds, condition(old, api.PodInitialized, api.ConditionTrue, "PodCompleted", "", now))
-	case len(sc.incomplete) > 0 && !mainStarted:
-		conds = append(conds, condition(old, api.PodInitialized, api.ConditionFalse, "ContainersNotInitialized",
-			"containers with incomplete status: ["+strings.Join(sc.incomplete, " ")+"]", now))
-	default:
-		conds = append(conds, condition(old, api.PodInitialized, api.ConditionTrue, "", "", now))
-	}
-	for _, t := range [...]string{api.PodReady, api.ContainersReady} {
-		switch {
-		case st.Phase == api.PodSucceeded:
-			conds = append(conds, condition(old, t, api.ConditionFalse, "PodCompleted", "", now))
-		case st.Phase == api.PodFailed:
-			conds = append(conds, condition(old, t, api.ConditionFalse, "PodFailed", "", now))
-		case len(sc.unready) > 0:
-			conds = append(conds, condition(old, t, api.ConditionFalse, "ContainersNotReady", unreadyMessage(sc.unready), now))
-		default:
-			conds = append(conds, condition(old, t, api.ConditionTrue, "", "", now))
+	return append(conds,
+		condition(old, api.PodReadyToStartContainers, sandbox, "", "", now),
+		initializedCondition(old, st.Phase, sc.incomplete, anyStarted(st.ContainerStatuses), now),
+		readyCondition(old, api.PodReady, st.Phase, sc.unready, now),
+		readyCondition(old, api.ContainersReady, st.Phase, sc.unready, now),
+		condition(old, api.PodScheduled, api.ConditionTrue, "", "", now))
+}
+
+// unreadyContainers appends the names of the containers that keep the pod
+// from being ready: its sidecars first, then its containers.
+func unreadyContainers(out []string, pod *api.Pod, st *api.PodStatus) []string {
+	for i := range pod.Spec.InitContainers {
+		if cs := &st.InitContainerStatuses[i]; api.IsSidecar(&pod.Spec.InitContainers[i]) && !cs.Ready {
+			out = append(out, cs.Name)
 		}
 	}
-	conds = append(conds, condition(old, api.PodScheduled, api.ConditionTrue, "", "", now))
-	st.Conditions = conds
-	sc.conditions, sc.containers = st.Conditions[:0], st.ContainerStatuses[:0]
-	if st.InitContainerStatuses != nil {
-		sc.inits = st.InitContainerStatuses[:0]
+	for i := range st.ContainerStatuses {
+		if cs := &st.ContainerStatuses[i]; !cs.Ready {
+			out = append(out, cs.Name)
+		}
 	}
-	return st
+	return out
+}
+
+// incompleteInits appends the names of the init containers that keep the
+// pod from being initialized: a sidecar not started, any other not ready
+// (not completed).
+func incompleteInits(out []string, pod *api.Pod, inits []api.ContainerStatus) []string {
+	for i := range inits {
+		cs := &inits[i]
+		sidecar := api.IsSidecar(&pod.Spec.InitContainers[i])
+		if sidecar && !isTrue(cs.Started) || !sidecar && !cs.Ready {
+			out = append(out, cs.Name)
+		}
+	}
+	return out
+}
+
+// anyStarted is whether any of containers has started, now or before.
+func anyStarted(containers []api.ContainerStatus) bool {
+	for i := range containers {
+		cs := &containers[i]
+		if isTrue(cs.Started) || cs.State.Terminated != nil || cs.LastState.Terminated != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// initializedCondition is the Initialized condition: false while an init
+// container is incomplete and none of the pod's containers has started.
+func initializedCondition(old []api.PodCondition, phase string, incomplete []string, mainStarted bool, now time.Time) api.PodCondition {
+	switch {
+	case phase == api.PodSucceeded:
+		return condition(old, api.PodInitialized, api.ConditionTrue, "PodCompleted", "", now)
+	case len(incomplete) > 0 && !mainStarted:
+		return condition(old, api.PodInitialized, api.ConditionFalse, "ContainersNotInitialized",
+			"containers with incomplete status: ["+strings.Join(incomplete, " ")+"]", now)
+	}
+	return condition(old, api.PodInitialized, api.ConditionTrue, "", "", now)
+}
+
+// readyCondition is the Ready or ContainersReady condition (t): false in
+// a terminal phase or while any container is unready.
+func readyCondition(old []api.PodCondition, t, phase string, unready []string, now time.Time) api.PodCondition {
+	switch {
+	case phase == api.PodSucceeded:
+		return condition(old, t, api.ConditionFalse, "PodCompleted", "", now)
+	case phase == api.PodFailed:
+		return condition(old, t, api.ConditionFalse, "PodFailed", "", now)
+	case len(unready) > 0:
+		return condition(old, t, api.ConditionFalse, "ContainersNotReady", unreadyMessage(unready), now)
+	}
+	return condition(old, t, api.ConditionTrue, "", "", now)
 }
 
 // appendStatuses appends the statuses of specs: the created containers'

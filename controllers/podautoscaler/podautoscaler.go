@@ -122,7 +122,8 @@ func getTarget(ctx *controller.Context, h *api.HorizontalPodAutoscaler) (target,
 	return target{}, fmt.Errorf("the HPA controller was unable to get the target's current scale: %s has no scale subresource", kind.GroupResource())
 }
 
-// Reconcile runs one pass of one HPA.
+// Reconcile runs one pass of one HPA: read the target's scale, decide the
+// replicas it should have, scale it if they differ, and write the status.
 func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) (controller.Result, error) {
 	h, ok := r.hpas.Get(req.Namespace, req.Name)
 	if !ok {
@@ -154,72 +155,110 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		return controller.Result{}, r.writeStatus(ctx, h, st)
 	}
 
-	targetUtil := int32(80)
-	if len(h.Spec.Metrics) > 0 && h.Spec.Metrics[0].Resource != nil && h.Spec.Metrics[0].Resource.Target.AverageUtilization != nil {
-		targetUtil = *h.Spec.Metrics[0].Resource.Target.AverageUtilization
-	}
-	util, ready, request, err := r.utilization(t)
-	var desired int32
-	var reason string
-	switch {
-	case current > maxR:
-		desired, reason = maxR, "Current number of replicas above Spec.MaxReplicas"
-	case current < minR:
-		desired, reason = minR, "Current number of replicas below Spec.MinReplicas"
-	case err != nil:
-		setCondition(&st, now, api.HPAAbleToScale, "True", "SucceededGetScale", "the HPA controller was able to get the target's current scale")
-		setCondition(&st, now, api.HPAScalingActive, "False", "FailedGetResourceMetric", "the HPA was unable to compute the replica count: "+err.Error())
-		ctx.Event(h, controller.EventWarning, "FailedGetResourceMetric", "%s", err.Error())
-		ctx.Event(h, controller.EventWarning, "FailedComputeMetricsReplicas", "invalid metrics (1 invalid out of 1), first error is: failed to get cpu resource metric value: %s", err.Error())
-		st.CurrentMetrics = nil
-		st.DesiredReplicas = current
-		ctx.Why("no usable metric: leave the scale alone")
-		return controller.Result{}, r.writeStatus(ctx, h, st)
-	default:
-		st.CurrentMetrics = []api.MetricStatus{{Type: api.MetricSourceResource, Resource: &api.ResourceMetricStatus{Name: "cpu",
-			Current: api.MetricValueStatus{AverageUtilization: api.Ptr(util), AverageValue: api.Ptr(api.NewMilliQuantity(int64(util)*request/100, false))}}}}
-		ratio := float64(util) / float64(targetUtil)
-		ctx.Observe("cpu %d%% of request on %d ready pod(s), target %d%%: ratio %.2f", util, ready, targetUtil, ratio)
-		proposal := current
-		if math.Abs(ratio-1) > Tolerance {
-			proposal = int32(min(api.FloatToInt64(math.Ceil(ratio*float64(ready))), math.MaxInt32))
-			ctx.Why("|%.2f − 1| > tolerance %.1f: ceil(%d × %d%% / %d%%) = %d", ratio, Tolerance, ready, util, targetUtil, proposal)
-		} else {
-			ctx.Why("|%.2f − 1| ≤ tolerance %.1f: keep %d", ratio, Tolerance, current)
-		}
-		setCondition(&st, now, api.HPAScalingActive, "True", "ValidMetricFound", "the HPA was able to successfully calculate a replica count from "+metricName)
-		desired = r.normalize(ctx, h, &st, now, current, proposal, minR, maxR)
-		if desired > current {
-			reason = metricName + " above target"
-		} else if desired < current {
-			reason = "All metrics below target"
-		}
-	}
+	desired, reason := r.desiredReplicas(ctx, h, t, &st, now, current, minR, maxR)
 	st.DesiredReplicas = desired
 	if desired != current {
-		c := t.obj
-		switch x := c.(type) {
-		case *api.Deployment:
-			x.Spec.Replicas = api.Ptr(desired)
-		case *api.ReplicaSet:
-			x.Spec.Replicas = api.Ptr(desired)
-		case *api.StatefulSet:
-			x.Spec.Replicas = api.Ptr(desired)
-		case *api.ReplicationController:
-			x.Spec.Replicas = api.Ptr(desired)
-		}
 		ctx.Diff("replicas %d → %d", current, desired)
-		if _, err := ctx.Update(c, fmt.Sprintf("replicas=%d", desired)); err != nil {
-			setCondition(&st, now, api.HPAAbleToScale, "False", "FailedUpdateScale", "the HPA controller was unable to update the target scale: "+err.Error())
-			ctx.Event(h, controller.EventWarning, "FailedRescale", "New size: %d; reason: %s; error: %v", desired, reason, err)
+		if err := rescale(ctx, h, t, &st, now, desired, reason); err != nil {
 			_ = r.writeStatus(ctx, h, st)
 			return controller.Result{}, err
 		}
-		setCondition(&st, now, api.HPAAbleToScale, "True", "SucceededRescale", fmt.Sprintf("the HPA controller was able to update the target scale to %d", desired))
-		ctx.Event(h, controller.EventNormal, "SuccessfulRescale", "New size: %d; reason: %s", desired, reason)
-		st.LastScaleTime = api.Ptr(api.NewTime(now))
 	}
 	return controller.Result{}, r.writeStatus(ctx, h, st)
+}
+
+// desiredReplicas is how many replicas the target should have, with the
+// reason a rescale gives. A count outside minReplicas..maxReplicas is
+// brought within them first; otherwise the CPU metric decides. Without a
+// usable metric it is the current count, and st says why.
+func (r *Reconciler) desiredReplicas(ctx *controller.Context, h *api.HorizontalPodAutoscaler, t target, st *api.HorizontalPodAutoscalerStatus, now time.Time, current, minR, maxR int32) (desired int32, reason string) {
+	switch {
+	case current > maxR:
+		return maxR, "Current number of replicas above Spec.MaxReplicas"
+	case current < minR:
+		return minR, "Current number of replicas below Spec.MinReplicas"
+	}
+	util, ready, request, err := r.utilization(t)
+	if err != nil {
+		metricUnavailable(ctx, h, st, now, err)
+		return current, ""
+	}
+	st.CurrentMetrics = []api.MetricStatus{{Type: api.MetricSourceResource, Resource: &api.ResourceMetricStatus{Name: "cpu",
+		Current: api.MetricValueStatus{AverageUtilization: api.Ptr(util), AverageValue: api.Ptr(api.NewMilliQuantity(int64(util)*request/100, false))}}}}
+	proposal := proposeReplicas(ctx, current, util, ready, targetUtilization(h))
+	setCondition(st, now, api.HPAScalingActive, "True", "ValidMetricFound", "the HPA was able to successfully calculate a replica count from "+metricName)
+	desired = r.normalize(ctx, h, st, now, current, proposal, minR, maxR)
+	switch {
+	case desired > current:
+		reason = metricName + " above target"
+	case desired < current:
+		reason = "All metrics below target"
+	}
+	return desired, reason
+}
+
+// targetUtilization is the CPU utilisation the HPA aims for, as a
+// percentage of the pods' requests: its first metric's, else 80%.
+func targetUtilization(h *api.HorizontalPodAutoscaler) int32 {
+	if len(h.Spec.Metrics) > 0 && h.Spec.Metrics[0].Resource != nil && h.Spec.Metrics[0].Resource.Target.AverageUtilization != nil {
+		return *h.Spec.Metrics[0].Resource.Target.AverageUtilization
+	}
+	return 80
+}
+
+// proposeReplicas is the replica count the metric asks for:
+// ceil(ready pods × utilisation / target), or the current count while
+// utilisation/target is within the tolerance.
+func proposeReplicas(ctx *controller.Context, current, util int32, ready int, targetUtil int32) int32 {
+	ratio := float64(util) / float64(targetUtil)
+	ctx.Observe("cpu %d%% of request on %d ready pod(s), target %d%%: ratio %.2f", util, ready, targetUtil, ratio)
+	if math.Abs(ratio-1) <= Tolerance {
+		ctx.Why("|%.2f − 1| ≤ tolerance %.1f: keep %d", ratio, Tolerance, current)
+		return current
+	}
+	proposal := int32(min(api.FloatToInt64(math.Ceil(ratio*float64(ready))), math.MaxInt32))
+	ctx.Why("|%.2f − 1| > tolerance %.1f: ceil(%d × %d%% / %d%%) = %d", ratio, Tolerance, ready, util, targetUtil, proposal)
+	return proposal
+}
+
+// metricUnavailable records that no replica count could be computed: the
+// scale was read, but the metric was not, so scaling is not active.
+func metricUnavailable(ctx *controller.Context, h *api.HorizontalPodAutoscaler, st *api.HorizontalPodAutoscalerStatus, now time.Time, err error) {
+	setCondition(st, now, api.HPAAbleToScale, "True", "SucceededGetScale", "the HPA controller was able to get the target's current scale")
+	setCondition(st, now, api.HPAScalingActive, "False", "FailedGetResourceMetric", "the HPA was unable to compute the replica count: "+err.Error())
+	ctx.Event(h, controller.EventWarning, "FailedGetResourceMetric", "%s", err.Error())
+	ctx.Event(h, controller.EventWarning, "FailedComputeMetricsReplicas", "invalid metrics (1 invalid out of 1), first error is: failed to get cpu resource metric value: %s", err.Error())
+	st.CurrentMetrics = nil
+	ctx.Why("no usable metric: leave the scale alone")
+}
+
+// rescale writes desired replicas to the target, and records how it went
+// in AbleToScale, an Event and, on success, lastScaleTime.
+func rescale(ctx *controller.Context, h *api.HorizontalPodAutoscaler, t target, st *api.HorizontalPodAutoscalerStatus, now time.Time, desired int32, reason string) error {
+	setReplicas(t.obj, desired)
+	if _, err := ctx.Update(t.obj, fmt.Sprintf("replicas=%d", desired)); err != nil {
+		setCondition(st, now, api.HPAAbleToScale, "False", "FailedUpdateScale", "the HPA controller was unable to update the target scale: "+err.Error())
+		ctx.Event(h, controller.EventWarning, "FailedRescale", "New size: %d; reason: %s; error: %v", desired, reason, err)
+		return err
+	}
+	setCondition(st, now, api.HPAAbleToScale, "True", "SucceededRescale", fmt.Sprintf("the HPA controller was able to update the target scale to %d", desired))
+	ctx.Event(h, controller.EventNormal, "SuccessfulRescale", "New size: %d; reason: %s", desired, reason)
+	st.LastScaleTime = api.Ptr(api.NewTime(now))
+	return nil
+}
+
+// setReplicas sets the replicas of a scale target (a copy getTarget made).
+func setReplicas(o api.Object, n int32) {
+	switch x := o.(type) {
+	case *api.Deployment:
+		x.Spec.Replicas = api.Ptr(n)
+	case *api.ReplicaSet:
+		x.Spec.Replicas = api.Ptr(n)
+	case *api.StatefulSet:
+		x.Spec.Replicas = api.Ptr(n)
+	case *api.ReplicationController:
+		x.Spec.Replicas = api.Ptr(n)
+	}
 }
 
 // utilization is the ready pods' average CPU use as a percentage of their

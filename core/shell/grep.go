@@ -16,117 +16,164 @@ import (
 // core/pattern, not package regexp, which would add its Unicode tables to
 // the page's wasm.
 func runGrep(s *session, args []string, stdin string, out, errOut *strings.Builder) int {
-	var (
-		pat                                string
-		havePat, ignoreCase, invert, count bool
-		number, word, extended, fixed      bool
-		quiet                              bool
-		after, before                      int
-		files                              []string
-	)
+	o, ok := parseGrep(s, args, errOut)
+	if !ok {
+		return 2
+	}
+	re, err := pattern.Compile(o.expression())
+	if err != nil {
+		fmt.Fprintf(errOut, "grep: invalid pattern %q\n", o.pat)
+		return 2
+	}
+	return grepSources(s, o, re, stdin, out, errOut)
+}
+
+// grepOptions is what grep's command line asks for.
+type grepOptions struct {
+	pat                              string
+	ignoreCase, invert, count, quiet bool
+	number, word, extended, fixed    bool
+	after, before                    int // lines of context
+	files                            []string
+}
+
+// parseGrep reads grep's command line: the first operand (or -e's
+// argument) is the pattern, the rest are files. On a usage error it writes
+// grep's message to errOut and reports false.
+func parseGrep(s *session, args []string, errOut *strings.Builder) (o grepOptions, ok bool) {
+	havePat := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
-		if !strings.HasPrefix(a, "-") || a == "-" {
+		switch {
+		case !strings.HasPrefix(a, "-") || a == "-":
 			if havePat {
-				files = append(files, a)
+				o.files = append(o.files, a)
 			} else {
-				pat, havePat = a, true
+				o.pat, havePat = a, true
 			}
-			continue
-		}
-		if a == "-e" && i+1 < len(args) {
+		case a == "-e" && i+1 < len(args):
 			i++
-			pat, havePat = args[i], true
-			continue
-		}
-		for j := 1; j < len(a); j++ {
-			switch c := a[j]; c {
-			case 'i':
-				ignoreCase = true
-			case 'v':
-				invert = true
-			case 'c':
-				count = true
-			case 'n':
-				number = true
-			case 'q':
-				quiet = true
-			case 'o':
-				fmt.Fprintf(errOut, "grep: -o is not supported in %s\n", s.where())
-				return 2
-			case 'w':
-				word = true
-			case 'E':
-				extended = true
-			case 'F':
-				fixed = true
-			case 'A', 'B', 'C':
-				numText := a[j+1:]
-				if numText == "" && i+1 < len(args) {
-					i++
-					numText = args[i]
-				}
-				n, err := strconv.Atoi(numText)
-				if err != nil || n < 0 {
-					fmt.Fprintf(errOut, "grep: %s: invalid context length argument\n", numText)
-					return 2
-				}
-				if c != 'B' {
-					after = n
-				}
-				if c != 'A' {
-					before = n
-				}
-				j = len(a)
-			default:
-				fmt.Fprintf(errOut, "grep: invalid option -- '%c'\nUsage: grep [OPTION]... PATTERNS\n", c)
-				return 2
+			o.pat, havePat = args[i], true
+		default:
+			if i, ok = o.setFlags(s, args, i, errOut); !ok {
+				return o, false
 			}
 		}
 	}
 	if !havePat {
 		errOut.WriteString("Usage: grep [OPTION]... PATTERNS\n")
-		return 2
+		return o, false
 	}
-	expr := pat
+	return o, true
+}
+
+// setFlags sets the options named by args[i], one letter each (-inv). A
+// context flag takes the rest of the word as its number, or the next
+// argument when nothing follows it. It returns the index of the last
+// argument read; on an unknown or refused flag it writes grep's message
+// and reports false.
+func (o *grepOptions) setFlags(s *session, args []string, i int, errOut *strings.Builder) (last int, ok bool) {
+	a := args[i]
+	for j := 1; j < len(a); j++ {
+		switch c := a[j]; c {
+		case 'i':
+			o.ignoreCase = true
+		case 'v':
+			o.invert = true
+		case 'c':
+			o.count = true
+		case 'n':
+			o.number = true
+		case 'q':
+			o.quiet = true
+		case 'o':
+			fmt.Fprintf(errOut, "grep: -o is not supported in %s\n", s.where())
+			return i, false
+		case 'w':
+			o.word = true
+		case 'E':
+			o.extended = true
+		case 'F':
+			o.fixed = true
+		case 'A', 'B', 'C':
+			numText := a[j+1:]
+			if numText == "" && i+1 < len(args) {
+				i++
+				numText = args[i]
+			}
+			return i, o.setContext(c, numText, errOut)
+		default:
+			fmt.Fprintf(errOut, "grep: invalid option -- '%c'\nUsage: grep [OPTION]... PATTERNS\n", c)
+			return i, false
+		}
+	}
+	return i, true
+}
+
+// setContext sets the lines of context flag -A, -B or -C asks for (-C
+// both before and after). A number that is not a count is refused with
+// grep's message.
+func (o *grepOptions) setContext(flag byte, numText string, errOut *strings.Builder) bool {
+	n, err := strconv.Atoi(numText)
+	if err != nil || n < 0 {
+		fmt.Fprintf(errOut, "grep: %s: invalid context length argument\n", numText)
+		return false
+	}
+	if flag != 'B' {
+		o.after = n
+	}
+	if flag != 'A' {
+		o.before = n
+	}
+	return true
+}
+
+// expression is the pattern as core/pattern reads it: quoted with -F,
+// rewritten from a basic expression without -E, then bounded by word
+// edges with -w and made case-blind with -i.
+func (o grepOptions) expression() string {
+	expr := o.pat
 	switch {
-	case fixed:
-		expr = quoteMeta(pat)
-	case !extended:
-		expr = basicToExtended(pat)
+	case o.fixed:
+		expr = quoteMeta(o.pat)
+	case !o.extended:
+		expr = basicToExtended(o.pat)
 	}
-	if word {
+	if o.word {
 		expr = `\b(?:` + expr + `)\b`
 	}
-	if ignoreCase {
+	if o.ignoreCase {
 		expr = "(?i)" + expr
 	}
-	re, err := pattern.Compile(expr)
-	if err != nil {
-		fmt.Fprintf(errOut, "grep: invalid pattern %q\n", pat)
-		return 2
-	}
-	srcs, ok := s.sources("grep", files, stdin, errOut)
+	return expr
+}
+
+// grepSources runs re over the files o names (stdin without any) and
+// prints the lines, counts or nothing o asks for. It returns grep's exit
+// code: 0 when a line matched, 1 when none did, 2 when a file could not be
+// read — unless -q found a match, which is 0 all the same.
+func grepSources(s *session, o grepOptions, re *pattern.Pattern, stdin string, out, errOut *strings.Builder) int {
+	srcs, ok := s.sources("grep", o.files, stdin, errOut)
 	matches := 0
 	for _, src := range srcs {
 		prefix := ""
 		if len(srcs) > 1 {
 			prefix = src.name
 		}
-		lines, n := grepLines(re, invert, splitLines(src.text), before, after, number, prefix)
+		lines, n := grepLines(re, o.invert, splitLines(src.text), o.before, o.after, o.number, prefix)
 		matches += n
 		switch {
-		case quiet:
-		case count && prefix != "":
+		case o.quiet:
+		case o.count && prefix != "":
 			fmt.Fprintf(out, "%s:%d\n", prefix, n)
-		case count:
+		case o.count:
 			fmt.Fprintf(out, "%d\n", n)
 		default:
 			out.WriteString(joinLines(lines))
 		}
 	}
 	switch {
-	case quiet && matches > 0:
+	case o.quiet && matches > 0:
 		return 0
 	case !ok:
 		return 2

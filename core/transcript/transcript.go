@@ -110,99 +110,182 @@ func Run(sim Sim, script string) (output string, err error) {
 
 // RunWith is Run with options. A Pace beyond MaxAdvance is an error.
 func RunWith(sim Sim, script string, opts Options) (output string, err error) {
-	if opts.Pace < 0 {
-		return "", fmt.Errorf("pace %s is negative", opts.Pace)
-	}
-	if err := CheckAdvance(opts.Pace); err != nil {
+	if err := opts.check(); err != nil {
 		return "", err
 	}
-	var out strings.Builder
+	r := &runner{sim: sim, opts: opts}
 	defer func() {
-		if r := recover(); r != nil {
-			fmt.Fprintf(&out, "error: internal error in kubeloop's transcript runner (please report it): %v\n", r)
-			output = out.String()
+		if p := recover(); p != nil {
+			fmt.Fprintf(&r.out, "error: internal error in kubeloop's transcript runner (please report it): %v\n", p)
+			output = r.out.String()
 		}
 	}()
-	var watch *kubectl.Watch // an open `get -w`, until the next non-sim line
-	defer func() { watch.Stop() }()
+	defer r.closeWatch()
+	return r.run(scriptLines(script))
+}
+
+// check refuses a Pace that is negative or beyond MaxAdvance.
+func (o Options) check() error {
+	if o.Pace < 0 {
+		return fmt.Errorf("pace %s is negative", o.Pace)
+	}
+	return CheckAdvance(o.Pace)
+}
+
+// scriptLines splits a script into lines. A CRLF ends a line as LF does,
+// and the script's final newline ends its last line rather than starting
+// an empty one.
+func scriptLines(script string) []string {
 	lines := strings.Split(strings.ReplaceAll(script, "\r\n", "\n"), "\n")
 	if n := len(lines); n > 0 && lines[n-1] == "" {
-		lines = lines[:n-1] // the script's final newline ends the last line
+		lines = lines[:n-1]
 	}
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		trimmed := strings.TrimSpace(line)
-		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
-			watch.Stop()
-			watch = nil
-			out.WriteString(line + "\n")
-			continue
-		}
-		beside := isBeside(line)
-		if beside {
-			line = strings.TrimPrefix(strings.TrimLeft(line, " \t"), BesideMark)
-		}
-		// Continuation lines: echo verbatim, run joined.
-		echo := []string{line}
-		cmd := line
-		for strings.HasSuffix(cmd, "\\") && i+1 < len(lines) {
+	return lines
+}
+
+// runner is a transcript as it runs: the terminal output so far and the
+// watch left open in it.
+type runner struct {
+	sim   Sim
+	opts  Options
+	out   strings.Builder
+	watch *kubectl.Watch // an open `get -w`, until the next non-sim line
+}
+
+// run runs the script's lines in order and returns the terminal output.
+func (r *runner) run(lines []string) (string, error) {
+	for i := 0; i < len(lines); {
+		if isCommentOrBlank(lines[i]) {
+			r.closeWatch()
+			r.out.WriteString(lines[i] + "\n")
 			i++
-			echo = append(echo, lines[i])
-			cmd = strings.TrimSuffix(cmd, "\\") + " " + lines[i]
-		}
-		cmd, delim, strip, hasHeredoc := cutHeredoc(cmd)
-		var stdin string
-		if hasHeredoc {
-			start := i + 1
-			end := -1
-			for j := start; j < len(lines); j++ {
-				l := lines[j]
-				if strip {
-					l = strings.TrimLeft(l, "\t")
-				}
-				if l == delim {
-					end = j
-					break
-				}
-			}
-			if end < 0 {
-				return out.String(), fmt.Errorf("line %d: here-document delimited by %q is not terminated", i+1, delim)
-			}
-			body := lines[start:end]
-			echo = append(echo, lines[start:end+1]...)
-			for k, l := range body {
-				if strip {
-					body[k] = strings.TrimLeft(l, "\t")
-				}
-			}
-			if len(body) > 0 {
-				stdin = strings.Join(body, "\n") + "\n"
-			}
-			i = end
-		}
-		if beside {
-			r, rows := Beside(sim, strings.TrimSpace(cmd), stdin, watch)
-			out.WriteString(markBeside("$ " + strings.Join(echo, "\n") + "\n" + r.Interleaved()))
-			out.WriteString(rows)
 			continue
 		}
-		if opts.Pace > 0 && isKubectl(cmd) {
-			watch.Stop() // the person ended the watch, then typed
-			watch = nil
-			sim.Advance(opts.Pace)
+		c, next, err := readCommand(lines, i)
+		if err != nil {
+			return r.out.String(), err
 		}
-		out.WriteString("$ " + strings.Join(echo, "\n") + "\n")
-		text, w, session := runCommand(sim, strings.TrimSpace(cmd), stdin, watch)
-		if w != watch {
-			watch.Stop()
-			watch = w
+		if c.beside {
+			r.runBeside(c)
+			i = next
+			continue
 		}
-		out.WriteString(text)
-		if session != nil {
-			i = runSession(session, lines, i+1, &out) - 1
-		}
+		i = r.runTyped(c, lines, next)
 	}
-	return out.String(), nil
+	return r.out.String(), nil
+}
+
+// isCommentOrBlank reports a line echoed as is: blank or a # comment.
+func isCommentOrBlank(line string) bool {
+	trimmed := strings.TrimSpace(line)
+	return trimmed == "" || strings.HasPrefix(trimmed, "#")
+}
+
+// closeWatch ends the open watch, if any, as Ctrl+C would.
+func (r *runner) closeWatch() {
+	r.watch.Stop()
+	r.watch = nil
+}
+
+// command is one command of a script: the lines that echo it, the command
+// line they run as, the here-document that is its stdin, and whether it
+// runs beside the watch.
+type command struct {
+	echo   []string
+	line   string
+	stdin  string
+	beside bool
+}
+
+// prompted is the command's echo after the prompt.
+func (c command) prompted() string {
+	return "$ " + strings.Join(c.echo, "\n") + "\n"
+}
+
+// readCommand reads the command that starts at lines[i]: its "& " mark,
+// the lines a trailing backslash continues it on (echoed as written, run
+// joined), and the here-document it opens. It returns the command and the
+// index of the line after it; an unterminated here-document is an error.
+func readCommand(lines []string, i int) (command, int, error) {
+	line := lines[i]
+	c := command{beside: isBeside(line)}
+	if c.beside {
+		line = strings.TrimPrefix(strings.TrimLeft(line, " \t"), BesideMark)
+	}
+	c.echo = []string{line}
+	for strings.HasSuffix(line, "\\") && i+1 < len(lines) {
+		i++
+		c.echo = append(c.echo, lines[i])
+		line = strings.TrimSuffix(line, "\\") + " " + lines[i]
+	}
+	line, delim, stripTabs, hasHeredoc := cutHeredoc(line)
+	c.line = strings.TrimSpace(line)
+	if !hasHeredoc {
+		return c, i + 1, nil
+	}
+	stdin, end := readHeredoc(lines, i+1, delim, stripTabs)
+	if end < 0 {
+		return c, 0, fmt.Errorf("line %d: here-document delimited by %q is not terminated", i+1, delim)
+	}
+	c.echo = append(c.echo, lines[i+1:end+1]...)
+	c.stdin = stdin
+	return c, end + 1, nil
+}
+
+// readHeredoc reads the here-document whose body starts at lines[start]
+// and returns it as stdin, each line ending in a newline (none for an
+// empty body) and with its leading tabs stripped for <<-, and the index of
+// the line holding delim. Without that line end is -1.
+func readHeredoc(lines []string, start int, delim string, stripTabs bool) (stdin string, end int) {
+	var b strings.Builder
+	for j := start; j < len(lines); j++ {
+		l := lines[j]
+		if stripTabs {
+			l = strings.TrimLeft(l, "\t")
+		}
+		if l == delim {
+			return b.String(), j
+		}
+		b.WriteString(l + "\n")
+	}
+	return "", -1
+}
+
+// runBeside runs a "& " command in the second terminal: its echo and
+// output marked as that terminal's, then the watch's rows for what it
+// changed.
+func (r *runner) runBeside(c command) {
+	res, rows := Beside(r.sim, c.line, c.stdin, r.watch)
+	r.out.WriteString(markBeside(c.prompted() + res.Interleaved()))
+	r.out.WriteString(rows)
+}
+
+// runTyped runs a command in the first terminal and prints its echo and
+// output. The watch it opens replaces the open one; a sim command keeps
+// it. A shell it opens reads the lines from next on. It returns the index
+// of the first line left for the script.
+func (r *runner) runTyped(c command, lines []string, next int) int {
+	r.pauseToType(c.line)
+	r.out.WriteString(c.prompted())
+	text, w, session := runCommand(r.sim, c.line, c.stdin, r.watch)
+	if w != r.watch {
+		r.watch.Stop()
+		r.watch = w
+	}
+	r.out.WriteString(text)
+	if session != nil {
+		return runSession(session, lines, next, &r.out)
+	}
+	return next
+}
+
+// pauseToType lets Options.Pace of simulated time pass before a kubectl
+// command, as the person types it; the person ends an open watch first.
+func (r *runner) pauseToType(cmd string) {
+	if r.opts.Pace > 0 && isKubectl(cmd) {
+		r.closeWatch()
+		r.sim.Advance(r.opts.Pace)
+	}
 }
 
 // isKubectl reports whether cmd runs kubectl (or its alias k).

@@ -70,6 +70,8 @@ func typeName(t reflect.Type) string {
 // valueTypeNames are the api types written as one scalar.
 var valueTypeNames = map[string]string{"Quantity": "quantity", "IntOrString": "int or string", "Time": "time", "MicroTime": "time"}
 
+// check reports what is wrong with n as a value of type t at path, and
+// below it.
 func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 	if tag, ok := n.(*ast.TagNode); ok && tag.Start != nil && tag.Start.Value == "!!str" {
 		// An explicit string tag makes any scalar a string.
@@ -93,64 +95,97 @@ func (c *checker) check(n ast.Node, t reflect.Type, path string) {
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		m, ok := n.(*ast.MappingNode)
-		if !ok {
-			c.mismatch(n, t, path)
-			return
-		}
-		fields := fieldsOf(t)
-		for _, mv := range m.Values {
-			if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
-				continue
-			}
-			key := keyString(mv.Key)
-			f, ok := fields[key]
-			if !ok {
-				c.fail(mv.Key, "", fmt.Sprintf("unknown field %q", joinPath(path, key)))
-				c.errs[len(c.errs)-1].UnknownField = joinPath(path, key)
-				continue
-			}
-			c.check(mv.Value, f, joinPath(path, key))
-		}
+		c.checkStruct(n, t, path)
 	case reflect.Map:
-		m, ok := n.(*ast.MappingNode)
-		if !ok {
-			c.mismatch(n, t, path)
-			return
-		}
-		for _, mv := range m.Values {
-			c.check(mv.Value, t.Elem(), path+"["+keyString(mv.Key)+"]")
-		}
+		c.checkMap(n, t, path)
 	case reflect.Slice:
-		s, ok := n.(*ast.SequenceNode)
-		if !ok {
-			c.mismatch(n, t, path)
-			return
-		}
-		for i, v := range s.Values {
-			c.check(v, t.Elem(), path+"["+strconv.Itoa(i)+"]")
-		}
+		c.checkList(n, t, path)
 	case reflect.String:
-		if k := nodeKind(n); k != "string" {
-			msg := fmt.Sprintf("cannot unmarshal %s into string", k)
-			if k == "number" || k == "bool" {
-				msg += fmt.Sprintf(` (write it in quotes: "%s")`, startToken(n).Value)
-			}
-			c.wrongValue(n, path, msg)
-		}
+		c.checkString(n, path)
 	case reflect.Bool:
 		if nodeKind(n) != "bool" {
 			c.mismatch(n, t, path)
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		i, ok := n.(*ast.IntegerNode)
+		c.checkInt(n, t, path)
+	}
+}
+
+// checkStruct checks a map against struct t: each key must name one of
+// its fields, and each value must fit its field. Merge keys (<<) are not
+// fields, and are skipped.
+func (c *checker) checkStruct(n ast.Node, t reflect.Type, path string) {
+	m, ok := n.(*ast.MappingNode)
+	if !ok {
+		c.mismatch(n, t, path)
+		return
+	}
+	fields := fieldsOf(t)
+	for _, mv := range m.Values {
+		if _, merge := mv.Key.(*ast.MergeKeyNode); merge {
+			continue
+		}
+		key := keyString(mv.Key)
+		f, ok := fields[key]
 		if !ok {
-			c.mismatch(n, t, path)
-			return
+			c.fail(mv.Key, "", fmt.Sprintf("unknown field %q", joinPath(path, key)))
+			c.errs[len(c.errs)-1].UnknownField = joinPath(path, key)
+			continue
 		}
-		if !fitsInt(i.Value, t) {
-			c.wrongValue(n, path, fmt.Sprintf("cannot unmarshal number %v into %s", i.Value, t.Kind()))
-		}
+		c.check(mv.Value, f, joinPath(path, key))
+	}
+}
+
+// checkMap checks each value of a map against map type t's element type.
+func (c *checker) checkMap(n ast.Node, t reflect.Type, path string) {
+	m, ok := n.(*ast.MappingNode)
+	if !ok {
+		c.mismatch(n, t, path)
+		return
+	}
+	for _, mv := range m.Values {
+		c.check(mv.Value, t.Elem(), path+"["+keyString(mv.Key)+"]")
+	}
+}
+
+// checkList checks each item of a list against slice type t's element
+// type.
+func (c *checker) checkList(n ast.Node, t reflect.Type, path string) {
+	s, ok := n.(*ast.SequenceNode)
+	if !ok {
+		c.mismatch(n, t, path)
+		return
+	}
+	for i, v := range s.Values {
+		c.check(v, t.Elem(), path+"["+strconv.Itoa(i)+"]")
+	}
+}
+
+// checkString refuses a value YAML does not read as a string. A number or
+// bool may be a string written without quotes, so the message shows it
+// quoted.
+func (c *checker) checkString(n ast.Node, path string) {
+	k := nodeKind(n)
+	if k == "string" {
+		return
+	}
+	msg := fmt.Sprintf("cannot unmarshal %s into string", k)
+	if k == "number" || k == "bool" {
+		msg += fmt.Sprintf(` (write it in quotes: "%s")`, startToken(n).Value)
+	}
+	c.wrongValue(n, path, msg)
+}
+
+// checkInt refuses a value that is not an integer, or one too big for
+// integer type t.
+func (c *checker) checkInt(n ast.Node, t reflect.Type, path string) {
+	i, ok := n.(*ast.IntegerNode)
+	if !ok {
+		c.mismatch(n, t, path)
+		return
+	}
+	if !fitsInt(i.Value, t) {
+		c.wrongValue(n, path, fmt.Sprintf("cannot unmarshal number %v into %s", i.Value, t.Kind()))
 	}
 }
 

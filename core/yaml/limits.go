@@ -67,49 +67,14 @@ func tooManyDocuments(line int) *Error {
 // limits the parser needs before it sees them, stopping at the first
 // token past one: its cost grows with the square of the nesting depth and
 // of the number of keys in one map.
-//
-// Flow collections count their brackets; block collections are tracked by
-// the column of their "- " entries and keys, as indentation nests them.
 func (d *docDecoder) tokenize(text string, lineOffset int) (token.Tokens, *Error) {
-	type open struct {
-		col, keys int
-		seq, flow bool
-	}
 	var (
-		stack  []open
-		flow   int // flow collections on the stack
+		open   nesting
 		values int
 		prev   *token.Token
 		tokens token.Tokens
 		s      scanner.Scanner
 	)
-	// key counts one more key in the collection on top of the stack.
-	key := func() bool {
-		top := &stack[len(stack)-1]
-		if top.seq {
-			return true
-		}
-		top.keys++
-		return top.keys <= MaxMapKeys
-	}
-	// enter notes a block entry ("- " or a key) at col.
-	enter := func(col int, seq bool) bool {
-		for len(stack) > 0 {
-			top := stack[len(stack)-1]
-			// Deeper entries have ended; a key at the column of a list
-			// nested under a key ends that list.
-			if top.col > col || (top.col == col && top.seq && !seq) {
-				stack = stack[:len(stack)-1]
-				continue
-			}
-			if top.col == col && top.seq == seq {
-				return key() // the next entry of the same collection
-			}
-			break
-		}
-		stack = append(stack, open{col: col, seq: seq})
-		return key()
-	}
 	s.Init(text)
 	for {
 		batch, err := s.Scan()
@@ -119,51 +84,122 @@ func (d *docDecoder) tokenize(text string, lineOffset int) (token.Tokens, *Error
 		for _, tk := range batch {
 			tk.Position.Line += lineOffset
 			tokens.Add(tk)
-			ok := true
-			switch tk.Type {
-			case token.SequenceStartType, token.MappingStartType:
-				stack = append(stack, open{seq: tk.Type == token.SequenceStartType, flow: true})
-				flow++
-			case token.SequenceEndType, token.MappingEndType:
-				if flow > 0 {
-					for !stack[len(stack)-1].flow {
-						stack = stack[:len(stack)-1]
-					}
-					stack = stack[:len(stack)-1]
-					flow--
-				}
-			case token.SequenceEntryType:
-				if flow == 0 {
-					ok = enter(tk.Position.Column, true)
-				}
-			case token.MappingKeyType:
-				if flow == 0 {
-					ok = enter(tk.Position.Column, false)
-				}
-			case token.MappingValueType:
-				switch {
-				case flow > 0:
-					ok = key()
-				case prev != nil:
-					ok = enter(prev.Position.Column, false)
-				}
-			case token.StringType, token.SingleQuoteType, token.DoubleQuoteType, token.NullType, token.ImplicitNullType,
-				token.InfinityType, token.NanType, token.IntegerType, token.BinaryIntegerType, token.OctetIntegerType,
-				token.HexIntegerType, token.FloatType, token.BoolType:
+			if isScalar(tk.Type) {
 				values++
 				if values > MaxValues {
 					return nil, d.errorAt(tk, fmt.Sprintf("this document holds more than %d values (keys and scalars); kubeloop accepts at most %d per document", MaxValues, MaxValues))
 				}
 			}
-			if !ok {
+			if !open.note(tk, prev) {
 				return nil, d.errorAt(prev, fmt.Sprintf("this map has more than %d keys; kubeloop accepts at most %d keys in one map", MaxMapKeys, MaxMapKeys))
 			}
-			if len(stack) > MaxDepth {
+			if open.depth() > MaxDepth {
 				return nil, d.errorAt(tk, fmt.Sprintf("lists and maps are nested more than %d levels deep here; kubeloop accepts at most %d levels", MaxDepth, MaxDepth))
 			}
 			prev = tk
 		}
 	}
+}
+
+// isScalar reports a token that is a key or scalar value, as MaxValues
+// counts them.
+func isScalar(t token.Type) bool {
+	switch t {
+	case token.StringType, token.SingleQuoteType, token.DoubleQuoteType, token.NullType, token.ImplicitNullType,
+		token.InfinityType, token.NanType, token.IntegerType, token.BinaryIntegerType, token.OctetIntegerType,
+		token.HexIntegerType, token.FloatType, token.BoolType:
+		return true
+	}
+	return false
+}
+
+// nesting is the lists and maps open at a token, and the keys of each.
+// Flow collections count their brackets; block collections are tracked by
+// the column of their "- " entries and keys, as indentation nests them.
+type nesting struct {
+	stack []openCollection
+	flow  int // flow collections on the stack
+}
+
+// openCollection is one list or map on the nesting stack.
+type openCollection struct {
+	col, keys int
+	seq, flow bool
+}
+
+// depth is how many lists and maps are open.
+func (n *nesting) depth() int { return len(n.stack) }
+
+// note follows tk, the token after prev, into or out of collections. It
+// reports false when tk adds a key past MaxMapKeys to a map.
+func (n *nesting) note(tk, prev *token.Token) bool {
+	switch tk.Type {
+	case token.SequenceStartType, token.MappingStartType:
+		n.stack = append(n.stack, openCollection{seq: tk.Type == token.SequenceStartType, flow: true})
+		n.flow++
+	case token.SequenceEndType, token.MappingEndType:
+		n.closeFlow()
+	case token.SequenceEntryType:
+		if n.flow == 0 {
+			return n.enter(tk.Position.Column, true)
+		}
+	case token.MappingKeyType:
+		if n.flow == 0 {
+			return n.enter(tk.Position.Column, false)
+		}
+	case token.MappingValueType:
+		switch {
+		case n.flow > 0:
+			return n.key()
+		case prev != nil:
+			return n.enter(prev.Position.Column, false)
+		}
+	}
+	return true
+}
+
+// closeFlow ends the innermost flow collection, and the block collections
+// opened inside it. A closing bracket with none open changes nothing.
+func (n *nesting) closeFlow() {
+	if n.flow == 0 {
+		return
+	}
+	for !n.stack[len(n.stack)-1].flow {
+		n.stack = n.stack[:len(n.stack)-1]
+	}
+	n.stack = n.stack[:len(n.stack)-1]
+	n.flow--
+}
+
+// enter notes a block entry ("- " or a key) at col, and reports false
+// as key does.
+func (n *nesting) enter(col int, seq bool) bool {
+	for len(n.stack) > 0 {
+		top := n.stack[len(n.stack)-1]
+		// Deeper entries have ended; a key at the column of a list
+		// nested under a key ends that list.
+		if top.col > col || (top.col == col && top.seq && !seq) {
+			n.stack = n.stack[:len(n.stack)-1]
+			continue
+		}
+		if top.col == col && top.seq == seq {
+			return n.key() // the next entry of the same collection
+		}
+		break
+	}
+	n.stack = append(n.stack, openCollection{col: col, seq: seq})
+	return n.key()
+}
+
+// key counts one more key in the collection on top of the stack, and
+// reports whether a map still holds at most MaxMapKeys.
+func (n *nesting) key() bool {
+	top := &n.stack[len(n.stack)-1]
+	if top.seq {
+		return true
+	}
+	top.keys++
+	return top.keys <= MaxMapKeys
 }
 
 // extent is the size of a node with its aliases expanded.
