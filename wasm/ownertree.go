@@ -124,13 +124,14 @@ func (t *ownerTree) drawViews(w *cluster.Snapshot, force bool) (behind bool) {
 	if force {
 		t.blockSig = "-"
 	}
+	b := t.blocks(w)
 	if t.summary {
 		clear(t.stale) // no chips to draw
-		t.drawSummaries()
+		t.drawSummaries(b.shown)
 	} else {
 		t.drawChips()
 	}
-	t.drawBlocks(w)
+	t.drawBlocks(&b)
 	return len(t.stale) > 0
 }
 
@@ -198,10 +199,11 @@ func (t *ownerTree) setSummary(on bool) {
 	}
 }
 
-// drawSummaries writes each owner's counts by status where they changed:
-// "9,950 Running · 50 ContainerCreating", each in its status colour.
-func (t *ownerTree) drawSummaries() {
-	for _, g := range t.groups {
+// drawSummaries writes the counts by status of the groups shown where
+// they changed: "9,950 Running · 50 ContainerCreating", each in its
+// status colour.
+func (t *ownerTree) drawSummaries(shown []*podGroup) {
+	for _, g := range shown {
 		if g.pods <= 0 {
 			continue
 		}
@@ -300,37 +302,15 @@ func (g *podGroup) remove(key string) {
 
 // drawBlocks writes the blocks — a Deployment's, each ReplicaSet's, each
 // other owner's, the ownerless pods' — when what they show changed, then
-// puts each owner's chips element back into its block.
-func (t *ownerTree) drawBlocks(w *cluster.Snapshot) {
-	a := t.a
-	var sig strings.Builder
-	sig.WriteString(a.lang)
-	for _, d := range w.Deployments {
-		fmt.Fprintf(&sig, "d%s/%s %d %d %d %d %s;", d.Namespace, d.Name, d.Replicas, d.Ready, d.Updated, d.Available, d.Revision)
-	}
-	for _, r := range w.ReplicaSets {
-		fmt.Fprintf(&sig, "r%s/%s %s %d %d %d %s %s;", r.Namespace, r.Name, r.Owner, r.Replicas, r.Ready, r.Available, r.Revision, r.Image)
-	}
-	for _, j := range w.Jobs {
-		fmt.Fprintf(&sig, "j%s/%s %d/%d %d %s;", j.Namespace, j.Name, j.Succeeded, j.Completions, j.Failed, j.Status)
-	}
-	var groups []*podGroup
-	for _, g := range t.groups {
-		if g.pods > 0 {
-			groups = append(groups, g)
-		}
-	}
-	sort.Slice(groups, func(i, j int) bool { return groups[i].key < groups[j].key })
-	for _, g := range groups {
-		fmt.Fprintf(&sig, "g%s %d %d;", g.key, g.pods, g.ready)
-	}
-	if sig.String() != t.blockSig {
-		t.blockSig = sig.String()
-		t.writeBlocks(w, groups)
+// puts each shown owner's chips element back into its block.
+func (t *ownerTree) drawBlocks(b *treeBlocks) {
+	if sig := b.signature(t.a.lang); sig != t.blockSig {
+		t.blockSig = sig
+		t.writeBlocks(b)
 	}
 	// Chips elements whose pods came after the blocks were written (the
 	// block had none) or that a rewrite took out: back in.
-	for _, g := range groups {
+	for _, g := range b.shown {
 		if g.el != nil && !g.attached() {
 			if block := t.blockOf(g); block != nil {
 				block.AppendChild(g.el)
@@ -367,89 +347,74 @@ func (t *ownerTree) blockOf(g *podGroup) dom.HTMLElement {
 	return wrap(v)
 }
 
-// writeBlocks writes every block without its chips.
-func (t *ownerTree) writeBlocks(w *cluster.Snapshot, groups []*podGroup) {
+// writeBlocks writes the blocks b holds, without their chips, and a last
+// line counting those left out.
+func (t *ownerTree) writeBlocks(b *treeBlocks) {
 	a := t.a
 	var m markup
-	if len(w.Deployments) == 0 && len(w.ReplicaSets) == 0 && len(groups) == 0 {
+	if len(b.deployments) == 0 && len(b.lonelyRS) == 0 && len(b.owners) == 0 && b.bare == nil {
 		setHTML(a.ui.owners, m.elem("div", "empty", a.tr("owners.empty")))
 		return
 	}
-	jobs := map[string]cluster.JobView{} // "ns/Job/name" → its progress
-	for _, j := range w.Jobs {
-		jobs[j.Namespace+"/Job/"+j.Name] = j
+	for _, d := range b.deployments {
+		t.deploymentBlock(&m, d, b.rsOf[d.Namespace+"/"+d.Name])
 	}
-	rsOf := map[string][]cluster.ReplicaSetView{} // "ns/deployment" → its ReplicaSets
-	var lonelyRS []cluster.ReplicaSetView
-	deployments := map[string]bool{}
-	for _, d := range w.Deployments {
-		deployments[d.Namespace+"/"+d.Name] = true
-	}
-	for _, r := range w.ReplicaSets {
-		if k := r.Namespace + "/" + r.Owner; r.Owner != "" && deployments[k] {
-			rsOf[k] = append(rsOf[k], r)
-		} else {
-			lonelyRS = append(lonelyRS, r)
-		}
-	}
-	for _, d := range w.Deployments {
-		m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
-		counts := []string{countText(a, "owners.ready", d.Ready, d.Replicas),
-			fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated")), fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))}
-		m.open("div", "own-row").
-			elem("span", "kind", "Deployment").
-			elem("span", "obj-name", d.Name).
-			open("span", "counts", "title", strings.Join(counts, " · "))
-		for _, c := range counts {
-			m.elem("span", "count", c)
-		}
-		m.close("span").
-			close("div")
-		rss := rsOf[d.Namespace+"/"+d.Name]
-		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
-		for _, r := range rss {
-			t.rsBlock(&m, r, true)
-		}
-		m.close("div")
-	}
-	for _, r := range lonelyRS {
+	for _, r := range b.lonelyRS {
 		m.open("div", "own-deploy")
 		t.rsBlock(&m, r, false)
 		m.close("div")
 	}
-	// Pods of other owners (StatefulSet, DaemonSet, Job …): one block per
-	// owner; then the pods with no owner.
-	drawn := map[string]bool{}
-	for _, r := range w.ReplicaSets {
-		drawn[r.Namespace+"/ReplicaSet/"+r.Name] = true
+	for _, g := range b.owners {
+		t.ownerBlock(&m, g, b.jobs)
 	}
-	var bare *podGroup
-	for _, g := range groups {
-		if g.bare {
-			bare = g
-			continue
-		}
-		if drawn[g.key] {
-			continue
-		}
-		_, rest, _ := strings.Cut(g.key, "/")
-		kind, name, _ := strings.Cut(rest, "/")
-		m.open("div", "own-deploy", "data-owner", g.key)
-		m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
-			elem("span", "count", countText(a, "owners.ready", int32(g.ready), int32(g.pods)))
-		if j, ok := jobs[g.key]; ok {
-			// A Job's progress: completions, failures, its status.
-			m.elem("span", "count job-progress", a.tr("owners.job", j.Succeeded, j.Completions, j.Failed, j.Status))
-		}
-		m.close("div")
-		m.close("div")
-	}
-	if bare != nil {
+	if b.bare != nil {
 		m.open("div", "own-deploy own-bare")
 		m.open("div", "own-row").elem("span", "kind kind-pod", "Pod").elem("span", "count", a.tr("owners.bare")).close("div")
 		m.close("div")
 	}
+	if b.more > 0 {
+		m.elem("div", "own-more", a.tr("owners.more", b.more))
+	}
 	setHTML(a.ui.owners, &m)
+}
+
+// deploymentBlock writes a Deployment's block: its counts, then its
+// ReplicaSets, newest first.
+func (t *ownerTree) deploymentBlock(m *markup, d cluster.DeploymentView, rss []cluster.ReplicaSetView) {
+	a := t.a
+	m.open("div", "own-deploy", "data-deployment", d.Namespace+"/"+d.Name)
+	counts := []string{countText(a, "owners.ready", d.Ready, d.Replicas),
+		fmt.Sprintf("%d %s", d.Updated, a.tr("owners.updated")), fmt.Sprintf("%d %s", d.Available, a.tr("owners.avail"))}
+	m.open("div", "own-row").
+		elem("span", "kind", "Deployment").
+		elem("span", "obj-name", d.Name).
+		open("span", "counts", "title", strings.Join(counts, " · "))
+	for _, c := range counts {
+		m.elem("span", "count", c)
+	}
+	m.close("span").
+		close("div")
+	for _, r := range rss {
+		t.rsBlock(m, r, true)
+	}
+	m.close("div")
+}
+
+// ownerBlock writes the block of another owner's pods (a StatefulSet, a
+// DaemonSet, a Job with its progress …).
+func (t *ownerTree) ownerBlock(m *markup, g *podGroup, jobs map[string]cluster.JobView) {
+	a := t.a
+	_, rest, _ := strings.Cut(g.key, "/")
+	kind, name, _ := strings.Cut(rest, "/")
+	m.open("div", "own-deploy", "data-owner", g.key)
+	m.open("div", "own-row").elem("span", "kind kind-owner", kind).elem("span", "obj-name", name).
+		elem("span", "count", countText(a, "owners.ready", int32(g.ready), int32(g.pods)))
+	if j, ok := jobs[g.key]; ok {
+		// A Job's progress: completions, failures, its status.
+		m.elem("span", "count job-progress", a.tr("owners.job", j.Succeeded, j.Completions, j.Failed, j.Status))
+	}
+	m.close("div")
+	m.close("div")
 }
 
 func (t *ownerTree) rsBlock(m *markup, r cluster.ReplicaSetView, nested bool) {

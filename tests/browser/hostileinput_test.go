@@ -325,3 +325,34 @@ spec:
           storage: 1Gi
 `, replicas)
 }
+
+// TestManyWorkloadsAreCountedNotAllDrawn applies 80 Deployments: the
+// ownership tree draws the first blocks and a last line counting the
+// others, which with the blocks drawn are the Deployments kubectl lists
+// (a thousand, each block written on every change, held the page's thread
+// for a second at a time).
+func TestManyWorkloadsAreCountedNotAllDrawn(t *testing.T) {
+	p := openPage(t)
+	docs := make([]string, 80)
+	for i := range docs {
+		docs[i] = deploymentYAML(fmt.Sprintf("d%02d", i), 1)
+	}
+	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(strings.Join(docs, "---\n"))+`)`)
+	require.Equal(t, true, res["ok"], "%v", res)
+	eval[any](p, `kubeloop.settle(60)`)
+	out := eval[map[string]any](p, `kubeloop.kubectl("get deployments --no-headers | wc -l")`)
+	deployments, err := strconv.Atoi(strings.TrimSpace(out["stdout"].(string)))
+	require.NoError(t, err)
+	require.Equal(t, 80, deployments)
+	p.waitFor("the tree counting the rest", `!!document.querySelector("#owners .own-more")`)
+	drawn := p.count("#owners [data-deployment]")
+	assert.Less(t, drawn, deployments, "not every block is drawn")
+	assert.Equal(t, 1, p.count(`#owners [data-deployment="default/d00"]`), "the first in kubectl's order is")
+	var more int
+	_, err = fmt.Sscanf(p.text("#owners .own-more"), "+%d more workloads", &more)
+	require.NoError(t, err, "the last line: %q", p.text("#owners .own-more"))
+	assert.Equal(t, deployments, drawn+more, "the blocks drawn and the rest counted are the Deployments kubectl lists")
+	p.click(`[data-lang="zh-CN"]`)
+	p.waitFor("the count in Chinese", `document.querySelector("#owners .own-more").textContent.startsWith("另有 ")`)
+	p.noConsoleErrors()
+}
