@@ -133,7 +133,7 @@ type sentState struct {
 // frames that follow, each with the pod as it is then. A 10,000-pod
 // scale-up changes thousands of pods between two draws: carried at once,
 // reading them was the page's longest task.
-const MaxFramePods = 2000
+const MaxFramePods = 500
 
 // podsToSend are the pods the next frame carries: those left from the
 // last frames, then those that changed since, at most MaxFramePods.
