@@ -39,3 +39,37 @@ func TestFramesKeepUpWithABigScaleUp(t *testing.T) {
 
 // feedBehind is how many revisions the frames' feed has not read yet.
 func (e *Engine) feedBehind() int64 { return e.c.Store().Revision() - e.sent.feed.Revision() }
+
+// TestFramesKeepUpThroughASettle: a settle runs one simulated second per
+// request (the worker's settleTurn), and in that second a big scale-up
+// writes more revisions than the store keeps. The feed reads them as the
+// settle goes, so the next frame follows on from the last.
+func TestFramesKeepUpThroughASettle(t *testing.T) {
+	e := started(t)
+	e.Frame()
+	do(t, e, Request{Op: "apply", Text: strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 4000", 1)})
+	e.Frame()
+	from := e.c.Store().Revision()
+	do(t, e, Request{Op: "settle", Seconds: 1})
+	require.Greater(t, e.c.Store().Revision()-from, int64(store.HistoryWindow), "the settle's second wrote more than the store keeps")
+	require.Greater(t, e.c.Store().Compacted(), from, "the store compacted what the last frame had read")
+	assert.Less(t, e.feedBehind(), int64(feedLag))
+	f := e.Frame()
+	assert.False(t, f.Reset, "the frame follows on from the last")
+	assert.NotEmpty(t, f.Pods)
+}
+
+// TestFramesKeepUpThroughAnAdvance: `sim advance` runs its seconds in
+// slices, the feed reading between them, as the worker's play does.
+func TestFramesKeepUpThroughAnAdvance(t *testing.T) {
+	e := started(t)
+	e.Frame()
+	do(t, e, Request{Op: "apply", Text: strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 4000", 1)})
+	e.Frame()
+	from, start := e.c.Store().Revision(), e.elapsed()
+	rep := do(t, e, Request{Op: "advance", Seconds: 5})
+	assert.Equal(t, 5*time.Second, rep.Elapsed-start, "the clock moved by the seconds asked")
+	require.Greater(t, e.c.Store().Compacted(), from, "the store compacted what the last frame had read")
+	assert.Less(t, e.feedBehind(), int64(feedLag))
+	assert.False(t, e.Frame().Reset, "the frame follows on from the last")
+}
