@@ -48,19 +48,45 @@ func (a *app) installAPI() {
 		kl, _ = safejs.ValueOf(map[string]any{})
 		a.global.Set("kubeloop", kl)
 	}
-	fn := func(name string, fallback func(string) any, f func(args []safejs.Value) any) {
-		kl.Set(name, a.funcOf("kubeloop."+name, fallback, func(_ safejs.Value, args []safejs.Value) any {
-			return f(args)
-		}).Value())
-	}
-	arg := func(args []safejs.Value, i int) safejs.Value {
-		if i < len(args) {
-			return args[i]
-		}
-		return safejs.Undefined()
-	}
+	o := apiObject{a: a, obj: kl}
+	a.installChangeAPI(o)
+	a.installClockAPI(o)
+	a.installClusterAPI(o)
+	a.installHistoryAPI(o)
+	a.installPageAPI(o)
+	kl.Set("editor", a.ui.editor.h)
+	debug, _ := safejs.ValueOf(map[string]any{})
+	a.installDebugAPI(apiObject{a: a, obj: debug, prefix: "debug."})
+	kl.Set("debug", debug)
+}
 
-	fn("apply", func(msg string) any {
+// apiObject is a JavaScript object that installAPI fills with functions.
+type apiObject struct {
+	a      *app
+	obj    safejs.Value
+	prefix string // before each function's name in what a panic reports
+}
+
+// fn sets obj[name] to f, run inside the app's guard (funcOf): a panic
+// returns fallback(its message).
+func (o apiObject) fn(name string, fallback func(string) any, f func(args []safejs.Value) any) {
+	o.obj.Set(name, o.a.funcOf("kubeloop."+o.prefix+name, fallback, func(_ safejs.Value, args []safejs.Value) any {
+		return f(args)
+	}).Value())
+}
+
+// arg is args[i], undefined when the call gave fewer.
+func arg(args []safejs.Value, i int) safejs.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return safejs.Undefined()
+}
+
+// installChangeAPI: apply and kubectl, which change the cluster as the
+// editor and the terminal do.
+func (a *app) installChangeAPI(o apiObject) {
+	o.fn("apply", func(msg string) any {
 		return a.toJS(applyResult{Errors: []lineError{{Message: msg}}, Lines: []string{}})
 	}, func(args []safejs.Value) any {
 		text, err := jsYAML(arg(args, 0))
@@ -84,7 +110,7 @@ func (a *app) installAPI() {
 		})
 	})
 
-	fn("kubectl", func(msg string) any {
+	o.fn("kubectl", func(msg string) any {
 		return a.toJS(kubectlResult{Stderr: msg + "\n", ExitCode: 1})
 	}, func(args []safejs.Value) any {
 		line, err := jsCommandLine(arg(args, 0))
@@ -104,8 +130,11 @@ func (a *app) installAPI() {
 			})
 		})
 	})
+}
 
-	fn("advance", apiError, func(args []safejs.Value) any {
+// installClockAPI: advance and settle, which move the simulated clock.
+func (a *app) installClockAPI(o apiObject) {
+	o.fn("advance", apiError, func(args []safejs.Value) any {
 		secs := jsFloat(arg(args, 0), 0)
 		if secs > transcript.MaxAdvance.Seconds() {
 			return a.toJS(map[string]any{"time": a.elapsed().Seconds(),
@@ -121,7 +150,7 @@ func (a *app) installAPI() {
 		})
 	})
 
-	fn("settle", apiError, func(args []safejs.Value) any {
+	o.fn("settle", apiError, func(args []safejs.Value) any {
 		secs := jsFloat(arg(args, 0), 0)
 		if !(secs > 0) { // NaN too
 			secs = 0
@@ -133,14 +162,17 @@ func (a *app) installAPI() {
 			})
 		})
 	})
+}
 
-	fn("state", apiError, func([]safejs.Value) any {
+// installClusterAPI: state, the cluster as plain data, and reset, a new one.
+func (a *app) installClusterAPI(o apiObject) {
+	o.fn("state", apiError, func([]safejs.Value) any {
 		return a.newPromise(func(resolve func(any)) {
 			a.ask(engine.Request{Op: "snapshot"}, func(rep engine.Reply) { resolve(a.toJS(rep.Snapshot)) })
 		})
 	})
 
-	fn("reset", apiError, func(args []safejs.Value) any {
+	o.fn("reset", apiError, func(args []safejs.Value) any {
 		seed := a.seed
 		if s := jsFloat(arg(args, 0), -1); s >= 0 && s <= math.MaxUint32*float64(math.MaxUint32) {
 			seed = uint64(s)
@@ -150,13 +182,16 @@ func (a *app) installAPI() {
 			a.resetThen(seed, func() { resolve(a.toJS(map[string]any{"seed": seed})) })
 		})
 	})
+}
 
-	fn("revision", apiError, func([]safejs.Value) any {
+// installHistoryAPI: the revision shown, replay and export.
+func (a *app) installHistoryAPI(o apiObject) {
+	o.fn("revision", apiError, func([]safejs.Value) any {
 		return a.toJS(map[string]any{"revision": a.m.rev, "compacted": a.m.compacted,
 			"replaying": a.replay.on, "shown": a.shownRevision()})
 	})
 
-	fn("replay", apiError, func(args []safejs.Value) any {
+	o.fn("replay", apiError, func(args []safejs.Value) any {
 		rev := int64(jsFloat(arg(args, 0), -1))
 		return a.newPromise(func(resolve func(any)) {
 			done := func() { resolve(a.toJS(map[string]any{"shown": a.shownRevision(), "replaying": a.replay.on})) }
@@ -169,7 +204,7 @@ func (a *app) installAPI() {
 		})
 	})
 
-	fn("export", apiError, func([]safejs.Value) any {
+	o.fn("export", apiError, func([]safejs.Value) any {
 		return a.newPromise(func(resolve func(any)) {
 			a.ask(engine.Request{Op: "export"}, func(rep engine.Reply) {
 				if rep.Error != "" {
@@ -180,40 +215,36 @@ func (a *app) installAPI() {
 			})
 		})
 	})
+}
 
-	fn("lesson", apiError, func([]safejs.Value) any {
+// installPageAPI: the lesson shown and the share link.
+func (a *app) installPageAPI(o apiObject) {
+	o.fn("lesson", apiError, func([]safejs.Value) any {
 		l := &a.lessons
 		le := a.lesson()
 		return a.toJS(map[string]any{"id": le.ID, "running": l.running, "step": l.done(), "open": l.openStep(), "steps": len(le.Steps),
 			"done": l.progress.Done[le.ID], "seed": a.seed})
 	})
 
-	fn("shareLink", apiError, func([]safejs.Value) any { return a.ui.lastShare })
+	o.fn("shareLink", apiError, func([]safejs.Value) any { return a.ui.lastShare })
 
-	fn("share", apiError, func([]safejs.Value) any { return a.shareLinkPromise() })
+	o.fn("share", apiError, func([]safejs.Value) any { return a.shareLinkPromise() })
+}
 
-	kl.Set("editor", a.ui.editor.h)
-
-	debug, _ := safejs.ValueOf(map[string]any{})
-	debug.Set("panic", a.funcOf("kubeloop.debug.panic", apiError, func(_ safejs.Value, args []safejs.Value) any {
+// installDebugAPI: kubeloop.debug, for the tests and make perf.
+func (a *app) installDebugAPI(o apiObject) {
+	o.fn("panic", apiError, func(args []safejs.Value) any {
 		msg := jsString(arg(args, 0))
 		if msg == "" {
 			msg = "deliberate panic from kubeloop.debug.panic"
 		}
 		panic(msg)
-	}).Value())
-	// The debug reads are passive (passiveFuncOf): make perf polls them
-	// while a task is paused half-way, and must not finish it.
-	read := func(name string, f func(args []safejs.Value) any) {
-		debug.Set(name, a.funcOf("kubeloop.debug."+name, apiError, func(_ safejs.Value, args []safejs.Value) any {
-			return f(args)
-		}).Value())
-	}
-	read("panics", func(args []safejs.Value) any {
+	})
+	o.fn("panics", apiError, func(args []safejs.Value) any {
 		return a.panics
 	})
 	// How many of the warm-up's steps ran (wasm/internal/engine/warmup.go).
-	read("warmUp", func(args []safejs.Value) any {
+	o.fn("warmUp", apiError, func(args []safejs.Value) any {
 		return a.newPromise(func(resolve func(any)) {
 			a.ask(engine.Request{Op: engine.OpWarmUp}, func(rep engine.Reply) { resolve(a.toJS(rep.WarmUp)) })
 		})
@@ -221,7 +252,7 @@ func (a *app) installAPI() {
 	// The page's Go heap and its collections. The cluster's objects are in
 	// the worker: the page holds views of them, so its heap, and what one
 	// collection costs the page's thread, stay small whatever the cluster.
-	read("mem", func(args []safejs.Value) any {
+	o.fn("mem", apiError, func(args []safejs.Value) any {
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
@@ -230,7 +261,7 @@ func (a *app) installAPI() {
 	// How many pods the page shows Running and ready with an image (any
 	// image when none is given), as cards or as cells (cellcanvas.go):
 	// make perf waits on it — a cell has no element to count.
-	read("drawnReady", func(args []safejs.Value) any {
+	o.fn("drawnReady", apiError, func(args []safejs.Value) any {
 		image := ""
 		if len(args) > 0 {
 			image = jsString(args[0])
@@ -239,15 +270,14 @@ func (a *app) installAPI() {
 	})
 	// Where the animation frames' Go time went since the last call
 	// (frametiming.go): make perf reports it beside the browser's measures.
-	read("frames", func(args []safejs.Value) any {
+	o.fn("frames", apiError, func(args []safejs.Value) any {
 		return a.toJS(a.timing.report())
 	})
 	// A worker of its own (workerecho.go), for the tests of the link.
 	echo := &workerEcho{a: a}
-	read("workerEcho", func(args []safejs.Value) any {
+	o.fn("workerEcho", apiError, func(args []safejs.Value) any {
 		return echo.send(jsString(arg(args, 0)))
 	})
-	kl.Set("debug", debug)
 }
 
 // shownRevision is the revision the views show.
