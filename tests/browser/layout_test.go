@@ -273,6 +273,7 @@ func TestPresenterMode(t *testing.T) {
 			assert.Equal(t, 3, v.PodCards, "%s %s: the pods in view", r.name, lang)
 			assert.True(t, v.Apply, "%s %s: Apply in view", r.name, lang)
 			assert.GreaterOrEqual(t, v.TermLines, 5.0, "%s %s: a command's output in view at 20 px", r.name, lang)
+			assert.True(t, eval[bool](p, traceHintGivesWay), "%s %s: the trace's hint is cut before its title", r.name, lang)
 			p.screenshot("present-" + r.name + "-" + lang)
 		}
 	}
@@ -332,6 +333,14 @@ func TestPresenterMode(t *testing.T) {
 	assert.Less(t, p.inView().EditorFont, 20.0, "the editor's type is back to normal")
 	p.noConsoleErrors()
 }
+
+// traceHintGivesWay: where the trace's head shows its hint, its title is
+// whole (it was cut to "R." presenting at 1920x1080 in English).
+const traceHintGivesWay = `(() => {
+  const hint = document.querySelector("#trace-pane .pane-head > .hint");
+  const title = document.querySelector("#trace-title > span:last-child");
+  return hint.getBoundingClientRect().width === 0 || title.scrollWidth <= title.clientWidth;
+})()`
 
 // longTab gives a test's tab three minutes: these tests look at many sizes.
 func longTab(t *testing.T) {
