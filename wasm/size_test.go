@@ -61,9 +61,9 @@ import (
 // little when the worker began to post the nodes before the rest of the
 // cluster's build and to keep its frames' feed up with the store between
 // frames (issue 36), when the DNS and claims tables and the ownership tree
-// began to draw their first rows and count the rest, and when seven long functions of the
-// controllers, the shell, the transcripts and the YAML checks were split
-// into one function per idea.
+// began to draw their first rows and count the rest, and when seven long
+// functions of the controllers, the shell, the transcripts and the YAML
+// checks were split into one function per idea.
 const maxWasmGzip = 2_810_500
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
