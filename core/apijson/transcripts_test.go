@@ -58,4 +58,3 @@ func TestEveryObjectOfEveryTranscriptAgrees(t *testing.T) {
 	}
 	t.Logf("%d kinds seen", len(kinds))
 }
-

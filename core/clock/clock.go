@@ -40,6 +40,8 @@ type Sim struct {
 	// recording of it (core/session) can be replayed task for task.
 	ran   uint64
 	ranAt time.Time
+	// afterTask, when set, is called after every task (AfterEachTask).
+	afterTask func()
 }
 
 // Timer is a scheduled task. Stop cancels it if it has not run yet.
@@ -260,8 +262,17 @@ func (s *Sim) Step() bool {
 		*t = Timer{index: -1, next: s.free} // keep no task alive from the free list
 		s.free = t
 	}
+	if s.afterTask != nil {
+		s.afterTask()
+	}
 	return true
 }
+
+// AfterEachTask has fn called after every task the clock runs, however it
+// is run (Step, StepDue, AdvanceTo), until replaced; nil calls nothing.
+// fn only looks: it schedules nothing and changes nothing a task reads, so
+// the history is the same with it or without it.
+func (s *Sim) AfterEachTask(fn func()) { s.afterTask = fn }
 
 // Ran reports how many tasks have run since New, and the time at which the
 // last one ran (Epoch when none has).

@@ -146,3 +146,23 @@ func TestNextNameIsTheTaskStepRuns(t *testing.T) {
 	}
 	assert.Equal(t, "", s.NextName())
 }
+
+// AfterEachTask's fn runs after each task, however the clock is moved,
+// and sees the task done; nil stops it.
+func TestAfterEachTaskFollowsEveryTask(t *testing.T) {
+	s := New(1)
+	var got []string
+	last := ""
+	s.AfterEachTask(func() { got = append(got, "after "+last) })
+	for _, name := range []string{"a", "b", "c", "d"} {
+		s.After(0, name, func() { last = name })
+	}
+	s.Step()
+	s.StepDue()
+	s.AdvanceTo(s.Now())
+	assert.Equal(t, []string{"after a", "after b", "after c", "after d"}, got)
+	s.AfterEachTask(nil)
+	s.After(time.Second, "e", func() {})
+	s.Advance(time.Second)
+	assert.Len(t, got, 4, "nothing called once removed")
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -249,26 +250,15 @@ func (e *Engine) advance(r Request) Reply {
 	if err := transcript.CheckAdvance(d); err != nil {
 		return Reply{Error: err.Error()}
 	}
-	// In slices, as the worker plays: the frames' feed keeps up between
-	// them (keepUp), and thirty seconds of a big scale-up write more than
-	// the store keeps.
-	clk := e.c.Clock()
-	target := clk.Now().Add(d)
-	for !e.Run(target.Sub(clk.Now()), advanceSliceTasks) {
-	}
+	e.Run(d, math.MaxInt)
 	return Reply{Elapsed: e.elapsed()}
 }
-
-// advanceSliceTasks is how many tasks one slice of an advance runs.
-const advanceSliceTasks = 64
 
 // settle settles for at most Seconds of simulated time (a slice: the page
 // asks again until Settled or its own limit).
 func (e *Engine) settle(r Request) Reply {
 	max := time.Duration(r.Seconds * float64(time.Second))
-	// The frames' feed keeps up after each task, as between Run's slices:
-	// one second of a big scale-up writes more than the store keeps.
-	settled, took := e.c.SettleEach(max, func() bool { e.keepUp(); return true })
+	settled, took := e.c.Settle(max)
 	e.pollWatch()
 	return Reply{Settled: settled, Took: took}
 }

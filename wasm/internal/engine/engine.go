@@ -60,6 +60,7 @@ func New(seed uint64) *Engine {
 
 func (e *Engine) build() {
 	e.c = cluster.BuildNodes(cluster.Options{Seed: e.seed, Controllers: controllers.All(), FieldDocs: e.docs, KubectlHelp: e.help})
+	e.c.Clock().AfterEachTask(e.keepUp)
 	e.rec = session.New(e.seed, e.c.Clock())
 	e.sent = sentState{}
 	e.running = false
@@ -94,7 +95,6 @@ func (e *Engine) Cluster() *cluster.Cluster { return e.c }
 // reached d; an open watch is polled at each instant something ran, so
 // that its rows get their time.
 func (e *Engine) Run(d time.Duration, tasks int) (done bool) {
-	defer e.keepUp()
 	if e.watch == nil {
 		return e.c.AdvanceBudget(d, tasks)
 	}

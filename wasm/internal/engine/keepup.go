@@ -11,7 +11,9 @@ import "github.com/kubeloop/kubeloop/core/store"
 const feedLag = store.HistoryWindow / 4
 
 // keepUp syncs the feed, keeping what changed for the next frame, once it
-// has fallen feedLag revisions behind the store.
+// has fallen feedLag revisions behind the store. The clock calls it after
+// every task (build: AfterEachTask), whatever runs the tasks: the worker's
+// play, a settle, an advance, a script. It only reads the store's log.
 func (e *Engine) keepUp() {
 	s := &e.sent
 	if s.feed == nil || e.c.Store().Revision()-s.feed.Revision() < feedLag {

@@ -59,8 +59,8 @@ func TestFramesKeepUpThroughASettle(t *testing.T) {
 	assert.NotEmpty(t, f.Pods)
 }
 
-// TestFramesKeepUpThroughAnAdvance: `sim advance` runs its seconds in
-// slices, the feed reading between them, as the worker's play does.
+// TestFramesKeepUpThroughAnAdvance: `sim advance` runs its seconds in one
+// request; the feed reads the store's log after every task of it.
 func TestFramesKeepUpThroughAnAdvance(t *testing.T) {
 	e := started(t)
 	e.Frame()
@@ -69,6 +69,19 @@ func TestFramesKeepUpThroughAnAdvance(t *testing.T) {
 	from, start := e.c.Store().Revision(), e.elapsed()
 	rep := do(t, e, Request{Op: "advance", Seconds: 5})
 	assert.Equal(t, 5*time.Second, rep.Elapsed-start, "the clock moved by the seconds asked")
+	require.Greater(t, e.c.Store().Compacted(), from, "the store compacted what the last frame had read")
+	assert.Less(t, e.feedBehind(), int64(feedLag))
+	assert.False(t, e.Frame().Reset, "the frame follows on from the last")
+}
+
+// TestFramesKeepUpThroughAScript: a script (a lesson's setup, a shared
+// session) runs its `sim settle` inside one request too.
+func TestFramesKeepUpThroughAScript(t *testing.T) {
+	e := started(t)
+	e.Frame()
+	from := e.c.Store().Revision()
+	do(t, e, Request{Op: "script", Text: "kubectl apply -f - <<EOF\n" +
+		strings.Replace(examples.NginxDeployment, "replicas: 3", "replicas: 4000", 1) + "EOF\nsim settle\n"})
 	require.Greater(t, e.c.Store().Compacted(), from, "the store compacted what the last frame had read")
 	assert.Less(t, e.feedBehind(), int64(feedLag))
 	assert.False(t, e.Frame().Reset, "the frame follows on from the last")
