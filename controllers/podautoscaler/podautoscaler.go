@@ -198,12 +198,13 @@ func (r *Reconciler) desiredReplicas(ctx *controller.Context, h *api.HorizontalP
 }
 
 // targetUtilization is the CPU utilisation the HPA aims for, as a
-// percentage of the pods' requests: its first metric's, else 80%.
+// percentage of the pods' requests: its first metric's, else the API's
+// default.
 func targetUtilization(h *api.HorizontalPodAutoscaler) int32 {
 	if len(h.Spec.Metrics) > 0 && h.Spec.Metrics[0].Resource != nil && h.Spec.Metrics[0].Resource.Target.AverageUtilization != nil {
 		return *h.Spec.Metrics[0].Resource.Target.AverageUtilization
 	}
-	return 80
+	return api.DefaultCPUUtilization
 }
 
 // proposeReplicas is the replica count the metric asks for:

@@ -111,6 +111,11 @@ const (
 	UtilizationMetric    = "Utilization"
 )
 
+// DefaultCPUUtilization is the average CPU utilisation, as a percentage
+// of the pods' requests, that autoscaling/v2 targets when an HPA names no
+// metric.
+const DefaultCPUUtilization int32 = 80
+
 // defaultHPA fills what autoscaling/v2 defaults: minReplicas 1, and the
 // default behavior (scale up by at most max(4 pods, 100%) per 15 s with
 // no stabilisation; scale down by up to 100% per 15 s, stabilised over
@@ -121,7 +126,7 @@ func defaultHPA(h *HorizontalPodAutoscaler) {
 	}
 	if len(h.Spec.Metrics) == 0 {
 		h.Spec.Metrics = []MetricSpec{{Type: MetricSourceResource, Resource: &ResourceMetricSource{Name: "cpu",
-			Target: MetricTarget{Type: UtilizationMetric, AverageUtilization: Ptr[int32](80)}}}}
+			Target: MetricTarget{Type: UtilizationMetric, AverageUtilization: Ptr(DefaultCPUUtilization)}}}}
 	}
 	if h.Spec.Behavior == nil {
 		h.Spec.Behavior = &HPABehavior{}
