@@ -182,9 +182,7 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 			frag := shareFragment(t, yaml)
 			p := openURL(t, frag, "")
 			eval[bool](p, longTaskProbe)
-			if eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`) != "true" {
-				p.click("#play")
-			}
+			p.play()
 			time.Sleep(20 * time.Second)
 			type answer struct {
 				MS    float64 `json:"ms"`
@@ -215,13 +213,8 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 // frame).
 func claimsTableCountsTheRest(t *testing.T, p *page) {
 	t.Helper()
-	if eval[string](p, `document.getElementById("play").getAttribute("aria-pressed")`) == "true" {
-		p.click("#play")
-	}
-	out, err := evalWithin[map[string]any](p, `kubeloop.kubectl("get pvc --no-headers | wc -l")`, 30*time.Second)
-	require.NoError(t, err)
-	claims, err := strconv.Atoi(strings.TrimSpace(out["stdout"].(string)))
-	require.NoError(t, err, "kubectl get pvc | wc -l printed %q", out["stdout"])
+	p.pause()
+	claims := kubectlRows(t, p, "pvc")
 	p.waitFor(fmt.Sprintf("the claims' table drawing and counting %d claims", claims), fmt.Sprintf(`(() => {
   const more = document.querySelector("#pvc-section tr.table-more");
   const rows = document.querySelectorAll("#pvc-section tbody tr:not(.table-more)").length;
@@ -229,6 +222,17 @@ func claimsTableCountsTheRest(t *testing.T, p *page) {
 })()`, claims))
 	assert.Less(t, p.count("#pvc-section tbody tr:not(.table-more)"), 1000, "a readable number of rows")
 	assert.Regexp(t, `^\+\d+ more claims: kubectl get pvc lists them all$`, p.text("#pvc-section tr.table-more"))
+}
+
+// kubectlRows is how many objects of resource `kubectl get` lists in the
+// page's cluster.
+func kubectlRows(t *testing.T, p *page, resource string) int {
+	t.Helper()
+	out, err := evalWithin[map[string]any](p, `kubeloop.kubectl("get `+resource+` --no-headers | wc -l")`, 30*time.Second)
+	require.NoError(t, err)
+	n, err := strconv.Atoi(strings.TrimSpace(out["stdout"].(string)))
+	require.NoError(t, err, "kubectl get %s | wc -l printed %q", resource, out["stdout"])
+	return n
 }
 
 // longerTabs gives the test's pages d to run, not tabTimeout.
@@ -340,16 +344,14 @@ func TestManyWorkloadsAreCountedNotAllDrawn(t *testing.T) {
 	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(strings.Join(docs, "---\n"))+`)`)
 	require.Equal(t, true, res["ok"], "%v", res)
 	eval[any](p, `kubeloop.settle(60)`)
-	out := eval[map[string]any](p, `kubeloop.kubectl("get deployments --no-headers | wc -l")`)
-	deployments, err := strconv.Atoi(strings.TrimSpace(out["stdout"].(string)))
-	require.NoError(t, err)
+	deployments := kubectlRows(t, p, "deployments")
 	require.Equal(t, 80, deployments)
 	p.waitFor("the tree counting the rest", `!!document.querySelector("#owners .own-more")`)
 	drawn := p.count("#owners [data-deployment]")
 	assert.Less(t, drawn, deployments, "not every block is drawn")
 	assert.Equal(t, 1, p.count(`#owners [data-deployment="default/d00"]`), "the first in kubectl's order is")
 	var more int
-	_, err = fmt.Sscanf(p.text("#owners .own-more"), "+%d more workloads", &more)
+	_, err := fmt.Sscanf(p.text("#owners .own-more"), "+%d more workloads", &more)
 	require.NoError(t, err, "the last line: %q", p.text("#owners .own-more"))
 	assert.Equal(t, deployments, drawn+more, "the blocks drawn and the rest counted are the Deployments kubectl lists")
 	p.click(`[data-lang="zh-CN"]`)
