@@ -22,7 +22,7 @@ const maxOwnerBlocks = 50
 // and the ownerless pods', in that order, the first maxOwnerBlocks of them.
 type treeBlocks struct {
 	deployments []cluster.DeploymentView
-	rsOf        map[string][]cluster.ReplicaSetView // "ns/deployment" → its ReplicaSets, newest first
+	rsOf        map[string][]cluster.ReplicaSetView // "ns/deployment" → its ReplicaSets
 	lonelyRS    []cluster.ReplicaSetView
 	owners      []*podGroup // other owners' pods (StatefulSet, DaemonSet, Job …)
 	bare        *podGroup   // the pods with no owner; nil when none or left out
@@ -52,9 +52,6 @@ func (t *ownerTree) blocks(w *cluster.Snapshot) treeBlocks {
 		} else {
 			b.lonelyRS = append(b.lonelyRS, r)
 		}
-	}
-	for _, rss := range b.rsOf {
-		sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
 	}
 	var owners []*podGroup
 	for _, g := range t.groups {

@@ -394,6 +394,7 @@ func (t *ownerTree) deploymentBlock(m *markup, d cluster.DeploymentView, rss []c
 	}
 	m.close("span").
 		close("div")
+	sort.SliceStable(rss, func(i, j int) bool { return revNum(rss[i].Revision) > revNum(rss[j].Revision) })
 	for _, r := range rss {
 		t.rsBlock(m, r, true)
 	}
