@@ -333,8 +333,8 @@ spec:
 // TestManyWorkloadsAreCountedNotAllDrawn applies 80 Deployments: the
 // ownership tree draws the first blocks and a last line counting the
 // others, which with the blocks drawn are the Deployments kubectl lists
-// (a thousand, each block written on every change, held the page's thread
-// for a second at a time).
+// (a thousand, every block written anew at each change of one, held the
+// page's thread).
 func TestManyWorkloadsAreCountedNotAllDrawn(t *testing.T) {
 	p := openPage(t)
 	docs := make([]string, 80)
