@@ -102,11 +102,12 @@
     // top, pixel for pixel, with object-fit): resizing a canvas clears it
     // and allocates a new one, whose first paint is slow too — many times
     // a repaint of a few cells, and a scale-up grows every lane a row at a
-    // time. So the room doubles ahead of the rows, and shrinks only when
-    // it is four times what they need.
+    // time. So the room doubles ahead of the rows — once they fill it, not
+    // only once they pass it, so that a bitmap always has a row to spare —
+    // and shrinks only when it is four times what they need.
     const w = Math.round(canvas._width * g.dpr);
     let room = canvas._room || 0;
-    if (canvas.width !== w || rows > room || rows < room / 4) room = Math.max(MIN_ROOM, 2 * rows);
+    if (canvas.width !== w || rows >= room || rows < room / 4) room = Math.max(MIN_ROOM, 2 * rows);
     canvas._room = room;
     const h = room * g.pitch - (g.pitch - g.size);
     if (canvas.height !== h || canvas.width !== w) {

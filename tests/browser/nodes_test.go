@@ -179,6 +179,9 @@ func cellsRoomAt(t *testing.T, dpr float64) {
 	p := openPage(t)
 	p.do(chromedp.EmulateViewport(1400, 900, chromedp.EmulateScale(dpr)))
 	p.theme("light")
+	// Paused, each settle reaches the page as one batch: the canvas sizes
+	// its room once for all the pods, whatever the machine's pace.
+	p.pause()
 	readyCells := func(n int) {
 		eval[any](p, `kubeloop.settle()`)
 		p.waitFor(fmt.Sprintf("%d ready cells", n), `[...document.querySelectorAll("#nodes canvas[data-cells]")]
