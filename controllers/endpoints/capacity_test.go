@@ -56,9 +56,12 @@ func TestTruncateKeepsReadyFirstInProportion(t *testing.T) {
 func TestEndpointsOverCapacityAreTruncatedAndMarked(t *testing.T) {
 	f := newFixture(t)
 	f.create(t, service("web"))
+	// The pods all come before the controller looks: one reconcile of
+	// 1,001 pods, not 1,001 reconciles of up to that many.
 	for i := range MaxCapacity + 1 {
-		f.pod(t, fmt.Sprintf("web-%04d", i), fmt.Sprintf("10.244.%d.%d", i/250, i%250+1), true)
+		f.addPod(t, fmt.Sprintf("web-%04d", i), fmt.Sprintf("10.244.%d.%d", i/250, i%250+1), true)
 	}
+	f.settle()
 	ep := f.endpoints(t, "web")
 	require.Len(t, ep.Subsets, 1)
 	assert.Len(t, ep.Subsets[0].Addresses, MaxCapacity)

@@ -43,8 +43,16 @@ func (f *fixture) create(t *testing.T, o api.Object) api.Object {
 	return out
 }
 
-// pod creates a pod with an IP, Ready or not.
+// pod creates a pod with an IP, Ready or not, and lets the controller see it.
 func (f *fixture) pod(t *testing.T, name, ip string, ready bool, mutate ...func(*api.Pod)) *api.Pod {
+	f.addPod(t, name, ip, ready, mutate...)
+	f.settle()
+	got, _ := f.store.Get(api.Pods, "default", name)
+	return got.(*api.Pod)
+}
+
+// addPod creates a pod with an IP, Ready or not, and leaves the clock alone.
+func (f *fixture) addPod(t *testing.T, name, ip string, ready bool, mutate ...func(*api.Pod)) {
 	p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"}},
 		Spec: api.PodSpec{NodeName: "node-1", Containers: []api.Container{{Name: "c", Image: "nginx",
 			Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080}}}}}}
@@ -61,9 +69,6 @@ func (f *fixture) pod(t *testing.T, name, ip string, ready bool, mutate ...func(
 	p.Status = api.PodStatus{Phase: api.PodRunning, PodIP: ip, Conditions: []api.PodCondition{{Type: api.PodReady, Status: status}}}
 	_, err = f.store.UpdateStatus(p)
 	require.NoError(t, err)
-	f.settle()
-	got, _ := f.store.Get(api.Pods, "default", name)
-	return got.(*api.Pod)
 }
 
 func (f *fixture) endpoints(t *testing.T, name string) *api.Endpoints {
