@@ -142,9 +142,9 @@ perf: site
 	KUBELOOP_PERF=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m -run TestPerfRollout ./tests/browser
 	@grep '^perf ' tests/out/browser/timings.txt 2>/dev/null || true
 
-# Every Fuzz target for 3s each, inside `make test` (tests/fuzz/README.md).
+# Every Fuzz target for 2s each, inside `make test` (tests/fuzz/README.md).
 fuzz-short:
-	GO=$(GO) tests/fuzz/run.sh 3s
+	GO=$(GO) tests/fuzz/run.sh 2s
 
 # Runs each Fuzz target alone (go test -fuzz accepts one target per run).
 fuzz:

@@ -11,6 +11,7 @@ import (
 // editor (a manifest) or the terminal (a command), and the language
 // switch redraws the cards.
 func TestControllers(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause: the test moves time
 	p.click("#catalog-open")

@@ -3,6 +3,7 @@ package browser_test
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -14,7 +15,8 @@ import (
 // comes after the workers', whose pods the learner made: they stay at the
 // top of the pane.
 func TestControlPlaneLaneAndTheSystemView(t *testing.T) {
-	longTab(t) // twenty screenshots
+	t.Parallel()
+	longerTabs(t, 3*time.Minute) // twenty screenshots
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)

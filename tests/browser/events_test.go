@@ -33,6 +33,7 @@ func (p *page) eventsStill() {
 // elements in the same order (the list is not written again on each
 // change), and the list reads as a list drawn whole would.
 func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause: only the settles move the clock
 	p.applyAndSettle()
@@ -100,6 +101,7 @@ func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 // all expire, as a real one does (--event-ttl): the empty list says so,
 // rather than "No events yet" for a cluster that has had them.
 func TestAnEmptyListAfterAnHourSaysEventsExpire(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause: only the advance moves the clock
 	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)

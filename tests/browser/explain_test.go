@@ -35,6 +35,7 @@ spec:
 // TestExplainInTheTerminal: kubectl explain prints kubectl's layout with
 // the descriptions in the page's language, which follow a language switch.
 func TestExplainInTheTerminal(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-lang="en"]`)
@@ -65,6 +66,7 @@ func TestExplainInTheTerminal(t *testing.T) {
 // TestEditorFieldHelp: hovering a key shows its path, type and description
 // in the page's language; typing a key offers the keys valid there.
 func TestEditorFieldHelp(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	for _, tc := range []struct{ lang, want string }{

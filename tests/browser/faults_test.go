@@ -69,6 +69,7 @@ func (p *page) runInTerminal(line string) {
 // The menu offers only what applies (uncordon once cordoned, heal once
 // partitioned, recover once failed).
 func TestFaultsInOneClick(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")

@@ -29,6 +29,7 @@ func (p *page) termOut() string { return p.text("#term-out") }
 // TestTerminalPicksFields: -o custom-columns and -o jsonpath typed in the
 // terminal, with the quotes a shell would need, print kubectl's output.
 func TestTerminalPicksFields(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause: the test moves time
 	p.applyAndSettle()
@@ -56,6 +57,7 @@ func TestTerminalPicksFields(t *testing.T) {
 // TestTerminalWatchHistoryAndCompletion: `kubectl get pods -w` streams rows
 // while time runs, until Ctrl+C; Tab completes verbs, kinds and names.
 func TestTerminalWatchHistoryAndCompletion(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause: the test moves time
 	p.applyAndSettle()
@@ -133,6 +135,7 @@ func (p *page) inputValue() string {
 // TestInteractiveShellInAPod: kubectl exec -it POD -- sh opens the pod's
 // shell in the terminal until exit.
 func TestInteractiveShellInAPod(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -201,6 +204,7 @@ spec:
 // pods by ordinal, their DNS names and their claims show as they appear,
 // and a re-created pod keeps its name while its address changes.
 func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.click("#auto-apply")
@@ -241,6 +245,7 @@ func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
 // TestReplayToAnEarlierRevisionAndBack drags the history slider back to the
 // revision right after the apply (no pods yet), then returns to live.
 func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause
 	p.click("#apply")
@@ -292,6 +297,7 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 // here each of 200 namespaces' ServiceAccount and CA ConfigMap — and the
 // system button asks again.
 func TestAReplayedTraceShowsTheLearnersReconciles(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause
 	p.applyAndSettle()
@@ -315,6 +321,7 @@ func TestAReplayedTraceShowsTheLearnersReconciles(t *testing.T) {
 // frame (podsdraw.go); the view ends with every pod as the revision had
 // it, and back to live with every pod as it is.
 func TestAReplayedRevisionDrawsEveryPodAndLiveDrawsThemBack(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause
 	p.setEditor(strings.Replace(nginxDeployment, "replicas: 3", "replicas: 300", 1))
@@ -350,6 +357,7 @@ func (p *page) scrubTo(rev int64) {
 // of new rows per frame they took a quarter of a 1,000-pod scale-up's main
 // thread.
 func TestTraceFlashesOnlyAFewNewRows(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -404,6 +412,7 @@ func TestTraceFlashesOnlyAFewNewRows(t *testing.T) {
 // counts the other writes, and the trace filtered to one of the 37 (the
 // pod's menu) finds that row, long past, and lists that pod's create too.
 func TestTraceRowCountsTheWritesItDoesNotList(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -450,6 +459,7 @@ func TestTraceRowCountsTheWritesItDoesNotList(t *testing.T) {
 // TestFaultButtonDeletesAPod: click a pod card, choose Delete; the terminal
 // shows the kubectl command, and the ReplicaSet replaces the pod.
 func TestFaultButtonDeletesAPod(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="10"]`)
 	p.applyAndSettle()
@@ -521,6 +531,7 @@ func TestFaultButtonDeletesAPod(t *testing.T) {
 // its YAML in the editor, apply, delete a pod from its card — each step
 // ticks itself off from the cluster's state.
 func TestLessonCompletedByItsChecks(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("01-control-loop")
@@ -558,6 +569,7 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 // the step's buttons stay the same elements, so a click on one is not lost
 // to a redraw.
 func TestAChecksAnswerMarksTheChecksInPlace(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.selectLesson("02-declarative")
 	p.click("#lesson-start")
@@ -579,6 +591,7 @@ func TestAChecksAnswerMarksTheChecksInPlace(t *testing.T) {
 // from the lesson's offer; the step is done while nobody reconciles, the
 // next when the standby has taken the Lease and the pods are there.
 func TestLeaderElectionLesson(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.selectLesson("04-leader-election")
 	p.click("#lesson-start")
@@ -625,6 +638,7 @@ func lessonIndex(id string) string {
 // TestReloadRestoresEditorSeedAndProgress: what the learner did survives
 // a reload — the text, the seed, the lesson they were in.
 func TestReloadRestoresEditorSeedAndProgress(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	text := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 2", 1) + "# my notes\n"
 	p.setEditor(text)
@@ -643,6 +657,7 @@ func TestReloadRestoresEditorSeedAndProgress(t *testing.T) {
 // TestUnreadableStorageIsKeptAside: corrupted values are moved aside (not
 // overwritten), the page starts clean and says so.
 func TestUnreadableStorageIsKeptAside(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	eval[chromedp.Void](p, `localStorage.setItem("kubeloop.history", "{not json");
 		localStorage.setItem("kubeloop.lessons", "<img src=x onerror=alert(1)>");
@@ -675,6 +690,7 @@ func TestUnreadableStorageIsKeptAside(t *testing.T) {
 // TestShareLinkReproducesTheCluster: a share link carries the YAML and the
 // seed; opened elsewhere it gives the same pods, names included.
 func TestShareLinkReproducesTheCluster(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play")
 	yaml := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 4", 1)
@@ -712,6 +728,7 @@ func podNames(p *page) []string {
 
 // TestBadShareLinksAreRefusedWithAReason: a link is untrusted input.
 func TestBadShareLinksAreRefusedWithAReason(t *testing.T) {
+	t.Parallel()
 	for name, frag := range map[string]string{
 		"not base64":   "#share=%3Cimg%20src%3Dx%3E",
 		"not deflate":  "#share=aGVsbG8gd29ybGQ",
@@ -897,6 +914,7 @@ func serveSite(t *testing.T, fromNetwork bool) (url string, wasmStatus func() []
 // show as text everywhere (editor errors, trace, Events, terminal) and
 // nothing in it may run.
 func TestUserTextIsNeverHTML(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	// Record every HTML string the page hands the browser to parse
 	// (innerHTML, outerHTML, insertAdjacentHTML): none may carry user text.
@@ -973,6 +991,7 @@ const htmlWriteProbe = `(() => {
 // TestExportGivesAManifestForARealCluster: the user's objects, none of the
 // controllers' and none of the server's fields.
 func TestExportGivesAManifestForARealCluster(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play")
 	p.setEditor(nginxDeployment + "---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\nspec:\n  containers:\n  - name: c\n    image: nginx:1.7.9\n")
@@ -1026,6 +1045,7 @@ func TestExportGivesAManifestForARealCluster(t *testing.T) {
 // TestAccessibleNamesAndKeyboard: every control has a name a screen reader
 // can say, and the page works from the keyboard.
 func TestAccessibleNamesAndKeyboard(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -1057,6 +1077,7 @@ func TestAccessibleNamesAndKeyboard(t *testing.T) {
 // light and dark, English and Chinese, at 1280×720 (a projector) and at
 // 1600×960.
 func TestScreenshotsThemesAndLanguages(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("07-rolling-update")
@@ -1108,6 +1129,7 @@ func (r *statusRecorder) WriteHeader(code int) {
 // keeps, so the learner's show even when the newest hundreds are the
 // cluster's own (each of 200 namespaces' ServiceAccount and CA ConfigMap).
 func TestTheLiveTraceDrawnAnewShowsTheLearnersReconciles(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#play") // pause
 	p.applyAndSettle()

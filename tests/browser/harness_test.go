@@ -122,6 +122,12 @@ type page struct {
 // The browser is started once for the package, by the first test that
 // needs it, and stopped by TestMain; each test's pages are served by a
 // server of the test's own, in tabs the tests pass on (tabs_test.go).
+//
+// Page tests call t.Parallel: two run at a time, each in a tab of its own,
+// the machine half idle otherwise (the page waits on its worker and the
+// clock). A test that times the page (a render, a longest task, a frame
+// count) or loads the machine heavily does not: Go runs those first, one
+// at a time, with nothing beside them.
 var (
 	browserOnce sync.Once
 	browserCtx  context.Context
@@ -173,9 +179,35 @@ func startBrowser() {
 	browserCtx = ctx
 }
 
-// tabTimeout is how long a test's tab lives: a minute, which every page
-// test fits; the page benchmark sets it longer while it opens its tab.
-var tabTimeout = 60 * time.Second
+// defaultTabTimeout is how long a test's tab lives: a minute, which most
+// page tests fit; a longer test says so with longerTabs.
+const defaultTabTimeout = 60 * time.Second
+
+// tabTimeouts are the tabs' lives of the tests that called longerTabs, by
+// test name. A map and not a variable the test sets: tests run in parallel.
+var tabTimeouts sync.Map
+
+// longerTabs gives the pages the test (and its subtests) open d to live,
+// not defaultTabTimeout.
+func longerTabs(t *testing.T, d time.Duration) {
+	tabTimeouts.Store(t.Name(), d)
+	t.Cleanup(func() { tabTimeouts.Delete(t.Name()) })
+}
+
+// tabTimeoutOf is how long t's tabs live: what t or the nearest of its
+// parents asked for with longerTabs, or defaultTabTimeout.
+func tabTimeoutOf(t *testing.T) time.Duration {
+	for name := t.Name(); ; {
+		if d, ok := tabTimeouts.Load(name); ok {
+			return d.(time.Duration)
+		}
+		i := strings.LastIndexByte(name, '/')
+		if i < 0 {
+			return defaultTabTimeout
+		}
+		name = name[:i]
+	}
+}
 
 // openPage opens the site in a tab (tabs_test.go) and waits for
 // kubeloop.ready.
@@ -232,7 +264,7 @@ func pageInTab(t *testing.T, url string, cold bool) *page {
 	p := &page{t: t, url: url}
 	tb, err := takeTab(p, cold)
 	require.NoError(t, err, "opening a tab")
-	ctx, cancelTimeout := context.WithTimeout(tb.ctx, tabTimeout)
+	ctx, cancelTimeout := context.WithTimeout(tb.ctx, tabTimeoutOf(t))
 	p.ctx = ctx
 	p.close = sync.OnceFunc(func() {
 		cancelTimeout()

@@ -235,13 +235,6 @@ func kubectlRows(t *testing.T, p *page, resource string) int {
 	return n
 }
 
-// longerTabs gives the test's pages d to run, not tabTimeout.
-func longerTabs(t *testing.T, d time.Duration) {
-	old := tabTimeout
-	tabTimeout = d
-	t.Cleanup(func() { tabTimeout = old })
-}
-
 // evalWithin is eval that gives up after d (a page whose thread is held
 // answers late).
 func evalWithin[T any](p *page, expr string, d time.Duration) (T, error) {

@@ -13,6 +13,7 @@ import (
 // as data (data/kubectl-help.json), are there as soon as the page is ready
 // — served, and in the single file that carries them inline.
 func TestKubectlHelpInTheTerminal(t *testing.T) {
+	t.Parallel()
 	file, err := filepath.Abs(filepath.Join(dist(t), "kubeloop.html"))
 	require.NoError(t, err)
 	for _, tc := range []struct{ name, file string }{{"served", ""}, {"single file", "file://" + file}} {
@@ -35,6 +36,7 @@ func TestKubectlHelpInTheTerminal(t *testing.T) {
 // request for help says so, the console says why, and the rest of the
 // page works on.
 func TestKubectlHelpWithoutItsFile(t *testing.T) {
+	t.Parallel()
 	p := openURL(t, "", serve(t, dist(t), "data/kubectl-help.json"))
 	p.typeInTerminal("kubectl get --help\n")
 	p.waitFor("kubectl's answer", `document.getElementById("term-out").textContent.includes("help pages are not loaded yet")`)

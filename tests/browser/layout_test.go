@@ -148,7 +148,8 @@ var minEditorLines = map[string]int{
 // editor shows its lines, the Apply button is in view, and after an Apply
 // the pods it made are in view beside the YAML — never an effect off-screen.
 func TestLayoutFitsTheRooms(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {
@@ -204,7 +205,8 @@ func (p *page) drag(x, y, dx, dy float64) {
 // panes on either side, the arrow keys move a focused one, Enter folds the
 // pane below it, and all of it is there again after a reload.
 func TestSplittersResizeFoldAndRemember(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.setRoom(roomSize{"1366x768", 1366, 768, 1})
 	assert.Equal(t, 5, p.count(`[role="separator"][tabindex="0"][aria-valuenow]`), "five splitters, focusable, with a value")
@@ -253,7 +255,8 @@ func TestSplittersResizeFoldAndRemember(t *testing.T) {
 // lecturer's panes, keys for the clock — and it works at 1280×720 and at
 // 1080p zoomed to 150 %, in English and Chinese.
 func TestPresenterMode(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openURL(t, "?present", "")
 	assert.True(t, eval[bool](p, `document.documentElement.classList.contains("presenting")`), "?present turns presenter mode on")
 	assert.Equal(t, "true", eval[string](p, `document.getElementById("present").getAttribute("aria-pressed")`))
@@ -341,10 +344,3 @@ const traceHintGivesWay = `(() => {
   const title = document.querySelector("#trace-title > span:last-child");
   return hint.getBoundingClientRect().width === 0 || title.scrollWidth <= title.clientWidth;
 })()`
-
-// longTab gives a test's tab three minutes: these tests look at many sizes.
-func longTab(t *testing.T) {
-	old := tabTimeout
-	tabTimeout = 3 * time.Minute
-	t.Cleanup(func() { tabTimeout = old })
-}

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -103,7 +104,8 @@ func (p *page) inLessonRooms(what string, check func(r roomSize, lang string)) {
 // TestRunningLessonFitsTheRooms: the StatefulSet lesson's first two steps,
 // open and done, read without scrolling at 1280×720, 1366×768 and 1920×1080.
 func TestRunningLessonFitsTheRooms(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.setEditor(longYAML)
 	p.click(`[data-speed="100"]`)
@@ -131,7 +133,8 @@ func TestRunningLessonFitsTheRooms(t *testing.T) {
 // commands each (a watch, the YAML or a change, the clock) reads without
 // scrolling in the rooms, its question answered.
 func TestRunningLessonStepsOfRollingUpdate(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("07-rolling-update")
@@ -167,7 +170,8 @@ const menuBoxJS = `(() => {
 // below the header — the clock's buttons stay in reach — at the lecture
 // sizes, in both languages, with a Deployment's pods above the lanes.
 func TestNodeMenuFitsTheWindow(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {

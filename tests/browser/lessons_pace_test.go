@@ -20,6 +20,7 @@ const (
 // step's first command, or by Next. Checks read in plain words, never as
 // their pattern.
 func TestLessonWaitsForTheLearner(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-speed="100"]`)
@@ -89,6 +90,7 @@ func TestLessonWaitsForTheLearner(t *testing.T) {
 // TestBringBackMyYAML: a lesson's YAML replaces the learner's in the
 // editor; the learner's is kept, and one click brings it back.
 func TestBringBackMyYAML(t *testing.T) {
+	t.Parallel()
 	const mine = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: my-own\ndata:\n  note: written by me\n"
 	p := openPage(t)
 	p.viewport(1366, 768)

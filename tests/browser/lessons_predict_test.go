@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -14,7 +15,8 @@ import (
 // says what it saw. Read at 1280×720, 1366×768 and 1920×1080, in English
 // and Chinese, open and answered, and in presenter mode.
 func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("07-rolling-update")

@@ -10,6 +10,7 @@ import (
 // its second step (the StatefulSet) ticks itself off from the cluster;
 // lesson 17's challenge keeps its solution folded.
 func TestStatefulSetLessonOnThePage(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	assert.Contains(t, p.text("#lesson-select"), "StatefulSet: who is who")

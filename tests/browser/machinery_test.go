@@ -42,6 +42,7 @@ func (p *page) pause() {
 // changing hands when the leader dies. Screenshots at 1280×720 and
 // 1920×1080, in English and Chinese.
 func TestThePictureOfTheControllerManager(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
 	p.click("#settle")
@@ -139,6 +140,7 @@ func (p *page) stepUntil(what, cond string) {
 // reads them, so each busy controller's row counts its keys and its
 // reconciles a simulated second; at ×1 it shows the keys again.
 func TestThePictureCountsAtSpeed(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")
@@ -170,6 +172,7 @@ func (p *page) stepRow() string {
 // the reconcile's trace row marked. Once another task runs, the marks go.
 // At ×1 what arrived since the last draw is animated across the picture.
 func TestStepShowsWhatTheTaskDid(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
 	p.click("#settle")

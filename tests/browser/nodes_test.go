@@ -55,6 +55,7 @@ spec:
 // the machinery strip counts down the leader Lease; fail-node (a node's
 // menu) and kill-leader (Faults) are buttons that run their commands.
 func TestNodesDaemonPodsJobsAndLease(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.click("#auto-apply")
@@ -96,6 +97,7 @@ func TestNodesDaemonPodsJobsAndLease(t *testing.T) {
 // menu; from the keyboard a lane is one Tab stop whose arrow keys move a
 // cursor, a live region reading each pod out, and Enter opens the menu.
 func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1400, 900)
 	p.theme("light")
@@ -170,6 +172,7 @@ func TestBigClusterCellsSayWhichPodAndHow(t *testing.T) {
 // (object-fit), the last row's cells where they are painted — at a pixel
 // ratio of 1 and of 2 (a laptop's or projector's high-density screen).
 func TestACellsCanvasShowsItsRowsWithRoomForMore(t *testing.T) {
+	t.Parallel()
 	for _, dpr := range []float64{1, 2} {
 		t.Run(fmt.Sprintf("dpr%v", dpr), func(t *testing.T) { cellsRoomAt(t, dpr) })
 	}
@@ -233,6 +236,7 @@ func cellsRoomAt(t *testing.T, dpr float64) {
 // cards (wasm/clusterview.go): every pod is drawn again the other way, in
 // its lane, and the other way's elements are gone.
 func TestCardsAndCellsSwitchBothWays(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	cells := `[...document.querySelectorAll("#nodes canvas[data-cells]")]`
 	readyCells := cells + `.reduce((n, c) => n + (c._codes || []).filter(b => b === (2|8)).length, 0)`
@@ -281,6 +285,7 @@ func pressCancelled(key string, code int64) chromedp.Action[chromedp.Void] {
 // ReplicaSet, under its status now — and back to a chip per pod when
 // the Deployment scales down.
 func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	big := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)
 	eval[any](p, "kubeloop.apply(`"+big+"`)")
@@ -316,6 +321,7 @@ func TestOwnershipTreeCountsABigClustersPodsByStatus(t *testing.T) {
 // its node's pods in name order, as kubectl lists them, and the tray is
 // empty.
 func TestCellsStayInNameOrderThroughARollout(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	big := strings.Replace(nginxDeployment, "replicas: 3", "replicas: 150", 1)
 	eval[any](p, "kubeloop.apply(`"+big+"`)")

@@ -54,6 +54,7 @@ func (p *page) settled() {
 }
 
 func TestEditorApplyShowsThreeRunningPodsThenFive(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	assert.Equal(t, nginxDeployment, p.editorText(), "the editor starts with the course's Deployment")
 	p.screenshot("00-start")
@@ -85,6 +86,7 @@ func TestEditorApplyShowsThreeRunningPodsThenFive(t *testing.T) {
 }
 
 func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -128,6 +130,7 @@ func TestBadYAMLShowsLineAndChangesNothing(t *testing.T) {
 }
 
 func TestTerminalRunsKubectl(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)
@@ -167,6 +170,7 @@ func TestTerminalRunsKubectl(t *testing.T) {
 }
 
 func TestJavaScriptAPI(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	type applyResult struct {
 		OK     bool
@@ -256,6 +260,7 @@ func TestJavaScriptAPI(t *testing.T) {
 }
 
 func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	res := eval[struct {
 		OK    bool
@@ -294,6 +299,7 @@ func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
 }
 
 func TestLanguageToggle(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-lang="zh-CN"]`)
 	assert.Equal(t, "zh-CN", eval[string](p, `document.documentElement.lang`))
@@ -310,6 +316,7 @@ func TestLanguageToggle(t *testing.T) {
 }
 
 func TestPlayRunsTheClock(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.click("#apply")
@@ -325,6 +332,7 @@ func TestPlayRunsTheClock(t *testing.T) {
 }
 
 func TestAutoApplyWhileTyping(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click("#auto-apply") // applies the editor at once
 	p.click("#settle")
@@ -341,6 +349,7 @@ func TestAutoApplyWhileTyping(t *testing.T) {
 // TestRollingUpdate takes the README's picture: a rollout half-way, two
 // ReplicaSets sharing the pods.
 func TestRollingUpdate(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`#play`) // pause: the test moves time itself
 	p.applyAndSettle()
@@ -418,6 +427,7 @@ func (p *page) mem() goMem { return eval[goMem](p, `kubeloop.debug.mem()`) }
 // terminal's scrollback does, after a note that says how many went and
 // how a pipe shows them; the pipe shows the first lines.
 func TestTerminalKeepsTheEndOfAVeryLongOutput(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	// A ConfigMap whose value is 25,000 lines: -o yaml prints each.
 	eval[any](p, `kubeloop.apply("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: long\ndata:\n  lines: " + JSON.stringify(Array.from({length: 25000}, (_, i) => "line " + i).join("\n")) + "\n")`)

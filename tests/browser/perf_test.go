@@ -215,11 +215,10 @@ func (g goFrames) String() string {
 }
 
 func perfRollout(t *testing.T, n int) perfPhases {
-	// A tab lives a minute (tabTimeout); this test takes longer. Cutting
-	// the tab's own deadline is what ended the rollout phase before: a
-	// context derived from the tab's could not outlive it.
-	defer func(d time.Duration) { tabTimeout = d }(tabTimeout)
-	tabTimeout = 15 * time.Minute
+	// A tab lives a minute; this test takes longer. Cutting the tab's own
+	// deadline is what ended the rollout phase before: a context derived
+	// from the tab's could not outlive it.
+	longerTabs(t, 15*time.Minute)
 	p := openColdPage(t) // a learner's first visit, as the runs before measured
 	p.viewport(1600, 960)
 	// As many nodes as the benchmark's (bench.Nodes: 110 pods a node, two
@@ -305,6 +304,7 @@ func perfRollout(t *testing.T, n int) perfPhases {
 // The report splits the long frames' time on average, and names the
 // longest callbacks; with no long frame it adds nothing.
 func TestPerfSampleSaysWhereLongFramesWent(t *testing.T) {
+	t.Parallel()
 	s := perfSample{Seconds: 2, Frames: 100, Long: []float64{60, 80}, WorstFrame: 90, LongFrames: []longFrame{
 		{Duration: 60, Tasks: 10, Callbacks: 30, Rendering: 20},
 		{Duration: 80, Tasks: 0, Callbacks: 50, Rendering: 30},
@@ -319,6 +319,7 @@ func TestPerfSampleSaysWhereLongFramesWent(t *testing.T) {
 // The long frames' scripts are summed by what ran them, the three
 // longest named, longest first.
 func TestPerfSampleNamesWhatRanTheLongFramesScripts(t *testing.T) {
+	t.Parallel()
 	s := perfSample{LongFrames: []longFrame{
 		{Duration: 60, Scripts: map[string]float64{"FrameRequestCallback": 30, "TimerHandler:setTimeout": 12}},
 		{Duration: 80, Scripts: map[string]float64{"FrameRequestCallback": 20, "Runtime.evaluate": 8, "MessagePort.onmessage": 6}},
@@ -330,6 +331,7 @@ func TestPerfSampleNamesWhatRanTheLongFramesScripts(t *testing.T) {
 // The Go frames' report names the longest frames with their parts,
 // longest part first, and each part's average and longest per frame.
 func TestGoFramesSaysWhichPartMadeAFrameLong(t *testing.T) {
+	t.Parallel()
 	var g goFrames
 	require.NoError(t, json.Unmarshal([]byte(`{"frames": 100,
 	  "parts": {"pods": {"avg": 2.14, "max": 20}, "other": {"avg": 6, "max": 16}},

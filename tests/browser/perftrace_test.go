@@ -230,6 +230,7 @@ func mainThread(events []traceEvent) [2]int {
 // wrapper; their own children are not counted again, and the rest is
 // "self".
 func TestLongTaskPartsSplitsEachLongTaskOneLevelDown(t *testing.T) {
+	t.Parallel()
 	ev := func(name string, ts, dur float64) traceEvent {
 		return traceEvent{Name: name, Ph: "X", Ts: ts * 1e3, Dur: dur * 1e3, Pid: 1, Tid: 2}
 	}
@@ -249,6 +250,7 @@ func TestLongTaskPartsSplitsEachLongTaskOneLevelDown(t *testing.T) {
 // The saved trace is the browser's events as they came, args and all: the
 // sampler's profile chunks are what DevTools draws the call tree from.
 func TestSavedTraceKeepsEveryField(t *testing.T) {
+	t.Parallel()
 	raw := []json.RawMessage{
 		json.RawMessage(`{"name":"ProfileChunk","ph":"P","ts":5,"pid":1,"tid":2,"id":"0x1","args":{"data":{"cpuProfile":{"nodes":[{"id":1}]},"timeDeltas":[3]}}}`),
 		json.RawMessage(`{"name":"RunTask","ph":"X","ts":7,"dur":60000,"pid":1,"tid":1,"args":{}}`),

@@ -35,6 +35,7 @@ spec:
 // the failing reconcile's key shows in the work queues with its retries
 // until the cause is removed.
 func TestRealClusterOutputToggle(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("03-controller-manager")

@@ -33,6 +33,7 @@ spec:
 // wait until Ctrl+C; the page stops, keeps the learner's terminal usable,
 // and says why in the learner's language.
 func TestRolloutStatusThatCannotFinishStopsWithANote(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-lang="en"]`)

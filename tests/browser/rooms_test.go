@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -33,7 +34,8 @@ func (p *page) placed(selector string) placed {
 // presenter mode, so that nothing a learner opens is cut off on a
 // projector.
 func TestWhatOpensFitsEveryRoom(t *testing.T) {
-	longTab(t)
+	t.Parallel()
+	longerTabs(t, 3*time.Minute)
 	for _, present := range []bool{false, true} {
 		// Presenting, the history bar and its Share are hidden: the header
 		// has a Share of its own.

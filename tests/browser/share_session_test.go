@@ -53,6 +53,7 @@ func shareNow(p *page) sharedMoment {
 // by the API, the terminal and the playing clock's frames, opens in a
 // fresh page at the same store revision with the same state.
 func TestShareLinkReplaysTheSession(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	res := eval[map[string]any](p, `kubeloop.apply(`+jsQuote(webStatefulSet)+`)`)
 	require.Equal(t, true, res["ok"], "%v", res)
@@ -91,6 +92,7 @@ func TestShareLinkReplaysTheSession(t *testing.T) {
 
 // TestShareDialogShowsTheLinkAndItsQRCode, in English and Chinese.
 func TestShareDialogShowsTheLinkAndItsQRCode(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.applyAndSettle()
@@ -118,6 +120,7 @@ func TestShareDialogShowsTheLinkAndItsQRCode(t *testing.T) {
 // TestTooLongASessionOffersTheFile: past the link's limit the dialog says
 // so and offers kubeloop-session.txt; kubeloop.share() rejects, saying why.
 func TestTooLongASessionOffersTheFile(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	// Data that does not compress: 24 KB of a pseudo-random alphabet soup.
@@ -147,6 +150,7 @@ func TestTooLongASessionOffersTheFile(t *testing.T) {
 // TestSingleFileLinksPointAtTheSite: from dist/kubeloop.html (file://) a
 // share link starts with the SITE_URL the build wrote, not file://.
 func TestSingleFileLinksPointAtTheSite(t *testing.T) {
+	t.Parallel()
 	index, err := os.ReadFile(filepath.Join(dist(t), "index.html"))
 	require.NoError(t, err)
 	m := regexp.MustCompile(`<meta name="kubeloop-site-url" content="([^"]+)">`).FindStringSubmatch(string(index))

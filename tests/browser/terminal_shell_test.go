@@ -16,6 +16,7 @@ import (
 // -n namespaces and TYPE/NAME, and a second Tab lists the candidates. The
 // page API's kubectl(line) takes a line with or without kubectl or k.
 func TestTerminalIsAShell(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		lang, commands, didYouMean string
 	}{

@@ -19,6 +19,7 @@ const traceLinesJS = `[...document.querySelectorAll("#trace .tr-text, #trace .tr
 // line follows the language; and with system off, the rows are those
 // the Deployment caused, not the cluster's housekeeping.
 func TestTraceInChinese(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-lang="en"]`)

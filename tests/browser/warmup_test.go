@@ -11,6 +11,7 @@ import (
 // (wasm/internal/engine/warmup.go): every step runs, and the page's own cluster
 // sees none of it — no write while it is paused, no Deployment in it after.
 func TestWarmUpLeavesThePagesClusterAlone(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	if eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
 		p.click("#play")

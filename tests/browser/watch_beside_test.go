@@ -26,6 +26,7 @@ func (p *page) termLines() []string {
 // passes, its replacement Pending, ContainerCreating, Running, in order.
 // A typed command still ends the watch.
 func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	eval[any](p, "kubeloop.apply(`"+nginxDeployment+"`)")
@@ -111,6 +112,7 @@ func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
 // watch runs runs it at once in the "second terminal"; the watch shows the
 // pods terminate and their replacements come up, and the step is done.
 func TestALessonsChangeRunsBesideItsWatch(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-lang="zh-CN"]`)

@@ -25,6 +25,7 @@ import (
 // served site, under its Content-Security-Policy, and in the single-file
 // page opened from disk, where nothing can be fetched.
 func TestWorkerAnswersServedAndFromFile(t *testing.T) {
+	t.Parallel()
 	file, err := filepath.Abs(filepath.Join(dist(t), "kubeloop.html"))
 	require.NoError(t, err)
 	for name, url := range map[string]string{"served": "", "file": "file://" + file} {
@@ -42,6 +43,7 @@ func TestWorkerAnswersServedAndFromFile(t *testing.T) {
 // worker's handling of a message rejects that call with the panic's text,
 // and the worker answers the next message.
 func TestWorkerPanicComesBackAsAnErrorAndTheWorkerAnswersOn(t *testing.T) {
+	t.Parallel()
 	p := openPage(t)
 	got := eval[string](p, `kubeloop.debug.workerEcho("\u0000panic").then(
 		(reply) => "answered: " + reply, (err) => "rejected: " + err)`)
@@ -59,6 +61,7 @@ func TestWorkerPanicComesBackAsAnErrorAndTheWorkerAnswersOn(t *testing.T) {
 // the page's Go has asked it for the cluster (here its first message ends
 // it with an error) is told by the page's Go.
 func TestAWorkerThatCannotStartIsReported(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, wrap, why, console string
 	}{
