@@ -59,6 +59,12 @@ func (e editor) GotoLine(line, column int) { e.call("gotoLine", line, column) }
 func (e editor) SetReadOnly(on bool)       { e.call("setReadOnly", on) }
 func (e editor) SetLabel(s string)         { e.call("setLabel", s) }
 
+// editorLabel names the editor for a screen reader: its pane's whole
+// title, the tail a narrow head leaves out included.
+func (a *app) editorLabel() string {
+	return a.tr("editor.title") + a.tr("editor.title.tail")
+}
+
 func (a *app) buildEditor(u *ui) {
 	text, ok := a.load(keyYAML)
 	if !ok {
@@ -68,7 +74,7 @@ func (a *app) buildEditor(u *ui) {
 	if err != nil || bridge.Type() != safejs.TypeObject {
 		panic("editor.js did not load (window.kubeloopEditor is missing)")
 	}
-	opts, _ := safejs.ValueOf(map[string]any{"text": text, "ariaLabel": a.tr("editor.title")})
+	opts, _ := safejs.ValueOf(map[string]any{"text": text, "ariaLabel": a.editorLabel()})
 	opts.Set("onChange", a.funcOf("editor change", func(string) any { return nil }, func(safejs.Value, []safejs.Value) any {
 		a.editorChanged()
 		return nil

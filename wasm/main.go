@@ -286,7 +286,7 @@ func (a *app) applyLanguage() {
 	a.applyStaticTexts()
 	a.relabelWelcome()
 	a.ui.speed.SetAttribute("title", a.tr("clock.speed.title"))
-	a.ui.editor.SetLabel(a.tr("editor.title"))
+	a.ui.editor.SetLabel(a.editorLabel())
 	a.loadFieldHelp()
 	a.updatePlayButton()
 	a.updateThemeButton()
