@@ -58,9 +58,25 @@ func TestChaos(t *testing.T) {
 	if *seedFlag != 0 {
 		first, n = *seedFlag, 1
 	}
+	// Every seed runs a cluster of its own, so the seeds are dealt out to
+	// as many parallel shards as there are cores.
+	shards := min(runtime.GOMAXPROCS(0), n)
+	for shard := range shards {
+		t.Run(fmt.Sprintf("shard-%d-of-%d", shard+1, shards), func(t *testing.T) {
+			t.Parallel()
+			runSeeds(t, first+uint64(shard), first+uint64(n), uint64(shards))
+		})
+	}
+}
+
+// runSeeds runs the seeds from first, every step-th, up to end; it
+// reports each failing seed with its shrunk transcript, and stops after
+// three.
+func runSeeds(t *testing.T, first, end, step uint64) {
 	start := time.Now()
-	failed := 0
-	for seed := first; seed < first+uint64(n); seed++ {
+	failed, ran := 0, 0
+	for seed := first; seed < end; seed += step {
+		ran++
 		steps := generate(seed)
 		r := runSteps(seed, steps)
 		if *seedFlag != 0 {
@@ -82,7 +98,7 @@ func TestChaos(t *testing.T) {
 			t.Fatalf("stopping after %d failing seeds", failed)
 		}
 	}
-	t.Logf("%d seeds from %d in %s", n, first, time.Since(start).Round(time.Millisecond))
+	t.Logf("%d seeds from %d, every %d, in %s", ran, first, step, time.Since(start).Round(time.Millisecond))
 }
 
 // shrink drops steps, one at a time and from the end, while the run still
