@@ -20,7 +20,7 @@
 GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/wasm_exec.js
-JS_EXEC   := $(GOROOT)/lib/wasm/go_js_wasm_exec
+JS_EXEC   := $(CURDIR)/tests/jsexec.sh
 ADDR      ?= 127.0.0.1:8080
 FUZZTIME  ?= 10s
 # Share links made from the single file or from kubeloop serve start with this public
@@ -85,7 +85,7 @@ test-native:
 # tests/tracezh: it reads the controllers' sources to check the Chinese catalog
 # of their trace, which no platform changes.
 test-js:
-	GOOS=js GOARCH=wasm $(GO) test -exec="$(JS_EXEC)" $$(GOOS=js GOARCH=wasm $(GO) list ./... | grep -v -e /tests/browser -e /cmd/ -e /tests/tracezh)
+	GOROOT=$(GOROOT) GOOS=js GOARCH=wasm $(GO) test -exec="$(JS_EXEC)" $$(GOOS=js GOARCH=wasm $(GO) list ./... | grep -v -e /tests/browser -e /cmd/ -e /tests/tracezh)
 
 # The edge-case transcripts of tests/identity/testdata, run natively and built for
 # GOOS=js under Node: their outputs must be the same bytes (same seed, same history).
