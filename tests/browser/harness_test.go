@@ -123,11 +123,12 @@ type page struct {
 // needs it, and stopped by TestMain; each test's pages are served by a
 // server of the test's own, in tabs the tests pass on (tabs_test.go).
 //
-// Page tests call t.Parallel: two run at a time, each in a tab of its own,
-// the machine half idle otherwise (the page waits on its worker and the
-// clock). A test that times the page (a render, a longest task, a frame
-// count) or loads the machine heavily does not: Go runs those first, one
-// at a time, with nothing beside them.
+// Page tests call t.Parallel: as many run at a time as the machine has
+// cores (go test's -parallel), each in a tab of its own; with one page
+// the machine is half idle (the page waits on its worker and the clock).
+// A test that times the page (a render, a longest task, a frame count) or
+// loads the machine heavily does not: Go runs those first, one at a time,
+// with nothing beside them.
 var (
 	browserOnce sync.Once
 	browserCtx  context.Context
