@@ -162,6 +162,7 @@ func TestLayoutFitsTheRooms(t *testing.T) {
 			assert.Equal(t, 3, v.PodCards, "%s %s: the three pods in view beside the editor", r.name, lang)
 			assert.True(t, v.Apply, "%s %s: the Apply button in view", r.name, lang)
 			assert.Empty(t, eval[[]string](p, cutTitles), "%s %s: titles cut short", r.name, lang)
+			assert.Empty(t, eval[[]string](p, cutButtons), "%s %s: buttons whose text does not fit", r.name, lang)
 			p.screenshot("layout-" + r.name + "-" + lang)
 		}
 	}
@@ -278,6 +279,7 @@ func TestPresenterMode(t *testing.T) {
 			assert.True(t, v.Apply, "%s %s: Apply in view", r.name, lang)
 			assert.GreaterOrEqual(t, v.TermLines, 5.0, "%s %s: a command's output in view at 20 px", r.name, lang)
 			assert.Empty(t, eval[[]string](p, cutTitles), "%s %s: titles cut short", r.name, lang)
+			assert.Empty(t, eval[[]string](p, cutButtons), "%s %s: buttons whose text does not fit", r.name, lang)
 			p.screenshot("present-" + r.name + "-" + lang)
 		}
 	}
@@ -337,6 +339,13 @@ func TestPresenterMode(t *testing.T) {
 	assert.Less(t, p.inView().EditorFont, 20.0, "the editor's type is back to normal")
 	p.noConsoleErrors()
 }
+
+// cutButtons are the shown buttons whose text is taller or wider than the
+// button (a lesson's two-line "Next step: …" was cut to its first line
+// presenting at 1280x720: the presenter's fixed button height won).
+const cutButtons = `[...document.querySelectorAll("button.btn")]
+  .filter(b => b.getClientRects().length > 0 && (b.scrollHeight > b.clientHeight + 1 || b.scrollWidth > b.clientWidth + 1))
+  .map(b => b.id || b.textContent.trim())`
 
 // cutTitles are the shown panes' titles that are cut short (an ellipsis).
 // None should be: the editor's and the cluster's drop their tails

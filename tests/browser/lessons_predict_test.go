@@ -62,6 +62,7 @@ func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 		for _, lang := range []string{"en", "zh-CN"} {
 			p.click(`[data-lang="` + lang + `"]`)
 			p.setRoom(r)
+			assert.Empty(t, eval[[]string](p, cutButtons), "%s %s: buttons whose text does not fit", r.name, lang)
 			p.screenshot("lesson-predict-presenting-" + r.name + "-" + lang)
 		}
 	}
