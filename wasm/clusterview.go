@@ -156,10 +156,13 @@ type lane struct {
 func (v *clusterView) init(a *app, u *ui) {
 	v.a = a
 	v.reset()
-	// One listener for every card (event delegation): a JS function per
-	// card made a 10,000-pod cluster slow to draw, and leaked them.
+	// One listener for every card and lane menu (event delegation): a JS
+	// function per card made a 10,000-pod cluster slow to draw, and leaked
+	// them; a lane's kept its own after the node was gone.
 	a.listen(u.nodes, "click", func(ev event) {
-		if c := v.cardOf(ev); c != nil {
+		if l := v.laneMenuOf(ev); l != nil {
+			a.showMenu(l.menuBtn, l.name, a.nodeItems(l.name))
+		} else if c := v.cardOf(ev); c != nil {
 			a.showMenu(c.root, c.name, a.podItems(c.ns, c.name))
 		} else if l := v.cellsLane(ev); l != nil {
 			v.clickCell(l, ev)
@@ -201,23 +204,40 @@ func (v *clusterView) init(a *app, u *ui) {
 
 // cardOf is the pod card an event happened in, or nil.
 func (v *clusterView) cardOf(ev event) *podCard {
+	if key, ok := closestAttr(ev, ".pod[data-pod]", "data-pod"); ok {
+		return v.pods[key]
+	}
+	return nil
+}
+
+// laneMenuOf is the lane whose menu button an event happened in, or nil.
+func (v *clusterView) laneMenuOf(ev event) *lane {
+	if name, ok := closestAttr(ev, ".lane-menu[data-node]", "data-node"); ok {
+		return v.lanes[name]
+	}
+	return nil
+}
+
+// closestAttr is the attribute attr of the element matching sel that an
+// event happened in (its target or one of the target's ancestors).
+func closestAttr(ev event, sel, attr string) (string, bool) {
 	target, err := ev.v.Get("target")
 	if err != nil || target.Type() != safejs.TypeObject {
-		return nil
+		return "", false
 	}
 	if closest, err := target.Get("closest"); err != nil || closest.Type() != safejs.TypeFunction {
-		return nil // a text node
+		return "", false // a text node
 	}
-	card, err := target.Call("closest", ".pod[data-pod]")
-	if err != nil || card.IsNull() || card.IsUndefined() {
-		return nil
+	el, err := target.Call("closest", sel)
+	if err != nil || el.IsNull() || el.IsUndefined() {
+		return "", false
 	}
-	key, err := card.Call("getAttribute", "data-pod")
-	if err != nil || key.Type() != safejs.TypeString {
-		return nil
+	value, err := el.Call("getAttribute", attr)
+	if err != nil || value.Type() != safejs.TypeString {
+		return "", false
 	}
-	k, _ := key.String()
-	return v.pods[k]
+	s, _ := value.String()
+	return s, true
 }
 
 func (v *clusterView) reset() {
@@ -296,10 +316,9 @@ func (v *clusterView) newLane(name string, pending bool) *lane {
 		if !hasSim("node") {
 			menu.SetAttribute("hidden", "")
 		}
+		// Opened from the cluster view's one click listener (init).
+		menu.SetAttribute("data-node", name)
 		l.menuBtn = menu
-		a.listen(menu, "click", func(event) {
-			a.showMenu(menu, name, a.nodeItems(name))
-		})
 		head.AppendChild(menu)
 		head.AppendChild(cidr)
 		info := a.el("span", "lane-info")
