@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/hack-pad/safejs"
 	"honnef.co/go/js/dom/v2"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
@@ -204,7 +203,7 @@ func (v *clusterView) init(a *app, u *ui) {
 
 // cardOf is the pod card an event happened in, or nil.
 func (v *clusterView) cardOf(ev event) *podCard {
-	if key, ok := closestAttr(ev, ".pod[data-pod]", "data-pod"); ok {
+	if key, ok := ev.closestAttr(".pod[data-pod]", "data-pod"); ok {
 		return v.pods[key]
 	}
 	return nil
@@ -212,32 +211,10 @@ func (v *clusterView) cardOf(ev event) *podCard {
 
 // laneMenuOf is the lane whose menu button an event happened in, or nil.
 func (v *clusterView) laneMenuOf(ev event) *lane {
-	if name, ok := closestAttr(ev, ".lane-menu[data-node]", "data-node"); ok {
+	if name, ok := ev.closestAttr(".lane-menu[data-node]", "data-node"); ok {
 		return v.lanes[name]
 	}
 	return nil
-}
-
-// closestAttr is the attribute attr of the element matching sel that an
-// event happened in (its target or one of the target's ancestors).
-func closestAttr(ev event, sel, attr string) (string, bool) {
-	target, err := ev.v.Get("target")
-	if err != nil || target.Type() != safejs.TypeObject {
-		return "", false
-	}
-	if closest, err := target.Get("closest"); err != nil || closest.Type() != safejs.TypeFunction {
-		return "", false // a text node
-	}
-	el, err := target.Call("closest", sel)
-	if err != nil || el.IsNull() || el.IsUndefined() {
-		return "", false
-	}
-	value, err := el.Call("getAttribute", attr)
-	if err != nil || value.Type() != safejs.TypeString {
-		return "", false
-	}
-	s, _ := value.String()
-	return s, true
 }
 
 func (v *clusterView) reset() {

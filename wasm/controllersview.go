@@ -70,12 +70,8 @@ func (a *app) buildCatalog() {
 		}
 	})
 	a.listen(body, "click", func(ev event) {
-		t, err := ev.v.Get("target")
-		if err != nil {
-			return
-		}
-		b, err := t.Call("closest", "button[data-card]")
-		if err != nil || b.IsNull() || b.IsUndefined() {
+		b, ok := ev.closest("button[data-card]")
+		if !ok {
 			return
 		}
 		idx, err := b.Call("getAttribute", "data-card")

@@ -285,3 +285,41 @@ func (e event) AltKey() bool   { return e.flag("altKey") }
 func (e event) PreventDefault() {
 	e.v.Call("preventDefault")
 }
+
+// closest is the element matching selector that the event happened in:
+// its target or one of the target's ancestors.
+func (e event) closest(selector string) (safejs.Value, bool) {
+	target, err := e.v.Get("target")
+	if err != nil || target.Type() != safejs.TypeObject {
+		return safejs.Value{}, false
+	}
+	if closest, err := target.Get("closest"); err != nil || closest.Type() != safejs.TypeFunction {
+		return safejs.Value{}, false // a text node
+	}
+	el, err := target.Call("closest", selector)
+	if err != nil || el.IsNull() || el.IsUndefined() {
+		return safejs.Value{}, false
+	}
+	return el, true
+}
+
+// within reports whether the event happened in an element selector names.
+func (e event) within(selector string) bool {
+	_, ok := e.closest(selector)
+	return ok
+}
+
+// closestAttr is the attribute attr of the element matching selector that
+// the event happened in (closest).
+func (e event) closestAttr(selector, attr string) (string, bool) {
+	el, ok := e.closest(selector)
+	if !ok {
+		return "", false
+	}
+	value, err := el.Call("getAttribute", attr)
+	if err != nil || value.Type() != safejs.TypeString {
+		return "", false
+	}
+	s, _ := value.String()
+	return s, true
+}

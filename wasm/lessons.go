@@ -453,17 +453,17 @@ func (a *app) watchLearnersActions() {
 		doc.Call("addEventListener", typ, f.Value(), true)
 	}
 	capture("submit", func(ev event) {
-		if a.ui.shell == "" && targetIn(ev, "#term-form") {
+		if a.ui.shell == "" && ev.within("#term-form") {
 			a.learnerRuns(a.ui.termInput.Value(), "")
 		}
 	})
 	capture("click", func(ev event) {
-		if targetIn(ev, "#apply") {
+		if ev.within("#apply") {
 			a.learnerRuns("", a.ui.editor.Text())
 		}
 	})
 	capture("keydown", func(ev event) {
-		if ev.Key() == "Enter" && (ev.CtrlKey() || ev.MetaKey()) && targetIn(ev, "#editor") {
+		if ev.Key() == "Enter" && (ev.CtrlKey() || ev.MetaKey()) && ev.within("#editor") {
 			a.learnerRuns("", a.ui.editor.Text())
 		}
 	})
@@ -486,21 +486,6 @@ func (a *app) learnerRuns(line, yaml string) {
 		return
 	}
 	a.drawLesson(true)
-}
-
-// targetIn reports whether the event's target is inside the element that
-// selector names.
-func targetIn(ev event, selector string) bool {
-	t, err := ev.v.Get("target")
-	if err != nil || t.Type() != safejs.TypeObject {
-		return false
-	}
-	closest, err := t.Get("closest")
-	if err != nil || closest.Type() != safejs.TypeFunction {
-		return false
-	}
-	v, err := t.Call("closest", selector)
-	return err == nil && !v.IsNull()
 }
 
 // drawLesson redraws the panel when what it shows changed.
