@@ -3,7 +3,6 @@ package browser_test
 import (
 	"fmt"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -16,7 +15,7 @@ import (
 // top of the pane.
 func TestControlPlaneLaneAndTheSystemView(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute) // twenty screenshots
+	longerTabs(t, manyRoomsTab) // twenty screenshots
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)

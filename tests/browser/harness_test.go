@@ -184,6 +184,10 @@ func startBrowser() {
 // page tests fit; a longer test says so with longerTabs.
 const defaultTabTimeout = 60 * time.Second
 
+// manyRoomsTab is the tab's life of a test that looks at the page in many
+// rooms and languages.
+const manyRoomsTab = 3 * time.Minute
+
 // tabTimeouts are the tabs' lives of the tests that called longerTabs, by
 // test name. A map and not a variable the test sets: tests run in parallel.
 var tabTimeouts sync.Map

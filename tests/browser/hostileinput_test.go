@@ -178,7 +178,7 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 		"ten-deployments-of-10000":      tenDeploymentsYAML(),
 	} {
 		t.Run(name, func(t *testing.T) {
-			longerTabs(t, 3*time.Minute)
+			longerTabs(t, manyRoomsTab)
 			frag := shareFragment(t, yaml)
 			p := openURL(t, frag, "")
 			eval[bool](p, longTaskProbe)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -149,7 +148,7 @@ var minEditorLines = map[string]int{
 // the pods it made are in view beside the YAML — never an effect off-screen.
 func TestLayoutFitsTheRooms(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {
@@ -208,7 +207,7 @@ func (p *page) drag(x, y, dx, dy float64) {
 // pane below it, and all of it is there again after a reload.
 func TestSplittersResizeFoldAndRemember(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.setRoom(roomSize{"1366x768", 1366, 768, 1})
 	assert.Equal(t, 5, p.count(`[role="separator"][tabindex="0"][aria-valuenow]`), "five splitters, focusable, with a value")
@@ -258,7 +257,7 @@ func TestSplittersResizeFoldAndRemember(t *testing.T) {
 // 1080p zoomed to 150 %, in English and Chinese.
 func TestPresenterMode(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openURL(t, "?present", "")
 	assert.True(t, eval[bool](p, `document.documentElement.classList.contains("presenting")`), "?present turns presenter mode on")
 	assert.Equal(t, "true", eval[string](p, `document.getElementById("present").getAttribute("aria-pressed")`))

@@ -2,7 +2,6 @@ package browser_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
@@ -105,7 +104,7 @@ func (p *page) inLessonRooms(what string, check func(r roomSize, lang string)) {
 // open and done, read without scrolling at 1280×720, 1366×768 and 1920×1080.
 func TestRunningLessonFitsTheRooms(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.setEditor(longYAML)
 	p.click(`[data-speed="100"]`)
@@ -134,7 +133,7 @@ func TestRunningLessonFitsTheRooms(t *testing.T) {
 // scrolling in the rooms, its question answered.
 func TestRunningLessonStepsOfRollingUpdate(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("07-rolling-update")
@@ -171,7 +170,7 @@ const menuBoxJS = `(() => {
 // sizes, in both languages, with a Deployment's pods above the lanes.
 func TestNodeMenuFitsTheWindow(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {

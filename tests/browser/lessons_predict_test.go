@@ -2,7 +2,6 @@ package browser_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -16,7 +15,7 @@ import (
 // and Chinese, open and answered, and in presenter mode.
 func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	p.selectLesson("07-rolling-update")

@@ -396,7 +396,7 @@ func jsString(s string) string {
 // elements drawn from them, not the cluster's objects, their Events and
 // their history, which stay in the worker.
 func TestThePageHoldsViewsNotTheCluster(t *testing.T) {
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	p := openPage(t)
 	p.click(`[data-speed="100"]`)
 	eval[any](p, "kubeloop.apply(`"+strings.Replace(nginxDeployment, "replicas: 3", "replicas: 3000", 1)+"`)")

@@ -2,7 +2,6 @@ package browser_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -35,7 +34,7 @@ func (p *page) placed(selector string) placed {
 // projector.
 func TestWhatOpensFitsEveryRoom(t *testing.T) {
 	t.Parallel()
-	longerTabs(t, 3*time.Minute)
+	longerTabs(t, manyRoomsTab)
 	for _, present := range []bool{false, true} {
 		// Presenting, the history bar and its Share are hidden: the header
 		// has a Share of its own.
