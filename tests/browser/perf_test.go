@@ -231,7 +231,7 @@ func perfRollout(t *testing.T, n int) perfPhases {
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, i))
 	}
 	// The worker nodes' lanes; the control-plane node has its own.
-	p.waitFor(fmt.Sprintf("%d node lanes", max(nodes, 3)), fmt.Sprintf(`document.querySelectorAll('#nodes [data-node^="node-"]').length === %d`, max(nodes, 3)))
+	p.waitFor(fmt.Sprintf("%d node lanes", max(nodes, 3)), fmt.Sprintf(`document.querySelectorAll('#nodes .lane[data-node^="node-"]').length === %d`, max(nodes, 3)))
 	eval[bool](p, perfProbe)
 	p.click(`[data-speed="100"]`)
 	if !eval[bool](p, `document.getElementById("play").getAttribute("aria-pressed") === "true"`) {
