@@ -14,7 +14,7 @@ import (
 // none over 50 ms): the page must answer a command without freezing, and
 // at 10,000 pods `kubectl get events` lists every one of the cluster's
 // Events. It returns every long task of all the steps.
-func perfCommands(t *testing.T, p *page, n int) []float64 {
+func perfCommands(t *testing.T, p *page, n int, report reporter) []float64 {
 	term := func(cmd string) string {
 		return fmt.Sprintf(`(() => { document.getElementById("term-input").value = %q;
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, cmd)
@@ -45,6 +45,6 @@ func perfCommands(t *testing.T, p *page, n int) []float64 {
 		}
 		out = append(out, s.name+" "+longest)
 	}
-	record(t, "perf %d pods, a learner's commands while it plays (each one's longest task): %s", n, strings.Join(out, ", "))
+	report(t, "perf %d pods, a learner's commands while it plays (each one's longest task): %s", n, strings.Join(out, ", "))
 	return long
 }

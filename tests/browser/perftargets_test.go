@@ -26,9 +26,10 @@ import (
 // scale-up, its rolling update, and every long task of the learner's
 // commands and the history slider.
 type perfPhases struct {
-	measured         bool // false when the run did not get to the end
-	scaleUp, rollout perfSample
-	commands         []float64
+	measured            bool // false when the run did not get to the end
+	scaledUp, rolledOut bool // the page showed the phase done within perfWindow
+	scaleUp, rollout    perfSample
+	commands            []float64
 }
 
 // perfTarget is one target and what was measured of it.
