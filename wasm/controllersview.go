@@ -120,12 +120,6 @@ func (a *app) drawCatalog(force bool) {
 		return
 	}
 	catalog.lang = a.lang
-	pick := func(t controller.Text) string {
-		if a.lang == langZH && t.Zh != "" {
-			return t.Zh
-		}
-		return t.En
-	}
 	all := controllers.All()
 	entries := all.Catalog()
 	simulated := 0
@@ -137,43 +131,9 @@ func (a *app) drawCatalog(force bool) {
 	catalog.cards = catalog.cards[:0]
 	var m markup
 	m.elem("p", "catalog-intro", a.tr("catalog.intro", simulated, len(entries)))
-	card := func(c controller.Card, status string) {
-		i := len(catalog.cards)
-		catalog.cards = append(catalog.cards, c)
-		m.open("article", "catalog-card", "data-name", c.Name).
-			open("header", "catalog-card-head").
-			elem("h3", "catalog-card-title", pick(c.Title)).
-			elem("code", "catalog-name", c.Name)
-		if status != "" {
-			m.elem("span", "catalog-status ok", status)
-		}
-		m.close("header").
-			elem("p", "catalog-summary", pick(c.Summary)).
-			elem("p", "catalog-pkg", c.Package)
-		if cluster.ExampleIsCommands(c.Example) {
-			m.open("div", "catalog-example catalog-cmds")
-			for n, line := range strings.Split(c.Example, "\n") {
-				if strings.TrimSpace(line) == "" {
-					continue
-				}
-				m.open("button", "offer catalog-try", "type", "button", "data-card", strconv.Itoa(i), "data-line", strconv.Itoa(n), "title", a.tr("catalog.cmd")).
-					elem("span", "offer-label", a.tr("lesson.cmd")).
-					elem("code", "offer-cmd", line).
-					close("button")
-			}
-			m.close("div")
-		} else {
-			m.open("div", "catalog-example").
-				open("button", "offer offer-yaml catalog-try", "type", "button", "data-card", strconv.Itoa(i)).
-				elem("span", "offer-label", a.tr("catalog.yaml")).
-				elem("code", "offer-cmd", yamlSummary(c.Example)).
-				close("button").close("div")
-		}
-		m.close("article")
-	}
 	for _, e := range entries {
 		if e.Simulated {
-			card(e.Card, a.tr("catalog.simulated"))
+			a.catalogCard(&m, e.Card, a.tr("catalog.simulated"))
 		}
 	}
 	m.elem("h3", "catalog-sub", a.tr("catalog.notTitle"))
@@ -183,14 +143,67 @@ func (a *app) drawCatalog(force bool) {
 			m.open("li", "catalog-row", "data-name", e.Name).
 				elem("code", "catalog-name", e.Name).
 				elem("span", "catalog-status", a.tr("catalog.not")).
-				elem("span", "catalog-reason", pick(e.Reason)).
+				elem("span", "catalog-reason", a.catalogText(e.Reason)).
 				close("li")
 		}
 	}
 	m.close("ul")
 	m.elem("h3", "catalog-sub", a.tr("catalog.other"))
 	for _, c := range all.OtherComponents {
-		card(c, "")
+		a.catalogCard(&m, c, "")
 	}
 	setHTML(a.byID("catalog-body"), &m)
+}
+
+// catalogCard writes a component's card (status: its mark, if any), and
+// keeps it in catalog.cards, whose index its try buttons carry.
+func (a *app) catalogCard(m *markup, c controller.Card, status string) {
+	i := len(catalog.cards)
+	catalog.cards = append(catalog.cards, c)
+	m.open("article", "catalog-card", "data-name", c.Name).
+		open("header", "catalog-card-head").
+		elem("h3", "catalog-card-title", a.catalogText(c.Title)).
+		elem("code", "catalog-name", c.Name)
+	if status != "" {
+		m.elem("span", "catalog-status ok", status)
+	}
+	m.close("header").
+		elem("p", "catalog-summary", a.catalogText(c.Summary)).
+		elem("p", "catalog-pkg", c.Package)
+	a.catalogExample(m, i, c.Example)
+	m.close("article")
+}
+
+// catalogExample writes card i's example as buttons that try it: one per
+// command, or one that puts its YAML in the editor.
+func (a *app) catalogExample(m *markup, i int, example string) {
+	card := strconv.Itoa(i)
+	if !cluster.ExampleIsCommands(example) {
+		m.open("div", "catalog-example").
+			open("button", "offer offer-yaml catalog-try", "type", "button", "data-card", card).
+			elem("span", "offer-label", a.tr("catalog.yaml")).
+			elem("code", "offer-cmd", yamlSummary(example)).
+			close("button").close("div")
+		return
+	}
+	m.open("div", "catalog-example catalog-cmds")
+	for n, line := range strings.Split(example, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		m.open("button", "offer catalog-try", "type", "button", "data-card", card, "data-line", strconv.Itoa(n), "title", a.tr("catalog.cmd")).
+			elem("span", "offer-label", a.tr("lesson.cmd")).
+			elem("code", "offer-cmd", line).
+			close("button")
+	}
+	m.close("div")
+}
+
+// catalogText is a catalog text in the page's language: its English where
+// it has no Chinese.
+func (a *app) catalogText(t controller.Text) string {
+	if a.lang == langZH && t.Zh != "" {
+		return t.Zh
+	}
+	return t.En
 }

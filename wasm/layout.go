@@ -190,6 +190,19 @@ func rect(e dom.Node) box {
 
 // wireSplitter makes a splitter follow the pointer and the arrow keys.
 func (a *app) wireSplitter(s *splitter) {
+	a.wireSplitterDrag(s)
+	// A double click gives the panes their default sizes back.
+	a.listen(s.el, "dblclick", func(event) {
+		*s.share() = 0
+		a.layOut()
+		a.saveLayout()
+	})
+	a.listen(s.el, "keydown", func(ev event) { a.splitterKey(s, ev) })
+}
+
+// wireSplitterDrag moves a splitter with the pointer that pressed it,
+// saving the layout when it lets go.
+func (a *app) wireSplitterDrag(s *splitter) {
 	el := safejs.Safe(s.el.Underlying())
 	a.listen(s.el, "pointerdown", func(ev event) {
 		if jsFloat(prop2(ev.v, "button"), 0) != 0 {
@@ -235,47 +248,45 @@ func (a *app) wireSplitter(s *splitter) {
 	}
 	a.listen(s.el, "pointerup", end)
 	a.listen(s.el, "pointercancel", end)
-	// A double click gives the panes their default sizes back.
-	a.listen(s.el, "dblclick", func(event) {
-		*s.share() = 0
-		a.layOut()
-		a.saveLayout()
-	})
-	a.listen(s.el, "keydown", func(ev event) {
-		step := 0.02
-		if ev.ShiftKey() {
-			step = 0.1
+}
+
+// splitterKey moves a focused splitter with the arrow keys (Shift: in
+// larger steps), to either end with Home and End, and folds the pane
+// beside it with Enter.
+func (a *app) splitterKey(s *splitter, ev event) {
+	step := 0.02
+	if ev.ShiftKey() {
+		step = 0.1
+	}
+	less, more := "ArrowUp", "ArrowDown"
+	if s.vertical {
+		less, more = "ArrowLeft", "ArrowRight"
+		if s.fromEnd {
+			less, more = more, less
 		}
-		less, more := "ArrowUp", "ArrowDown"
-		if s.vertical {
-			less, more = "ArrowLeft", "ArrowRight"
-			if s.fromEnd {
-				less, more = more, less
-			}
-		}
-		cur := *s.share()
-		if cur == 0 {
-			cur = s.def()
-		}
-		switch ev.Key() {
-		case less:
-			a.setShare(s, cur-step, true)
-		case more:
-			a.setShare(s, cur+step, true)
-		case "Home":
-			a.setShare(s, 0, true)
-		case "End":
-			a.setShare(s, 1, true)
-		case "Enter":
-			if s.fold == nil {
-				return
-			}
-			s.fold()
-		default:
+	}
+	cur := *s.share()
+	if cur == 0 {
+		cur = s.def()
+	}
+	switch ev.Key() {
+	case less:
+		a.setShare(s, cur-step, true)
+	case more:
+		a.setShare(s, cur+step, true)
+	case "Home":
+		a.setShare(s, 0, true)
+	case "End":
+		a.setShare(s, 1, true)
+	case "Enter":
+		if s.fold == nil {
 			return
 		}
-		ev.PreventDefault()
-	})
+		s.fold()
+	default:
+		return
+	}
+	ev.PreventDefault()
 }
 
 // pointerAlong is the pointer's position along the axis a splitter moves on.

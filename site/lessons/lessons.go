@@ -248,14 +248,9 @@ func directive(line string) (key, value string, ok bool) {
 	return "", "", false
 }
 
+// directive applies one directive to the lesson: the lesson's own keys
+// here, a step's (stepDirective) to the current step, which must exist.
 func (l *Lesson) directive(step **Step, key, value string, line int, flush func()) error {
-	s := *step
-	needStep := func() error {
-		if s == nil {
-			return fmt.Errorf("'# %s:' before the first '# step:'", key)
-		}
-		return nil
-	}
 	switch key {
 	case "lesson":
 		l.Title.EN = value
@@ -269,49 +264,45 @@ func (l *Lesson) directive(step **Step, key, value string, line int, flush func(
 		flush()
 		l.Steps = append(l.Steps, Step{Goal: Text{EN: value}, Line: line})
 		*step = &l.Steps[len(l.Steps)-1]
-	case "step.zh":
-		if err := needStep(); err != nil {
+	default:
+		if *step == nil {
+			return fmt.Errorf("'# %s:' before the first '# step:'", key)
+		}
+		if err := stepDirective(*step, key, value, line); err != nil {
 			return err
 		}
+	}
+	// Steps are appended by value: re-point at the last one, which the
+	// slice may have moved.
+	if len(l.Steps) > 0 && *step != nil {
+		*step = &l.Steps[len(l.Steps)-1]
+	}
+	return nil
+}
+
+// stepDirective applies a step's directive to s.
+func stepDirective(s *Step, key, value string, line int) error {
+	switch key {
+	case "step.zh":
 		s.Goal.ZH = value
 	case "challenge":
-		if err := needStep(); err != nil {
-			return err
-		}
 		s.Challenge = true
 	case "say":
-		if err := needStep(); err != nil {
-			return err
-		}
 		s.Say = append(s.Say, Text{EN: value})
 	case "say.zh":
-		if err := needStep(); err != nil {
-			return err
-		}
 		if len(s.Say) == 0 || s.Say[len(s.Say)-1].ZH != "" {
 			return fmt.Errorf("'# say.zh:' must follow its '# say:'")
 		}
 		s.Say[len(s.Say)-1].ZH = value
 	case "check":
-		if err := needStep(); err != nil {
-			return err
-		}
 		c, err := ParseCheck(value)
 		if err != nil {
 			return err
 		}
 		s.Checks = append(s.Checks, c)
 	case "predict", "predict.zh", "choice", "choice.zh":
-		if err := needStep(); err != nil {
-			return err
-		}
-		if err := predictDirective(s, key, value, line); err != nil {
-			return err
-		}
+		return predictDirective(s, key, value, line)
 	case "check.say", "check.say.zh":
-		if err := needStep(); err != nil {
-			return err
-		}
 		if len(s.Checks) == 0 {
 			return fmt.Errorf("'# %s:' must follow its '# check:'", key)
 		}
@@ -321,11 +312,6 @@ func (l *Lesson) directive(step **Step, key, value string, line int, flush func(
 		} else {
 			say.ZH = value
 		}
-	}
-	// Steps are appended by value: re-point at the last one, which the
-	// slice may have moved.
-	if len(l.Steps) > 0 && *step != nil {
-		*step = &l.Steps[len(l.Steps)-1]
 	}
 	return nil
 }

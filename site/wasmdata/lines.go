@@ -50,33 +50,73 @@ func stripLineTables(segs []segment) error {
 	data := slices.Clone(segs[seg].data)
 	segs[seg].data = data
 	h := data[at:]
+	hd, err := readPclnHeader(h)
+	if err != nil {
+		return err
+	}
+	funcs, keep, lines, err := readFuncs(h[hd.pclnOff:], hd.nfunc)
+	if err != nil {
+		return err
+	}
+	if err := clearLineTables(h[hd.pctabOff:hd.pclnOff], keep, lines); err != nil {
+		return err
+	}
+	for _, f := range funcs {
+		binary.LittleEndian.PutUint32(f[offPcfile:], 0)
+		binary.LittleEndian.PutUint32(f[offPcln:], 0)
+		// The compilation unit's file list and the first line: read only
+		// with a file and a line (runtime.funcfile, Frame.StartLine).
+		binary.LittleEndian.PutUint32(f[offCuOffset:], 0)
+		binary.LittleEndian.PutUint32(f[offStartLine:], 0)
+	}
+	// The file names (filetab) and each compilation unit's list of them
+	// (cutab): runtime.funcfile reads them for a pcfile table, and none
+	// is left. The slices' lengths stay in the module data.
+	clear(h[hd.cuOff:hd.pctabOff])
+	return nil
+}
+
+// pclnHeader is what stripLineTables reads of a pcHeader: the number of
+// functions, and the offsets (from the header) of the compilation units'
+// file lists, the file names, the pc tables and the function table.
+type pclnHeader struct {
+	nfunc, cuOff, fileOff, pctabOff, pclnOff uint64
+}
+
+// readPclnHeader reads the header at the start of h, refusing offsets
+// out of order or past h.
+func readPclnHeader(h []byte) (pclnHeader, error) {
 	if len(h) < headerSize {
-		return errors.New("pclntab header cut short")
+		return pclnHeader{}, errors.New("pclntab header cut short")
 	}
 	u64 := func(i int) uint64 { return binary.LittleEndian.Uint64(h[8+8*i:]) }
-	nfunc, cuOff, fileOff, pctabOff, pclnOff := u64(0), u64(4), u64(5), u64(6), u64(7)
-	if cuOff > fileOff || fileOff > pctabOff || pctabOff > pclnOff || pclnOff > uint64(len(h)) || nfunc > uint64(len(h))/8 {
-		return errors.New("pclntab header offsets out of range")
+	hd := pclnHeader{nfunc: u64(0), cuOff: u64(4), fileOff: u64(5), pctabOff: u64(6), pclnOff: u64(7)}
+	if hd.cuOff > hd.fileOff || hd.fileOff > hd.pctabOff || hd.pctabOff > hd.pclnOff || hd.pclnOff > uint64(len(h)) || hd.nfunc > uint64(len(h))/8 {
+		return pclnHeader{}, errors.New("pclntab header offsets out of range")
 	}
-	pctab := h[pctabOff:pclnOff]
-	functab := h[pclnOff:]
+	return hd, nil
+}
+
+// readFuncs reads the function table's nfunc _func records: each record
+// (a slice of functab from it on), the offsets of the pc tables the
+// runtime runs on (keep: stack-pointer deltas and pcdata) and of those
+// only a stack trace reads (lines: files and lines).
+func readFuncs(functab []byte, nfunc uint64) (funcs [][]byte, keep, lines map[uint32]bool, err error) {
 	if uint64(len(functab)) < (2*nfunc+2)*4 {
-		return errors.New("functab cut short")
+		return nil, nil, nil, errors.New("functab cut short")
 	}
 	u32 := func(b []byte, i int) uint32 { return binary.LittleEndian.Uint32(b[i:]) }
-	// keep marks the tables the runtime runs on; lines those only a stack
-	// trace reads.
-	keep, lines := map[uint32]bool{}, map[uint32]bool{}
-	funcs := make([][]byte, nfunc)
+	keep, lines = map[uint32]bool{}, map[uint32]bool{}
+	funcs = make([][]byte, nfunc)
 	for k := range funcs {
 		off := u32(functab, (2*k+1)*4)
 		if uint64(off)+funcSize > uint64(len(functab)) {
-			return fmt.Errorf("function %d: _func out of range", k)
+			return nil, nil, nil, fmt.Errorf("function %d: _func out of range", k)
 		}
 		f := functab[off:]
 		npcdata := u32(f, offNpcdata)
 		if uint64(funcSize)+4*uint64(npcdata) > uint64(len(f)) {
-			return fmt.Errorf("function %d: pcdata out of range", k)
+			return nil, nil, nil, fmt.Errorf("function %d: pcdata out of range", k)
 		}
 		funcs[k] = f
 		keep[u32(f, offPcsp)] = true
@@ -86,8 +126,14 @@ func stripLineTables(segs []segment) error {
 		lines[u32(f, offPcfile)] = true
 		lines[u32(f, offPcln)] = true
 	}
-	// Each table runs from its offset to the next table's: the linker
-	// writes them back to back, one copy of each distinct table.
+	return funcs, keep, lines, nil
+}
+
+// clearLineTables zeroes the tables of pctab that lines names and keep
+// does not. Each table runs from its offset to the next table's: the
+// linker writes them back to back, one copy of each distinct table.
+// Offset 0 is "no table", never cleared.
+func clearLineTables(pctab []byte, keep, lines map[uint32]bool) error {
 	starts := make([]uint32, 0, len(keep)+len(lines))
 	for o := range keep {
 		starts = append(starts, o)
@@ -110,18 +156,6 @@ func stripLineTables(segs []segment) error {
 			clear(pctab[o:end])
 		}
 	}
-	for _, f := range funcs {
-		binary.LittleEndian.PutUint32(f[offPcfile:], 0)
-		binary.LittleEndian.PutUint32(f[offPcln:], 0)
-		// The compilation unit's file list and the first line: read only
-		// with a file and a line (runtime.funcfile, Frame.StartLine).
-		binary.LittleEndian.PutUint32(f[offCuOffset:], 0)
-		binary.LittleEndian.PutUint32(f[offStartLine:], 0)
-	}
-	// The file names (filetab) and each compilation unit's list of them
-	// (cutab): runtime.funcfile reads them for a pcfile table, and none
-	// is left. The slices' lengths stay in the module data.
-	clear(h[cuOff:pctabOff])
 	return nil
 }
 
