@@ -254,13 +254,14 @@ func (a *app) drawLivePods(force bool) {
 // changes faster than anyone reads it.
 const eventsEvery = 250
 
-// drawLiveEvents draws the live Events (force: whole).
+// drawLiveEvents draws the live Events (force: anew), the newest first;
+// those a draw leaves out are due again.
 func (a *app) drawLiveEvents(force bool) {
 	v := &a.ui.cluster
 	start := a.now()
-	a.drawEvents(a.m.Events(), force)
+	all := a.drawEvents(a.m.Events(), force, maxEventsAdded)
 	a.spent(partEvents, start)
-	v.eventsDue, v.eventsDrawnAt = false, start
+	v.eventsDue, v.eventsDrawnAt = !all, start // the older ones next
 }
 
 // drawRest draws the views that are not about pods.

@@ -93,7 +93,7 @@ func (a *app) drawReplayStage(s drawStage, force bool) {
 	case stageTrace:
 		a.drawTraceAt(snap.Revision)
 	case stageEvents:
-		a.drawEvents(snap.Events, force)
+		a.drawEvents(snap.Events, force, len(snap.Events))
 	case stageRest:
 		a.drawRest(force)
 	}

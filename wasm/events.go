@@ -20,33 +20,69 @@ import (
 // the list whole.
 
 // drawEvents lists events (oldest first, as the feed and snapshots give
-// them), newest first.
-func (a *app) drawEvents(events []cluster.EventView, force bool) {
+// them), newest first: all of them, or as many as a draw that adds at most
+// most rows can show (eventsShown). It reports whether all are drawn.
+func (a *app) drawEvents(events []cluster.EventView, force bool, most int) (all bool) {
 	u := a.ui
 	next := newestFirst(events, u.eventsNext)
-	if !force && u.eventsDrawn != nil {
-		if removed, added, ok := eventsPatch(u.eventsDrawn, next); ok {
+	drawn := u.eventsDrawn
+	if force {
+		drawn = nil
+	}
+	shown := next[:eventsShown(drawn, next, most)]
+	all = len(shown) == len(next)
+	if drawn != nil {
+		if removed, added, ok := eventsPatch(drawn, shown); ok {
 			if len(removed)+len(added) > 0 {
 				var m markup
 				for _, i := range added {
-					eventRow(&m, &next[i])
+					eventRow(&m, &shown[i])
 				}
 				patchChildren(u.events, removed, &m, added)
 			}
-			u.eventsDrawn, u.eventsNext = next, u.eventsDrawn
-			return
+			u.eventsDrawn, u.eventsNext = shown, u.eventsDrawn
+			return all
 		}
 	}
-	u.eventsDrawn, u.eventsNext = next, u.eventsDrawn
+	u.eventsDrawn, u.eventsNext = shown, u.eventsDrawn
 	var m markup
 	if len(events) == 0 {
 		setHTML(u.events, m.elem("div", "empty pad", a.tr(a.noEventsKey())))
-		return
+		return all
 	}
-	for i := range next {
-		eventRow(&m, &next[i])
+	for i := range shown {
+		eventRow(&m, &shown[i])
 	}
 	setHTML(u.events, &m)
+	return all
+}
+
+// maxEventsAdded is how many rows a live draw of the Events adds at most.
+// In a burst every draw brings a list of new Events, each row new: 200
+// rows made, styled and laid out four times a second, of which the pane
+// shows a dozen. The newest come first, and the older ones follow over
+// the next draws, once the Events come slower than this.
+const maxEventsAdded = 40
+
+// eventsShown is how many of next's rows (newest first) a draw shows
+// when drawn is on the page (nil: nothing is) and it may add at most
+// most rows: the rows down to the last that adds no more than most. The
+// rows shown are always the newest, with no gap between them.
+func eventsShown(drawn, next []cluster.EventView, most int) int {
+	inDrawn := make(map[cluster.EventView]bool, len(drawn))
+	for _, e := range drawn {
+		inDrawn[e] = true
+	}
+	added := 0
+	for i, e := range next {
+		if inDrawn[e] {
+			continue
+		}
+		if added++; added > most {
+			return i
+		}
+	}
+	return len(next)
 }
 
 // noEventsKey is what an empty list says: "none yet" in the cluster's

@@ -65,10 +65,11 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	assert.Contains(t, strings.Join(fresh, "\n"), "Scaled up replica set nginx-deployment-b96f959 from 3 to 5")
 	assert.True(t, old[len(old)-1], "the oldest row is one drawn before")
 
-	// Another language draws the list whole: back in English, it reads the same.
+	// Another language draws the list anew: back in English, it reads the same.
 	p.click(`[data-lang="zh-CN"]`)
 	p.click(`[data-lang="en"]`)
-	p.waitFor("the list drawn whole", `document.querySelectorAll("#events .ev").length > 0 && document.querySelectorAll("#events .ev[data-old]").length === 0`)
+	p.waitFor("the list drawn anew", `document.querySelectorAll("#events .ev").length > 0 && document.querySelectorAll("#events .ev[data-old]").length === 0`)
+	p.eventsStill() // a draw adds its newest rows (maxEventsAdded), the next ones the rest
 	assert.Equal(t, after, eval[[]string](p, eventRows))
 	p.noConsoleErrors()
 }
@@ -94,6 +95,9 @@ func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 
 	newest := eval[string](p, `(await kubeloop.state()).events.at(-1).message`)
 	p.waitFor("the newest Event drawn", `document.querySelector("#events .ev").textContent.includes(`+jsString(newest)+`)`)
+	// A draw in the burst added the newest rows only; the older follow.
+	p.waitFor("every Event drawn once the burst is over", `document.querySelectorAll("#events .ev").length === (await kubeloop.state()).events.length`)
+	assert.Equal(t, eval[int](p, `(await kubeloop.state()).events.length`), 200, "the list is the newest 200")
 	p.noConsoleErrors()
 }
 
