@@ -120,6 +120,9 @@ func (p *page) shots(name string) {
 	}
 	p.click("#present")
 	p.click(`[data-lang="en"]`)
+	// A new language is drawn in stages (drawstages.go): the picture may
+	// come a frame after the click.
+	p.waitFor("the picture in English again", `!/[\u4e00-\u9fff]/.test(document.getElementById("machinery").textContent)`)
 }
 
 // stepUntil presses Step, one task at a time, until cond holds on the
