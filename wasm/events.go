@@ -16,8 +16,8 @@ import (
 // stay in order: the list is sorted by each Event's last time, then its
 // name, and an Event that changes (seen again: its count and time move)
 // is a new row. New ones do not all come on top: Events of the same
-// second are in name order. A new language or a replayed revision redraws
-// the list whole.
+// second are in name order. A new language redraws the list anew, and a
+// replayed revision whole. A live draw adds at most maxEventsAdded rows.
 
 // drawEvents lists events (oldest first, as the feed and snapshots give
 // them), newest first: all of them, or as many as a draw that adds at most
