@@ -344,8 +344,15 @@ func TestAReplayedRevisionDrawsEveryPodAndLiveDrawsThemBack(t *testing.T) {
 	p.noConsoleErrors()
 }
 
+// scrubTo moves the history slider to revision rev, as a drag does.
 func (p *page) scrubTo(rev int64) {
 	p.t.Helper()
+	// The slider's range is set when the page draws a frame, a moment
+	// after the frame came: until then its right end, which is live, can
+	// be the revision before, and a value past it is cut to it.
+	p.waitFor(fmt.Sprintf("the slider's range drawn up to the page's revision, with %d in it", rev), fmt.Sprintf(`(() => {
+		const s = document.getElementById("scrub"), live = kubeloop.revision().revision;
+		return +s.max === live && +s.min <= %d && %d <= live; })()`, rev, rev))
 	eval[chromedp.Void](p, fmt.Sprintf(`(() => { const s = document.getElementById("scrub");
 		s.value = "%d"; s.dispatchEvent(new Event("input", {bubbles: true})); })()`, rev))
 }
