@@ -91,11 +91,10 @@ func targetsTable(targets []perfTarget) []string {
 	return strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
 }
 
-// recordTargets measures the first render and the binary's size, and
-// records every target with what was measured (big: the 10,000-pod run's
-// phases).
-func recordTargets(t *testing.T, big perfPhases) {
-	loads := coldLoads(t, firstRenderLoads)
+// recordTargets measures the binary's size, and records every target with
+// what was measured (big: the 10,000-pod run's phases; loads: the first
+// render's cold loads).
+func recordTargets(t *testing.T, big perfPhases, loads []renderStages) {
 	wasm, err := os.ReadFile(filepath.Join(dist(t), "kubeloop.wasm"))
 	require.NoError(t, err)
 	targets := []perfTarget{
