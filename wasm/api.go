@@ -273,6 +273,11 @@ func (a *app) installDebugAPI(o apiObject) {
 	o.fn("frames", apiError, func(args []safejs.Value) any {
 		return a.toJS(a.timing.report())
 	})
+	// Whether reconciles wait for a live draw of the trace (traceEvery):
+	// a test that waits for the trace to be still waits for them too.
+	o.fn("traceHeld", apiError, func(args []safejs.Value) any {
+		return a.traceHeld()
+	})
 	// A worker of its own (workerecho.go), for the tests of the link.
 	echo := &workerEcho{a: a}
 	o.fn("workerEcho", apiError, func(args []safejs.Value) any {

@@ -43,6 +43,10 @@ func (a *app) frame(ms float64) {
 		// Events a draw held back, when no frame came since.
 		a.timing.path = pathDraw
 		a.drawLiveEvents(false)
+	case a.traceHeld() && !a.traceWaits(a.now()):
+		// Reconciles a draw held back, when no frame came since.
+		a.timing.path = pathDraw
+		a.drawLiveTrace(false)
 	}
 	if a.frameUnacked && !u.cluster.behind && u.stage == stageNone {
 		a.frameUnacked = false
@@ -63,7 +67,7 @@ func (a *app) wakeIfBusy() {
 		return // the worker's side has no frames
 	}
 	if a.frameDue || a.frameUnacked ||
-		u != nil && (u.stage != stageNone || u.cluster.behind || u.cluster.eventsDue && !a.replay.on) {
+		u != nil && (u.stage != stageNone || u.cluster.behind || u.cluster.eventsDue && !a.replay.on || a.traceHeld()) {
 		a.frameAsked = true
 		a.requestFrame(a.frame)
 	}
@@ -253,6 +257,33 @@ func (a *app) drawLivePods(force bool) {
 // drawn each frame, they were a large part of its time, for a list that
 // changes faster than anyone reads it.
 const eventsEvery = 250
+
+// traceEvery is how often, at most, a live draw adds rows to the trace
+// (ms), as eventsEvery is for the Events. In a burst every frame brings
+// new reconciles, and a frame that adds rows to a list lays the page out
+// twice: the rows it pushes off screen stop being rendered
+// (content-visibility), which the browser learns only from a first
+// layout. While the clock plays, its rows come four times a second at
+// most, faster than anyone reads a burst; a reconcile a learner runs (a
+// step, with the clock paused) is drawn at once.
+const traceEvery = 250
+
+// traceWaits is whether new reconciles wait for a later frame (traceHeld):
+// the clock plays and a draw added rows less than traceEvery ago.
+func (a *app) traceWaits(now float64) bool {
+	return a.playing && now-a.ui.traceDrawnAt < traceEvery
+}
+
+// drawLiveTrace adds the reconciles since the last draw to the trace
+// (force: drawn anew), unless they wait (traceWaits).
+func (a *app) drawLiveTrace(force bool) {
+	start := a.now()
+	if !force && a.traceWaits(start) {
+		return
+	}
+	a.drawTrace(force)
+	a.spent(partTrace, start)
+}
 
 // drawLiveEvents draws the live Events (force: anew), the newest first;
 // those a draw leaves out are due again.

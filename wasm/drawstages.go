@@ -68,8 +68,7 @@ func (a *app) drawLiveStage(s drawStage, force bool) {
 	case stagePods:
 		a.drawLivePods(force)
 	case stageTrace:
-		a.drawTrace(force)
-		a.spent(partTrace, start)
+		a.drawLiveTrace(force)
 	case stageEvents:
 		if v := &a.ui.cluster; force || v.eventsDue && start-v.eventsDrawnAt >= eventsEvery {
 			a.drawLiveEvents(force)

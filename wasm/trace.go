@@ -57,7 +57,7 @@ func (a *app) drawTrace(force bool) {
 		}
 		return
 	}
-	u.traceSeq = tr.traceLast
+	u.traceSeq, u.traceDrawnAt = tr.traceLast, a.now()
 	// New rows flash, so that a reconcile caught as it happens is seen;
 	// a burst's rows do not: at full speed each draw brings dozens, past
 	// before anyone reads them, and a flash each kept the browser
@@ -109,6 +109,12 @@ func (a *app) drawTrace(force bool) {
 		trimChildren(u.trace, maxTraceDrawn)
 		u.traceCount = maxTraceDrawn
 	}
+}
+
+// traceHeld is whether reconciles wait for a live draw of the trace
+// (drawLiveTrace).
+func (a *app) traceHeld() bool {
+	return !a.replay.on && a.ui.traceSeq < a.m.traceLast
 }
 
 // traceView is what the trace is narrowed to (the system button and

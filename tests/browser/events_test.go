@@ -74,14 +74,15 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	p.noConsoleErrors()
 }
 
-// While a scale-up's Events come, they are drawn a few times a second,
-// not at every frame (eventsEvery), and once the clock stops the list
-// shows the newest.
-func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
+// While a scale-up's Events and reconciles come, each list is drawn a few
+// times a second, not at every frame (eventsEvery, traceEvery), and once
+// the clock stops the lists show the newest.
+func TestTheListsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 	p := openPage(t)
 	p.applyAndSettle()
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
-	eval[any](p, `window.eventDraws = 0; new MutationObserver(() => { window.eventDraws++; }).observe(document.getElementById("events"), {childList: true})`)
+	eval[any](p, `window.eventDraws = 0; new MutationObserver(() => { window.eventDraws++; }).observe(document.getElementById("events"), {childList: true});
+		window.traceDraws = 0; new MutationObserver(() => { window.traceDraws++; }).observe(document.getElementById("trace"), {childList: true})`)
 	p.click(`[data-speed="100"]`)
 	eval[any](p, `await kubeloop.kubectl("kubectl scale deployment/nginx-deployment --replicas=300")`)
 	start := eval[float64](p, `performance.now()`)
@@ -89,15 +90,18 @@ func TestEventsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 	p.click("#play") // pause
 	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
 	seconds := (eval[float64](p, `performance.now()`) - start) / 1000
-	draws := eval[int](p, `window.eventDraws`)
-	require.Positive(t, draws)
-	assert.LessOrEqual(t, float64(draws), seconds*4+2, "at most four draws a second (%d in %.1f s)", draws, seconds)
+	for _, list := range []string{"eventDraws", "traceDraws"} {
+		draws := eval[int](p, `window.`+list)
+		require.Positive(t, draws, list)
+		assert.LessOrEqual(t, float64(draws), seconds*4+2, "%s: at most four draws a second (%d in %.1f s)", list, draws, seconds)
+	}
 
 	newest := eval[string](p, `(await kubeloop.state()).events.at(-1).message`)
 	p.waitFor("the newest Event drawn", `document.querySelector("#events .ev").textContent.includes(`+jsString(newest)+`)`)
 	// A draw in the burst added the newest rows only; the older follow.
 	p.waitFor("every Event drawn once the burst is over", `document.querySelectorAll("#events .ev").length === (await kubeloop.state()).events.length`)
 	assert.Equal(t, eval[int](p, `(await kubeloop.state()).events.length`), 200, "the list is the newest 200")
+	p.waitFor("every reconcile drawn once the burst is over", `!kubeloop.debug.traceHeld()`)
 	p.noConsoleErrors()
 }
 

@@ -204,9 +204,10 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	// The informer's cache beside the event it delivered.
 	assert.Regexp(t, `deployments MODIFIED default/nginx-deploymentcache \d+`, p.text("#machinery .mach-watch"))
 
-	// In Chinese the row says the same.
+	// In Chinese the row says the same (a new language is drawn in stages:
+	// the picture can come a frame after the click).
 	p.click(`[data-lang="zh-CN"]`)
-	assert.Contains(t, p.stepRow(), "deployment 的工作协程调和了 default/nginx-deployment → done")
+	p.waitFor("the step's row in Chinese", `(document.querySelector("#machinery .mach-step")?.textContent ?? "").includes("deployment 的工作协程调和了 default/nginx-deployment → done")`)
 	p.click(`[data-lang="en"]`)
 
 	// Once the clock runs on, the marks go.
