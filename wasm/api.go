@@ -273,6 +273,12 @@ func (a *app) installDebugAPI(o apiObject) {
 	o.fn("frames", apiError, func(args []safejs.Value) any {
 		return a.toJS(a.timing.report())
 	})
+	// Whether a draw's stages are still due (drawstages.go): a new
+	// language, a replayed revision or a big cluster's frame is drawn over
+	// several frames, and a test that reads a view waits for them.
+	o.fn("drawing", apiError, func(args []safejs.Value) any {
+		return a.ui != nil && a.ui.stage != stageNone
+	})
 	// Whether reconciles wait for a live draw of the trace (traceEvery):
 	// a test that waits for the trace to be still waits for them too.
 	o.fn("traceHeld", apiError, func(args []safejs.Value) any {

@@ -38,10 +38,10 @@ func TestControllers(t *testing.T) {
 	assert.Equal(t, "sim node fail node-2", p.inputValue())
 
 	// 中文: the cards follow the page's language.
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.click("#catalog-open")
 	p.waitFor("Chinese cards", `document.querySelector('#catalog .catalog-card[data-name="statefulset-controller"] .catalog-card-title').textContent.includes("稳定")`)
 	p.screenshot("controllers-3-catalog-zh")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.noConsoleErrors()
 }

@@ -66,8 +66,8 @@ func TestNewEventsGoAmongTheRowsDrawn(t *testing.T) {
 	assert.True(t, old[len(old)-1], "the oldest row is one drawn before")
 
 	// Another language draws the list anew: back in English, it reads the same.
-	p.click(`[data-lang="zh-CN"]`)
-	p.click(`[data-lang="en"]`)
+	p.setLang("zh-CN")
+	p.setLang("en")
 	p.waitFor("the list drawn anew", `document.querySelectorAll("#events .ev").length > 0 && document.querySelectorAll("#events .ev[data-old]").length === 0`)
 	p.eventsStill() // a draw adds its newest rows (maxEventsAdded), the next ones the rest
 	assert.Equal(t, after, eval[[]string](p, eventRows))
@@ -118,9 +118,9 @@ func TestAnEmptyListAfterAnHourSaysEventsExpire(t *testing.T) {
 	p.waitFor("the Events gone", `document.querySelectorAll("#events .ev").length === 0`)
 	p.waitFor("the list says they expire", `document.getElementById("events").textContent.includes("an Event expires an hour after it was last written")`)
 	p.screenshots("events-expired")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.waitFor("and in Chinese", `document.getElementById("events").textContent.includes("事件在最后一次写入一小时后过期")`)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 
 	// Replayed at the start, before any Event expired: none yet.
 	p.scrubTo(eval[struct{ Compacted int64 }](p, `kubeloop.revision()`).Compacted)

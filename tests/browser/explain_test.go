@@ -38,12 +38,12 @@ func TestExplainInTheTerminal(t *testing.T) {
 	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	for _, tc := range []struct{ lang, description string }{
 		{"en", "Recreate deletes every old pod before creating new ones;"},
 		{"zh-CN", "Recreate 先删除所有旧 Pod 再创建新 Pod"},
 	} {
-		p.click(`[data-lang="` + tc.lang + `"]`)
+		p.setLang(tc.lang)
 		p.setEditor(explainYAML)
 		p.waitFor("the descriptions in "+tc.lang, `(kubeloop.editor.helpAt(`+pos(explainYAML, "  strategy:")+`) || {}).text?.startsWith(`+jsString(map[string]string{"en": "How old pods", "zh-CN": "模板变更时"}[tc.lang])+`)`)
 		p.typeInTerminal("kubectl explain deployment.spec.strategy\n")
@@ -73,7 +73,7 @@ func TestEditorFieldHelp(t *testing.T) {
 		{"en", "Recreate deletes every old pod"},
 		{"zh-CN", "Recreate 先删除所有旧 Pod"},
 	} {
-		p.click(`[data-lang="` + tc.lang + `"]`)
+		p.setLang(tc.lang)
 		p.setEditor(explainYAML)
 		at := pos(explainYAML, "    type:")
 		p.waitFor("field help in "+tc.lang, `(kubeloop.editor.helpAt(`+at+`) || {}).text?.startsWith(`+jsString(tc.want[:9])+`)`)

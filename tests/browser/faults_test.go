@@ -125,12 +125,12 @@ func TestFaultsInOneClick(t *testing.T) {
 	assert.Contains(t, menu, "sim node heal node-3")
 	assert.NotContains(t, menu, "sim node partition node-3")
 	p.capture("faults-node-menu-1366-en")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.nodeMenu("node-3")
 	p.waitFor("the menu in Chinese", `document.getElementById("pod-menu").textContent.includes("恢复它与控制平面的网络")`)
 	p.capture("faults-node-menu-1366-zh-CN")
 	p.closeMenu()
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	for _, size := range []struct {
 		w, h int64
 		name string

@@ -220,7 +220,7 @@ func TestStatefulSetPodsDNSAndVolumesRenderLive(t *testing.T) {
 	oneLine := `[...document.querySelectorAll("#dns th, #dns td.dns-name, #pvcs th")].every(e => {
 		const r = document.createRange(); r.selectNodeContents(e); return r.getClientRects().length === 1; })`
 	for _, lang := range []string{"zh-CN", "en"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		p.waitFor("the tables in "+lang, `document.querySelector("#pvcs th:nth-child(2)").textContent === `+jsString(map[string]string{"en": "status", "zh-CN": "状态"}[lang]))
 		assert.True(t, eval[bool](p, oneLine), "headers and names on one line (%s)", lang)
 	}
@@ -269,9 +269,9 @@ func TestReplayToAnEarlierRevisionAndBack(t *testing.T) {
 	p.waitFor("the refusal", `document.getElementById("term-out").textContent.includes("replay")`)
 	p.screenshots("11-replay")
 	// The trace in replay follows the language too.
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.waitFor("the replayed trace in Chinese", `document.getElementById("trace").textContent.includes("观察")`)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.waitFor("and back in English", `!document.getElementById("trace").textContent.includes("观察")`)
 
 	// A revision in the middle: some pods.
@@ -567,7 +567,7 @@ func TestLessonCompletedByItsChecks(t *testing.T) {
 	assert.Equal(t, 2, eval[int](p, `kubeloop.lesson().done`))
 	assert.Contains(t, p.text("#lesson-select"), "✓")
 	p.screenshots("13-lesson-complete")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text("#lesson-body"), "课程完成")
 	p.noConsoleErrors()
 }
@@ -1039,14 +1039,14 @@ func TestExportGivesAManifestForARealCluster(t *testing.T) {
 	}
 	assert.Equal(t, y, "apiVersion:"+body)
 	p.screenshot("export-notice-en")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	eval[any](p, `window.exported = null`)
 	p.click("#export")
 	p.waitFor("the Chinese export", `window.exported !== null`)
 	p.waitFor("the Chinese export notice", `document.getElementById("notice").textContent.includes("已导出")`)
 	assert.True(t, strings.HasPrefix(eval[string](p, `window.exported.text`), "# 从 kubeloop 导出"))
 	p.screenshot("export-notice-zh-CN")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.noConsoleErrors()
 }
 
@@ -1100,7 +1100,7 @@ func TestScreenshotsThemesAndLanguages(t *testing.T) {
 	for _, size := range [][2]int64{{1280, 720}, {1600, 960}} {
 		p.viewport(size[0], size[1])
 		for _, lang := range []string{"en", "zh-CN"} {
-			p.click(`[data-lang="` + lang + `"]`)
+			p.setLang(lang)
 			for _, theme := range []string{"light", "dark"} {
 				p.theme(theme)
 				p.screenshot(fmt.Sprintf("20-%dx%d-%s-%s", size[0], size[1], lang, theme))
@@ -1114,7 +1114,7 @@ func TestScreenshotsThemesAndLanguages(t *testing.T) {
 	// The leader Lease's countdown wraps in the narrow trace pane instead
 	// of running past its edge, where the pane cut it off (English: the
 	// longer line).
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	cut := eval[bool](p, `[...document.querySelectorAll(".machinery .lease")].some(e =>
 		e.getBoundingClientRect().right > e.closest(".machinery").getBoundingClientRect().right + 1)`)
 	assert.False(t, cut, "the Lease line stays inside its pane at 1280×720")
@@ -1142,9 +1142,9 @@ func TestTheLiveTraceDrawnAnewShowsTheLearnersReconciles(t *testing.T) {
 	p.click("#play") // pause
 	p.applyAndSettle()
 	p.applyNamespacesAndSettle(200)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.waitFor("the trace drawn anew, in Chinese", `document.getElementById("trace").textContent.includes("观察")`)
 	p.waitFor("the Deployment's reconciles", `document.getElementById("trace").textContent.includes("nginx-deployment")`)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.noConsoleErrors()
 }

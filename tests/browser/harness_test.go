@@ -483,6 +483,16 @@ func (p *page) click(sel string) {
 	require.NoError(p.t, err)
 }
 
+// setLang switches the page's language with its button and waits until
+// every view is drawn in it: a new language is drawn in stages
+// (wasm/drawstages.go), so a view read just after the click can still be
+// in the old one.
+func (p *page) setLang(lang string) {
+	p.t.Helper()
+	p.click(`[data-lang="` + lang + `"]`)
+	p.waitFor("the page drawn in "+lang, `document.documentElement.lang === `+jsString(lang)+` && !kubeloop.debug.drawing()`)
+}
+
 // count is the number of elements matching a CSS selector.
 func (p *page) count(sel string) int {
 	p.t.Helper()
@@ -538,7 +548,7 @@ func (p *page) screenshots(name string) {
 	theme := eval[string](p, `document.documentElement.dataset.theme || ""`)
 	p.settle(800 * time.Millisecond)
 	for _, l := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + l + `"]`)
+		p.setLang(l)
 		for _, th := range []string{"light", "dark"} {
 			p.theme(th)
 			// Views redraw in the new language on the next frame, and the
@@ -547,7 +557,7 @@ func (p *page) screenshots(name string) {
 			p.capture(name + "-" + l + "-" + th)
 		}
 	}
-	p.click(`[data-lang="` + lang + `"]`)
+	p.setLang(lang)
 	if theme != "" {
 		p.theme(theme)
 	}

@@ -152,7 +152,7 @@ func TestLayoutFitsTheRooms(t *testing.T) {
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		for _, r := range roomSizes {
 			p.setRoom(r)
 			v := p.inView()
@@ -268,7 +268,7 @@ func TestPresenterMode(t *testing.T) {
 
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		for _, r := range []roomSize{roomSizes[1], roomSizes[4], roomSizes[3]} {
 			p.setRoom(r)
 			v := p.inView()
@@ -282,7 +282,7 @@ func TestPresenterMode(t *testing.T) {
 			p.screenshot("present-" + r.name + "-" + lang)
 		}
 	}
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.setRoom(roomSizes[1])
 	p.theme("dark")
 	p.screenshot("present-1280x720-en-dark")

@@ -91,7 +91,7 @@ func (p *page) inLessonRooms(what string, check func(r roomSize, lang string)) {
 	p.t.Helper()
 	eval[chromedp.Void](p, `document.getElementById("notice-close") && document.getElementById("notice-close").click()`)
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		for _, r := range lessonRooms {
 			p.setRoom(r)
 			check(r, lang)
@@ -174,7 +174,7 @@ func TestNodeMenuFitsTheWindow(t *testing.T) {
 	p := openPage(t)
 	p.applyLong()
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		for _, r := range []roomSize{roomSizes[1], roomSizes[2], roomSizes[3], roomSizes[4]} {
 			p.setRoom(r)
 			for _, node := range []string{"node-1", "node-3"} {

@@ -24,7 +24,7 @@ func TestLessonWaitsForTheLearner(t *testing.T) {
 	p := openPage(t)
 	p.viewport(1366, 768)
 	p.click(`[data-speed="100"]`)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.selectLesson("10-statefulset-identity")
 	p.click("#lesson-start")
 	p.waitFor("step 1 open", `document.querySelector('.lesson-step.current[data-step="1"]')`)
@@ -74,7 +74,7 @@ func TestLessonWaitsForTheLearner(t *testing.T) {
 	p.waitFor("DNS answers web-0.nginx", `document.getElementById("term-out").textContent.includes("web-0.nginx.default.svc.cluster.local")`)
 	assert.Equal(t, 1, eval[int](p, `kubeloop.lesson().open`))
 
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	assert.Contains(t, p.text(`.lesson-step.current.done .step-goal`), "✓ done")
 	p.screenshot("40-lesson-pace-done-en-1366x768")
 
@@ -105,7 +105,7 @@ func TestBringBackMyYAML(t *testing.T) {
 	p.waitFor("the bring-back button", `document.getElementById("lesson-bring-back")`)
 	assert.Equal(t, mine, eval[string](p, `localStorage.getItem("kubeloop.aside.yaml.1")`), "kept aside in storage too")
 	p.screenshot("41-lesson-kept-en-1366x768")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text("#lesson-bring-back"), "找回我的 YAML")
 	p.screenshot("41-lesson-kept-zh-1366x768")
 

@@ -27,7 +27,7 @@ func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 	// are in view in every room (the commands may wait below).
 	p.assertInLessonView("predict-open", `.lesson-step.current .predict-q, .lesson-step.current .predict-choice`)
 
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.click(`.lesson-step.current .predict-choice[data-choice="0"]`)
 	p.waitFor("the pick kept", `document.querySelector('.lesson-step.current .step-predict.picked-only')`)
 	assert.Contains(t, p.text(`.lesson-step.current .step-predict`), "Your prediction: 4: one old Pod stops")
@@ -39,7 +39,7 @@ func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 	}
 	p.waitFor("step 1 done", `kubeloop.lesson().step === 1`)
 	p.waitFor("the answer", `document.querySelector('.lesson-step.current .predict-choice.answer')`)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	assert.Contains(t, p.text(`.lesson-step.current .predict-choice.answer`), "5: one extra Pod")
 	assert.Contains(t, p.text(`.lesson-step.current .predict-choice.picked`), "4:")
 	assert.Contains(t, p.text(`.lesson-step.current .predict-verdict`), "Not this time.")
@@ -49,7 +49,7 @@ func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 	// must be in view (the commands, at 1080p).
 	p.assertInLessonView("predict-answered", `.lesson-step.current .predict-choice, .lesson-step.current .predict-verdict`)
 	p.assertLessonReadable("predict-answered", true)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text(`.lesson-step.current .predict-verdict`), "这次没猜中")
 
 	p.click("#present")
@@ -59,7 +59,7 @@ func TestALessonAsksThenTheClusterAnswers(t *testing.T) {
 	assert.Equal(t, 1, p.count(`#lesson-pane:not(.pane-off) .step-predict`), "the question shows in presenter mode")
 	for _, r := range []roomSize{roomSizes[1], roomSizes[3]} {
 		for _, lang := range []string{"en", "zh-CN"} {
-			p.click(`[data-lang="` + lang + `"]`)
+			p.setLang(lang)
 			p.setRoom(r)
 			assert.Empty(t, eval[[]string](p, cutButtons), "%s %s: buttons whose text does not fit", r.name, lang)
 			p.screenshot("lesson-predict-presenting-" + r.name + "-" + lang)

@@ -29,10 +29,10 @@ func TestStatefulSetLessonOnThePage(t *testing.T) {
 	p.click("#lesson-next")
 	p.waitFor("step 3 current", `document.querySelector('.lesson-step.current[data-step="3"]')`)
 	p.screenshot("22-lesson-10-statefulset")
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text("#lesson-body"), "删掉两个 Pod")
 	p.screenshot("22-lesson-10-statefulset-zh")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 
 	p.selectLesson("17-your-turn")
 	p.click("#lesson-start")

@@ -108,21 +108,18 @@ func (p *page) shots(name string) {
 	for _, r := range roomSizes[1:4] {
 		p.setRoom(r)
 		for _, lang := range []string{"en", "zh-CN"} {
-			p.click(`[data-lang="` + lang + `"]`)
+			p.setLang(lang)
 			p.screenshot(name + "-" + r.name + "-" + lang)
 		}
 	}
 	p.setRoom(roomSizes[1])
 	p.click("#present")
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		p.screenshot(name + "-present-1280x720-" + lang)
 	}
 	p.click("#present")
-	p.click(`[data-lang="en"]`)
-	// A new language is drawn in stages (drawstages.go): the picture may
-	// come a frame after the click.
-	p.waitFor("the picture in English again", `!/[\u4e00-\u9fff]/.test(document.getElementById("machinery").textContent)`)
+	p.setLang("en")
 }
 
 // stepUntil presses Step, one task at a time, until cond holds on the
@@ -204,11 +201,10 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	// The informer's cache beside the event it delivered.
 	assert.Regexp(t, `deployments MODIFIED default/nginx-deploymentcache \d+`, p.text("#machinery .mach-watch"))
 
-	// In Chinese the row says the same (a new language is drawn in stages:
-	// the picture can come a frame after the click).
-	p.click(`[data-lang="zh-CN"]`)
-	p.waitFor("the step's row in Chinese", `(document.querySelector("#machinery .mach-step")?.textContent ?? "").includes("deployment 的工作协程调和了 default/nginx-deployment → done")`)
-	p.click(`[data-lang="en"]`)
+	// In Chinese the row says the same.
+	p.setLang("zh-CN")
+	assert.Contains(t, p.stepRow(), "deployment 的工作协程调和了 default/nginx-deployment → done")
+	p.setLang("en")
 
 	// Once the clock runs on, the marks go.
 	p.click("#settle")

@@ -301,7 +301,7 @@ func TestPanicIsRecoveredAndThePageLivesOn(t *testing.T) {
 func TestLanguageToggle(t *testing.T) {
 	t.Parallel()
 	p := openPage(t)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Equal(t, "zh-CN", eval[string](p, `document.documentElement.lang`))
 	assert.Contains(t, p.text(".tagline"), "控制器")
 	p.applyAndSettle()
@@ -310,7 +310,7 @@ func TestLanguageToggle(t *testing.T) {
 
 	p.reload()
 	assert.Equal(t, "zh-CN", eval[string](p, `document.documentElement.lang`), "the choice is remembered")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	assert.Contains(t, p.text(".tagline"), "controllers")
 	p.noConsoleErrors()
 }

@@ -64,11 +64,11 @@ func TestRealClusterOutputToggle(t *testing.T) {
 	assert.Contains(t, eval[string](p, `document.querySelector('#machinery .qkey.retry').title`), "NumRequeues ")
 	p.screenshot("30-real-output-and-retries")
 
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text("#lesson-body"), "真实集群会输出什么？")
 	assert.Contains(t, p.text(".lesson-step.current .real-out"), "kubectl 的输出：")
 	p.screenshot("30-real-output-zh")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 
 	eval[chromedp.Void](p, `kubeloop.kubectl("kubectl create serviceaccount robot")`)
 	p.waitFor("the key converged", `![...document.querySelectorAll("#machinery .qkey")].some(k => /default\/web-/.test(k.textContent))`)

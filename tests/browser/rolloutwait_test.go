@@ -36,7 +36,7 @@ func TestRolloutStatusThatCannotFinishStopsWithANote(t *testing.T) {
 	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	p.setEditor(stuckStatefulSet)
 	p.click("#apply")
 
@@ -53,7 +53,7 @@ func TestRolloutStatusThatCannotFinishStopsWithANote(t *testing.T) {
 	}
 
 	p.viewport(1366, 768)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.typeInTerminal("kubectl rollout status statefulset/db\n")
 	p.waitFor("the note in Chinese", `[...document.querySelectorAll("#term-out .term-note")].some(e => e.textContent.includes("kubeloop 停止了等待") || e.textContent.includes("模拟时间过去"))`)
 	assert.Contains(t, p.text("#term-out"), "真实的 kubectl 会一直等下去")

@@ -48,7 +48,7 @@ func TestWhatOpensFitsEveryRoom(t *testing.T) {
 		p.click("#settle")
 		p.waitFor("the pods", `document.querySelectorAll("`+runningCards+`").length === 2`)
 		for _, lang := range []string{"en", "zh-CN"} {
-			p.click(`[data-lang="` + lang + `"]`)
+			p.setLang(lang)
 			for _, r := range []roomSize{roomSizes[1], roomSizes[2], roomSizes[3]} {
 				p.setRoom(r)
 				name := mode + "-" + r.name + "-" + lang

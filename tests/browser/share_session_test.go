@@ -98,7 +98,7 @@ func TestShareDialogShowsTheLinkAndItsQRCode(t *testing.T) {
 	p.applyAndSettle()
 	p.typeInTerminal("kubectl scale deployment nginx-deployment --replicas=5\n")
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		p.click("#share")
 		p.waitFor("the dialog", `document.querySelector("#share-dialog[open] .share-qr svg") !== null`)
 		link := eval[string](p, `document.querySelector("#share-dialog .share-url").value`)
@@ -136,7 +136,7 @@ func TestTooLongASessionOffersTheFile(t *testing.T) {
 	msg := eval[string](p, `kubeloop.share().then(() => "resolved", (e) => e.message)`)
 	assert.Contains(t, msg, "too long for a link")
 	for _, lang := range []string{"en", "zh-CN"} {
-		p.click(`[data-lang="` + lang + `"]`)
+		p.setLang(lang)
 		p.click("#share")
 		p.waitFor("the dialog", `document.querySelector("#share-dialog[open] .share-download") !== null`)
 		assert.Regexp(t, regexp.MustCompile(`too long|太长`), p.text("#share-dialog .share-problem"))

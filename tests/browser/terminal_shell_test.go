@@ -26,7 +26,7 @@ func TestTerminalIsAShell(t *testing.T) {
 		t.Run(tc.lang, func(t *testing.T) {
 			p := openPage(t)
 			p.viewport(1366, 768)
-			p.click(`[data-lang="` + tc.lang + `"]`)
+			p.setLang(tc.lang)
 			p.click("#play") // pause: the test moves time
 			p.applyAndSettle()
 			p.waitFor("three Running pods", `document.querySelectorAll("`+runningCards+`").length === 3`)

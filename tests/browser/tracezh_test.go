@@ -22,7 +22,7 @@ func TestTraceInChinese(t *testing.T) {
 	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	assert.Contains(t, p.text("#term-out .term-note"), "Type kubectl commands")
 	p.applyAndSettle()
 	p.waitFor("trace rows", `document.querySelectorAll("#trace .tr").length > 5`)
@@ -42,7 +42,7 @@ func TestTraceInChinese(t *testing.T) {
 	assert.Contains(t, oldest, "nginx-deployment", "the first reconcile shown is about the learner's Deployment")
 	p.screenshot("tracezh-1366-en")
 
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	assert.Contains(t, p.text("#term-out .term-note"), "在这里输入 kubectl 命令", "the welcome line follows the language")
 	p.waitFor("the trace in Chinese", `[...document.querySelectorAll("#trace .tr-text")].some(e => /\p{Script=Han}/u.test(e.textContent))`)
 	lines := eval[[]string](p, traceLinesJS)
@@ -59,7 +59,7 @@ func TestTraceInChinese(t *testing.T) {
 	assert.Greater(t, chinese, len(lines)*2/3, "most lines are Chinese (the rest: verbs and names)")
 	p.screenshot("tracezh-1366-zh-CN")
 
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 	assert.Contains(t, p.text("#term-out .term-note"), "Type kubectl commands")
 	p.waitFor("the trace in English", `![...document.querySelectorAll("#trace .tr-text")].some(e => /\p{Script=Han}/u.test(e.textContent))`)
 	assert.False(t, strings.Contains(strings.Join(eval[[]string](p, traceLinesJS), "\n"), "观察"))

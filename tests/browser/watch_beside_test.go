@@ -85,7 +85,7 @@ func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
 	p.screenshot("watch-beside-en-1366x768")
 
 	// In Chinese, the label too; a second delete beside the same watch.
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.waitFor("zh", `document.documentElement.lang === "zh-CN"`)
 	p.waitFor("three Running pods", `document.querySelectorAll("#nodes .pod.st-running").length === 3`)
 	pod2 := eval[string](p, `document.querySelector("#nodes .pod.st-running").dataset.pod.split("/")[1]`)
@@ -99,7 +99,7 @@ func TestAWatchGoesOnBesideAPodCardsDelete(t *testing.T) {
 	assert.True(t, eval[bool](p, `document.getElementById("term-form").classList.contains("watching")`))
 	eval[any](p, `[...document.querySelectorAll("#term-out .term-cmd.term-beside")].pop().scrollIntoView({block: "start"})`)
 	p.screenshot("watch-beside-zh-1366x768")
-	p.click(`[data-lang="en"]`)
+	p.setLang("en")
 
 	// A typed command ends the watch, as a shell needs Ctrl+C first.
 	p.runInTerminal("kubectl get deploy")
@@ -115,7 +115,7 @@ func TestALessonsChangeRunsBesideItsWatch(t *testing.T) {
 	t.Parallel()
 	p := openPage(t)
 	p.viewport(1366, 768)
-	p.click(`[data-lang="zh-CN"]`)
+	p.setLang("zh-CN")
 	p.selectLesson("01-control-loop")
 	p.click("#lesson-start")
 	p.waitFor("step 1 open", `document.querySelector('.lesson-step.current[data-step="1"]')`)
