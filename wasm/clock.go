@@ -57,10 +57,10 @@ func (a *app) frame(ms float64) {
 // wakeIfBusy asks for an animation frame (unless one is asked for
 // already) when there is work for it: a worker's frame or a replayed
 // revision not drawn yet, stages of a draw, pods left to draw, Events or
-// reconciles held back, or a drawn frame the worker has not heard of. Every call from
-// JavaScript into the page's Go ends with it (funcOf), the frame's own
-// included, and only such a call leaves work: so no work waits for a
-// frame that is not asked for.
+// reconciles held back, or a drawn frame the worker has not heard of.
+// Every call from JavaScript into the page's Go ends with it (funcOf), the
+// frame's own included, and only such a call leaves work: so no work
+// waits for a frame that is not asked for.
 func (a *app) wakeIfBusy() {
 	u := a.ui
 	if a.frameAsked || a.doc == nil {

@@ -64,7 +64,7 @@ type ui struct {
 	systemBtn      dom.HTMLElement
 	traceSeq       int64               // newest trace entry drawn
 	traceCount     int                 // entries in the page
-	traceDrawnAt   float64             // when a live draw last added rows (the page's clock, ms)
+	traceDrawnAt   float64             // when a draw last took new reconciles (the page's clock, ms; traceWaits)
 	eventsDrawn    []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
 	eventsNext     []cluster.EventView // room for the next list, the one drawn before
 	// stage is the next stage of a draw due (drawstages.go), stageForce

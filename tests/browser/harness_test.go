@@ -551,8 +551,8 @@ func (p *page) screenshots(name string) {
 		p.setLang(l)
 		for _, th := range []string{"light", "dark"} {
 			p.theme(th)
-			// Views redraw in the new language on the next frame, and the
-			// pod cards fade to the new theme's colours.
+			// The pod cards fade to the new theme's colours (setLang
+			// waited for the views in the new language).
 			p.settle(400 * time.Millisecond)
 			p.capture(name + "-" + l + "-" + th)
 		}
