@@ -59,12 +59,16 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.pending.Reset = true
 	}
 	for _, p := range f.Pods {
+		// The key is the mirror's own, as the view's strings are (keep):
+		// the draws keep the changed keys in their own maps, where a piece
+		// of the frame's text would keep the whole post it came in alive.
+		key := strings.Clone(p.Key)
 		if p.Gone {
-			delete(m.pods, p.Key)
+			delete(m.pods, key)
 		} else {
-			m.pods[strings.Clone(p.Key)] = m.keep(p.View)
+			m.pods[key] = m.keep(p.View)
 		}
-		m.pending.Pods = append(m.pending.Pods, p.Key)
+		m.pending.Pods = append(m.pending.Pods, key)
 	}
 	m.count = f.Count
 	if f.Has("overview") {
