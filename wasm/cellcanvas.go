@@ -222,12 +222,16 @@ func (v *clusterView) cellAt(l *lane, ev event) int {
 	return n
 }
 
-// cellCard is the card of l's i-th shown pod, or nil.
+// cellCard is the card of l's i-th shown pod, or nil (none, or not drawn
+// yet).
 func (v *clusterView) cellCard(l *lane, i int) *podCard {
 	if i < 0 || i >= v.shown(l) {
 		return nil
 	}
-	return v.pods[l.keys[i]]
+	if c := v.pods[l.keys[i]]; c != nil && c.last != nil {
+		return c
+	}
+	return nil
 }
 
 // hoverCell titles the canvas with the pod under the pointer, as a cell's
@@ -235,7 +239,7 @@ func (v *clusterView) cellCard(l *lane, i int) *podCard {
 func (v *clusterView) hoverCell(l *lane, ev event) {
 	title := ""
 	if c := v.cellCard(l, v.cellAt(l, ev)); c != nil {
-		title = v.podTitle(&c.last)
+		title = v.podTitle(c.last)
 	}
 	l.cells.title.Set(title)
 }
@@ -313,7 +317,7 @@ func (v *clusterView) placeCursor(l *lane) {
 	l.cells.cursor = max(0, min(l.cells.cursor, n-1))
 	cells().Call("place", safejs.Safe(l.cells.canvas.Underlying()), safejs.Safe(v.cursor.Underlying()), l.cells.cursor)
 	if c := v.cellCard(l, l.cells.cursor); c != nil {
-		v.said.Set(v.podLabel(&c.last))
+		v.said.Set(v.podLabel(c.last))
 	}
 }
 
@@ -355,7 +359,7 @@ func (v *clusterView) readyWord(p *cluster.PodView) string {
 func (v *clusterView) drawnReady(image string) int {
 	n := 0
 	for _, c := range v.pods {
-		if c.drawn && c.in != nil && cellCode(&c.last) == cellRunning|cellReady && (image == "" || c.last.Image == image) {
+		if c.drawn && c.in != nil && cellCode(c.last) == cellRunning|cellReady && (image == "" || c.last.Image == image) {
 			n++
 		}
 	}

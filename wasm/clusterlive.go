@@ -28,7 +28,7 @@ func (v *clusterView) drawLive(ch cluster.FeedChanges, force bool) {
 		// (podsdraw.go).
 		keys = make([]string, 0, m.Pods()+len(v.pods))
 		m.EachPod(func(key string, _ *cluster.PodView) { keys = append(keys, key) })
-		keys = append(keys, v.drawnKeys(func(key string) bool { _, ok := m.Pod(key); return ok })...)
+		keys = append(keys, v.drawnKeys(func(key string) bool { return m.Pod(key) != nil })...)
 		v.queue.clear()
 	}
 	v.drawPods(keys, v.visible(m.Pod), m.overview, full)

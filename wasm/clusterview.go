@@ -98,24 +98,32 @@ const (
 	cardsMS       = 5
 )
 
-// podCard is one pod's card; the cached fields spare DOM writes. A pod
-// drawn as a cell has no element (root is nil until it is drawn as a
-// card): its lane's canvas draws its code.
+// podCard is one pod's card. A pod drawn as a cell has no element (its
+// cardElem is nil until it is drawn as a card): its lane's canvas draws
+// its code.
 type podCard struct {
-	root     dom.HTMLElement
-	code     byte // the cell drawn for it (cellCode)
-	class    cachedAttr
-	title    cachedAttr
-	label    cachedAttr
-	inner    string // the card's content as last written (one innerHTML)
-	in       *lane  // the lane the card is in (placeCards)
-	last     cluster.PodView
+	*cardElem
+	code     byte             // the cell drawn for it (cellCode)
+	in       *lane            // the lane the card is in (placeCards)
+	last     *cluster.PodView // the mirror's view drawn (never changed: mirror.pods)
 	lang     string
 	drawn    bool // last and lang are what the card shows
 	cell     bool // drawn as a cell (clusterView.cells)
 	ns, name string
 	bornMS   float64
 	fresh    bool
+}
+
+// cardElem is a card's element, and what it was last written with
+// (cached: they spare DOM writes). Only the cards shown as cards have
+// one: a big cluster's pods are thousands of cells, and each collection
+// of the page's heap follows every field of every card.
+type cardElem struct {
+	root  dom.HTMLElement
+	class cachedAttr
+	title cachedAttr
+	label cachedAttr
+	inner string // the card's content as last written (one innerHTML)
 }
 
 // lane is a node's column (or the pending tray) holding pod cards.
@@ -411,8 +419,9 @@ func (v *clusterView) chooseCells(n int) bool {
 func (v *clusterView) unplaceAll() {
 	v.hideCursor()
 	for _, c := range v.pods {
-		if c.root != nil {
+		if c.cardElem != nil {
 			c.root.Remove()
+			c.cardElem = nil // made again if it is drawn as a card again
 		}
 		c.in = nil
 	}
@@ -541,16 +550,15 @@ func (v *clusterView) emptyText(l *lane) string {
 // system view is off: the lanes and the ownership tree show the learner's
 // work, and the control plane, CoreDNS, kube-proxy and kindnet only when
 // asked.
-func (v *clusterView) visible(get func(string) (cluster.PodView, bool)) func(string) (cluster.PodView, bool) {
+func (v *clusterView) visible(get podGetter) podGetter {
 	if v.a.ui.showSystem {
 		return get
 	}
-	return func(key string) (cluster.PodView, bool) {
-		p, ok := get(key)
-		if ok && p.System {
-			return cluster.PodView{}, false
+	return func(key string) *cluster.PodView {
+		if p := get(key); p != nil && !p.System {
+			return p
 		}
-		return p, ok
+		return nil
 	}
 }
 
@@ -670,7 +678,7 @@ func (v *clusterView) newCard(p *cluster.PodView) *podCard {
 // is now about ten, and a status change three.
 func (v *clusterView) makeRoot(c *podCard) {
 	a := v.a
-	c.root = a.el("div", "pod fresh")
+	c.cardElem = &cardElem{root: a.el("div", "pod fresh")}
 	setAttr(c.root, "data-pod", c.key())
 	setAttr(c.root, "tabindex", jsStringOf("0"))
 	setAttr(c.root, "role", jsStringOf("button"))
@@ -698,7 +706,7 @@ func (v *clusterView) updateCard(c *podCard, p *cluster.PodView) {
 		}
 		return
 	}
-	if c.root == nil {
+	if c.cardElem == nil {
 		v.makeRoot(c)
 	}
 	cls := "pod " + statusClass(p.Status, p.Deleting)

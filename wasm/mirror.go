@@ -24,12 +24,16 @@ type mirror struct {
 	tasks          uint64
 	seed           uint64
 
-	pods     map[string]cluster.PodView
+	// pods are the pods' views, each never changed once kept: a frame's
+	// change keeps a new one, so that the cards and the ownership tree
+	// can hold the view they drew instead of a copy of it.
+	pods     map[string]*cluster.PodView
 	count    engine.PodCount
 	overview *cluster.Snapshot
 	events   []cluster.EventView
-	// trace are the newest reconciles, oldest first, at most maxTraceKept.
-	trace     []controller.Entry
+	// trace are the newest reconciles, oldest first, at most maxTraceKept,
+	// each read when drawn (engine.EntryRecord).
+	trace     []engine.EntryRecord
 	traceLast int64
 	picture   engine.Picture
 	dns       engine.Table[cluster.DNSRecord]
@@ -48,14 +52,14 @@ type mirror struct {
 const maxTraceKept = 2000
 
 func newMirror() *mirror {
-	return &mirror{pods: map[string]cluster.PodView{}, overview: &cluster.Snapshot{}}
+	return &mirror{pods: map[string]*cluster.PodView{}, overview: &cluster.Snapshot{}}
 }
 
 // apply brings the mirror up to a frame.
 func (m *mirror) apply(f *engine.Frame) {
 	m.rev, m.compacted, m.elapsed, m.tasks, m.seed = f.Revision, f.Compacted, f.Elapsed, f.Tasks, f.Seed
 	if f.Reset {
-		m.pods = make(map[string]cluster.PodView, len(f.Pods))
+		m.pods = make(map[string]*cluster.PodView, len(f.Pods))
 		m.pending.Reset = true
 	}
 	for _, p := range f.Pods {
@@ -66,7 +70,8 @@ func (m *mirror) apply(f *engine.Frame) {
 		if p.Gone {
 			delete(m.pods, key)
 		} else {
-			m.pods[key] = m.keep(p.View)
+			v := m.keep(p.View)
+			m.pods[key] = &v
 		}
 		m.pending.Pods = append(m.pending.Pods, key)
 	}
@@ -79,7 +84,7 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.events = f.Events
 		m.pending.Events = true
 	}
-	m.addTrace(f.Trace, f.TraceLast)
+	m.addTrace(f.TraceRecords, f.TraceLast)
 	m.picture = f.Picture
 	if f.Has("dns") {
 		m.dns, m.dnsDue = f.DNS, true
@@ -117,7 +122,7 @@ const maxShared = 10000
 
 // addTrace keeps the frame's reconciles. A new cluster starts its trace
 // again at 1: what the page kept of the old one goes.
-func (m *mirror) addTrace(entries []controller.Entry, last int64) {
+func (m *mirror) addTrace(entries []engine.EntryRecord, last int64) {
 	if last < m.traceLast {
 		m.trace = m.trace[:0]
 	}
@@ -138,11 +143,9 @@ func (m *mirror) takeChanges() cluster.FeedChanges {
 	return ch
 }
 
-// Pod is a pod's view by key; ok is false for a pod that is gone.
-func (m *mirror) Pod(key string) (cluster.PodView, bool) {
-	v, ok := m.pods[key]
-	return v, ok
-}
+// Pod is a pod's view by key, nil for a pod that is gone. It is the
+// mirror's: a reader must not change it.
+func (m *mirror) Pod(key string) *cluster.PodView { return m.pods[key] }
 
 // Pods counts the pods; Running those whose Status is Running.
 func (m *mirror) Pods() int    { return len(m.pods) }
@@ -154,18 +157,19 @@ func (m *mirror) SystemPods() (pods, running int) { return m.count.System, m.cou
 // EachPod calls fn with every pod, in no particular order.
 func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 	for key, v := range m.pods {
-		fn(key, &v)
+		fn(key, v)
 	}
 }
 
 // Events are the newest Events, oldest first.
 func (m *mirror) Events() []cluster.EventView { return m.events }
 
-// traceBackward calls fn with the kept reconciles, newest first, until it
-// returns false.
-func (m *mirror) traceBackward(fn func(e *controller.Entry) bool) {
-	for i := len(m.trace) - 1; i >= 0; i-- {
-		if !fn(&m.trace[i]) {
+// traceSince calls fn with the kept reconciles after Seq since, newest
+// first, each read from its record, until it returns false.
+func (m *mirror) traceSince(since int64, fn func(e *controller.Entry) bool) {
+	for i := len(m.trace) - 1; i >= 0 && m.trace[i].Seq > since; i-- {
+		e := m.trace[i].Entry()
+		if !fn(&e) {
 			return
 		}
 	}

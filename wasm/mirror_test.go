@@ -23,25 +23,38 @@ func TestTheMirrorFollowsTheFrames(t *testing.T) {
 		return engine.PodChange{Key: "default/" + name, View: cluster.PodView{Name: name, Namespace: "default", Phase: phase, Node: "node-1"}}
 	}
 	m.apply(&engine.Frame{Reset: true, Pods: engine.PodList{web("a", "Pending"), web("b", "Pending")}, TraceLast: 3,
-		Trace: []controller.Entry{{Seq: 2}, {Seq: 3}}})
+		TraceRecords: records(t, 2, 3)})
 	ch := m.takeChanges()
 	assert.True(t, ch.Reset)
 	assert.Equal(t, []string{"default/a", "default/b"}, ch.Pods)
 	m.apply(&engine.Frame{Pods: engine.PodList{web("b", "Running"), {Key: "default/a", Gone: true}, web("b", "Running")}, TraceLast: 4,
-		Trace: []controller.Entry{{Seq: 4}}})
+		TraceRecords: records(t, 4)})
 	ch = m.takeChanges()
 	assert.False(t, ch.Reset)
 	assert.Equal(t, []string{"default/a", "default/b"}, ch.Pods, "each once")
-	_, ok := m.Pod("default/a")
-	assert.False(t, ok, "deleted")
-	b, _ := m.Pod("default/b")
+	assert.Nil(t, m.Pod("default/a"), "deleted")
+	b := m.Pod("default/b")
+	require.NotNil(t, b)
 	assert.Equal(t, "Running", b.Phase)
 	assert.Equal(t, 1, m.Pods())
-	assert.Len(t, m.trace, 3)
+	var seqs []int64
+	m.traceSince(2, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
+	assert.Equal(t, []int64{4, 3}, seqs, "read back newest first, after the Seq asked")
 
-	m.apply(&engine.Frame{Reset: true, TraceLast: 1, Trace: []controller.Entry{{Seq: 1}}})
+	m.apply(&engine.Frame{Reset: true, TraceLast: 1, TraceRecords: records(t, 1)})
 	assert.Zero(t, m.Pods(), "a new cluster")
 	assert.Len(t, m.trace, 1, "a new cluster's trace starts again")
+}
+
+// records are reconciles of these Seqs as the page receives them.
+func records(t *testing.T, seqs ...int64) []engine.EntryRecord {
+	var l engine.EntryList
+	for _, seq := range seqs {
+		l = append(l, controller.Entry{Seq: seq, Controller: "replicaset"})
+	}
+	rs, err := l.Records()
+	require.NoError(t, err)
+	return rs
 }
 
 // Nothing the mirror keeps or hands the draws points into the post a frame

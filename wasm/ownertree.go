@@ -47,8 +47,8 @@ type ownerTree struct {
 // string made per pod and per draw, thousands per draw in a 10,000-pod
 // scale-up).
 type treePod struct {
-	cluster.PodView
-	group *podGroup
+	*cluster.PodView // the view drawn (never changed: podGetter)
+	group            *podGroup
 }
 
 // maxChipsDrawn bounds the chips one draw makes, redraws or moves.
@@ -89,27 +89,28 @@ func groupKey(p *cluster.PodView) string {
 
 // take brings what the tree knows up to the pods keys name (get says what
 // each is now; ok false: gone), for drawViews to draw.
-func (t *ownerTree) take(keys []string, get func(string) (cluster.PodView, bool)) {
+func (t *ownerTree) take(keys []string, get podGetter) {
 	for _, key := range keys {
-		p, ok := get(key)
+		p := get(key)
+		ok := p != nil
 		old, had := t.views[key]
-		if ok && had && !chipDiffers(&old.PodView, &p) {
+		if ok && had && !chipDiffers(old.PodView, p) {
 			continue // what a chip shows of it and where it sits are as they were
 		}
 		switch {
-		case ok && had && sameOwner(&old.PodView, &p):
-			old.group.count(&old.PodView, -1)
-			old.group.count(&p, +1)
+		case ok && had && sameOwner(old.PodView, p):
+			old.group.count(old.PodView, -1)
+			old.group.count(p, +1)
 			t.views[key] = treePod{p, old.group}
 		case ok:
 			if had {
-				old.group.count(&old.PodView, -1)
+				old.group.count(old.PodView, -1)
 			}
-			g := t.group(&p)
-			g.count(&p, +1)
+			g := t.group(p)
+			g.count(p, +1)
 			t.views[key] = treePod{p, g}
 		case had:
-			old.group.count(&old.PodView, -1)
+			old.group.count(old.PodView, -1)
 			delete(t.views, key)
 		}
 		if !t.summary { // a summary has no chips to draw

@@ -50,7 +50,7 @@ const lookChunk = 256
 // for the pods' share of the frame. Cards whose pod did not change are
 // not touched. A card is moved between lanes with one DOM call, to its
 // place in name order.
-func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodView, bool), w *cluster.Snapshot, force bool) {
+func (v *clusterView) drawPods(keys []string, get podGetter, w *cluster.Snapshot, force bool) {
 	v.queue.add(keys)
 	d := v.newPodsDraw(get)
 	for !v.queue.done() && v.a.now()-d.start < cardsMS {
@@ -67,10 +67,15 @@ func (v *clusterView) drawPods(keys []string, get func(key string) (cluster.PodV
 	}
 }
 
+// podGetter is a pod's view by key (nil: no such pod), the mirror's or a
+// replayed revision's: never changed once given, so that a card and the
+// ownership tree keep the view they drew.
+type podGetter func(key string) *cluster.PodView
+
 // podsDraw is one draw of the pods' cards.
 type podsDraw struct {
 	v     *clusterView
-	get   func(key string) (cluster.PodView, bool)
+	get   podGetter
 	start float64
 	// drawn counts the cards drawn, at most maxDrawn; spent is set once
 	// the draw has taken cardsMS: the cards still to draw wait.
@@ -79,7 +84,7 @@ type podsDraw struct {
 	touched         map[*lane]bool // the lanes a card came into or left
 }
 
-func (v *clusterView) newPodsDraw(get func(key string) (cluster.PodView, bool)) *podsDraw {
+func (v *clusterView) newPodsDraw(get podGetter) *podsDraw {
 	d := &podsDraw{v: v, get: get, start: v.a.now(), maxDrawn: maxCardsDrawn, touched: map[*lane]bool{}}
 	// A cell is a byte to set (its lane is repainted once, after): only
 	// the time bounds a draw of cells.
@@ -107,12 +112,12 @@ func (d *podsDraw) look(keys []string) int {
 // needs drawing and the draw's share is spent.
 func (d *podsDraw) one(key string) bool {
 	v, a := d.v, d.v.a
-	p, ok := d.get(key)
+	p := d.get(key)
 	c := v.pods[key]
-	if !ok {
+	if p == nil {
 		if c != nil {
 			v.unplace(c, d.touched)
-			if c.root != nil {
+			if c.cardElem != nil {
 				c.root.Remove()
 			}
 			delete(v.pods, key)
@@ -121,7 +126,7 @@ func (d *podsDraw) one(key string) bool {
 	}
 	// Most cards do not change from one draw to the next: skip them
 	// without building their text (Go work per card, per draw).
-	stale := c == nil || !c.drawn || c.last != p || c.lang != a.lang || c.cell != v.cells
+	stale := c == nil || !c.drawn || c.last != p && *c.last != *p || c.lang != a.lang || c.cell != v.cells
 	if stale && (d.spent || d.drawn == d.maxDrawn) {
 		return false
 	}
@@ -129,7 +134,7 @@ func (d *podsDraw) one(key string) bool {
 		d.spent = true // looked at every 16 cards: the clock is a JS call
 	}
 	if c == nil {
-		c = v.newCard(&p)
+		c = v.newCard(p)
 		c.bornMS = d.start
 		v.pods[key] = c
 		if v.cells {
@@ -140,7 +145,7 @@ func (d *podsDraw) one(key string) bool {
 	}
 	if stale {
 		d.drawn++
-		v.updateCard(c, &p)
+		v.updateCard(c, p)
 		c.last, c.lang, c.drawn = p, a.lang, true
 	}
 	l := v.lanes[p.Node]
@@ -164,7 +169,7 @@ func (d *podsDraw) end() {
 		v.freshCards = v.freshCards[1:]
 		if c.fresh && v.pods[c.key()] == c && !c.cell {
 			c.fresh = false
-			v.updateCard(c, &c.last)
+			v.updateCard(c, c.last)
 		}
 	}
 	for l := range d.touched {

@@ -12,12 +12,7 @@ type replayedPods struct {
 }
 
 // get is what the revision says of a pod.
-func (r *replayedPods) get(key string) (cluster.PodView, bool) {
-	if p := r.pods[key]; p != nil {
-		return *p, true
-	}
-	return cluster.PodView{}, false
-}
+func (r *replayedPods) get(key string) *cluster.PodView { return r.pods[key] }
 
 // draw brings the view up to a replayed revision: a new one (or force, or
 // a switch between cards and cells, or other nodes) puts its pods, and

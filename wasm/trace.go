@@ -70,10 +70,7 @@ func (a *app) drawTrace(force bool) {
 	var m markup
 	drawn, looked := 0, 0
 	view := u.traceView()
-	tr.traceBackward(func(e *controller.Entry) bool { // newest first
-		if e.Seq <= since {
-			return false
-		}
+	tr.traceSince(since, func(e *controller.Entry) bool { // newest first
 		if looked++; looked > maxTraceDrawn && u.traceFilter == "" && !fromScratch {
 			// Only the newest maxTraceDrawn are looked at; filtered to one
 			// object, or drawn anew, every reconcile the page keeps is

@@ -107,7 +107,8 @@ func TestAPostSurvivesItsEncoding(t *testing.T) {
 	assert.Equal(t, f.Pods, back.Frame.Pods)
 	assert.Equal(t, f.Picture.Lease, back.Frame.Picture.Lease)
 	require.NotEmpty(t, f.Trace)
-	assert.Equal(t, f.Trace, back.Frame.Trace)
+	assert.Empty(t, back.Frame.Trace, "the page gets the frame's reconciles as records")
+	assert.Equal(t, f.Trace, readRecords(back.Frame.TraceRecords))
 	require.NotEmpty(t, f.Events)
 	assert.Equal(t, f.Events, back.Frame.Events)
 	assert.Equal(t, f.Overview.Nodes, back.Frame.Overview.Nodes)
@@ -400,9 +401,11 @@ func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, events[0], back.Frame.Events[0])
 	assert.Equal(t, "abcd", back.Frame.Events[1].Reason, "the separators go, the rest stays")
-	require.Len(t, back.Frame.Trace, 2)
-	assert.Equal(t, trace[1], back.Frame.Trace[1], "no lists")
-	got := back.Frame.Trace[0]
+	read := readRecords(back.Frame.TraceRecords)
+	require.Len(t, read, 2)
+	assert.Equal(t, []int64{9, 10}, []int64{back.Frame.TraceRecords[0].Seq, back.Frame.TraceRecords[1].Seq})
+	assert.Equal(t, trace[1], read[1], "no lists")
+	got := read[0]
 	assert.Equal(t, "abc", got.Actions[0].Detail, "a list's separators go from its items")
 	got.Actions[0].Detail = trace[0].Actions[0].Detail
 	assert.Equal(t, trace[0], got)
@@ -410,6 +413,10 @@ func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
 
 	_, err = decodeEntries("1\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1dcreate\x1cPod\x1f\x1fdone\x1f0")
 	assert.Error(t, err, "an action short of parts")
+	_, err = decodeEntryRecords("1\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1dcreate\x1cPod\x1f\x1fdone\x1f0")
+	assert.Error(t, err, "a record is checked when it crosses, not when drawn")
+	_, err = decodeEntryRecords("x\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1f\x1fdone\x1f0")
+	assert.Error(t, err, "a Seq that is not a number")
 	_, err = decodeEvents("x\x1f\x1f\x1f\x1f\x1f1")
 	assert.Error(t, err, "a time that is not one")
 }
@@ -432,12 +439,13 @@ func TestKeptFieldsDoNotHoldThePost(t *testing.T) {
 		at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 		return at >= start && at < start+uintptr(len(text))
 	}
-	require.NotEmpty(t, back.Frame.Trace)
+	require.NotEmpty(t, back.Frame.TraceRecords)
 	require.NotEmpty(t, back.Frame.Events)
 	require.NotEmpty(t, back.Frame.Pods)
 	assert.True(t, within(back.Frame.Pods[0].Key), "the test can tell: pods are read in place")
-	for _, en := range back.Frame.Trace {
-		assert.False(t, within(en.Key), "a reconcile's key")
+	for _, r := range back.Frame.TraceRecords {
+		assert.False(t, within(r.rec), "a reconcile's record")
+		assert.False(t, within(r.Entry().Key), "a reconcile's key")
 	}
 	for _, ev := range back.Frame.Events {
 		assert.False(t, within(ev.Message), "an Event's message")
@@ -485,4 +493,13 @@ func TestTheLessonsComeAsData(t *testing.T) {
 
 	e.Reset(2)
 	assert.NotEmpty(t, do(t, e, check).Checks, "the lessons outlive a reset")
+}
+
+// readRecords reads the reconciles a page keeps.
+func readRecords(rs []EntryRecord) EntryList {
+	var l EntryList
+	for _, r := range rs {
+		l = append(l, r.Entry())
+	}
+	return l
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/kubeloop/kubeloop/core/controller"
 )
@@ -62,25 +63,19 @@ func decodeEntries(s string) (EntryList, error) {
 
 // readEntry reads one reconcile from its record's fields.
 func readEntry(f []string) (controller.Entry, error) {
-	seq, err1 := number(f[0])
-	at, err2 := readTime(f[1])
-	rev, err3 := number(f[2])
-	retries, err4 := number(f[11])
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
+	h, err := readEntryHead(f)
+	if err != nil {
 		return controller.Entry{}, err
 	}
 	e := controller.Entry{
-		Seq: seq, Time: at, Revision: rev, Controller: f[3], Manager: f[4], Key: f[5],
+		Seq: h.seq, Time: h.at, Revision: h.rev, Controller: f[3], Manager: f[4], Key: f[5],
 		Observed: listItems(f[6]), Diff: listItems(f[7]), Why: listItems(f[9]),
-		Result: f[10], Retries: int(retries),
+		Result: f[10], Retries: int(h.retries),
 	}
 	if items := listItems(f[8]); items != nil {
 		e.Actions = make([]controller.Action, len(items))
 		for i, it := range items {
 			var p [actionParts]string
-			if n := strings.Count(it, string(partSep)) + 1; n != actionParts {
-				return e, errors.New("an action of " + strconv.Itoa(n) + " parts, not " + strconv.Itoa(actionParts))
-			}
 			for j := range actionParts - 1 {
 				p[j], it, _ = strings.Cut(it, string(partSep))
 			}
@@ -89,4 +84,34 @@ func readEntry(f []string) (controller.Entry, error) {
 		}
 	}
 	return e, nil
+}
+
+// entryHead is a reconcile's numbers.
+type entryHead struct {
+	seq, rev, retries int64
+	at                time.Time
+}
+
+// readEntryHead reads a reconcile's numbers from its record's fields, and
+// checks that each of its actions has its parts: all that can be wrong
+// with a record of the right number of fields.
+func readEntryHead(f []string) (entryHead, error) {
+	var h entryHead
+	var err1, err2, err3, err4 error
+	h.seq, err1 = number(f[0])
+	h.at, err2 = readTime(f[1])
+	h.rev, err3 = number(f[2])
+	h.retries, err4 = number(f[11])
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		return h, err
+	}
+	if f[8] == "" {
+		return h, nil
+	}
+	for it := range strings.SplitSeq(f[8][1:], string(itemSep)) {
+		if n := strings.Count(it, string(partSep)) + 1; n != actionParts {
+			return h, errors.New("an action of " + strconv.Itoa(n) + " parts, not " + strconv.Itoa(actionParts))
+		}
+	}
+	return h, nil
 }

@@ -34,9 +34,12 @@ type Frame struct {
 	// changed.
 	Events EventList `json:"-"` // after the JSON (Post.Encode)
 	// Trace are the reconciles since the last frame, oldest first, at most
-	// MaxFrameTrace (the newest); TraceLast is the newest's Seq.
-	Trace     EntryList `json:"-"` // after the JSON
-	TraceLast int64     `json:"traceLast"`
+	// MaxFrameTrace (the newest); TraceLast is the newest's Seq. A frame
+	// the page decodes (DecodePost) has them as TraceRecords instead,
+	// each read when drawn.
+	Trace        EntryList     `json:"-"` // after the JSON
+	TraceRecords []EntryRecord `json:"-"`
+	TraceLast    int64         `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it.
 	Picture Picture `json:"picture"`
 	// DNS is the names the cluster DNS answers for the learner's Services

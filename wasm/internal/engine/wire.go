@@ -94,9 +94,9 @@ func DecodePost(s string) (Post, error) {
 		return p, err
 	}
 	// A decoded field is a piece of the post's text, and keeps all of it
-	// alive. The page keeps reconciles for long (its trace) and Events
-	// until the next change, so theirs are read from a copy of their own
-	// part only; it copies the pods it keeps.
+	// alive. The page keeps reconciles for long (its trace, as records)
+	// and Events until the next change, so theirs are read from a copy of
+	// their own part only; it copies the pods it keeps.
 	var err error
 	if f := p.Frame; f != nil {
 		if f.Pods, err = decodePods(part[1]); err != nil {
@@ -105,7 +105,7 @@ func DecodePost(s string) (Post, error) {
 		if f.Events, err = decodeEvents(strings.Clone(part[2])); err != nil {
 			return p, err
 		}
-		if f.Trace, err = decodeEntries(strings.Clone(part[3])); err != nil {
+		if f.TraceRecords, err = decodeEntryRecords(strings.Clone(part[3])); err != nil {
 			return p, err
 		}
 	}
