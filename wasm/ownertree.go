@@ -88,7 +88,7 @@ func groupKey(p *cluster.PodView) string {
 }
 
 // take brings what the tree knows up to the pods keys name (get says what
-// each is now; ok false: gone), for drawViews to draw.
+// each is now; nil: gone), for drawViews to draw.
 func (t *ownerTree) take(keys []string, get podGetter) {
 	for _, key := range keys {
 		p := get(key)
