@@ -26,6 +26,7 @@ func (a *app) frame(ms float64) {
 	a.frameAsked = false
 	a.timing.frameBegan(a.now())
 	defer func() { a.timing.frameEnded(a.now()) }()
+	defer a.collectAhead()
 	u := a.ui
 	if u == nil {
 		return

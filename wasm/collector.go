@@ -2,7 +2,10 @@
 
 package main
 
-import "runtime/debug"
+import (
+	"runtime"
+	"runtime/debug"
+)
 
 // tuneCollector sets the page's garbage collector (the worker keeps Go's
 // defaults). On wasm the collector runs on the page's one thread and
@@ -16,4 +19,52 @@ import "runtime/debug"
 func tuneCollector() {
 	debug.SetGCPercent(400)
 	debug.SetMemoryLimit(256 << 20)
+}
+
+// collector runs the page's collections in tasks of their own. Go on
+// wasm marks the live heap to its end in the task whose allocation
+// started the collection — a frame's draw or a worker's post — which then
+// lasts as long as both; collected ahead, in a timer's task of its own,
+// the mark is its own task, and the frame before it and the one after
+// are not made longer.
+type collector struct {
+	timer *timer
+	asked bool
+	ahead int // collections run ahead (kubeloop.debug.mem)
+}
+
+// collectAhead asks for a collection in a task of its own when the heap
+// is near the point where the runtime would start one (collectDue). Each
+// animation frame ends with it: the posts between two frames allocate
+// far less than the margin collectDue leaves.
+func (a *app) collectAhead() {
+	c := &a.collector
+	if c.asked {
+		return
+	}
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if !collectDue(m.HeapAlloc, m.NextGC) {
+		return
+	}
+	if c.timer == nil {
+		c.timer = a.newTimer("collection", func() {
+			runtime.GC()
+			c.asked = false
+			c.ahead++
+		})
+	}
+	c.asked = true
+	c.timer.start(0)
+}
+
+// collectDue is whether a heap of objects bytes whose collector's goal is
+// goal bytes is due a collection ahead: past six tenths of the way from
+// what the last collection left live (a fifth of the goal: tuneCollector)
+// to the goal. The runtime starts one at seven tenths of that way at the
+// earliest (its pacer's lowest trigger), and a frame or a post allocates
+// far less than the tenth between.
+func collectDue(objects, goal uint64) bool {
+	live := goal / 5
+	return objects >= live+(goal-live)/10*6
 }

@@ -64,6 +64,7 @@ type app struct {
 	frameReady    bool
 	frameCallback func(ms float64)
 	frameAsked    bool // an animation frame is asked for (wakeIfBusy)
+	collector     collector
 
 	replay      replayState
 	lessons     lessonState

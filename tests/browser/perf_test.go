@@ -284,9 +284,9 @@ func perfRollout(t *testing.T, n int, report reporter) perfPhases {
 		// The page's Go heap (wasm memory never shrinks): views of the
 		// cluster only, whose objects are in the worker.
 		mem := p.mem()
-		report(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready; the page's Go heap %.0f MB, %d collections): %s", n, phase,
+		report(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready; the page's Go heap %.0f MB, %d collections, %d of them in tasks of their own): %s", n, phase,
 			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running,
-			mem.HeapSys/1e6, mem.NumGC, s)
+			mem.HeapSys/1e6, mem.NumGC, mem.AheadGC, s)
 		if g.Frames > 0 {
 			report(t, "perf %d pods, %s: %s", n, phase, g)
 		}
