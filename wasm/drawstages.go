@@ -90,7 +90,9 @@ func (a *app) drawReplayStage(s drawStage, force bool) {
 	case stagePods:
 		a.drawSnapshotPods(snap, force)
 	case stageTrace:
-		a.drawTraceAt(snap.Revision)
+		if a.drawTraceAt(snap.Revision) {
+			a.drawFrom(stageTrace) // its next part
+		}
 	case stageEvents:
 		a.drawEvents(snap.Events, force, len(snap.Events))
 	case stageRest:

@@ -130,6 +130,11 @@ func prependHTML(e dom.Node, m *markup) {
 	builder().Call("prepend", safejs.Safe(e.Underlying()), m.String())
 }
 
+// appendHTML adds m's elements at the end of e.
+func appendHTML(e dom.Node, m *markup) {
+	builder().Call("append", safejs.Safe(e.Underlying()), m.String())
+}
+
 // patchChildren removes e's child elements at the indexes removed, then
 // inserts m's elements, each at its index in at (ascending: its place
 // among e's children once all are in).

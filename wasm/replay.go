@@ -26,6 +26,10 @@ type replayState struct {
 	rev        int64 // the revision the slider asks for
 	wasPlaying bool
 	traceRev   int64 // revision the trace was drawn for
+	// traceNext is the index in trace of the next reconcile to look at
+	// and traceRows the rows drawn: the trace is drawn a part at a time
+	// (drawTraceAt).
+	traceNext, traceRows int
 	// asking: a revision was asked for and its answer has not come; due:
 	// an answer came and is not drawn yet.
 	asking, due bool
@@ -222,30 +226,41 @@ func (a *app) goLive() {
 	}
 }
 
-// drawTraceAt shows the newest reconciles that had started by rev.
-func (a *app) drawTraceAt(rev int64) {
-	u := a.ui
-	if a.replay.traceRev == rev {
-		return
+// drawTraceAt draws the reconciles started by the replayed revision rev,
+// newest first, a part at a time: rows of at most maxTraceLiveTokens of
+// markup, as much as a live draw adds (at the slider, a revision's trace
+// drawn whole was a long task of the page: its markup, then the layout
+// of two hundred rows). It reports whether rows are left for another part.
+func (a *app) drawTraceAt(rev int64) (more bool) {
+	u, r := a.ui, &a.replay
+	first := r.traceRev != rev
+	if first {
+		r.traceRev, r.traceNext, r.traceRows = rev, 0, 0
 	}
-	a.replay.traceRev = rev
 	var m markup
 	drawn, view := 0, u.traceView()
-	for i := range a.replay.trace { // newest first, each started by rev
-		e := &a.replay.trace[i]
-		if drawn == maxTraceDrawn {
+	i := r.traceNext
+	for ; i < len(r.trace) && r.traceRows < maxTraceDrawn; i++ { // newest first, each started by rev
+		if drawn > 0 && m.n > maxTraceLiveTokens {
 			break
 		}
-		if !view.Shows(e) {
-			continue
+		if e := &r.trace[i]; view.Shows(e) {
+			a.traceRow(&m, e, false)
+			drawn++
+			r.traceRows++
 		}
-		a.traceRow(&m, e, false)
-		drawn++
 	}
-	if drawn == 0 {
-		m.elem("div", "empty pad", a.tr("trace.empty"))
+	r.traceNext = i
+	switch {
+	case first:
+		if r.traceRows == 0 {
+			m.elem("div", "empty pad", a.tr("trace.empty"))
+		}
+		setHTML(u.trace, &m)
+	case drawn > 0:
+		appendHTML(u.trace, &m)
 	}
-	setHTML(u.trace, &m)
 	// The live trace redraws from scratch when replay ends.
 	u.traceSeq, u.traceCount = 0, 0
+	return i < len(r.trace) && r.traceRows < maxTraceDrawn
 }

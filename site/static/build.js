@@ -37,6 +37,7 @@
     value: Object.freeze({
       replace: function (el, tokens) { el.replaceChildren(build(tokens)); },
       prepend: function (el, tokens) { el.prepend(build(tokens)); },
+      append: function (el, tokens) { el.append(build(tokens)); },
       // patch removes el's children at the indexes in removed ("3,7"),
       // then inserts the elements of tokens, each at its index in at
       // ("0,5", ascending: its place among the children once all are in).

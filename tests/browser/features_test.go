@@ -338,6 +338,12 @@ func TestAReplayedRevisionDrawsEveryPodAndLiveDrawsThemBack(t *testing.T) {
 	p.scrubTo(before)
 	p.waitFor("every pod of the revision before the rollout, and none after it",
 		`kubeloop.debug.drawnReady("nginx:1.7.9") === 300 && kubeloop.debug.drawnReady("nginx:1.9.1") === 0`)
+	// Its trace is drawn a part at a time (drawTraceAt): in the end the
+	// newest 200 of its reconciles, newest first, each once.
+	p.waitFor("the revision's trace drawn", `document.querySelectorAll("#trace .tr").length === 200`)
+	seqs := eval[[]int](p, `[...document.querySelectorAll("#trace .tr")].map(e => +e.dataset.seq)`)
+	assert.True(t, slices.IsSortedFunc(seqs, func(a, b int) int { return b - a }), "newest first: %v", seqs)
+	assert.Len(t, slices.Compact(slices.Clone(seqs)), 200, "each once")
 	p.click("#live")
 	p.waitFor("every pod as it is, and none of the revision",
 		`kubeloop.debug.drawnReady("nginx:1.9.1") === 300 && kubeloop.debug.drawnReady("nginx:1.7.9") === 0`)
