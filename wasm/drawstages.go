@@ -30,6 +30,7 @@ const splitDrawMS = 10
 func (a *app) startDraw(force bool) {
 	u := a.ui
 	u.stage, u.stageForce = stagePods, u.stageForce || force
+	u.traceAnew = u.traceAnew || force
 	a.drawStages(a.now())
 }
 
@@ -55,10 +56,19 @@ func (a *app) drawStages(start float64) {
 		} else {
 			a.drawLiveStage(s, force)
 		}
-		if a.now()-start >= splitDrawMS {
+		if a.now()-start >= splitDrawMS || listDrawnAnew(s, force || a.replay.on) {
 			return
 		}
 	}
+}
+
+// listDrawnAnew is whether stage s drew a list's rows anew (anew: the
+// draw is forced, or of a replayed revision), which ends the frame's
+// stages: the rows' style and layout are the browser's, after the
+// frame's script, and the trace's and the Events' rows laid out in one
+// frame made it a long task (back to live at 1,000 pods).
+func listDrawnAnew(s drawStage, anew bool) bool {
+	return anew && (s == stageTrace || s == stageEvents)
 }
 
 // drawLiveStage draws one stage of the live views.
@@ -68,7 +78,7 @@ func (a *app) drawLiveStage(s drawStage, force bool) {
 	case stagePods:
 		a.drawLivePods(force)
 	case stageTrace:
-		a.drawLiveTrace(force)
+		a.drawLiveTraceStage()
 	case stageEvents:
 		if v := &a.ui.cluster; force || v.eventsDue && start-v.eventsDrawnAt >= eventsEvery {
 			a.drawLiveEvents(force)
@@ -77,6 +87,26 @@ func (a *app) drawLiveStage(s drawStage, force bool) {
 		a.drawRest(force)
 		a.spent(partRest, start)
 		a.checkLesson()
+	}
+}
+
+// drawLiveTraceStage draws the trace's stage: the trace anew (its first
+// part), or the next part of its older rows, or the new reconciles. While
+// older rows are left, the stage comes again, in the next frame when the
+// trace was drawn anew (listDrawnAnew).
+func (a *app) drawLiveTraceStage() {
+	u := a.ui
+	switch {
+	case u.traceAnew:
+		u.traceAnew = false
+		a.drawLiveTrace(true)
+	case u.traceOlder > 0:
+		a.drawOlderTrace()
+	default:
+		a.drawLiveTrace(false)
+	}
+	if u.traceOlder > 0 {
+		a.drawFrom(stageTrace)
 	}
 }
 

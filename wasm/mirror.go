@@ -4,6 +4,7 @@ package main
 
 import (
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -164,10 +165,12 @@ func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 // Events are the newest Events, oldest first.
 func (m *mirror) Events() []cluster.EventView { return m.events }
 
-// traceSince calls fn with the kept reconciles after Seq since, newest
-// first, each read from its record, until it returns false.
-func (m *mirror) traceSince(since int64, fn func(e *controller.Entry) bool) {
-	for i := len(m.trace) - 1; i >= 0 && m.trace[i].Seq > since; i-- {
+// traceBetween calls fn with the kept reconciles whose Seq is over after
+// and under before, newest first, each read from its record, until it
+// returns false.
+func (m *mirror) traceBetween(after, before int64, fn func(e *controller.Entry) bool) {
+	under := sort.Search(len(m.trace), func(i int) bool { return m.trace[i].Seq >= before })
+	for i := under - 1; i >= 0 && m.trace[i].Seq > after; i-- {
 		e := m.trace[i].Entry()
 		if !fn(&e) {
 			return

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"testing"
 	"unsafe"
 
@@ -38,8 +39,11 @@ func TestTheMirrorFollowsTheFrames(t *testing.T) {
 	assert.Equal(t, "Running", b.Phase)
 	assert.Equal(t, 1, m.Pods())
 	var seqs []int64
-	m.traceSince(2, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
+	m.traceBetween(2, math.MaxInt64, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
 	assert.Equal(t, []int64{4, 3}, seqs, "read back newest first, after the Seq asked")
+	seqs = nil
+	m.traceBetween(0, 4, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
+	assert.Equal(t, []int64{3, 2}, seqs, "and before the one asked")
 
 	m.apply(&engine.Frame{Reset: true, TraceLast: 1, TraceRecords: records(t, 1)})
 	assert.Zero(t, m.Pods(), "a new cluster")

@@ -261,6 +261,6 @@ func (a *app) drawTraceAt(rev int64) (more bool) {
 		appendHTML(u.trace, &m)
 	}
 	// The live trace redraws from scratch when replay ends.
-	u.traceSeq, u.traceCount = 0, 0
+	u.traceSeq, u.traceCount, u.traceOlder = 0, 0, 0
 	return i < len(r.trace) && r.traceRows < maxTraceDrawn
 }

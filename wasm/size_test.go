@@ -67,9 +67,9 @@ import (
 // to take a burst's reconciles a few times a second (traceEvery), and when
 // the page began to keep its reconciles as records read when drawn
 // (engine.EntryRecord), which made its collections shorter, to run them
-// in tasks of their own (collector.go), and to draw a replayed revision's
-// trace a part at a time (drawTraceAt).
-const maxWasmGzip = 2_816_500
+// in tasks of their own (collector.go), and to draw a trace drawn anew a
+// part at a time (drawTraceAt, drawOlderTrace).
+const maxWasmGzip = 2_817_500
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

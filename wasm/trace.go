@@ -3,6 +3,7 @@
 package main
 
 import (
+	"math"
 	"strings"
 
 	"github.com/kubeloop/kubeloop/core/clock"
@@ -29,22 +30,24 @@ const maxTraceFlashed = 8
 // in one draw made a long task. During a big scale-up or rollout every
 // draw brings hundreds of reconciles, more than anyone reads as they
 // scroll past. A redraw (a filter, a language) shows up to 4,000 tokens,
-// some fifty rows; a live draw up to 1,000, a dozen rows, more than the
-// pane shows at once: the browser lays out and paints again the rows
-// each frame pushes down.
+// some fifty rows, drawn in parts (drawOlderTrace); a live draw, and each
+// part, up to 1,000, a dozen rows, more than the pane shows at once: the
+// browser lays out and paints again the rows each frame pushes down.
 const (
 	maxTraceTokens     = 4000
 	maxTraceLiveTokens = 1000
 )
 
-// drawTrace adds the reconciles since the last draw at the top.
+// drawTrace adds the reconciles since the last draw at the top. A trace
+// drawn anew (force, or none drawn) takes a part of them, newest first,
+// and leaves the older ones for the next parts (drawOlderTrace).
 func (a *app) drawTrace(force bool) {
 	u := a.ui
 	if force {
 		// Drawn anew from every reconcile the page keeps, in the new
 		// language or filter: the newest few hundred can all be the
 		// cluster's own, on a big cluster.
-		u.traceSeq, u.traceCount = 0, 0
+		u.traceSeq, u.traceCount, u.traceOlder = 0, 0, 0
 		clearNode(u.trace)
 	}
 	tr := a.m
@@ -63,14 +66,11 @@ func (a *app) drawTrace(force bool) {
 	// before anyone reads them, and a flash each kept the browser
 	// repainting the trace on every frame.
 	flash := !force && tr.traceLast-since <= maxTraceFlashed
-	limit := maxTraceLiveTokens
-	if force {
-		limit = maxTraceTokens
-	}
 	var m markup
 	drawn, looked := 0, 0
+	var older int64 // over the Seqs of the older rows left for the next parts
 	view := u.traceView()
-	tr.traceSince(since, func(e *controller.Entry) bool { // newest first
+	tr.traceBetween(since, math.MaxInt64, func(e *controller.Entry) bool { // newest first
 		if looked++; looked > maxTraceDrawn && u.traceFilter == "" && !fromScratch {
 			// Only the newest maxTraceDrawn are looked at; filtered to one
 			// object, or drawn anew, every reconcile the page keeps is
@@ -81,9 +81,16 @@ func (a *app) drawTrace(force bool) {
 		if !view.Shows(e) {
 			return true
 		}
-		if drawn == maxTraceDrawn || drawn > 0 && m.n > limit {
-			// A burst's older reconciles are left out, as those past the
+		if drawn == maxTraceDrawn {
+			return false
+		}
+		if drawn > 0 && m.n > maxTraceLiveTokens {
+			// Drawn anew, the older rows follow in the next parts; a
+			// burst's older reconciles are left out, as those past the
 			// newest maxTraceDrawn always were.
+			if fromScratch {
+				older = e.Seq + 1
+			}
 			return false
 		}
 		a.traceRow(&m, e, flash)
@@ -102,10 +109,46 @@ func (a *app) drawTrace(force bool) {
 	}
 	prependHTML(u.trace, &m)
 	u.traceCount += drawn
+	if older > 0 {
+		u.traceOlder, u.traceBudget = older, maxTraceTokens-m.n
+	}
 	if u.traceCount > maxTraceDrawn {
 		trimChildren(u.trace, maxTraceDrawn)
-		u.traceCount = maxTraceDrawn
+		u.traceCount, u.traceOlder = maxTraceDrawn, 0
 	}
+}
+
+// drawOlderTrace draws the next part of the older rows of a trace drawn
+// anew (ui.traceOlder) below those drawn: a part of at most
+// maxTraceLiveTokens, as a live draw adds, and all the parts of one
+// redraw at most maxTraceTokens. Drawn whole in one frame, a redraw's
+// rows (a new language, a filter, back to live) were a long task: their
+// markup, then the browser's layout of fifty rows.
+func (a *app) drawOlderTrace() {
+	u := a.ui
+	var m markup
+	drawn, next := 0, int64(0)
+	view := u.traceView()
+	a.m.traceBetween(0, u.traceOlder, func(e *controller.Entry) bool { // newest first
+		if !view.Shows(e) {
+			return true
+		}
+		if u.traceCount+drawn == maxTraceDrawn || m.n > u.traceBudget {
+			return false // the redraw's rows are all drawn
+		}
+		if drawn > 0 && m.n > maxTraceLiveTokens {
+			next = e.Seq + 1 // for the next part
+			return false
+		}
+		a.traceRow(&m, e, false)
+		drawn++
+		return true
+	})
+	if drawn > 0 {
+		appendHTML(u.trace, &m)
+	}
+	u.traceCount += drawn
+	u.traceOlder, u.traceBudget = next, u.traceBudget-m.n
 }
 
 // traceHeld is whether reconciles wait for a live draw of the trace

@@ -62,11 +62,18 @@ type ui struct {
 	traceFilter    string // "ns/name": show only the reconciles about it
 	traceFilterBar dom.HTMLElement
 	systemBtn      dom.HTMLElement
-	traceSeq       int64               // newest trace entry drawn
-	traceCount     int                 // entries in the page
-	traceDrawnAt   float64             // when a draw last took new reconciles (the page's clock, ms; traceWaits)
-	eventsDrawn    []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
-	eventsNext     []cluster.EventView // room for the next list, the one drawn before
+	traceSeq       int64   // newest trace entry drawn
+	traceCount     int     // entries in the page
+	traceDrawnAt   float64 // when a draw last took new reconciles (the page's clock, ms; traceWaits)
+	// traceOlder: the trace drawn anew has older rows to draw below its
+	// first part, those of the reconciles with a Seq under it (0: none),
+	// in at most traceBudget tokens (drawOlderTrace). traceAnew: the draw
+	// under way redraws the trace (its stage's first time).
+	traceOlder  int64
+	traceBudget int
+	traceAnew   bool
+	eventsDrawn []cluster.EventView // the Events listed, newest first; nil: none yet (events.go)
+	eventsNext  []cluster.EventView // room for the next list, the one drawn before
 	// stage is the next stage of a draw due (drawstages.go), stageForce
 	// whether that draw redraws whole.
 	stage         drawStage
@@ -396,5 +403,5 @@ func (u *ui) resetViews() {
 // resetTrace empties the trace view; the next draw starts from the newest.
 func (u *ui) resetTrace() {
 	clearNode(u.trace)
-	u.traceSeq, u.traceCount = 0, 0
+	u.traceSeq, u.traceCount, u.traceOlder = 0, 0, 0
 }
