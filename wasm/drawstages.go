@@ -92,8 +92,8 @@ func (a *app) drawLiveStage(s drawStage, force bool) {
 
 // drawLiveTraceStage draws the trace's stage: the trace anew (its first
 // part), or the next part of its older rows, or the new reconciles. While
-// older rows are left, the stage comes again, in the next frame when the
-// trace was drawn anew (listDrawnAnew).
+// older rows are left, the stage comes again (drawOlderTrace), in the next
+// frame when the trace was drawn anew (listDrawnAnew).
 func (a *app) drawLiveTraceStage() {
 	u := a.ui
 	switch {
@@ -104,9 +104,6 @@ func (a *app) drawLiveTraceStage() {
 		a.drawOlderTrace()
 	default:
 		a.drawLiveTrace(false)
-	}
-	if u.traceOlder > 0 {
-		a.drawFrom(stageTrace)
 	}
 }
 

@@ -116,6 +116,7 @@ func (a *app) drawTrace(force bool) {
 		trimChildren(u.trace, maxTraceDrawn)
 		u.traceCount, u.traceOlder = maxTraceDrawn, 0
 	}
+	a.drawOlderNext()
 }
 
 // drawOlderTrace draws the next part of the older rows of a trace drawn
@@ -149,6 +150,16 @@ func (a *app) drawOlderTrace() {
 	}
 	u.traceCount += drawn
 	u.traceOlder, u.traceBudget = next, u.traceBudget-m.n
+	a.drawOlderNext()
+}
+
+// drawOlderNext has the trace's stage come again while a trace drawn anew
+// has older rows left, whichever draw drew it (a stage, or a frame that
+// took reconciles held back).
+func (a *app) drawOlderNext() {
+	if a.ui.traceOlder > 0 {
+		a.drawFrom(stageTrace)
+	}
 }
 
 // traceHeld is whether reconciles wait for a live draw of the trace
