@@ -18,8 +18,11 @@ import (
 // often as it must.
 func tuneCollector() {
 	debug.SetGCPercent(400)
-	debug.SetMemoryLimit(256 << 20)
+	debug.SetMemoryLimit(memoryLimit)
 }
+
+// memoryLimit is the page's Go memory limit (tuneCollector).
+const memoryLimit = 256 << 20
 
 // collector runs the page's collections in tasks of their own. Go on
 // wasm marks the live heap to its end in the task whose allocation
@@ -63,8 +66,13 @@ func (a *app) collectAhead() {
 // what the last collection left live (a fifth of the goal: tuneCollector)
 // to the goal. The runtime starts one at seven tenths of that way at the
 // earliest (its pacer's lowest trigger), and a frame or a post allocates
-// far less than the tenth between.
+// far less than the tenth between. Near the memory limit the goal is the
+// limit's, not five times what is live, and the runtime collects as often
+// as it must: none is due ahead there.
 func collectDue(objects, goal uint64) bool {
+	if goal >= memoryLimit/10*9 {
+		return false
+	}
 	live := goal / 5
 	return objects >= live+(goal-live)/10*6
 }
