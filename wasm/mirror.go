@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
@@ -85,7 +84,7 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.events = f.Events
 		m.pending.Events = true
 	}
-	m.addTrace(f.TraceRecords, f.TraceLast)
+	m.addTrace(f.Trace, f.TraceLast)
 	m.picture = f.Picture
 	if f.Has("dns") {
 		m.dns, m.dnsDue = f.DNS, true
@@ -123,7 +122,7 @@ const maxShared = 10000
 
 // addTrace keeps the frame's reconciles. A new cluster starts its trace
 // again at 1: what the page kept of the old one goes.
-func (m *mirror) addTrace(entries []engine.EntryRecord, last int64) {
+func (m *mirror) addTrace(entries engine.EntryRecords, last int64) {
 	if last < m.traceLast {
 		m.trace = m.trace[:0]
 	}
@@ -155,7 +154,8 @@ func (m *mirror) Running() int { return m.count.Running }
 // SystemPods counts the cluster's own pods among Pods, and among Running.
 func (m *mirror) SystemPods() (pods, running int) { return m.count.System, m.count.SystemRunning }
 
-// EachPod calls fn with every pod, in no particular order.
+// EachPod calls fn with every pod, in no particular order. Each view is
+// the mirror's, as Pod's: fn must not change it.
 func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 	for key, v := range m.pods {
 		fn(key, v)
@@ -165,15 +165,11 @@ func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 // Events are the newest Events, oldest first.
 func (m *mirror) Events() []cluster.EventView { return m.events }
 
-// traceBetween calls fn with the kept reconciles whose Seq is over after
-// and under before, newest first, each read from its record, until it
-// returns false.
-func (m *mirror) traceBetween(after, before int64, fn func(e *controller.Entry) bool) {
+// traceBetween is the kept reconciles whose Seq is over after and under
+// before, oldest first. It is the mirror's: a draw reads it before the
+// next frame comes.
+func (m *mirror) traceBetween(after, before int64) engine.EntryRecords {
+	from := sort.Search(len(m.trace), func(i int) bool { return m.trace[i].Seq > after })
 	under := sort.Search(len(m.trace), func(i int) bool { return m.trace[i].Seq >= before })
-	for i := under - 1; i >= 0 && m.trace[i].Seq > after; i-- {
-		e := m.trace[i].Entry()
-		if !fn(&e) {
-			return
-		}
-	}
+	return m.trace[from:max(from, under)]
 }

@@ -24,12 +24,12 @@ func TestTheMirrorFollowsTheFrames(t *testing.T) {
 		return engine.PodChange{Key: "default/" + name, View: cluster.PodView{Name: name, Namespace: "default", Phase: phase, Node: "node-1"}}
 	}
 	m.apply(&engine.Frame{Reset: true, Pods: engine.PodList{web("a", "Pending"), web("b", "Pending")}, TraceLast: 3,
-		TraceRecords: records(t, 2, 3)})
+		Trace: records(2, 3)})
 	ch := m.takeChanges()
 	assert.True(t, ch.Reset)
 	assert.Equal(t, []string{"default/a", "default/b"}, ch.Pods)
 	m.apply(&engine.Frame{Pods: engine.PodList{web("b", "Running"), {Key: "default/a", Gone: true}, web("b", "Running")}, TraceLast: 4,
-		TraceRecords: records(t, 4)})
+		Trace: records(4)})
 	ch = m.takeChanges()
 	assert.False(t, ch.Reset)
 	assert.Equal(t, []string{"default/a", "default/b"}, ch.Pods, "each once")
@@ -39,26 +39,28 @@ func TestTheMirrorFollowsTheFrames(t *testing.T) {
 	assert.Equal(t, "Running", b.Phase)
 	assert.Equal(t, 1, m.Pods())
 	var seqs []int64
-	m.traceBetween(2, math.MaxInt64, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
-	assert.Equal(t, []int64{4, 3}, seqs, "read back newest first, after the Seq asked")
+	for _, r := range m.traceBetween(2, math.MaxInt64) {
+		seqs = append(seqs, r.Seq)
+	}
+	assert.Equal(t, []int64{3, 4}, seqs, "oldest first, after the Seq asked")
 	seqs = nil
-	m.traceBetween(0, 4, func(e *controller.Entry) bool { seqs = append(seqs, e.Seq); return true })
-	assert.Equal(t, []int64{3, 2}, seqs, "and before the one asked")
+	for _, r := range m.traceBetween(0, 4) {
+		seqs = append(seqs, r.Seq)
+	}
+	assert.Equal(t, []int64{2, 3}, seqs, "and before the one asked")
 
-	m.apply(&engine.Frame{Reset: true, TraceLast: 1, TraceRecords: records(t, 1)})
+	m.apply(&engine.Frame{Reset: true, TraceLast: 1, Trace: records(1)})
 	assert.Zero(t, m.Pods(), "a new cluster")
 	assert.Len(t, m.trace, 1, "a new cluster's trace starts again")
 }
 
 // records are reconciles of these Seqs as the page receives them.
-func records(t *testing.T, seqs ...int64) []engine.EntryRecord {
-	var l engine.EntryList
+func records(seqs ...int64) engine.EntryRecords {
+	var l []controller.Entry
 	for _, seq := range seqs {
 		l = append(l, controller.Entry{Seq: seq, Controller: "replicaset"})
 	}
-	rs, err := l.Records()
-	require.NoError(t, err)
-	return rs
+	return engine.RecordsOf(l)
 }
 
 // Nothing the mirror keeps or hands the draws points into the post a frame

@@ -3,11 +3,11 @@
 package main
 
 import (
+	"math"
 	"strconv"
 	"time"
 
 	"github.com/kubeloop/kubeloop/core/cluster"
-	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
@@ -26,10 +26,10 @@ type replayState struct {
 	rev        int64 // the revision the slider asks for
 	wasPlaying bool
 	traceRev   int64 // revision the trace was drawn for
-	// traceNext is the index in trace of the next reconcile to look at
-	// and traceRows the rows drawn: the trace is drawn a part at a time
-	// (drawTraceAt).
-	traceNext, traceRows int
+	// traceRest is the reconciles of trace left to look at and traceRows
+	// the rows drawn: the trace is drawn a part at a time (drawTraceAt).
+	traceRest engine.EntryRecords
+	traceRows int
 	// asking: a revision was asked for and its answer has not come; due:
 	// an answer came and is not drawn yet.
 	asking, due bool
@@ -37,7 +37,7 @@ type replayState struct {
 	// first.
 	shown   int64
 	snap    *cluster.Snapshot
-	trace   []controller.Entry // the reconciles started by shown, newest first
+	trace   engine.EntryRecords // the reconciles started by shown, oldest first
 	volumes engine.Table[engine.Volume]
 	elapsed time.Duration // the simulated time of shown
 	// waiting are the calls to run once the revision asked for is shown
@@ -227,40 +227,26 @@ func (a *app) goLive() {
 }
 
 // drawTraceAt draws the reconciles started by the replayed revision rev,
-// newest first, a part at a time: rows of at most maxTraceLiveTokens of
-// markup, as much as a live draw adds (at the slider, a revision's trace
-// drawn whole was a long task of the page: its markup, then the layout
-// of two hundred rows). It reports whether rows are left for another part.
+// newest first, a part at a time (writeTracePart), as a live trace drawn
+// anew is. It reports whether rows are left for another part.
 func (a *app) drawTraceAt(rev int64) (more bool) {
 	u, r := a.ui, &a.replay
 	first := r.traceRev != rev
 	if first {
-		r.traceRev, r.traceNext, r.traceRows = rev, 0, 0
+		r.traceRev, r.traceRest, r.traceRows = rev, r.trace, 0
 	}
-	var m markup
-	drawn, view := 0, u.traceView()
-	i := r.traceNext
-	for ; i < len(r.trace) && r.traceRows < maxTraceDrawn; i++ { // newest first, each started by rev
-		if drawn > 0 && m.n > maxTraceLiveTokens {
-			break
-		}
-		if e := &r.trace[i]; view.Shows(e) {
-			a.traceRow(&m, e, false)
-			drawn++
-			r.traceRows++
-		}
-	}
-	r.traceNext = i
+	p := tracePart{view: u.traceView(), room: maxTraceDrawn - r.traceRows, budget: math.MaxInt}
+	r.traceRest = a.writeTracePart(&p, r.traceRest)
+	r.traceRows += p.drawn
 	switch {
+	case first && r.traceRows == 0:
+		a.showTraceEmpty()
 	case first:
-		if r.traceRows == 0 {
-			m.elem("div", "empty pad", a.tr("trace.empty"))
-		}
-		setHTML(u.trace, &m)
-	case drawn > 0:
-		appendHTML(u.trace, &m)
+		setHTML(u.trace, &p.m)
+	case p.drawn > 0:
+		appendHTML(u.trace, &p.m)
 	}
 	// The live trace redraws from scratch when replay ends.
 	u.traceSeq, u.traceCount, u.traceOlder = 0, 0, 0
-	return i < len(r.trace) && r.traceRows < maxTraceDrawn
+	return r.traceRest != nil
 }

@@ -68,8 +68,10 @@ import (
 // the page began to keep its reconciles as records read when drawn
 // (engine.EntryRecord), which made its collections shorter, to run them
 // in tasks of their own (collector.go), and to draw a trace drawn anew a
-// part at a time (drawTraceAt, drawOlderTrace).
-const maxWasmGzip = 2_817_500
+// part at a time (drawTraceAt, drawOlderTrace). Lowered when every
+// reconcile crossed as a record (engine.EntryRecords) and one part writer
+// served both traces (writeTracePart).
+const maxWasmGzip = 2_816_800
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/store"
 	"github.com/kubeloop/kubeloop/core/traceview"
+	"github.com/kubeloop/kubeloop/wasm/internal/engine"
 )
 
 // maxTraceDrawn bounds the trace entries kept in the page (newest first).
@@ -55,8 +56,7 @@ func (a *app) drawTrace(force bool) {
 	fromScratch := u.traceCount == 0
 	if tr.traceLast <= since {
 		if fromScratch {
-			var m markup
-			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
+			a.showTraceEmpty()
 		}
 		return
 	}
@@ -65,58 +65,45 @@ func (a *app) drawTrace(force bool) {
 	// a burst's rows do not: at full speed each draw brings dozens, past
 	// before anyone reads them, and a flash each kept the browser
 	// repainting the trace on every frame.
-	flash := !force && tr.traceLast-since <= maxTraceFlashed
-	var m markup
-	drawn, looked := 0, 0
-	var older int64 // over the Seqs of the older rows left for the next parts
-	view := u.traceView()
-	tr.traceBetween(since, math.MaxInt64, func(e *controller.Entry) bool { // newest first
-		if looked++; looked > maxTraceDrawn && u.traceFilter == "" && !fromScratch {
-			// Only the newest maxTraceDrawn are looked at; filtered to one
-			// object, or drawn anew, every reconcile the page keeps is
-			// (maxTraceKept): the ReplicaSet's that created a pod is long
-			// past when the learner asks for the pod's reconciles.
-			return false
-		}
-		if !view.Shows(e) {
-			return true
-		}
-		if drawn == maxTraceDrawn {
-			return false
-		}
-		if drawn > 0 && m.n > maxTraceLiveTokens {
-			// Drawn anew, the older rows follow in the next parts; a
-			// burst's older reconciles are left out, as those past the
-			// newest maxTraceDrawn always were.
-			if fromScratch {
-				older = e.Seq + 1
-			}
-			return false
-		}
-		a.traceRow(&m, e, flash)
-		drawn++
-		return true
-	})
-	if drawn == 0 {
+	p := tracePart{view: u.traceView(), room: maxTraceDrawn, budget: math.MaxInt,
+		flash: !force && tr.traceLast-since <= maxTraceFlashed}
+	rows := tr.traceBetween(since, math.MaxInt64)
+	if u.traceFilter == "" && !fromScratch {
+		// Only the newest maxTraceDrawn are looked at; filtered to one
+		// object, or drawn anew, every reconcile the page keeps is
+		// (maxTraceKept): the ReplicaSet's that created a pod is long past
+		// when the learner asks for the pod's reconciles.
+		rows = rows[max(0, len(rows)-maxTraceDrawn):]
+	}
+	rest := a.writeTracePart(&p, rows)
+	if p.drawn == 0 {
 		if fromScratch {
-			var m markup
-			setHTML(u.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
+			a.showTraceEmpty()
 		}
 		return
 	}
 	if u.traceCount == 0 {
 		clearNode(u.trace)
 	}
-	prependHTML(u.trace, &m)
-	u.traceCount += drawn
-	if older > 0 {
-		u.traceOlder, u.traceBudget = older, maxTraceTokens-m.n
+	prependHTML(u.trace, &p.m)
+	u.traceCount += p.drawn
+	if rest != nil && fromScratch {
+		// Drawn anew, the older rows follow in the next parts; a burst's
+		// older reconciles are left out, as those past the newest
+		// maxTraceDrawn always were.
+		u.traceOlder, u.traceBudget = rest[len(rest)-1].Seq+1, maxTraceTokens-p.m.n
 	}
 	if u.traceCount > maxTraceDrawn {
 		trimChildren(u.trace, maxTraceDrawn)
 		u.traceCount, u.traceOlder = maxTraceDrawn, 0
 	}
 	a.drawOlderNext()
+}
+
+// showTraceEmpty says there is no reconcile to show.
+func (a *app) showTraceEmpty() {
+	var m markup
+	setHTML(a.ui.trace, m.elem("div", "empty pad", a.tr("trace.empty")))
 }
 
 // drawOlderTrace draws the next part of the older rows of a trace drawn
@@ -127,30 +114,51 @@ func (a *app) drawTrace(force bool) {
 // markup, then the browser's layout of fifty rows.
 func (a *app) drawOlderTrace() {
 	u := a.ui
-	var m markup
-	drawn, next := 0, int64(0)
-	view := u.traceView()
-	a.m.traceBetween(0, u.traceOlder, func(e *controller.Entry) bool { // newest first
-		if !view.Shows(e) {
-			return true
-		}
-		if u.traceCount+drawn == maxTraceDrawn || m.n > u.traceBudget {
-			return false // the redraw's rows are all drawn
-		}
-		if drawn > 0 && m.n > maxTraceLiveTokens {
-			next = e.Seq + 1 // for the next part
-			return false
-		}
-		a.traceRow(&m, e, false)
-		drawn++
-		return true
-	})
-	if drawn > 0 {
-		appendHTML(u.trace, &m)
+	p := tracePart{view: u.traceView(), room: maxTraceDrawn - u.traceCount, budget: u.traceBudget}
+	rest := a.writeTracePart(&p, a.m.traceBetween(0, u.traceOlder))
+	if p.drawn > 0 {
+		appendHTML(u.trace, &p.m)
 	}
-	u.traceCount += drawn
-	u.traceOlder, u.traceBudget = next, u.traceBudget-m.n
+	u.traceCount += p.drawn
+	u.traceOlder, u.traceBudget = 0, u.traceBudget-p.m.n
+	if rest != nil {
+		u.traceOlder = rest[len(rest)-1].Seq + 1
+	}
 	a.drawOlderNext()
+}
+
+// tracePart is a part of a trace's rows as writeTracePart writes it.
+type tracePart struct {
+	m      markup
+	view   traceview.Filter // the rows it shows
+	flash  bool             // whether its rows flash as new
+	drawn  int              // rows written
+	room   int              // rows the pane has room for
+	budget int              // tokens a redraw's parts have left
+}
+
+// writeTracePart writes the rows p's view shows, newest first (from the
+// end of rows): at least one, and then until the part holds
+// maxTraceLiveTokens of markup, the pane is full or the budget spent. When
+// only the part was full, it returns the rows left for the next part, the
+// last of them the one it stopped before. A trace drawn whole in one
+// frame — anew, or a replayed revision's — was a long task of the page:
+// its markup, then the browser's layout of its rows.
+func (a *app) writeTracePart(p *tracePart, rows engine.EntryRecords) (rest engine.EntryRecords) {
+	for i := len(rows) - 1; i >= 0; i-- {
+		e := rows[i].Entry()
+		switch {
+		case !p.view.Shows(&e):
+			continue
+		case p.drawn == p.room || p.m.n > p.budget:
+			return nil
+		case p.drawn > 0 && p.m.n > maxTraceLiveTokens:
+			return rows[:i+1]
+		}
+		a.traceRow(&p.m, &e, p.flash)
+		p.drawn++
+	}
+	return nil
 }
 
 // drawOlderNext has the trace's stage come again while a trace drawn anew

@@ -3,12 +3,14 @@ package engine
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/kubeloop/kubeloop/controllers"
 	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/cluster"
+	"github.com/kubeloop/kubeloop/core/controller"
 	"github.com/kubeloop/kubeloop/core/explain"
 	"github.com/kubeloop/kubeloop/core/export"
 	"github.com/kubeloop/kubeloop/core/kubectl"
@@ -315,21 +317,22 @@ func (e *Engine) snapshotAt(r Request) Reply {
 	return rep
 }
 
-// traceAt is the newest reconciles (at most MaxFrameTrace) that had
-// started by revision Rev and that the page's trace shows (Request.Trace):
-// searched for in the whole kept trace, since on a big cluster the newest
-// hundreds can all be the cluster's own.
+// traceAt is the newest reconciles (at most MaxFrameTrace), oldest first,
+// that had started by revision Rev and that the page's trace shows
+// (Request.Trace): searched for in the whole kept trace, since on a big
+// cluster the newest hundreds can all be the cluster's own.
 func (e *Engine) traceAt(r Request) Reply {
-	var rep Reply
+	var found []controller.Entry
 	for en := range e.c.Trace().Backward(0) {
-		if len(rep.Trace) == MaxFrameTrace {
+		if len(found) == MaxFrameTrace {
 			break
 		}
 		if en.Revision <= r.Rev && r.Trace.Shows(en) {
-			rep.Trace = append(rep.Trace, *en)
+			found = append(found, *en)
 		}
 	}
-	return rep
+	slices.Reverse(found)
+	return Reply{Trace: RecordsOf(found)}
 }
 
 // export is the learner's objects as one manifest.

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,8 +109,8 @@ func TestAPostSurvivesItsEncoding(t *testing.T) {
 	assert.Equal(t, f.Pods, back.Frame.Pods)
 	assert.Equal(t, f.Picture.Lease, back.Frame.Picture.Lease)
 	require.NotEmpty(t, f.Trace)
-	assert.Empty(t, back.Frame.Trace, "the page gets the frame's reconciles as records")
-	assert.Equal(t, f.Trace, readRecords(back.Frame.TraceRecords))
+	assert.Equal(t, f.Trace, back.Frame.Trace, "the frame's reconciles, as records")
+	assert.NotEmpty(t, readRecords(back.Frame.Trace)[0].Controller, "each read whole")
 	require.NotEmpty(t, f.Events)
 	assert.Equal(t, f.Events, back.Frame.Events)
 	assert.Equal(t, f.Overview.Nodes, back.Frame.Overview.Nodes)
@@ -199,7 +201,7 @@ func TestReplayReadsAnEarlierRevision(t *testing.T) {
 	for _, p := range rep.Pods {
 		assert.NotContains(t, p.View.Name, "nginx-deployment", "no pod of the Deployment yet")
 	}
-	for _, en := range rep.Trace {
+	for _, en := range readRecords(rep.Trace) {
 		assert.LessOrEqual(t, en.Revision, before)
 	}
 }
@@ -222,7 +224,8 @@ func TestAReplayedTraceIsSearchedWithThePagesFilter(t *testing.T) {
 
 	unfiltered := do(t, e, Request{Op: "snapshotAt", Rev: rev, Trace: traceview.Filter{System: true}})
 	require.Len(t, unfiltered.Trace, MaxFrameTrace)
-	for _, en := range unfiltered.Trace {
+	assert.True(t, slices.IsSortedFunc(unfiltered.Trace, func(a, b EntryRecord) int { return cmp.Compare(a.Seq, b.Seq) }), "oldest first")
+	for _, en := range readRecords(unfiltered.Trace) {
 		require.NotEqual(t, "deployment", en.Controller, "the Deployment's reconciles are past the newest %d", MaxFrameTrace)
 	}
 
@@ -230,16 +233,16 @@ func TestAReplayedTraceIsSearchedWithThePagesFilter(t *testing.T) {
 	rep := do(t, e, Request{Op: "snapshotAt", Rev: rev, Trace: deployment})
 	require.NotEmpty(t, rep.Trace)
 	controllers := map[string]bool{}
-	for i := range rep.Trace {
-		assert.True(t, deployment.Shows(&rep.Trace[i]), "%+v", rep.Trace[i])
-		controllers[rep.Trace[i].Controller] = true
+	for _, en := range readRecords(rep.Trace) {
+		assert.True(t, deployment.Shows(&en), "%+v", en)
+		controllers[en.Controller] = true
 	}
 	assert.True(t, controllers["deployment"], "the Deployment's own reconciles: %v", controllers)
 	assert.Equal(t, rep.Trace, do(t, e, Request{Op: "traceAt", Rev: rev, Trace: deployment}).Trace, "traceAt answers as snapshotAt does")
 
 	learners := do(t, e, Request{Op: "traceAt", Rev: rev})
 	require.NotEmpty(t, learners.Trace)
-	for _, en := range learners.Trace {
+	for _, en := range readRecords(learners.Trace) {
 		assert.False(t, traceview.System(en.Controller, en.Key), "without system: %s %s", en.Controller, en.Key)
 	}
 }
@@ -388,31 +391,29 @@ func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
 		{Time: at, Type: "Warning", Reason: "FailedScheduling", Object: "Pod/web-0", Message: "0/3 nodes are available: \"x\"", Count: 4},
 		{Reason: "a\x1eb\x1fc\x00d"},
 	}
-	trace := EntryList{
+	trace := []controller.Entry{
 		{Seq: 9, Time: at, Revision: 42, Controller: "replicaset", Manager: "cm-1_ab", Key: "default/web-1",
 			Observed: []string{"3 pods", ""}, Diff: []string{"want 4"}, Why: []string{""},
 			Actions: []controller.Action{{Verb: "create", Kind: "Pod", Namespace: "default", Name: "web-1-x", Detail: "a\x1cb\x1dc"}, {Verb: "delete", Kind: "Pod", Name: "y", Error: "not found"}},
 			Result:  "requeue after 5s", Retries: 2},
 		{Seq: 10, Controller: "ttl", Key: "node-1", Result: "done"},
 	}
-	text, err := (&Post{Frame: &Frame{Events: events, Trace: trace}, Reply: &Reply{Trace: trace[1:]}}).Encode()
+	text, err := (&Post{Frame: &Frame{Events: events, Trace: RecordsOf(trace)}, Reply: &Reply{Trace: RecordsOf(trace[1:])}}).Encode()
 	require.NoError(t, err)
 	back, err := DecodePost(text)
 	require.NoError(t, err)
 	assert.Equal(t, events[0], back.Frame.Events[0])
 	assert.Equal(t, "abcd", back.Frame.Events[1].Reason, "the separators go, the rest stays")
-	read := readRecords(back.Frame.TraceRecords)
+	read := readRecords(back.Frame.Trace)
 	require.Len(t, read, 2)
-	assert.Equal(t, []int64{9, 10}, []int64{back.Frame.TraceRecords[0].Seq, back.Frame.TraceRecords[1].Seq})
+	assert.Equal(t, []int64{9, 10}, []int64{back.Frame.Trace[0].Seq, back.Frame.Trace[1].Seq})
 	assert.Equal(t, trace[1], read[1], "no lists")
 	got := read[0]
 	assert.Equal(t, "abc", got.Actions[0].Detail, "a list's separators go from its items")
 	got.Actions[0].Detail = trace[0].Actions[0].Detail
 	assert.Equal(t, trace[0], got)
-	assert.Equal(t, trace[1:], back.Reply.Trace)
+	assert.Equal(t, trace[1:], readRecords(back.Reply.Trace))
 
-	_, err = decodeEntries("1\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1dcreate\x1cPod\x1f\x1fdone\x1f0")
-	assert.Error(t, err, "an action short of parts")
 	_, err = decodeEntryRecords("1\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1dcreate\x1cPod\x1f\x1fdone\x1f0")
 	assert.Error(t, err, "a record is checked when it crosses, not when drawn")
 	_, err = decodeEntryRecords("x\x1f\x1f2\x1fc\x1fm\x1fk\x1f\x1f\x1f\x1f\x1fdone\x1f0")
@@ -439,11 +440,11 @@ func TestKeptFieldsDoNotHoldThePost(t *testing.T) {
 		at := uintptr(unsafe.Pointer(unsafe.StringData(s)))
 		return at >= start && at < start+uintptr(len(text))
 	}
-	require.NotEmpty(t, back.Frame.TraceRecords)
+	require.NotEmpty(t, back.Frame.Trace)
 	require.NotEmpty(t, back.Frame.Events)
 	require.NotEmpty(t, back.Frame.Pods)
 	assert.True(t, within(back.Frame.Pods[0].Key), "the test can tell: pods are read in place")
-	for _, r := range back.Frame.TraceRecords {
+	for _, r := range back.Frame.Trace {
 		assert.False(t, within(r.rec), "a reconcile's record")
 		assert.False(t, within(r.Entry().Key), "a reconcile's key")
 	}
@@ -496,8 +497,8 @@ func TestTheLessonsComeAsData(t *testing.T) {
 }
 
 // readRecords reads the reconciles a page keeps.
-func readRecords(rs []EntryRecord) EntryList {
-	var l EntryList
+func readRecords(rs EntryRecords) []controller.Entry {
+	var l []controller.Entry
 	for _, r := range rs {
 		l = append(l, r.Entry())
 	}

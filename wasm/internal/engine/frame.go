@@ -34,12 +34,10 @@ type Frame struct {
 	// changed.
 	Events EventList `json:"-"` // after the JSON (Post.Encode)
 	// Trace are the reconciles since the last frame, oldest first, at most
-	// MaxFrameTrace (the newest); TraceLast is the newest's Seq. A frame
-	// the page decodes (DecodePost) has them as TraceRecords instead,
-	// each read when drawn.
-	Trace        EntryList     `json:"-"` // after the JSON
-	TraceRecords []EntryRecord `json:"-"`
-	TraceLast    int64         `json:"traceLast"`
+	// MaxFrameTrace (the newest), as records: the page keeps thousands,
+	// and reads each when it draws it. TraceLast is the newest's Seq.
+	Trace     EntryRecords `json:"-"` // after the JSON
+	TraceLast int64        `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it.
 	Picture Picture `json:"picture"`
 	// DNS is the names the cluster DNS answers for the learner's Services
@@ -213,7 +211,7 @@ func (e *Engine) frameTrace(f *Frame) {
 	f.TraceLast = tr.Last()
 	since := max(e.sent.traceLast, tr.Last()-MaxFrameTrace)
 	if since < tr.Last() {
-		f.Trace = tr.Since(since)
+		f.Trace = RecordsOf(tr.Since(since))
 	}
 	e.sent.traceLast = tr.Last()
 }

@@ -75,7 +75,7 @@ type Reply struct {
 	Snapshot *cluster.Snapshot `json:"snapshot,omitempty"`
 	Pods     PodList           `json:"-"`
 	Events   EventList         `json:"-"`
-	Trace    EntryList         `json:"-"`
+	Trace    EntryRecords      `json:"-"`
 	Volumes  Table[Volume]     `json:"volumes,omitzero"`
 	Elapsed  time.Duration     `json:"elapsed,omitempty"`
 	// export, session (Count: the objects exported):

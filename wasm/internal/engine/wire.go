@@ -105,7 +105,7 @@ func DecodePost(s string) (Post, error) {
 		if f.Events, err = decodeEvents(strings.Clone(part[2])); err != nil {
 			return p, err
 		}
-		if f.TraceRecords, err = decodeEntryRecords(strings.Clone(part[3])); err != nil {
+		if f.Trace, err = decodeEntryRecords(strings.Clone(part[3])); err != nil {
 			return p, err
 		}
 	}
@@ -119,7 +119,7 @@ func DecodePost(s string) (Post, error) {
 	if r.Events, err = decodeEvents(strings.Clone(part[5])); err != nil {
 		return p, err
 	}
-	if r.Trace, err = decodeEntries(strings.Clone(part[6])); err != nil {
+	if r.Trace, err = decodeEntryRecords(strings.Clone(part[6])); err != nil {
 		return p, err
 	}
 	texts := part[7]
