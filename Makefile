@@ -60,7 +60,11 @@ serve: site
 	$(GO) run ./cmd/kubeloop serve -addr $(ADDR)
 
 # Each part in turn, saying how long it took: CI's log shows where its time goes.
-TEST_PARTS := vet test-native test-js test-identity test-clientgo test-browser fuzz-short
+# Every Fuzz target's seed corpus runs in test-native and test-js; fuzzing
+# itself (fuzz-short, fuzz) is run by hand: most of a short run is building
+# the module again with the fuzzer's instrumentation, minutes of CI's fifteen
+# for seconds of new inputs (tests/fuzz/README.md).
+TEST_PARTS := vet test-native test-js test-identity test-clientgo test-browser
 test:
 	@for part in $(TEST_PARTS); do \
 	  start=$$(date +%s); \
@@ -142,7 +146,7 @@ perf: site
 	KUBELOOP_PERF=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m -run TestPerfRollout ./tests/browser
 	@grep '^perf ' tests/out/browser/timings.txt 2>/dev/null || true
 
-# Every Fuzz target for 2s each, inside `make test` (tests/fuzz/README.md).
+# Every Fuzz target for 2s each (tests/fuzz/README.md).
 fuzz-short:
 	GO=$(GO) tests/fuzz/run.sh 2s
 

@@ -183,7 +183,7 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 			p := openURL(t, frag, "")
 			eval[bool](p, longTaskProbe)
 			p.play()
-			time.Sleep(20 * time.Second)
+			time.Sleep(10 * time.Second)
 			type answer struct {
 				MS    float64 `json:"ms"`
 				Count string  `json:"count"`
@@ -196,7 +196,7 @@ func TestWorkloadLinksKeepThePageUsable(t *testing.T) {
 			clock, err := evalWithin[float64](p, `(await kubeloop.advance(0)).time`, 30*time.Second)
 			require.NoError(t, err)
 			worst := longest(p)
-			record(t, "%s link (%d characters): after 20 s longest task %.0f ms, kubectl get pods %.0f ms (%d pods), simulated clock %.1f s",
+			record(t, "%s link (%d characters): after 10 s longest task %.0f ms, kubectl get pods %.0f ms (%d pods), simulated clock %.1f s",
 				name, len(frag), worst, kubectlMS, pods, clock)
 			assert.Greater(t, pods, 0, "the link's workload made pods")
 			assert.LessOrEqual(t, pods, cluster.MaxPods, "within the cluster's budget")
