@@ -256,18 +256,21 @@ func (a *app) drawLivePods(force bool) {
 // eventsEvery is how often, at most, the live Events are drawn (ms). In a
 // burst every frame brings a new list of the newest Events, each row new:
 // drawn each frame, they were a large part of its time, for a list that
-// changes faster than anyone reads it.
-const eventsEvery = 250
+// changes faster than anyone reads it. And a frame that changes a list has
+// the browser lay out, paint and layerize the page again, which the node
+// lanes' canvases make dear: twice a second, not four times, halved the
+// long tasks of a 10,000-pod rollout.
+const eventsEvery = 500
 
 // traceEvery is how often, at most, a live draw adds rows to the trace
 // (ms), as eventsEvery is for the Events. In a burst every frame brings
 // new reconciles, and a frame that adds rows to a list lays the page out
 // twice: the rows it pushes off screen stop being rendered
 // (content-visibility), which the browser learns only from a first
-// layout. While the clock plays, its rows come four times a second at
-// most, faster than anyone reads a burst; a reconcile a learner runs (a
-// step, with the clock paused) is drawn at once.
-const traceEvery = 250
+// layout. While the clock plays, its rows come twice a second at most,
+// faster than anyone reads a burst; a reconcile a learner runs (a step,
+// with the clock paused) is drawn at once.
+const traceEvery = 500
 
 // traceWaits is whether new reconciles wait for a later frame (traceHeld):
 // the clock plays and a draw added rows less than traceEvery ago.

@@ -59,7 +59,7 @@ func (a *app) drawEvents(events []cluster.EventView, force bool, most int) (all 
 
 // maxEventsAdded is how many rows a live draw of the Events adds at most.
 // In a burst every draw brings a list of new Events, each row new: 200
-// rows made, styled and laid out four times a second, of which the pane
+// rows made, styled and laid out at each draw, of which the pane
 // shows a dozen. The newest come first, and the older ones follow over
 // the next draws, once the Events come slower than this.
 const maxEventsAdded = 40

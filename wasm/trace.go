@@ -138,10 +138,10 @@ type tracePart struct {
 }
 
 // writeTracePart writes the rows p's view shows, newest first (from the
-// end of rows): at least one, and then until the part holds
-// maxTraceLiveTokens of markup, the pane is full or the budget spent. When
-// only the part was full, it returns the rows left for the next part, the
-// last of them the one it stopped before. A trace drawn whole in one
+// end of rows), until the pane is full, the budget spent, or the part
+// holds maxTraceLiveTokens of markup (past its first row). When only the
+// part was full, it returns the rows left for the next part, the last of
+// them the one it stopped before. A trace drawn whole in one
 // frame — anew, or a replayed revision's — was a long task of the page:
 // its markup, then the browser's layout of its rows.
 func (a *app) writeTracePart(p *tracePart, rows engine.EntryRecords) (rest engine.EntryRecords) {

@@ -23,7 +23,7 @@ func (p *page) eventsStill() {
 	  const look = () => {
 	    const now = document.querySelectorAll("#events .ev").length;
 	    if (now === rows) done(true);
-	    else { rows = now; setTimeout(look, 600); }
+	    else { rows = now; setTimeout(look, 800); }
 	  };
 	  look();
 	})`)
@@ -93,7 +93,7 @@ func TestTheListsAreDrawnAFewTimesASecondInABurst(t *testing.T) {
 	for _, list := range []string{"eventDraws", "traceDraws"} {
 		draws := eval[int](p, `window.`+list)
 		require.Positive(t, draws, list)
-		assert.LessOrEqual(t, float64(draws), seconds*4+2, "%s: at most four draws a second (%d in %.1f s)", list, draws, seconds)
+		assert.LessOrEqual(t, float64(draws), seconds*2+2, "%s: at most two draws a second (%d in %.1f s)", list, draws, seconds)
 	}
 
 	newest := eval[string](p, `(await kubeloop.state()).events.at(-1).message`)
