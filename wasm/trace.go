@@ -48,8 +48,7 @@ func (a *app) drawTrace(force bool) {
 		// Drawn anew from every reconcile the page keeps, in the new
 		// language or filter: the newest few hundred can all be the
 		// cluster's own, on a big cluster.
-		u.traceSeq, u.traceCount, u.traceOlder = 0, 0, 0
-		clearNode(u.trace)
+		u.resetTrace()
 	}
 	tr := a.m
 	since := u.traceSeq
@@ -91,7 +90,7 @@ func (a *app) drawTrace(force bool) {
 		// Drawn anew, the older rows follow in the next parts; a burst's
 		// older reconciles are left out, as those past the newest
 		// maxTraceDrawn always were.
-		u.traceOlder, u.traceBudget = rest[len(rest)-1].Seq+1, maxTraceTokens-p.m.n
+		u.traceOlder, u.traceBudget = olderThan(rest), maxTraceTokens-p.m.n
 	}
 	if u.traceCount > maxTraceDrawn {
 		trimChildren(u.trace, maxTraceDrawn)
@@ -120,11 +119,18 @@ func (a *app) drawOlderTrace() {
 		appendHTML(u.trace, &p.m)
 	}
 	u.traceCount += p.drawn
-	u.traceOlder, u.traceBudget = 0, u.traceBudget-p.m.n
-	if rest != nil {
-		u.traceOlder = rest[len(rest)-1].Seq + 1
-	}
+	u.traceOlder, u.traceBudget = olderThan(rest), u.traceBudget-p.m.n
 	a.drawOlderNext()
+}
+
+// olderThan is ui.traceOlder for the rows writeTracePart left: the Seq
+// that the next part's rows are under (the newest left is among them), 0
+// when none are left.
+func olderThan(rest engine.EntryRecords) int64 {
+	if len(rest) == 0 {
+		return 0
+	}
+	return rest[len(rest)-1].Seq + 1
 }
 
 // tracePart is a part of a trace's rows as writeTracePart writes it.
