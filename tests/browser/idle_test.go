@@ -17,7 +17,10 @@ func TestAnIdlePageRunsNoFrames(t *testing.T) {
 	p.waitFor("three Running pod cards", `document.querySelectorAll("`+runningCards+`").length === 3`)
 	p.click("#play") // pause
 	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
-	time.Sleep(500 * time.Millisecond) // the last frame the worker posted, and the Events held back
+	// The last frame the worker posted, and the Events held back: they
+	// are drawn up to eventsEvery (500 ms, wasm/clock.go) after the last
+	// draw of them.
+	time.Sleep(time.Second)
 	goFrames := func() int { return eval[int](p, `kubeloop.debug.frames().frames`) }
 	goFrames() // counts from now
 	time.Sleep(time.Second)
