@@ -2,6 +2,8 @@ package scenario
 
 import (
 	"fmt"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,10 +65,15 @@ func resolve(replicas int, surge, unavailable string) (int, int) {
 // Every combination of replicas 1..20 and several maxSurge/maxUnavailable
 // settings: at every step of the loop, never more pods than replicas +
 // maxSurge, never fewer available than replicas − maxUnavailable, and the
-// rollout always completes.
+// rollout always completes. Under GOOS=js, which Node runs several times
+// slower, a few sizes: one pod, percentages that round (3), that divide
+// (4), and the largest.
 func TestRollingUpdateInvariantsAcrossStrategies(t *testing.T) {
 	strategies := [][2]string{{"25%", "25%"}, {"1", "0"}, {"0", "1"}, {"2", "1"}, {"50%", "0"}, {"0", "30%"}, {"100%", "100%"}, {"3", "2"}}
 	for replicas := 1; replicas <= 20; replicas++ {
+		if runtime.GOOS == "js" && !slices.Contains([]int{1, 3, 4, 20}, replicas) {
+			continue
+		}
 		for _, st := range strategies {
 			name := fmt.Sprintf("replicas=%d/surge=%s/unavailable=%s", replicas, st[0], st[1])
 			t.Run(name, func(t *testing.T) {
