@@ -515,24 +515,23 @@ func (p *page) screenshot(name string) string {
 }
 
 // settle waits for the page to draw what it was last told (two animation
-// frames) and for its animations and transitions to end (the cards'
-// entrance, a theme's fade), but no longer than most: an animation that
-// outlasts it, or one after another as the cluster changes, is caught
-// as it is then. Animations that never end (a spinner) are not waited for.
+// frames) and shows its animations and transitions (the cards' entrance,
+// a theme's fade) as they will be most from now: it moves each one on by
+// most, which ends those that end by then, and draws again. An animation
+// that outlasts most is caught part way, as a person would see it then;
+// one that never ends (a spinner) is left alone. Moving them on, not
+// waiting for them, makes the screenshot's moment the same on a slow
+// machine and a fast one, without the wait.
 func (p *page) settle(most time.Duration) {
 	p.t.Helper()
 	eval[bool](p, fmt.Sprintf(`(async () => {
 	  const frames = () => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-	  const done = (async () => {
-	    await frames();
-	    for (;;) {
-	      const running = document.getAnimations().filter(a => a.playState === "running" && isFinite(a.effect.getComputedTiming().endTime));
-	      if (running.length === 0) return;
-	      await Promise.all(running.map(a => a.finished.catch(() => {})));
-	      await frames();
-	    }
-	  })();
-	  await Promise.race([done, new Promise(r => setTimeout(r, %d))]);
+	  await frames();
+	  for (const a of document.getAnimations()) {
+	    const end = a.effect && a.effect.getComputedTiming().endTime;
+	    if (a.playState === "running" && isFinite(end)) a.currentTime = Math.min(end, a.currentTime + %d);
+	  }
+	  await frames();
 	  return true;
 	})()`, most.Milliseconds()))
 }
