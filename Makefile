@@ -77,9 +77,11 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm
 
 # Every package but the browser tests, which test-browser runs against a fresh dist/,
-# and the identity corpus, which test-identity runs.
+# and the identity corpus, which test-identity runs. The test binaries are linked
+# without their symbol table and DWARF (-s -w), which only a debugger reads: linking
+# is much of the time of a step that links a binary per package.
 test-native:
-	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test $$($(GO) list ./... | grep -v -e /tests/browser -e /tests/identity)
+	KUBELOOP_REQUIRE_KUBECTL=1 $(GO) test -ldflags='-s -w' $$($(GO) list ./... | grep -v -e /tests/browser -e /tests/identity)
 	# The cluster's benchmarks once each: each checks the rollout it times
 	# finished, and nothing else runs them.
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./core/cluster

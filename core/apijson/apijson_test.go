@@ -1,4 +1,4 @@
-package apijson
+package apijson_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/kubeloop/kubeloop/core/apijson"
 	"github.com/kubeloop/kubeloop/core/testtext"
 )
 
@@ -19,7 +20,7 @@ import (
 func agree(t *testing.T, v any) {
 	t.Helper()
 	want, wantErr := json.Marshal(v)
-	got, err := Marshal(v)
+	got, err := apijson.Marshal(v)
 	if wantErr != nil {
 		assert.Error(t, err, "json.Marshal fails with %v", wantErr)
 		return
@@ -28,18 +29,18 @@ func agree(t *testing.T, v any) {
 	assert.Equal(t, string(want), string(got))
 	compact := want
 	want, _ = json.MarshalIndent(v, "", "    ")
-	got, err = MarshalIndent(v, "", "    ")
+	got, err = apijson.MarshalIndent(v, "", "    ")
 	require.NoError(t, err)
 	assert.Equal(t, string(want), string(got))
 	want, _ = json.MarshalIndent(v, ">", "\t")
-	got, _ = MarshalIndent(v, ">", "\t")
+	got, _ = apijson.MarshalIndent(v, ">", "\t")
 	assert.Equal(t, string(want), string(got))
 
 	d := json.NewDecoder(bytes.NewReader(compact))
 	d.UseNumber()
 	var wantTree any
 	require.NoError(t, d.Decode(&wantTree))
-	gotTree, err := Generic(v)
+	gotTree, err := apijson.Generic(v)
 	require.NoError(t, err)
 	assert.Equal(t, numbersAsJSON(wantTree), gotTree)
 }
@@ -48,7 +49,7 @@ func agree(t *testing.T, v any) {
 func numbersAsJSON(v any) any {
 	switch x := v.(type) {
 	case json.Number:
-		return Number(x)
+		return apijson.Number(x)
 	case map[string]any:
 		for k, e := range x {
 			x[k] = numbersAsJSON(e)
@@ -133,12 +134,12 @@ func TestMarshalAgreesWithEncodingJSON(t *testing.T) {
 	}
 	for _, n := range []string{"", "12.50", "-1e5"} {
 		want, _ := json.Marshal(map[string]any{"n": json.Number(n)})
-		got, err := Marshal(map[string]any{"n": Number(n)})
+		got, err := apijson.Marshal(map[string]any{"n": apijson.Number(n)})
 		require.NoError(t, err)
 		assert.Equal(t, string(want), string(got))
 	}
-	for _, bad := range []any{math.NaN(), math.Inf(1), func() {}, Number("1x"), netip.MustParseAddr("10.0.0.1"), map[bool]int{true: 1}} {
-		_, err := Marshal(bad)
+	for _, bad := range []any{math.NaN(), math.Inf(1), func() {}, apijson.Number("1x"), netip.MustParseAddr("10.0.0.1"), map[bool]int{true: 1}} {
+		_, err := apijson.Marshal(bad)
 		assert.Error(t, err, "%T", bad)
 	}
 }
@@ -154,7 +155,7 @@ func TestStringsAgreeWithEncodingJSON(t *testing.T) {
 		b, _ := json.Marshal(s)
 		var want, got string
 		require.NoError(t, json.Unmarshal(b, &want))
-		require.NoError(t, Unmarshal(b, &got))
+		require.NoError(t, apijson.Unmarshal(b, &got))
 		assert.Equal(t, want, got)
 	}
 }
@@ -193,7 +194,7 @@ func TestDecodeAgreesWithEncodingJSON(t *testing.T) {
 	for _, text := range texts {
 		var want, got target
 		wantErr := json.Unmarshal([]byte(text), &want)
-		err := Unmarshal([]byte(text), &got)
+		err := apijson.Unmarshal([]byte(text), &got)
 		if wantErr != nil {
 			require.Error(t, err, "%s", text)
 			assert.Equal(t, wantErr.Error(), err.Error(), "%s", text)
@@ -204,28 +205,28 @@ func TestDecodeAgreesWithEncodingJSON(t *testing.T) {
 
 		var wantAny, gotAny any
 		wantErr = json.Unmarshal([]byte(text), &wantAny)
-		err = Unmarshal([]byte(text), &gotAny)
+		err = apijson.Unmarshal([]byte(text), &gotAny)
 		if wantErr != nil {
 			require.Error(t, err, "%s", text)
 			assert.Equal(t, wantErr.Error(), err.Error(), "%s", text)
 		}
 		assert.Equal(t, wantAny, gotAny, "%s", text)
-		assert.Equal(t, json.Valid([]byte(text)), Valid([]byte(text)), "%s", text)
+		assert.Equal(t, json.Valid([]byte(text)), apijson.Valid([]byte(text)), "%s", text)
 	}
 }
 
 func TestDecodeOptions(t *testing.T) {
 	var v any
-	require.NoError(t, Decode([]byte(`{"a":1.50}`), &v, Options{UseNumber: true}))
-	assert.Equal(t, map[string]any{"a": Number("1.50")}, v)
+	require.NoError(t, apijson.Decode([]byte(`{"a":1.50}`), &v, apijson.Options{UseNumber: true}))
+	assert.Equal(t, map[string]any{"a": apijson.Number("1.50")}, v)
 	var s struct {
 		A int `json:"a"`
 	}
-	err := Decode([]byte(`{"a":1,"b":2}`), &s, Options{DisallowUnknownFields: true})
+	err := apijson.Decode([]byte(`{"a":1,"b":2}`), &s, apijson.Options{DisallowUnknownFields: true})
 	assert.EqualError(t, err, `json: unknown field "b"`)
-	assert.EqualError(t, Unmarshal([]byte(`1`), s), "json: Unmarshal(non-pointer struct { A int \"json:\\\"a\\\"\" })")
-	assert.True(t, strings.HasPrefix(Unmarshal([]byte(`1`), (*int)(nil)).Error(), "json: Unmarshal(nil *int)"))
-	assert.Equal(t, reflect.TypeFor[Number]().Kind(), reflect.String)
+	assert.EqualError(t, apijson.Unmarshal([]byte(`1`), s), "json: Unmarshal(non-pointer struct { A int \"json:\\\"a\\\"\" })")
+	assert.True(t, strings.HasPrefix(apijson.Unmarshal([]byte(`1`), (*int)(nil)).Error(), "json: Unmarshal(nil *int)"))
+	assert.Equal(t, reflect.TypeFor[apijson.Number]().Kind(), reflect.String)
 }
 
 // FuzzDecodeAgreesWithEncodingJSON: any text is valid, decodes and fails
@@ -237,7 +238,7 @@ func FuzzDecodeAgreesWithEncodingJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		var want, got any
 		wantErr := json.Unmarshal([]byte(text), &want)
-		err := Unmarshal([]byte(text), &got)
+		err := apijson.Unmarshal([]byte(text), &got)
 		if wantErr != nil {
 			require.Error(t, err, "%q", text)
 			assert.Equal(t, wantErr.Error(), err.Error(), "%q", text)
@@ -245,6 +246,6 @@ func FuzzDecodeAgreesWithEncodingJSON(f *testing.F) {
 			require.NoError(t, err, "%q", text)
 			assert.Equal(t, want, got, "%q", text)
 		}
-		assert.Equal(t, json.Valid([]byte(text)), Valid([]byte(text)), "%q", text)
+		assert.Equal(t, json.Valid([]byte(text)), apijson.Valid([]byte(text)), "%q", text)
 	})
 }
