@@ -4,9 +4,11 @@ import (
 	"archive/zip"
 	"bytes"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -83,9 +85,15 @@ func transitions(loc *time.Location) []time.Time {
 // TestLoadAgreesWithGoDatabase checks every zone against Go's own data:
 // the same offset and abbreviation at each transition of either (±1 s,
 // and hourly for two days around it), and at an instant every day whose
-// hour drifts, from Cutoff to 2040.
+// hour drifts, from Cutoff to 2040. Under GOOS=js, which Node runs
+// several times slower, every tenth zone in name order: the same code.
 func TestLoadAgreesWithGoDatabase(t *testing.T) {
-	for name, data := range goZones(t) {
+	zones := goZones(t)
+	for i, name := range slices.Sorted(maps.Keys(zones)) {
+		if runtime.GOOS == "js" && i%10 != 0 {
+			continue
+		}
+		data := zones[name]
 		want, err := time.LoadLocationFromTZData(name, data)
 		require.NoError(t, err, name)
 		got, err := Load(name)
