@@ -9,6 +9,8 @@
 # make bench   all benchmarks, and the scenario vs. the peer (make bench-scenario)
 # make size    wasm and JS sizes, raw and compressed, and the page's total transfer
 # make perf    the page benchmark: 1,000- and 10,000-pod rollouts, long tasks and fps
+# make shots   the browser tests, saving the pictures for reviewing a page change:
+#              every room, both languages, presenter mode (tests/out/browser/*.png)
 # make fuzz    every Fuzz target for FUZZTIME (10s) each
 # make parity  every transcript and lesson through kubeloop and a real control plane
 #              (ORACLE, default ../shared/oracle; not in make test: it takes an hour)
@@ -31,7 +33,7 @@ ESBUILD   := node_modules/.bin/esbuild
 # The stock toolchain builds it: nothing of Go's runtime is patched.
 WASM_BUILD_FLAGS := $(shell grep -v -e '^\#' -e '^$$' wasm/build-flags | sed "s/.*/'&'/")
 
-.PHONY: all site serve test vet test-native test-js test-identity test-clientgo test-browser bench bench-scenario size perf fuzz fuzz-short clean
+.PHONY: all site serve test vet test-native test-js test-identity test-clientgo test-browser shots bench bench-scenario size perf fuzz fuzz-short clean
 
 all: test
 
@@ -107,6 +109,11 @@ test-browser: site
 	rm -f tests/out/browser/timings.txt
 	KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m ./tests/browser
 	@cat tests/out/browser/timings.txt 2>/dev/null || true
+
+# The browser tests as make test runs them, and the pictures a person reviews a page
+# change by (KUBELOOP_SHOTS; tests/browser/harness_test.go): make test saves none.
+shots: site
+	KUBELOOP_SHOTS=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m ./tests/browser
 
 # The Go benchmarks (with a learner's commands on a 10,000-pod cluster,
 # tests/bench/commands_test.go), then the scenario of tests/bench (a

@@ -258,8 +258,8 @@ func (a *app) drawLivePods(force bool) {
 // drawn each frame, they were a large part of its time, for a list that
 // changes faster than anyone reads it. And a frame that changes a list has
 // the browser lay out, paint and layerize the page again, which the node
-// lanes' canvases make dear: twice a second, not four times, halved the
-// long tasks of a 10,000-pod rollout.
+// lanes' canvases make dear: twice a second is still faster than anyone
+// reads a burst (docs/performance.md has what each rate cost).
 const eventsEvery = 500
 
 // traceEvery is how often, at most, a live draw adds rows to the trace

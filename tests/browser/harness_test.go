@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
@@ -442,7 +443,7 @@ func (p *page) waitWithin(d time.Duration, what, cond string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			p.screenshot("timeout-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
+			p.capture("timeout-" + strings.ReplaceAll(p.t.Name(), "/", "-"))
 			p.t.Fatalf("timed out waiting for %s (%s); console: %v", what, cond, p.consoleErrors())
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -506,12 +507,21 @@ func (p *page) text(sel string) string {
 	return eval[string](p, `(document.querySelector(`+string(js)+`) || {}).textContent || ""`)
 }
 
+// reviewShots is whether the tests save the pictures taken for people to
+// look at (screenshot, screenshots, shots): with KUBELOOP_SHOTS set, as
+// make shots sets it for a review of a page change. make test leaves
+// them out: no one looks at a picture CI takes, and they were much of
+// the suite's time. A picture a test reads (capture) is always taken.
+var reviewShots = os.Getenv("KUBELOOP_SHOTS") != ""
+
 // screenshot saves a PNG of the viewport to tests/out/browser/NAME.png,
-// once the page's animations are done (settle).
-func (p *page) screenshot(name string) string {
+// once the page's animations are done (settle), if reviewShots.
+func (p *page) screenshot(name string) {
 	p.t.Helper()
 	p.settle(800 * time.Millisecond)
-	return p.capture(name)
+	if reviewShots {
+		p.capture(name)
+	}
 }
 
 // settle waits for the page to draw what it was last told (two animation
@@ -541,8 +551,12 @@ func (p *page) settle(most time.Duration) {
 // NAME-zh-CN-dark.png — so that a reviewer can check every text and colour
 // of one state. It leaves the language as it found it, and the theme too
 // once one was chosen (the button cannot go back to "as the system").
+// Without reviewShots it leaves the page as it is.
 func (p *page) screenshots(name string) {
 	p.t.Helper()
+	if !reviewShots {
+		return
+	}
 	lang := eval[string](p, `document.documentElement.lang`)
 	theme := eval[string](p, `document.documentElement.dataset.theme || ""`)
 	p.settle(800 * time.Millisecond)
@@ -565,7 +579,7 @@ func (p *page) screenshots(name string) {
 // capture saves a PNG of the viewport as it is this instant.
 func (p *page) capture(name string) string {
 	p.t.Helper()
-	buf, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
+	buf, err := chromedp.Run(p.ctx, captureFast)
 	if err != nil {
 		p.t.Logf("screenshot %s: %v", name, err)
 		return ""
@@ -574,4 +588,16 @@ func (p *page) capture(name string) string {
 	file := filepath.Join(outDir, name+".png")
 	require.NoError(p.t, os.WriteFile(file, buf, 0o644))
 	return file
+}
+
+// captureFast is chromedp.CaptureScreenshot with the PNG compressed for
+// speed: the files are a little larger, and a suite that saves hundreds
+// of them spends less of its time encoding.
+func captureFast(ctx context.Context, tg *chromedp.Target) ([]byte, error) {
+	yes := true
+	r, err := cdp.Call(ctx, tg, cdppage.CaptureScreenshot, cdppage.CaptureScreenshotParams{FromSurface: &yes, OptimizeForSpeed: &yes})
+	if err != nil {
+		return nil, err
+	}
+	return r.Data, nil
 }

@@ -48,7 +48,7 @@ func TestPerfRollout(t *testing.T) {
 	var big perfPhases
 	for _, n := range []int{1000, 10000} {
 		t.Run(fmt.Sprintf("%dpods", n), func(t *testing.T) {
-			if got := perfRollout(t, n, record); n == 10000 {
+			if got := perfRollout(t, n, measuredPauses, record); n == 10000 {
 				big = got
 			}
 		})
@@ -64,7 +64,7 @@ func TestPerfRollout(t *testing.T) {
 // person who measures.
 func smokePerfRollout(t *testing.T) {
 	t.Parallel()
-	got := perfRollout(t, smokePerfPods, func(t *testing.T, format string, args ...any) {
+	got := perfRollout(t, smokePerfPods, smokePauses, func(t *testing.T, format string, args ...any) {
 		t.Helper()
 		t.Logf(format, args...)
 	})
@@ -76,6 +76,16 @@ func smokePerfRollout(t *testing.T) {
 // smokePerfPods is the smoke run's Deployment: more pods than one node
 // holds (bench.Nodes), so that the run adds nodes as the real one does.
 const smokePerfPods = 300
+
+// perfPauses are a run's waits: each of the two in the steady state after
+// the scale-up, and after each of the learner's commands. The smoke run
+// measures nothing, so it hardly waits.
+type perfPauses struct{ steady, command time.Duration }
+
+var (
+	measuredPauses = perfPauses{steady: 5 * time.Second, command: 2 * time.Second}
+	smokePauses    = perfPauses{steady: 500 * time.Millisecond, command: 200 * time.Millisecond}
+)
 
 // reporter writes a line of the benchmark's report: record, or the test's
 // log for the smoke run.
@@ -245,7 +255,7 @@ func (g goFrames) String() string {
 	return fmt.Sprintf("Go in %d frames: longest %s; per frame avg/max ms: %s", g.Frames, strings.Join(worst, ", "), strings.Join(parts, ", "))
 }
 
-func perfRollout(t *testing.T, n int, report reporter) perfPhases {
+func perfRollout(t *testing.T, n int, pauses perfPauses, report reporter) perfPhases {
 	// A tab lives a minute; this test takes longer. Cutting the tab's own
 	// deadline is what ended the rollout phase before: a context derived
 	// from the tab's could not outlive it.
@@ -301,9 +311,9 @@ func perfRollout(t *testing.T, n int, report reporter) perfPhases {
 	got.scaleUp, got.scaledUp = measure("scale-up from 0", fmt.Sprintf(`kubeloop.debug.drawnReady() >= %d`, n))
 
 	// Steady state: every pod on screen, time running, nothing to do.
-	time.Sleep(5 * time.Second)
+	time.Sleep(pauses.steady)
 	eval[perfSample](p, perfTake)
-	time.Sleep(5 * time.Second)
+	time.Sleep(pauses.steady)
 	s := eval[perfSample](p, perfTake)
 	report(t, "perf %d pods, idle with every pod on screen: %s", n, s)
 	eval[goFrames](p, takeGoFrames) // from the rollout on
@@ -326,7 +336,7 @@ func perfRollout(t *testing.T, n int, report reporter) perfPhases {
 		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), raw)
 		report(t, "perf %d pods, rolling update, traced (%s): %s", n, filepath.Base(file), longTaskParts(events))
 	}
-	got.commands = perfCommands(t, p, n, report)
+	got.commands = perfCommands(t, p, n, pauses.command, report)
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 	got.measured = true
 	return got

@@ -10,11 +10,12 @@ import (
 
 // perfCommands is the last phase of perfRollout: with every pod on screen
 // and time still running, a learner types commands and drags the history
-// slider back, then to live. Each step's longest task is recorded ("–":
-// none over 50 ms): the page must answer a command without freezing, and
+// slider back, then to live, waiting pause after each. Each step's longest
+// task is recorded ("–": none over 50 ms): the page must answer a command
+// without freezing, and
 // at 10,000 pods `kubectl get events` lists every one of the cluster's
 // Events. It returns every long task of all the steps.
-func perfCommands(t *testing.T, p *page, n int, report reporter) []float64 {
+func perfCommands(t *testing.T, p *page, n int, pause time.Duration, report reporter) []float64 {
 	term := func(cmd string) string {
 		return fmt.Sprintf(`(() => { document.getElementById("term-input").value = %q;
 		  document.getElementById("term-form").requestSubmit(); return true; })()`, cmd)
@@ -37,7 +38,7 @@ func perfCommands(t *testing.T, p *page, n int, report reporter) []float64 {
 	var long []float64
 	for _, s := range steps {
 		eval[bool](p, s.js)
-		time.Sleep(2 * time.Second)
+		time.Sleep(pause)
 		longest := "–"
 		if r := eval[perfSample](p, perfTake); len(r.Long) > 0 {
 			longest = fmt.Sprintf("%.0f ms", slices.Max(r.Long))
