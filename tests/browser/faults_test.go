@@ -124,11 +124,11 @@ func TestFaultsInOneClick(t *testing.T) {
 	menu = p.nodeMenu("node-3")
 	assert.Contains(t, menu, "sim node heal node-3")
 	assert.NotContains(t, menu, "sim node partition node-3")
-	p.capture("faults-node-menu-1366-en")
+	p.picture("faults-node-menu-1366-en")
 	p.setLang("zh-CN")
 	p.nodeMenu("node-3")
 	p.waitFor("the menu in Chinese", `document.getElementById("pod-menu").textContent.includes("恢复它与控制平面的网络")`)
-	p.capture("faults-node-menu-1366-zh-CN")
+	p.picture("faults-node-menu-1366-zh-CN")
 	p.closeMenu()
 	p.setLang("en")
 	for _, size := range []struct {
@@ -137,7 +137,7 @@ func TestFaultsInOneClick(t *testing.T) {
 	}{{1280, 720, "1280"}, {1920, 1080, "1920"}} {
 		p.viewport(size.w, size.h)
 		p.nodeMenu("node-3")
-		p.capture("faults-node-menu-" + size.name + "-en")
+		p.picture("faults-node-menu-" + size.name + "-en")
 		p.closeMenu()
 	}
 	p.viewport(1366, 768)
@@ -148,7 +148,7 @@ func TestFaultsInOneClick(t *testing.T) {
 	rows := p.podRowsOn("node-3")
 	require.Len(t, rows, len(onNode3))
 	assert.Regexp(t, regexp.MustCompile(`^\S+ +1/1 +Running +0 `), rows[0], "the API server's last word: Running")
-	p.capture("faults-partitioned-1366-en")
+	p.picture("faults-partitioned-1366-en")
 
 	p.runFromNodeMenu("node-3", "sim node heal node-3", "node/node-3 healed")
 	p.waitFor("the mark gone", `document.querySelector('.lane[data-node="node-3"] .badge-fault').hidden`)

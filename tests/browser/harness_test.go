@@ -508,10 +508,10 @@ func (p *page) text(sel string) string {
 }
 
 // reviewShots is whether the tests save the pictures taken for people to
-// look at (screenshot, screenshots, shots): with KUBELOOP_SHOTS set, as
-// make shots sets it for a review of a page change. make test leaves
-// them out: no one looks at a picture CI takes, and they were much of
-// the suite's time. A picture a test reads (capture) is always taken.
+// look at (picture, screenshot, screenshots, shots): with KUBELOOP_SHOTS
+// set, as make shots sets it for a review of a page change. make test
+// leaves them out: no one looks at a picture CI takes, and they were much
+// of the suite's time. A picture a test reads (capture) is always taken.
 var reviewShots = os.Getenv("KUBELOOP_SHOTS") != ""
 
 // screenshot saves a PNG of the viewport to tests/out/browser/NAME.png,
@@ -519,6 +519,13 @@ var reviewShots = os.Getenv("KUBELOOP_SHOTS") != ""
 func (p *page) screenshot(name string) {
 	p.t.Helper()
 	p.settle(800 * time.Millisecond)
+	p.picture(name)
+}
+
+// picture saves a PNG of the viewport as it is this instant, if
+// reviewShots.
+func (p *page) picture(name string) {
+	p.t.Helper()
 	if reviewShots {
 		p.capture(name)
 	}
@@ -567,7 +574,7 @@ func (p *page) screenshots(name string) {
 			// The pod cards fade to the new theme's colours (setLang
 			// waited for the views in the new language).
 			p.settle(400 * time.Millisecond)
-			p.capture(name + "-" + l + "-" + th)
+			p.picture(name + "-" + l + "-" + th)
 		}
 	}
 	p.setLang(lang)
@@ -576,7 +583,8 @@ func (p *page) screenshots(name string) {
 	}
 }
 
-// capture saves a PNG of the viewport as it is this instant.
+// capture saves a PNG of the viewport as it is this instant, always: for
+// a test that reads the picture, or one that failed waiting.
 func (p *page) capture(name string) string {
 	p.t.Helper()
 	buf, err := chromedp.Run(p.ctx, captureFast)

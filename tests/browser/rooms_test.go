@@ -59,7 +59,7 @@ func TestWhatOpensFitsEveryRoom(t *testing.T) {
 				assert.True(t, d.Inside, "%s: the share dialog fits the window", name)
 				q := p.placed(`document.querySelector("#share-dialog .share-close")`)
 				assert.True(t, q.Inside, "%s: the dialog's Close is in view", name)
-				p.capture("rooms-share-" + name)
+				p.picture("rooms-share-" + name)
 				p.click("#share-dialog .share-close")
 				p.waitFor("the dialog closed", `document.getElementById("share-dialog") === null`)
 
@@ -72,7 +72,7 @@ func TestWhatOpensFitsEveryRoom(t *testing.T) {
 					eval[bool](p, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
 					h := p.placed(`kubeloop.editor.view.dom.querySelector(".cm-field-help").closest(".cm-tooltip")`)
 					assert.True(t, h.Inside, "%s: the field help fits the window", name)
-					p.capture("rooms-hover-" + name)
+					p.picture("rooms-hover-" + name)
 					p.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, 5, 5))
 				}
 
@@ -81,7 +81,7 @@ func TestWhatOpensFitsEveryRoom(t *testing.T) {
 				m := p.placed(`document.getElementById("pod-menu")`)
 				assert.True(t, m.Inside, "%s: the node menu fits the window", name)
 				assert.False(t, m.OverClock, "%s: the node menu leaves the clock's buttons free", name)
-				p.capture("rooms-node-menu-" + name)
+				p.picture("rooms-node-menu-" + name)
 				p.do(chromedp.KeyEvent(kb.Escape))
 				p.waitFor("the menu closed", `document.getElementById("pod-menu").hidden`)
 			}

@@ -110,7 +110,7 @@ func TestShareDialogShowsTheLinkAndItsQRCode(t *testing.T) {
 		} else {
 			assert.Equal(t, "分享这次会话", title)
 		}
-		p.capture("share-dialog-1366-" + lang)
+		p.picture("share-dialog-1366-" + lang)
 		p.click("#share-dialog .share-close")
 		p.waitFor("the dialog closed", `document.getElementById("share-dialog") === null`)
 	}
@@ -140,7 +140,7 @@ func TestTooLongASessionOffersTheFile(t *testing.T) {
 		p.click("#share")
 		p.waitFor("the dialog", `document.querySelector("#share-dialog[open] .share-download") !== null`)
 		assert.Regexp(t, regexp.MustCompile(`too long|太长`), p.text("#share-dialog .share-problem"))
-		p.capture("share-toolong-1366-" + lang)
+		p.picture("share-toolong-1366-" + lang)
 		p.click("#share-dialog .share-close")
 		p.waitFor("the dialog closed", `document.getElementById("share-dialog") === null`)
 	}
