@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
+	"strconv"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -83,6 +84,7 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 	var rules []api.PolicyRule
 	var sources []string
 	seen := map[string]bool{}
+	collected := map[string]bool{} // ruleKey of each rule in rules
 	for i := range role.AggregationRule.ClusterRoleSelectors {
 		sel, err := role.AggregationRule.ClusterRoleSelectors[i].AsSelector()
 		if err != nil {
@@ -101,7 +103,8 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 				sources = append(sources, cr.Name)
 			}
 			for _, rule := range cr.Rules {
-				if !contains(rules, rule) {
+				if k := ruleKey(rule); !collected[k] {
+					collected[k] = true
 					rules = append(rules, api.DeepCopy(rule))
 				}
 			}
@@ -110,11 +113,22 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 	return rules, sources, nil
 }
 
-func contains(rules []api.PolicyRule, r api.PolicyRule) bool {
-	for _, x := range rules {
-		if reflect.DeepEqual(x, r) {
-			return true
+// ruleKey is the same text for two rules exactly when reflect.DeepEqual
+// says they are equal: each list's strings, each with its length before
+// it, and a list that is nil told from one that is empty. Aggregate looks
+// a rule up by it, not by comparing it with every rule collected before.
+func ruleKey(r api.PolicyRule) string {
+	var b []byte
+	for _, list := range [...][]string{r.Verbs, r.APIGroups, r.Resources, r.ResourceNames, r.NonResourceURLs} {
+		if list == nil {
+			b = append(b, '-')
+			continue
+		}
+		b = strconv.AppendInt(append(b, '['), int64(len(list)), 10)
+		for _, s := range list {
+			b = strconv.AppendInt(append(b, ' '), int64(len(s)), 10)
+			b = append(append(b, ':'), s...)
 		}
 	}
-	return false
+	return string(b)
 }
