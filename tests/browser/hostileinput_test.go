@@ -168,9 +168,10 @@ func TestAHugePasteIsRefusedBeforeItCrosses(t *testing.T) {
 // TestWorkloadLinksKeepThePageUsable opens two short share links (issue 33,
 // items 2 and 3) — a Parallel StatefulSet of 10,000 replicas with a volume
 // claim template, and ten Deployments of 10,000 replicas — plays them for
-// five seconds, in the thick of their first pods, and reports the longest main-thread task, how long kubectl
-// took and the simulated time the page shows (tests/out/browser/timings.txt:
-// figures, not bounds — speed is measured, not asserted). The page must
+// five seconds, in the thick of their first pods, and reports the longest
+// main-thread task while they played, how long kubectl took and the
+// simulated time the page shows (tests/out/browser/timings.txt: figures,
+// not bounds — speed is measured, not asserted). The page must
 // stay usable: kubectl answers, with the pods the cluster holds, and the
 // cluster stays within its budget of pods. The claims' table draws its
 // first rows and counts the rest, which kubectl lists.
