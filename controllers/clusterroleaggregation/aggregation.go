@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"reflect"
 	"sort"
-	"strconv"
 
 	"github.com/kubeloop/kubeloop/core/api"
 	"github.com/kubeloop/kubeloop/core/controller"
@@ -84,7 +83,6 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 	var rules []api.PolicyRule
 	var sources []string
 	seen := map[string]bool{}
-	collected := map[string]bool{} // ruleKey of each rule in rules
 	for i := range role.AggregationRule.ClusterRoleSelectors {
 		sel, err := role.AggregationRule.ClusterRoleSelectors[i].AsSelector()
 		if err != nil {
@@ -103,8 +101,7 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 				sources = append(sources, cr.Name)
 			}
 			for _, rule := range cr.Rules {
-				if k := ruleKey(rule); !collected[k] {
-					collected[k] = true
+				if !contains(rules, rule) {
 					rules = append(rules, api.DeepCopy(rule))
 				}
 			}
@@ -113,22 +110,11 @@ func (r *Reconciler) Aggregate(role *api.ClusterRole) ([]api.PolicyRule, []strin
 	return rules, sources, nil
 }
 
-// ruleKey is the same text for two rules exactly when reflect.DeepEqual
-// says they are equal: each list's strings, each with its length before
-// it, and a list that is nil told from one that is empty. Aggregate looks
-// a rule up by it, not by comparing it with every rule collected before.
-func ruleKey(r api.PolicyRule) string {
-	var b []byte
-	for _, list := range [...][]string{r.Verbs, r.APIGroups, r.Resources, r.ResourceNames, r.NonResourceURLs} {
-		if list == nil {
-			b = append(b, '-')
-			continue
-		}
-		b = strconv.AppendInt(append(b, '['), int64(len(list)), 10)
-		for _, s := range list {
-			b = strconv.AppendInt(append(b, ' '), int64(len(s)), 10)
-			b = append(append(b, ':'), s...)
+func contains(rules []api.PolicyRule, r api.PolicyRule) bool {
+	for _, x := range rules {
+		if reflect.DeepEqual(x, r) {
+			return true
 		}
 	}
-	return string(b)
+	return false
 }
