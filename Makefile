@@ -112,8 +112,8 @@ test-browser: site
 
 # The browser tests as make test runs them, and the pictures a person reviews a page
 # change by (KUBELOOP_SHOTS; tests/browser/harness_test.go): make test saves none.
-shots: site
-	KUBELOOP_SHOTS=1 KUBELOOP_REQUIRE_BROWSER=1 KUBELOOP_DIST=$(CURDIR)/dist $(GO) test -count=1 -timeout=30m ./tests/browser
+shots:
+	KUBELOOP_SHOTS=1 $(MAKE) --no-print-directory test-browser
 
 # The Go benchmarks (with a learner's commands on a 10,000-pod cluster,
 # tests/bench/commands_test.go), then the scenario of tests/bench (a

@@ -514,8 +514,10 @@ func (p *page) text(sel string) string {
 // of the suite's time. A picture a test reads (capture) is always taken.
 var reviewShots = os.Getenv("KUBELOOP_SHOTS") != ""
 
-// screenshot saves a PNG of the viewport to tests/out/browser/NAME.png,
-// once the page's animations are done (settle), if reviewShots.
+// screenshot settles the page (its animations moved on) and, if
+// reviewShots, saves a PNG of the viewport to tests/out/browser/NAME.png.
+// It settles either way, so a test goes on from the same moment with
+// make test as with make shots.
 func (p *page) screenshot(name string) {
 	p.t.Helper()
 	p.settle(800 * time.Millisecond)

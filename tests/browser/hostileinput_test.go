@@ -50,7 +50,7 @@ const (
 const termChars = `document.getElementById("term-out").textContent.length`
 
 // TestAHugeOutputIsCutInTheTerminal: `kubectl get pods -o jsonpath='{..}'`
-// at 350 pods is one line of about 4 MB. The terminal keeps its last
+// at 350 pods is one line longer than the terminal keeps. It keeps its last
 // 2 MiB after a note saying what it left out, and from the fourth run on
 // it holds at most its 8 MiB budget, the oldest outputs gone first. The
 // last two runs are pictured, in English and Chinese, in two rooms.

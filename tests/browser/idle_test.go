@@ -18,8 +18,8 @@ func TestAnIdlePageRunsNoFrames(t *testing.T) {
 	p.click("#play") // pause
 	p.waitFor("paused", `document.getElementById("play").getAttribute("aria-pressed") === "false"`)
 	// The last frame the worker posted, and the Events held back: they
-	// are drawn up to eventsEvery (500 ms, wasm/clock.go) after the last
-	// draw of them.
+	// are drawn up to eventsEvery (wasm/clock.go) after the last draw of
+	// them, and this waits longer than that.
 	time.Sleep(time.Second)
 	goFrames := func() int { return eval[int](p, `kubeloop.debug.frames().frames`) }
 	goFrames() // counts from now

@@ -11,10 +11,10 @@ import (
 // perfCommands is the last phase of perfRollout: with every pod on screen
 // and time still running, a learner types commands and drags the history
 // slider back, then to live, waiting pause after each. Each step's longest
-// task is recorded ("–": none over 50 ms): the page must answer a command
-// without freezing, and
-// at 10,000 pods `kubectl get events` lists every one of the cluster's
-// Events. It returns every long task of all the steps.
+// task is recorded ("–": it made no long task): the page must answer a
+// command without freezing, and at 10,000 pods `kubectl get events` lists
+// every one of the cluster's Events. It returns every long task of all the
+// steps.
 func perfCommands(t *testing.T, p *page, n int, pause time.Duration, report reporter) []float64 {
 	term := func(cmd string) string {
 		return fmt.Sprintf(`(() => { document.getElementById("term-input").value = %q;
