@@ -21,6 +21,9 @@ import (
 // A turn that caught the clock up waits idleTurnMS for the next: the
 // clock moves in steps of about a frame, and an idle cluster leaves the
 // machine idle instead of turning as fast as it can.
+// A turn that could not catch the clock up waits lagRest before the next
+// on a machine of two cores (lagRestFor), so that the worker leaves the
+// browser a share of its core; elsewhere the next turn runs at once.
 // A frame of what changed goes to the page whenever the page has drawn
 // the last one, so frames never pile up behind a slow draw: what changes
 // meanwhile goes in the next.
@@ -46,6 +49,7 @@ type workerHost struct {
 	playing bool
 	speed   float64
 	lastMS  float64 // when the clock last ran
+	lagRest float64 // the wait after a turn that left the clock behind, in ms (lagRestFor)
 	drawn   bool    // the page drew the last frame posted
 	turnDue bool    // a turn is scheduled
 	settle  *settleWork
@@ -224,8 +228,10 @@ func (h *workerHost) turn() {
 	switch {
 	case caughtUp: // playing, no settle
 		h.scheduleIn(idleTurnMS)
-	case h.playing || h.settle != nil:
+	case h.settle != nil: // a request waits on it
 		h.schedule()
+	case h.playing:
+		h.scheduleIn(h.lagRest)
 	}
 }
 
@@ -292,8 +298,38 @@ func (a *app) theWorkerHost() *workerHost {
 				panic(err)
 			}
 		}, a.now, jsLater())
+		workerHostOf.lagRest = lagRestFor(a.cores())
 	}
 	return workerHostOf
+}
+
+// lagRestFor is the wait after a turn that left the clock behind, on a
+// machine of cores logical cores (0: not known). A lagging worker takes a
+// whole core; the page's thread, the browser's compositor and its
+// rasterisers share what is left, and on two cores the page's frames ran
+// long while the worker turned without a pause. Resting half a turn
+// leaves them a third of the worker's core: the clock falls further
+// behind, and the page stays smooth. With more cores nothing waits.
+func lagRestFor(cores int) float64 {
+	if cores > 0 && cores <= 2 {
+		return turnMS / 2
+	}
+	return 0
+}
+
+// cores is navigator.hardwareConcurrency, or 0 when the browser does not
+// say.
+func (a *app) cores() int {
+	nav, err := a.global.Get("navigator")
+	if err != nil || nav.Type() != safejs.TypeObject {
+		return 0
+	}
+	n, err := nav.Get("hardwareConcurrency")
+	if err != nil || n.Type() != safejs.TypeNumber {
+		return 0
+	}
+	c, _ := n.Int()
+	return c
 }
 
 // hostMessage hands one message to the host (runWorker makes it the

@@ -23,6 +23,7 @@ type fakeWorker struct {
 	h     *workerHost
 	posts []engine.Post
 	ms    float64
+	tick  float64 // how far the time moves each time the host reads it
 	queue []func()
 	waits []float64 // what the host asked to wait before each run later
 }
@@ -33,9 +34,9 @@ func newFakeWorker(t *testing.T) *fakeWorker {
 		p, err := engine.DecodePost(s)
 		require.NoError(t, err)
 		w.posts = append(w.posts, p)
-	}, func() float64 { return w.ms }, func(ms float64, fn func()) {
+	}, func() float64 { w.ms += w.tick; return w.ms }, func(ms float64, fn func()) {
 		w.waits = append(w.waits, ms)
-		if ms <= 0 || ms == idleTurnMS {
+		if ms <= 0 || ms == idleTurnMS || ms == w.h.lagRest {
 			w.queue = append(w.queue, fn)
 		}
 	})
@@ -157,6 +158,34 @@ func TestAPlayingClockThatCaughtUpWaitsAFrame(t *testing.T) {
 	w.send(2, engine.Request{Op: engine.OpSettle, Seconds: 600})
 	w.turn(1) // the idle turn that was due runs the settle
 	assert.Equal(t, 0.0, w.waits[len(w.waits)-1], "settling: turns at once")
+}
+
+// A turn that left the clock behind is followed by the next at once, or,
+// on a machine of two cores, after a rest that leaves the browser a share
+// of the worker's core; a settle, which a request waits on, never rests.
+func TestALaggingClockRestsBetweenTurnsOnTwoCores(t *testing.T) {
+	assert.Equal(t, turnMS/2.0, lagRestFor(2))
+	assert.Equal(t, turnMS/2.0, lagRestFor(1))
+	assert.Zero(t, lagRestFor(4))
+	assert.Zero(t, lagRestFor(0), "not known: no rest")
+	for _, cores := range []int{2, 8} {
+		w := newFakeWorker(t)
+		w.h.lagRest = lagRestFor(cores)
+		w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+		w.turn(1)
+		// Too many pods for one turn of the clock, or of a settle.
+		w.send(2, engine.Request{Op: "apply", Text: examples.BenchDeployment(300, "nginx:1.7.9")})
+		w.send(0, engine.Request{Op: engine.OpPlay, On: true, Speed: 100})
+		w.tick = turnMS // each look at the time ends the turn
+		w.ms += maxTurnGap
+		w.turn(1)
+		assert.Equal(t, lagRestFor(cores), w.waits[len(w.waits)-1], "%d cores: the clock lags", cores)
+
+		w.send(3, engine.Request{Op: engine.OpSettle, Seconds: 600})
+		w.turn(1)
+		require.NotNil(t, w.h.settle, "still settling")
+		assert.Zero(t, w.waits[len(w.waits)-1], "%d cores: settling, turns at once", cores)
+	}
 }
 
 func TestTheWorkerSettlesInTurnsAndCanBeCancelled(t *testing.T) {
