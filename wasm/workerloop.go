@@ -307,12 +307,14 @@ func (a *app) theWorkerHost() *workerHost {
 // machine of cores logical cores (0: not known). A lagging worker takes a
 // whole core; the page's thread, the browser's compositor and its
 // rasterisers share what is left, and on two cores the page's frames ran
-// long while the worker turned without a pause. Resting as long as a turn
-// leaves them half the worker's core: the clock falls further behind, and
-// the page stays smooth. With more cores nothing waits.
+// long while the worker turned without a pause. Resting half a turn
+// leaves them a third of the worker's core: the clock falls further
+// behind, and the page stays smoother. A longer rest smooths the page
+// more but slows a big cluster's changes as much again. With more cores
+// nothing waits.
 func lagRestFor(cores int) float64 {
 	if cores > 0 && cores <= 2 {
-		return turnMS
+		return turnMS / 2
 	}
 	return 0
 }

@@ -164,8 +164,8 @@ func TestAPlayingClockThatCaughtUpWaitsAFrame(t *testing.T) {
 // on a machine of two cores, after a rest that leaves the browser a share
 // of the worker's core; a settle, which a request waits on, never rests.
 func TestALaggingClockRestsBetweenTurnsOnTwoCores(t *testing.T) {
-	assert.Equal(t, float64(turnMS), lagRestFor(2))
-	assert.Equal(t, float64(turnMS), lagRestFor(1))
+	assert.Equal(t, turnMS/2.0, lagRestFor(2))
+	assert.Equal(t, turnMS/2.0, lagRestFor(1))
 	assert.Zero(t, lagRestFor(4))
 	assert.Zero(t, lagRestFor(0), "not known: no rest")
 	for _, cores := range []int{2, 8} {
