@@ -308,10 +308,9 @@ func (a *app) theWorkerHost() *workerHost {
 // whole core; the page's thread, the browser's compositor and its
 // rasterisers share what is left, and on two cores the page's frames ran
 // long while the worker turned without a pause. Resting half a turn
-// leaves them a third of the worker's core: the clock falls further
-// behind, and the page stays smoother. A longer rest smooths the page
-// more but slows a big cluster's changes as much again. With more cores
-// nothing waits.
+// leaves them a third of the worker's core, for a clock that falls
+// further behind (docs/performance.md has how long a rest was chosen, and
+// why not longer). With more cores nothing waits.
 func lagRestFor(cores int) float64 {
 	if cores > 0 && cores <= 2 {
 		return turnMS / 2

@@ -178,8 +178,10 @@ func TestALaggingClockRestsBetweenTurnsOnTwoCores(t *testing.T) {
 		w.send(0, engine.Request{Op: engine.OpPlay, On: true, Speed: 100})
 		w.tick = turnMS // each look at the time ends the turn
 		w.ms += maxTurnGap
+		before := len(w.waits)
 		w.turn(1)
-		assert.Equal(t, lagRestFor(cores), w.waits[len(w.waits)-1], "%d cores: the clock lags", cores)
+		require.Len(t, w.waits, before+1, "%d cores: a next turn", cores)
+		assert.Equal(t, lagRestFor(cores), w.waits[before], "%d cores: the clock lags", cores)
 
 		w.send(3, engine.Request{Op: engine.OpSettle, Seconds: 600})
 		w.turn(1)
