@@ -31,6 +31,9 @@ type mirror struct {
 	count    engine.PodCount
 	overview *cluster.Snapshot
 	events   []cluster.EventView
+	// eventsText is the newest Events as they came, until Events reads
+	// them into events.
+	eventsText engine.EventsText
 	// trace are the newest reconciles, oldest first, at most maxTraceKept,
 	// each read when drawn (engine.EntryRecord).
 	trace     []engine.EntryRecord
@@ -81,7 +84,7 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.pending.Nodes, m.pending.Workloads = true, true
 	}
 	if f.Has("events") {
-		m.events = f.Events
+		m.eventsText, m.events = f.EventsText, nil
 		m.pending.Events = true
 	}
 	m.addTrace(f.Trace, f.TraceLast)
@@ -163,7 +166,16 @@ func (m *mirror) EachPod(fn func(key string, v *cluster.PodView)) {
 }
 
 // Events are the newest Events, oldest first.
-func (m *mirror) Events() []cluster.EventView { return m.events }
+func (m *mirror) Events() []cluster.EventView {
+	if m.eventsText != "" {
+		events, err := m.eventsText.Read()
+		if err != nil {
+			panic(err) // the worker wrote them: a bug, which the page reports
+		}
+		m.events, m.eventsText = events, ""
+	}
+	return m.events
+}
 
 // traceBetween is the kept reconciles whose Seq is over after and under
 // before, oldest first. It is the mirror's: a draw reads it before the

@@ -70,8 +70,10 @@ import (
 // in tasks of their own (collector.go), and to draw a trace drawn anew a
 // part at a time (drawTraceAt, drawOlderTrace). Lowered when every
 // reconcile crossed as a record (engine.EntryRecords) and one part writer
-// served both traces (writeTracePart).
-const maxWasmGzip = 2_816_800
+// served both traces (writeTracePart). Raised a little when the worker
+// began to rest between turns on two cores (lagRestFor) and the page to
+// read a frame's Events only when it draws them (engine.EventsText).
+const maxWasmGzip = 2_817_100
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

@@ -112,7 +112,10 @@ func TestAPostSurvivesItsEncoding(t *testing.T) {
 	assert.Equal(t, f.Trace, back.Frame.Trace, "the frame's reconciles, as records")
 	assert.NotEmpty(t, readRecords(back.Frame.Trace)[0].Controller, "each read whole")
 	require.NotEmpty(t, f.Events)
-	assert.Equal(t, f.Events, back.Frame.Events)
+	assert.Empty(t, back.Frame.Events, "a frame's Events are read when drawn")
+	events, err := back.Frame.EventsText.Read()
+	require.NoError(t, err)
+	assert.Equal(t, f.Events, events)
 	assert.Equal(t, f.Overview.Nodes, back.Frame.Overview.Nodes)
 	assert.Equal(t, rep.Pods, back.Reply.Pods, "a replayed revision's pods")
 	assert.NotEmpty(t, back.Reply.Pods)
@@ -402,8 +405,10 @@ func TestEventsAndReconcilesSurviveTheirEncoding(t *testing.T) {
 	require.NoError(t, err)
 	back, err := DecodePost(text)
 	require.NoError(t, err)
-	assert.Equal(t, events[0], back.Frame.Events[0])
-	assert.Equal(t, "abcd", back.Frame.Events[1].Reason, "the separators go, the rest stays")
+	frameEvents, err := back.Frame.EventsText.Read()
+	require.NoError(t, err)
+	assert.Equal(t, events[0], frameEvents[0])
+	assert.Equal(t, "abcd", frameEvents[1].Reason, "the separators go, the rest stays")
 	read := readRecords(back.Frame.Trace)
 	require.Len(t, read, 2)
 	assert.Equal(t, []int64{9, 10}, []int64{back.Frame.Trace[0].Seq, back.Frame.Trace[1].Seq})
@@ -441,14 +446,16 @@ func TestKeptFieldsDoNotHoldThePost(t *testing.T) {
 		return at >= start && at < start+uintptr(len(text))
 	}
 	require.NotEmpty(t, back.Frame.Trace)
-	require.NotEmpty(t, back.Frame.Events)
+	events, err := back.Frame.EventsText.Read()
+	require.NoError(t, err)
+	require.NotEmpty(t, events)
 	require.NotEmpty(t, back.Frame.Pods)
 	assert.True(t, within(back.Frame.Pods[0].Key), "the test can tell: pods are read in place")
 	for _, r := range back.Frame.Trace {
 		assert.False(t, within(r.rec), "a reconcile's record")
 		assert.False(t, within(r.Entry().Key), "a reconcile's key")
 	}
-	for _, ev := range back.Frame.Events {
+	for _, ev := range events {
 		assert.False(t, within(ev.Message), "an Event's message")
 	}
 }

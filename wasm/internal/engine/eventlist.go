@@ -27,6 +27,15 @@ func (l EventList) encode(b *strings.Builder) {
 	}
 }
 
+// EventsText is a frame's Events as they crossed to the page, read (Read)
+// only when drawn: in a burst every frame brings a new list of the newest
+// Events, and the page draws the Events a few times a second.
+type EventsText string
+
+// Read reads the Events, from a copy of their text: the list is kept until
+// the next, and a piece of the post would keep all of it alive.
+func (t EventsText) Read() (EventList, error) { return decodeEvents(strings.Clone(string(t))) }
+
 // decodeEvents reads what encode wrote.
 func decodeEvents(s string) (EventList, error) {
 	return decodeRecords(s, "event list", eventFields, readEvent)

@@ -31,8 +31,9 @@ type Frame struct {
 	// Overview is the nodes and workloads, when they changed.
 	Overview *cluster.Snapshot `json:"overview,omitempty"`
 	// Events are the newest Events (cluster.MaxSnapshotEvents), when they
-	// changed.
-	Events EventList `json:"-"` // after the JSON (Post.Encode)
+	// changed. The page gets them as EventsText, read when it draws them.
+	Events     EventList  `json:"-"` // after the JSON (Post.Encode)
+	EventsText EventsText `json:"-"`
 	// Trace are the reconciles since the last frame, oldest first, at most
 	// MaxFrameTrace (the newest), as records: the page keeps thousands,
 	// and reads each when it draws it. TraceLast is the newest's Seq.

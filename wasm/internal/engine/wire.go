@@ -96,15 +96,14 @@ func DecodePost(s string) (Post, error) {
 	// A decoded field is a piece of the post's text, and keeps all of it
 	// alive. The page keeps reconciles for long (its trace, as records)
 	// and Events until the next change, so theirs are read from a copy of
-	// their own part only; it copies the pods it keeps.
+	// their own part only; it copies the pods it keeps. A frame's Events
+	// are read when drawn (EventsText).
 	var err error
 	if f := p.Frame; f != nil {
 		if f.Pods, err = decodePods(part[1]); err != nil {
 			return p, err
 		}
-		if f.Events, err = decodeEvents(strings.Clone(part[2])); err != nil {
-			return p, err
-		}
+		f.EventsText = EventsText(part[2])
 		if f.Trace, err = decodeEntryRecords(strings.Clone(part[3])); err != nil {
 			return p, err
 		}
