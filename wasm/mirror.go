@@ -88,7 +88,9 @@ func (m *mirror) apply(f *engine.Frame) {
 		m.pending.Events = true
 	}
 	m.addTrace(f.Trace, f.TraceLast)
-	m.picture = f.Picture
+	if !f.PictureLater {
+		m.picture = f.Picture
+	}
 	if f.Has("dns") {
 		m.dns, m.dnsDue = f.DNS, true
 	}

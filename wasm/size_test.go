@@ -71,9 +71,11 @@ import (
 // part at a time (drawTraceAt, drawOlderTrace). Lowered when every
 // reconcile crossed as a record (engine.EntryRecords) and one part writer
 // served both traces (writeTracePart). Raised a little when the worker
-// began to rest between turns on two cores (lagRestFor) and the page to
-// read a frame's Events only when it draws them (engine.EventsText).
-const maxWasmGzip = 2_817_100
+// began to rest between turns on two cores (lagRestFor), the page to read
+// a frame's Events only when it draws them (engine.EventsText), and a
+// lagging clock's frames to bring the picture of the controller manager a
+// few times a second (engine.HoldPicture).
+const maxWasmGzip = 2_817_500
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.

@@ -50,10 +50,13 @@ type workerHost struct {
 	speed   float64
 	lastMS  float64 // when the clock last ran
 	lagRest float64 // the wait after a turn that left the clock behind, in ms (lagRestFor)
-	drawn   bool    // the page drew the last frame posted
-	turnDue bool    // a turn is scheduled
-	settle  *settleWork
-	warm    *engine.WarmUp
+	// pictureSent is when a frame last brought the controller manager's
+	// picture (frame).
+	pictureSent float64
+	drawn       bool // the page drew the last frame posted
+	turnDue     bool // a turn is scheduled
+	settle      *settleWork
+	warm        *engine.WarmUp
 	// prebuilt: e is the cluster prebuild made, not yet asked for, and
 	// firstFrame its first frame's post, already encoded.
 	prebuilt   bool
@@ -221,7 +224,7 @@ func (h *workerHost) turn() {
 		caughtUp = h.playTurn()
 	}
 	if h.drawn && h.e.Moved() {
-		f := h.e.Frame()
+		f := h.frame(h.settle != nil || h.playing && !caughtUp)
 		h.send(engine.Post{Frame: &f})
 		h.drawn = false
 	}
@@ -234,6 +237,24 @@ func (h *workerHost) turn() {
 		h.scheduleIn(h.lagRest)
 	}
 }
+
+// frame is the frame a turn posts. While the clock runs behind (lagging,
+// or settling) the picture of the controller manager goes at most every
+// pictureEvery: the frames come as fast as the page draws them, and each
+// would bring a new picture that the page reads whole. The clock catches
+// up when the burst is over, and the next frame brings the picture.
+func (h *workerHost) frame(behind bool) engine.Frame {
+	if behind && h.now()-h.pictureSent < pictureEvery {
+		h.e.HoldPicture()
+	} else {
+		h.pictureSent = h.now()
+	}
+	return h.e.Frame()
+}
+
+// pictureEvery is how often, at most, the frames of a clock running
+// behind bring the picture of the controller manager (ms).
+const pictureEvery = 250
 
 // playTurn advances the clock by the real time since the last turn; it
 // reports whether the clock got there (false: it lags, and the next turn

@@ -22,6 +22,7 @@ type fakeWorker struct {
 	t     *testing.T
 	h     *workerHost
 	posts []engine.Post
+	at    []float64 // the time of each post
 	ms    float64
 	tick  float64 // how far the time moves each time the host reads it
 	queue []func()
@@ -34,6 +35,7 @@ func newFakeWorker(t *testing.T) *fakeWorker {
 		p, err := engine.DecodePost(s)
 		require.NoError(t, err)
 		w.posts = append(w.posts, p)
+		w.at = append(w.at, w.ms)
 	}, func() float64 { w.ms += w.tick; return w.ms }, func(ms float64, fn func()) {
 		w.waits = append(w.waits, ms)
 		if ms <= 0 || ms == idleTurnMS || ms == w.h.lagRest {
@@ -188,6 +190,47 @@ func TestALaggingClockRestsBetweenTurnsOnTwoCores(t *testing.T) {
 		require.NotNil(t, w.h.settle, "still settling")
 		assert.Zero(t, w.waits[len(w.waits)-1], "%d cores: settling, turns at once", cores)
 	}
+}
+
+// While the clock lags, its frames bring the picture of the controller
+// manager at most every pictureEvery, and the page keeps the last; once
+// the clock catches up, the next frame brings it.
+func TestALaggingClocksFramesBringThePictureAFewTimesASecond(t *testing.T) {
+	w := newFakeWorker(t)
+	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
+	w.turn(1)
+	w.send(2, engine.Request{Op: "apply", Text: examples.BenchDeployment(300, "nginx:1.7.9")})
+	w.send(0, engine.Request{Op: engine.OpPlay, On: true, Speed: 100})
+	w.take()
+	w.tick = turnMS    // each look at the time ends the turn
+	var with []float64 // when a frame brought the picture
+	later := 0
+	for range 30 {
+		w.send(0, engine.Request{Op: engine.OpDrawn})
+		w.turn(1)
+		for i, p := range w.posts {
+			require.NotNil(t, p.Frame)
+			if p.Frame.PictureLater {
+				later++
+			} else {
+				assert.NotEmpty(t, p.Frame.Picture.Replicas)
+				with = append(with, w.at[i])
+			}
+		}
+		w.posts, w.at = nil, nil
+	}
+	require.Greater(t, len(with), 1)
+	assert.Greater(t, later, len(with), "most frames leave the picture for later")
+	for i := 1; i < len(with); i++ {
+		assert.GreaterOrEqual(t, with[i]-with[i-1], float64(pictureEvery))
+	}
+
+	w.tick = 0 // the clock catches up
+	w.send(0, engine.Request{Op: engine.OpDrawn})
+	w.turn(1)
+	posts := w.take()
+	require.Len(t, posts, 1)
+	assert.False(t, posts[0].Frame.PictureLater, "caught up: the picture comes")
 }
 
 func TestTheWorkerSettlesInTurnsAndCanBeCancelled(t *testing.T) {

@@ -31,8 +31,10 @@ type Engine struct {
 	// running: the control plane has started (Start); before, a frame
 	// has the nodes and no picture of a controller manager.
 	running bool
-	docs    explain.Docs
-	help    helptext.Pages
+	// holdPicture: the next frame leaves the picture out (HoldPicture).
+	holdPicture bool
+	docs        explain.Docs
+	help        helptext.Pages
 	// lessons are the page's lessons (SetLessons), whose checks, questions
 	// and outputs the engine answers for.
 	lessons []*lessons.Lesson

@@ -46,6 +46,24 @@ func stdout(rep Reply) string {
 	return b.String()
 }
 
+// A frame can leave the picture of the controller manager for a later one
+// (HoldPicture), which the page then draws instead of the one it kept.
+func TestAFrameCanLeaveThePictureForALaterOne(t *testing.T) {
+	e := started(t)
+	e.HoldPicture()
+	f := e.Frame()
+	assert.True(t, f.PictureLater)
+	assert.Empty(t, f.Picture.Replicas)
+	text, err := (&Post{Frame: &f}).Encode()
+	require.NoError(t, err)
+	back, err := DecodePost(text)
+	require.NoError(t, err)
+	assert.True(t, back.Frame.PictureLater, "it crosses to the page")
+	next := e.Frame()
+	assert.False(t, next.PictureLater, "the next frame only")
+	assert.NotEmpty(t, next.Picture.Replicas)
+}
+
 func TestAFrameBeforeTheControlPlaneStartsHasTheNodes(t *testing.T) {
 	e := New(1)
 	f := e.Frame()

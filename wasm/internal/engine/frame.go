@@ -39,8 +39,11 @@ type Frame struct {
 	// and reads each when it draws it. TraceLast is the newest's Seq.
 	Trace     EntryRecords `json:"-"` // after the JSON
 	TraceLast int64        `json:"traceLast"`
-	// Picture is the controller manager as the machinery strip draws it.
-	Picture Picture `json:"picture"`
+	// Picture is the controller manager as the machinery strip draws it,
+	// unless PictureLater: the frame leaves it for a later one
+	// (HoldPicture), and the page keeps the one it has.
+	Picture      Picture `json:"picture"`
+	PictureLater bool    `json:"pictureLater,omitempty"`
 	// DNS is the names the cluster DNS answers for the learner's Services
 	// and pods (learnerNames), when they changed.
 	DNS Table[cluster.DNSRecord] `json:"dns,omitzero"`
@@ -189,7 +192,10 @@ func (e *Engine) Frame() Frame {
 		f.Changed = append(f.Changed, "events")
 	}
 	e.frameTrace(&f)
-	if e.running {
+	switch {
+	case e.holdPicture:
+		f.PictureLater, e.holdPicture = true, false
+	case e.running:
 		f.Picture = e.picture()
 	}
 	e.frameDNS(&f)
@@ -216,6 +222,13 @@ func (e *Engine) frameTrace(f *Frame) {
 	}
 	e.sent.traceLast = tr.Last()
 }
+
+// HoldPicture makes the next Frame leave out the picture of the controller
+// manager (PictureLater), which the page keeps from the last frame that had
+// one. The picture is most of a busy frame's JSON, the dearest part to
+// write and to read; a burst's frames come many times a second, and the
+// page need not redraw the picture as often.
+func (e *Engine) HoldPicture() { e.holdPicture = true }
 
 // picture reads the controller manager's side of the batch.
 func (e *Engine) picture() Picture {
