@@ -28,8 +28,8 @@ func (l EventList) encode(b *strings.Builder) {
 }
 
 // EventsText is a frame's Events as they crossed to the page, read (Read)
-// only when drawn: in a burst every frame brings a new list of the newest
-// Events, and the page draws the Events a few times a second.
+// only when drawn: in a burst many frames bring a new list of the newest
+// Events, more than the page draws (wasm/clock.go's eventsEvery).
 type EventsText string
 
 // Read reads the Events, from a copy of their text: the list is kept until
