@@ -244,10 +244,10 @@ func (h *workerHost) turn() {
 // would bring a new picture that the page reads whole. The clock catches
 // up when the burst is over, and the next frame brings the picture.
 func (h *workerHost) frame(behind bool) engine.Frame {
-	if behind && h.now()-h.pictureSent < pictureEvery {
+	if now := h.now(); behind && now-h.pictureSent < pictureEvery {
 		h.e.HoldPicture()
 	} else {
-		h.pictureSent = h.now()
+		h.pictureSent = now
 	}
 	return h.e.Frame()
 }
@@ -343,15 +343,14 @@ func lagRestFor(cores int) float64 {
 // say.
 func (a *app) cores() int {
 	nav, err := a.global.Get("navigator")
-	if err != nil || nav.Type() != safejs.TypeObject {
+	if err != nil {
 		return 0
 	}
 	n, err := nav.Get("hardwareConcurrency")
-	if err != nil || n.Type() != safejs.TypeNumber {
+	if err != nil {
 		return 0
 	}
-	c, _ := n.Int()
-	return c
+	return int(jsFloat(n, 0))
 }
 
 // hostMessage hands one message to the host (runWorker makes it the
