@@ -207,7 +207,7 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 
 	// In Chinese the row says the same.
 	p.setLang("zh-CN")
-	assert.Contains(t, p.stepRow(), "deployment 的工作协程调和了 default/nginx-deployment → done")
+	assert.Contains(t, p.stepRow(), "deployment 的工作协程调谐了 default/nginx-deployment → done")
 	p.setLang("en")
 
 	// Once the clock runs on, the marks go.
