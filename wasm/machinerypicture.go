@@ -111,7 +111,7 @@ func queuedKeys(views []controller.QueueView) map[string]map[string]int {
 // reconciles a simulated second the worker does.
 func (a *app) drawQueueSummary(m *markup, sig *strings.Builder, v controller.QueueView, now time.Time) {
 	ready, later := len(v.Ready)+v.MoreReady, len(v.Delayed)+v.MoreDelayed
-	rate := a.ui.machPace.rate(v.Controller, v.Reconciles, now)
+	rate, measured := a.ui.machPace.rate(v.Controller, v.Reconciles, now)
 	m.open("div", "mach-row mach-ctrl summary").elem("span", "mach-name", v.Controller)
 	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.queue"), "title", a.tr("mach.queue.help"))
 	m.elem("span", "qcount", a.tr("mach.keys", ready)).close("span")
@@ -129,35 +129,49 @@ func (a *app) drawQueueSummary(m *markup, sig *strings.Builder, v controller.Que
 		m.close("span")
 	}
 	m.open("span", "mach-part").elem("span", "mach-sub", a.tr("mach.worker"), "title", a.tr("mach.worker.help"))
-	m.elem("span", "qrate", a.tr("mach.rate", rate), "title", a.tr("mach.rate.title"))
+	rateText := a.tr("mach.rate.unknown")
+	if measured {
+		rateText = a.tr("mach.rate", rate)
+	}
+	m.elem("span", "qrate", rateText, "title", a.tr("mach.rate.title"))
 	m.close("span").close("div")
-	fmt.Fprintf(sig, "%s:%d/%d/%d;", v.Controller, ready, later, rate)
+	fmt.Fprintf(sig, "%s:%d/%d/%d/%t;", v.Controller, ready, later, rate, measured)
 }
 
-// pace remembers each controller's reconcile count a simulated second
-// ago, for its rate.
+// pace remembers each controller's reconcile count when it was first
+// seen busy and once a simulated second since, for its rate.
 type pace map[string]paceSample
 
 type paceSample struct {
 	reconciles int64
 	at         time.Time
-	rate       int // reconciles per simulated second over the last sample
+	rate       int  // reconciles per simulated second over the last full second
+	full       bool // rate covers a whole simulated second
 }
 
-// rate is the controller's reconciles per simulated second, sampled once
-// a simulated second.
-func (p pace) rate(controller string, reconciles int64, now time.Time) int {
+// rate is the controller's reconciles per simulated second, sampled once a
+// simulated second. Until a second has passed since the controller was
+// first seen busy, it is the rate over the time there has been; with no
+// time yet there is no rate, and measured is false: the count alone says
+// nothing of how fast the worker goes.
+func (p pace) rate(controller string, reconciles int64, now time.Time) (rate int, measured bool) {
 	s, ok := p[controller]
-	switch {
-	case !ok || now.Before(s.at):
+	if !ok || now.Before(s.at) {
 		p[controller] = paceSample{reconciles: reconciles, at: now}
-		return 0
-	case now.Sub(s.at) >= time.Second:
-		r := int(float64(reconciles-s.reconciles) / now.Sub(s.at).Seconds())
-		p[controller] = paceSample{reconciles: reconciles, at: now, rate: r}
-		return r
+		return 0, false
 	}
-	return s.rate
+	if s.full && now.Sub(s.at) < time.Second {
+		return s.rate, true
+	}
+	elapsed := now.Sub(s.at)
+	if elapsed <= 0 {
+		return 0, false
+	}
+	r := int(float64(reconciles-s.reconciles) / elapsed.Seconds())
+	if elapsed >= time.Second {
+		p[controller] = paceSample{reconciles: reconciles, at: now, rate: r, full: true}
+	}
+	return r, true
 }
 
 // drawQueue is one controller's row: name, queue → later → worker.

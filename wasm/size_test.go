@@ -74,8 +74,10 @@ import (
 // began to rest between turns on two cores (lagRestFor), the page to read
 // a frame's Events only when it draws them (engine.EventsText), and a
 // lagging clock's frames to bring the picture of the controller manager a
-// few times a second (engine.HoldPicture).
-const maxWasmGzip = 2_817_500
+// few times a second (engine.HoldPicture), and when a busy controller's
+// rate began to be measured over the time that passed, not shown as 0
+// before a simulated second had (pace.rate).
+const maxWasmGzip = 2_817_800
 
 // buildFlags reads wasm/build-flags, the arguments `make site` builds the
 // page with: one per line, '#' lines and blank lines skipped.
