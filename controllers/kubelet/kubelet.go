@@ -679,5 +679,9 @@ func (c *container) appendSummary(b []byte) []byte {
 	default:
 		b = append(append(append(b, "CrashLoopBackOff "...), c.backoff.String()...), " ("...)
 	}
-	return append(strconv.AppendInt(b, int64(c.restarts), 10), " restarts)"...)
+	b = strconv.AppendInt(b, int64(c.restarts), 10)
+	if c.restarts == 1 {
+		return append(b, " restart)"...)
+	}
+	return append(b, " restarts)"...)
 }

@@ -21,6 +21,8 @@ func TestMessagesSpellWhatFmtDid(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("exited %d (%d restarts)", c.cur.ExitCode, c.restarts), string(c.appendSummary(nil)))
 	c.state = cBackOff
 	assert.Equal(t, fmt.Sprintf("CrashLoopBackOff %s (%d restarts)", c.backoff, c.restarts), string(c.appendSummary(nil)))
+	c.restarts = 1
+	assert.Equal(t, fmt.Sprintf("CrashLoopBackOff %s (1 restart)", c.backoff), string(c.appendSummary(nil)), "one restart reads as one")
 }
 
 // TestObserveLineSpellsPodAndContainers: the line observed on every

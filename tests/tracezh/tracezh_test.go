@@ -4,6 +4,7 @@
 package tracezh
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -222,4 +223,21 @@ func TestScenarioTracesTranslateWholly(t *testing.T) {
 	}
 	slices.Sort(list)
 	assert.Empty(t, list, "%d trace lines of %d do not translate wholly", len(bad), lines)
+}
+
+// TestOneRestartTranslates: the kubelet's line says "1 restart" for one
+// (controllers/kubelet appendSummary), which no course scenario records;
+// each container state's singular translates as its plural does.
+func TestOneRestartTranslates(t *testing.T) {
+	cat, _ := loadCatalog(t)
+	for _, state := range []string{"running (ready, %s)", "running (not ready, %s)", "exited 1 (%s)", "CrashLoopBackOff 10s (%s)"} {
+		for _, tail := range []string{"", ", side created"} {
+			line := "pod web-0 on node-1: phase Running, containers: app " + fmt.Sprintf(state, "1 restart") + tail
+			zh, ok := cat.Translate(line)
+			require.True(t, ok, line)
+			assert.Empty(t, textcat.Untranslated(zh), "%s → %s", line, zh)
+			plural, _ := cat.Translate(strings.Replace(line, "1 restart", "2 restarts", 1))
+			assert.Equal(t, strings.Replace(plural, "2", "1", 1), zh, line)
+		}
+	}
 }
