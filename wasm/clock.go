@@ -249,7 +249,7 @@ func (a *app) drawLivePods(force bool) {
 		systemPods, systemRunning := m.SystemPods()
 		pods, running = pods-systemPods, running-systemRunning
 	}
-	u.summary.Set(a.tr("cluster.summary", pods, running, len(m.overview.Nodes)))
+	u.summary.Set(a.clusterSummary(pods, running, len(m.overview.Nodes)))
 	v.drawLive(ch, force)
 }
 

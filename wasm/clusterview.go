@@ -762,3 +762,9 @@ func revNum(s string) int {
 	}
 	return n
 }
+
+// clusterSummary is the cluster pane's count line: its pods and nodes each
+// counted in their own words, so that one of either reads as one.
+func (a *app) clusterSummary(pods, running, nodes int) string {
+	return a.tr("cluster.summary", a.tr("cluster.pods", pods), running, a.tr("cluster.nodes", nodes))
+}

@@ -48,8 +48,16 @@ func pickLang(navigatorLanguage string) string {
 }
 
 // translate looks a key up; an unknown key is returned as itself so a
-// missing string is visible, not blank.
+// missing string is visible, not blank. A key may have a singular, the same
+// key ending in ".one" ("1 key", "1 restart"), used when the first integer
+// among args is 1: English counts one thing apart from two, and a learner
+// reads "1 pods" as a slip. Chinese has one form, which the two share.
 func translate(lang, key string, args ...any) string {
+	if firstInt(args) == 1 {
+		if _, ok := messages[key+".one"]; ok {
+			key += ".one"
+		}
+	}
 	pair, ok := messages[key]
 	if !ok {
 		return key
@@ -62,4 +70,19 @@ func translate(lang, key string, args ...any) string {
 		s = fmt.Sprintf(s, args...)
 	}
 	return s
+}
+
+// firstInt is the first integer among args, or -1.
+func firstInt(args []any) int64 {
+	for _, a := range args {
+		switch n := a.(type) {
+		case int:
+			return int64(n)
+		case int32:
+			return int64(n)
+		case int64:
+			return n
+		}
+	}
+	return -1
 }

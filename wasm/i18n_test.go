@@ -85,6 +85,40 @@ func TestTranslate(t *testing.T) {
 	assert.False(t, strings.Contains(translate(langZH, "tagline"), "%"))
 }
 
+// One of a thing reads as one: a key's ".one" form when the first integer
+// among the arguments is 1, whatever its type; the plain form otherwise, and
+// for keys without a singular.
+func TestOneThingReadsAsOne(t *testing.T) {
+	assert.Equal(t, "1 key", translate(langEN, "mach.keys", 1))
+	assert.Equal(t, "2 keys", translate(langEN, "mach.keys", 2))
+	assert.Equal(t, "0 keys", translate(langEN, "mach.keys", 0))
+	assert.Equal(t, "1 restart", translate(langEN, "pod.restarts", int32(1)))
+	assert.Equal(t, "重启 1 次", translate(langZH, "pod.restarts", int32(1)))
+	assert.Equal(t, "node-1: 1 pod. The arrow keys move to it, Enter shows its actions.", translate(langEN, "cells.lane", "node-1", 1), "the first integer, after a string")
+	assert.Equal(t, "line 1", translate(langEN, "editor.line", 1), "no singular: the one form")
+	a := &app{lang: langEN}
+	assert.Equal(t, "1 pod · 1 running · 4 nodes", a.clusterSummary(1, 1, 4))
+	assert.Equal(t, "3 pods · 0 running · 1 node", a.clusterSummary(3, 0, 1))
+	a.lang = langZH
+	assert.Equal(t, "1 个 Pod · 1 个运行中 · 4 个节点", a.clusterSummary(1, 1, 4))
+}
+
+// Each singular stands beside its plural key, with the same verbs.
+func TestEverySingularHasItsPlural(t *testing.T) {
+	verbs := regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+	n := 0
+	for key, pair := range messages {
+		plural, ok := strings.CutSuffix(key, ".one")
+		if !ok {
+			continue
+		}
+		n++
+		require.Contains(t, messages, plural, "%s without its plural", key)
+		assert.Equal(t, verbs.FindAllString(messages[plural][0], -1), verbs.FindAllString(pair[0], -1), "%s: the plural's verbs", key)
+	}
+	assert.Greater(t, n, 10)
+}
+
 // TestChineseDiffersFromEnglish: a string whose Chinese is its English is
 // one nobody translated, unless it is Kubernetes' or kubectl's own words,
 // or the name of a format (the editor's title's tail, " — YAML").

@@ -201,7 +201,7 @@ func (a *app) drawSnapshotPods(s *cluster.Snapshot, force bool) {
 			running++
 		}
 	}
-	u.summary.Set(a.tr("cluster.summary", pods, running, len(s.Nodes)))
+	u.summary.Set(a.clusterSummary(pods, running, len(s.Nodes)))
 	u.cluster.draw(s, force)
 }
 
