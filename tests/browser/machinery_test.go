@@ -224,3 +224,36 @@ func TestStepShowsWhatTheTaskDid(t *testing.T) {
 	p.waitFor("folded again", `document.querySelectorAll("#machinery .mach-ctrl").length === `+strconv.Itoa(folded))
 	p.noConsoleErrors()
 }
+
+// TestTheStripScrollsRatherThanSqueezingRows: in a burst with many busy
+// controllers the strip reaches its max-height; each row keeps the height
+// its wrapped lines need and the strip scrolls, instead of rows shrunk to
+// a line and drawn over each other. The rows are those drawQueueSummary
+// writes, set in place with the clock paused, so that how many are busy
+// does not depend on this machine's speed.
+func TestTheStripScrollsRatherThanSqueezingRows(t *testing.T) {
+	t.Parallel()
+	p := openPage(t)
+	p.pause()
+	row := `<div class="mach-row mach-ctrl summary"><span class="mach-name">endpointslice</span>` +
+		`<span class="mach-part"><span class="mach-sub">queue</span><span class="qcount">1234 keys</span></span>` +
+		`<span class="mach-part"><span class="mach-sub">later</span><span class="qcount later">56 keys</span><span class="qkey retry">default/web-5d8f-abcde ↻4, retry in 80ms</span></span>` +
+		`<span class="mach-part"><span class="mach-sub">worker</span><span class="qrate">789 reconciles/s</span></span></div>`
+	eval[bool](p, `(() => { document.getElementById("machinery").innerHTML = `+jsString(strings.Repeat(row, 14))+`; return true })()`)
+	for _, r := range roomSizes[1:4] {
+		p.setRoom(r)
+		squeezed := eval[[]string](p, `(() => {
+			const out = [];
+			let above = -Infinity;
+			[...document.querySelectorAll("#machinery > *")].forEach((row, i) => {
+				const b = row.getBoundingClientRect();
+				if (b.height + 0.5 < row.scrollHeight) out.push(i + ": " + b.height.toFixed(1) + " px high for " + row.scrollHeight + " px of lines");
+				if (b.top + 0.5 < above) out.push(i + ": drawn over the row above");
+				above = b.bottom;
+			});
+			return out })()`)
+		assert.Empty(t, squeezed, r.name)
+		assert.True(t, eval[bool](p, `(m => m.scrollHeight > m.clientHeight)(document.getElementById("machinery"))`), "%s: the strip scrolls", r.name)
+	}
+	p.noConsoleErrors()
+}
