@@ -32,8 +32,8 @@ import (
 //
 //	KUBELOOP_PERF=1 KUBELOOP_DIST=$PWD/dist go test -count=1 -timeout=30m ./tests/browser -run TestPerfRollout -v
 //
-// (with KUBELOOP_PERF_TRACE=1 the 10,000-pod rollout is also recorded as a
-// Chrome trace, with =js the JavaScript sampler's too: perftrace_test.go)
+// (with KUBELOOP_PERF_TRACE=1 the 10,000-pod scale-up and rollout are also recorded as
+// Chrome traces, with =js the JavaScript sampler's too: perftrace_test.go)
 // (make perf). It ends with issue 36's targets beside what it measured
 // (perftargets_test.go).
 func TestPerfRollout(t *testing.T) {
@@ -303,12 +303,27 @@ func perfRollout(t *testing.T, n int, pauses perfPauses, report reporter) perfPh
 		return s, finished
 	}
 
+	// traced records a phase of the 10,000-pod run in a Chrome trace when
+	// KUBELOOP_PERF_TRACE is set, and reports its long tasks' parts.
+	traced := os.Getenv("KUBELOOP_PERF_TRACE") != "" && n == 10000
+	tracedPhase := func(phase, file, done string) (perfSample, bool) {
+		if !traced {
+			return measure(phase, done)
+		}
+		p.startTrace()
+		s, finished := measure(phase+" (traced: slower than untraced)", done)
+		events, raw := p.stopTrace()
+		saved := saveTrace(t, fmt.Sprintf("perf-%d-%s", n, file), raw)
+		report(t, "perf %d pods, %s, traced (%s): %s", n, phase, filepath.Base(saved), longTaskParts(events))
+		return s, finished
+	}
+
 	js := func(s string) string { return strings.ReplaceAll(s, "`", "") }
 	eval[any](p, "kubeloop.apply(`"+js(deploy)+"`)")
 	// Done when the page shows n pods Running and ready: cards, or past
 	// cellsAbove cells on canvases, which have no element per pod to count.
 	var got perfPhases
-	got.scaleUp, got.scaledUp = measure("scale-up from 0", fmt.Sprintf(`kubeloop.debug.drawnReady() >= %d`, n))
+	got.scaleUp, got.scaledUp = tracedPhase("scale-up from 0", "scaleup", fmt.Sprintf(`kubeloop.debug.drawnReady() >= %d`, n))
 
 	// Steady state: every pod on screen, time running, nothing to do.
 	time.Sleep(pauses.steady)
@@ -318,24 +333,11 @@ func perfRollout(t *testing.T, n int, pauses perfPauses, report reporter) perfPh
 	report(t, "perf %d pods, idle with every pod on screen: %s", n, s)
 	eval[goFrames](p, takeGoFrames) // from the rollout on
 
-	traced := os.Getenv("KUBELOOP_PERF_TRACE") != "" && n == 10000
-	if traced {
-		p.startTrace()
-	}
 	eval[any](p, `kubeloop.kubectl("kubectl set image deployment/nginx-deployment nginx=nginx:1.9.1")`)
 	// Done when no pod of the old ReplicaSet is left and all n shown are
 	// Running and ready with the new image.
-	phase := "rolling update to nginx:1.9.1"
-	if traced {
-		phase += " (traced: slower than untraced)"
-	}
-	got.rollout, got.rolledOut = measure(phase, fmt.Sprintf(
+	got.rollout, got.rolledOut = tracedPhase("rolling update to nginx:1.9.1", "rollout", fmt.Sprintf(
 		`kubeloop.debug.drawnReady() === %d && kubeloop.debug.drawnReady("nginx:1.9.1") === %d`, n, n))
-	if traced {
-		events, raw := p.stopTrace()
-		file := saveTrace(t, fmt.Sprintf("perf-%d-rollout", n), raw)
-		report(t, "perf %d pods, rolling update, traced (%s): %s", n, filepath.Base(file), longTaskParts(events))
-	}
 	got.commands = perfCommands(t, p, n, pauses.command, report)
 	p.screenshot(fmt.Sprintf("perf-%d", n))
 	got.measured = true
