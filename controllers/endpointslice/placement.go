@@ -3,6 +3,7 @@ package endpointslice
 import (
 	"maps"
 	"slices"
+	"sort"
 
 	"github.com/kubeloop/kubeloop/controllers/endpoints"
 	"github.com/kubeloop/kubeloop/core/api"
@@ -117,7 +118,7 @@ func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.Endpoi
 		}
 	}
 	// 2: fill the slices being updated, fullest first.
-	slices.SortStableFunc(updating, func(a, b *api.EndpointSlice) int { return len(b.Endpoints) - len(a.Endpoints) })
+	sort.SliceStable(updating, func(i, j int) bool { return len(updating[i].Endpoints) > len(updating[j].Endpoints) })
 	for _, s := range updating {
 		n := min(max-len(s.Endpoints), len(rest))
 		if n > 0 {

@@ -3,6 +3,7 @@ package kubectl
 import (
 	"cmp"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -49,8 +50,9 @@ func runAPIResources(c *invocation, args []string) {
 		return
 	}
 	kinds := slices.Clone(api.Kinds)
-	slices.SortStableFunc(kinds, func(a, b *api.Kind) int {
-		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Resource, b.Resource))
+	sort.SliceStable(kinds, func(i, j int) bool {
+		a, b := kinds[i], kinds[j]
+		return cmp.Or(cmp.Compare(a.Group, b.Group), cmp.Compare(a.Resource, b.Resource)) < 0
 	})
 	var rows [][]string
 	if !f.boolean("no-headers") && output != "name" {

@@ -2,7 +2,7 @@ package kubectl
 
 import (
 	"fmt"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -55,7 +55,9 @@ func versionInfoJSON(gitVersion string, b build) string {
 // quotes what would read back as a number or a time).
 func versionInfoYAML(gitVersion string, b build) string {
 	info := versionInfo(gitVersion, b)
-	slices.SortFunc(info, func(a, b [2]string) int { return strings.Compare(a[0], b[0]) })
+	// sort.Slice, not slices.SortFunc: its one sort serves every caller,
+	// where slices' is copied into the page's binary for each element type.
+	sort.Slice(info, func(i, j int) bool { return info[i][0] < info[j][0] })
 	var s strings.Builder
 	for _, kv := range info {
 		v := kv[1]

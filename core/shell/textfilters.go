@@ -3,6 +3,7 @@ package shell
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -243,7 +244,11 @@ func runSort(s *session, args []string, stdin string, out, errOut *strings.Build
 	for _, src := range srcs {
 		lines = append(lines, splitLines(src.text)...)
 	}
-	slices.SortStableFunc(lines, func(a, b string) int {
+	// sort.SliceStable, not slices.SortStableFunc: its one sort serves
+	// every caller, where slices' is copied into the page's binary for each
+	// element type.
+	sort.SliceStable(lines, func(i, j int) bool {
+		a, b := lines[i], lines[j]
 		c := strings.Compare(a, b)
 		if numeric {
 			if na, nb := leadingNumber(a), leadingNumber(b); na != nb {
@@ -253,7 +258,7 @@ func runSort(s *session, args []string, stdin string, out, errOut *strings.Build
 		if reverse {
 			c = -c
 		}
-		return c
+		return c < 0
 	})
 	if unique {
 		lines = slices.Compact(lines)
