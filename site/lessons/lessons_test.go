@@ -138,7 +138,7 @@ func TestParseReadsStepsCommandsAndChecks(t *testing.T) {
 	assert.Equal(t, "pods-ready", s.Checks[1].Pred)
 	assert.Equal(t, "a pod runs", s.Checks[0].Describe("en"))
 	assert.Equal(t, "有 Pod 在运行", s.Checks[0].Describe("zh-CN"))
-	assert.Equal(t, "exactly 1 pods with app=x, all Ready", s.Checks[1].Describe("en"), "a predicate describes itself")
+	assert.Equal(t, "exactly 1 pod with app=x, all Ready", s.Checks[1].Describe("en"), "a predicate describes itself")
 	assert.Equal(t, "Title", l.Title.In("en"))
 	assert.Equal(t, "标题", l.Title.In("zh-CN"))
 }

@@ -108,7 +108,7 @@ var predicates = map[string]predicate{
 		args:  []string{"SELECTOR", "N"},
 		parse: parseSelectorCount,
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("exactly %s pods with %s, all Ready", a[1], a[0]),
+			return Text{EN: fmt.Sprintf("exactly %s with %s, all Ready", countedArg(a[1], "pod", "pods"), a[0]),
 				ZH: fmt.Sprintf("恰好 %s 个带 %s 标签的 Pod，全部 Ready", a[1], a[0])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
@@ -125,7 +125,7 @@ var predicates = map[string]predicate{
 					ready++
 				}
 			}
-			return n == want && ready == want, fmt.Sprintf("%d pods, %d Ready", n, ready)
+			return n == want && ready == want, fmt.Sprintf("%s, %d Ready", counted(n, "pod", "pods"), ready)
 		},
 	},
 
@@ -134,7 +134,7 @@ var predicates = map[string]predicate{
 		args:  []string{"SELECTOR", "N"},
 		parse: parseSelectorCount,
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("exactly %s ReplicaSet(s) with %s", a[1], a[0]),
+			return Text{EN: fmt.Sprintf("exactly %s with %s", countedArg(a[1], "ReplicaSet", "ReplicaSets"), a[0]),
 				ZH: fmt.Sprintf("恰好 %s 个带 %s 标签的 ReplicaSet", a[1], a[0])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
@@ -146,7 +146,7 @@ var predicates = map[string]predicate{
 					n++
 				}
 			}
-			return n == want, fmt.Sprintf("%d ReplicaSets", n)
+			return n == want, counted(n, "ReplicaSet", "ReplicaSets")
 		},
 	},
 
@@ -191,7 +191,7 @@ var predicates = map[string]predicate{
 					}
 				}
 			}
-			return n > 0, fmt.Sprintf("%d such writes", n)
+			return n > 0, counted(n, "such write", "such writes")
 		},
 	},
 
@@ -233,7 +233,7 @@ var predicates = map[string]predicate{
 		args:  []string{"SELECTOR", "N"},
 		parse: parseSelectorCount,
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("no ReplicaSet with %s was ever asked for %s replicas", a[0], a[1]),
+			return Text{EN: fmt.Sprintf("no ReplicaSet with %s was ever asked for %s", a[0], countedArg(a[1], "replica", "replicas")),
 				ZH: fmt.Sprintf("没有任何带 %s 标签的 ReplicaSet 被设为 %s 个副本", a[0], a[1])}
 		},
 		eval: func(env Env, since Mark, a []string) (bool, string) {

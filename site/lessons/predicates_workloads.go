@@ -29,7 +29,7 @@ var workloadPredicates = map[string]predicate{
 		args:  []string{"STATEFULSET", "N"},
 		parse: func(a []string) error { return parseCount(a[1]) },
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("%s's %s pods Ready, each started only after the one before it was Ready", a[0], a[1]),
+			return Text{EN: fmt.Sprintf("%s's %s Ready, each started only after the one before it was Ready", a[0], countedArg(a[1], "pod", "pods")),
 				ZH: fmt.Sprintf("%s 的 %s 个 Pod 都已 Ready，并且每个都在前一个 Ready 之后才创建", a[0], a[1])}
 		},
 		eval: func(env Env, since Mark, a []string) (bool, string) {
@@ -77,7 +77,7 @@ var workloadPredicates = map[string]predicate{
 					r++
 				}
 			}
-			saw := fmt.Sprintf("%d pods created during the step; %d pods, %d Ready", created, n, r)
+			saw := fmt.Sprintf("%s created during the step; %s, %d Ready", counted(created, "pod", "pods"), counted(n, "pod", "pods"), r)
 			return created > 0 && n == want && r == want, saw
 		},
 	},
@@ -147,7 +147,7 @@ var workloadPredicates = map[string]predicate{
 			return parseCount(a[1])
 		},
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("daemonset %s has one Ready pod on each of %s nodes", a[0], a[1]),
+			return Text{EN: fmt.Sprintf("daemonset %s has one Ready pod on each of %s", a[0], countedArg(a[1], "node", "nodes")),
 				ZH: fmt.Sprintf("DaemonSet %s 在 %s 个节点上各有一个 Ready 的 Pod", a[0], a[1])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
@@ -173,7 +173,7 @@ var workloadPredicates = map[string]predicate{
 				}
 			}
 			delete(nodes, "")
-			saw := fmt.Sprintf("%d pods, %d Ready, on nodes %s", n, ready, strings.Join(sortedKeys(nodes), ", "))
+			saw := fmt.Sprintf("%s, %d Ready, on nodes %s", counted(n, "pod", "pods"), ready, strings.Join(sortedKeys(nodes), ", "))
 			return n == want && ready == want && len(nodes) == want, saw
 		},
 	},
@@ -205,7 +205,7 @@ var workloadPredicates = map[string]predicate{
 					on++
 				}
 			}
-			return n > 0 && ready == n && on == 0, fmt.Sprintf("%d pods, %d Ready, %d on %s", n, ready, on, a[1])
+			return n > 0 && ready == n && on == 0, fmt.Sprintf("%s, %d Ready, %d on %s", counted(n, "pod", "pods"), ready, on, a[1])
 		},
 	},
 
@@ -288,7 +288,7 @@ var workloadPredicates = map[string]predicate{
 		args:  []string{"CRONJOB", "N"},
 		parse: func(a []string) error { return parseCount(a[1]) },
 		describe: func(a []string) Text {
-			return Text{EN: fmt.Sprintf("cronjob %s keeps exactly %s Jobs", a[0], a[1]),
+			return Text{EN: fmt.Sprintf("cronjob %s keeps exactly %s", a[0], countedArg(a[1], "Job", "Jobs")),
 				ZH: fmt.Sprintf("CronJob %s 恰好保留 %s 个 Job", a[0], a[1])}
 		},
 		eval: func(env Env, _ Mark, a []string) (bool, string) {
@@ -304,7 +304,7 @@ var workloadPredicates = map[string]predicate{
 					names = append(names, j.GetObjectMeta().Name)
 				}
 			}
-			return len(names) == want, fmt.Sprintf("%d Jobs: %s", len(names), strings.Join(names, ", "))
+			return len(names) == want, counted(len(names), "Job", "Jobs") + ": " + strings.Join(names, ", ")
 		},
 	},
 
