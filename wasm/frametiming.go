@@ -2,10 +2,7 @@
 
 package main
 
-import (
-	"cmp"
-	"slices"
-)
+import "sort"
 
 // Where an animation frame's Go time goes, for `make perf`
 // (kubeloop.debug.frames): the browser's own measures (long tasks,
@@ -98,10 +95,13 @@ func (t *frameTiming) frameEnded(now float64) {
 			f.Parts[partNames[i]] = p
 		}
 	}
-	at, _ := slices.BinarySearchFunc(t.worst, ms, func(f timedFrame, ms float64) int {
-		return cmp.Compare(ms, f.MS) // longest first
-	})
-	t.worst = slices.Insert(t.worst, at, f)
+	// Longest first. sort.Search and a copy, not slices' BinarySearchFunc
+	// and Insert: each of those is a copy in the page's binary for this
+	// one element type.
+	at := sort.Search(len(t.worst), func(i int) bool { return t.worst[i].MS <= ms })
+	t.worst = append(t.worst, timedFrame{})
+	copy(t.worst[at+1:], t.worst[at:])
+	t.worst[at] = f
 	if len(t.worst) > keptFrames {
 		t.worst = t.worst[:keptFrames]
 	}
