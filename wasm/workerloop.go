@@ -51,7 +51,7 @@ type workerHost struct {
 	lastMS  float64 // when the clock last ran
 	lagRest float64 // the wait after a turn that left the clock behind, in ms (lagRestFor)
 	// pictureSent is when a frame last brought the controller manager's
-	// picture (frame).
+	// picture and the Events (frame).
 	pictureSent float64
 	drawn       bool // the page drew the last frame posted
 	turnDue     bool // a turn is scheduled
@@ -239,13 +239,14 @@ func (h *workerHost) turn() {
 }
 
 // frame is the frame a turn posts. While the clock runs behind (lagging,
-// or settling) the picture of the controller manager goes at most every
-// pictureEvery: the frames come as fast as the page draws them, and each
-// would bring a new picture that the page reads whole. The clock catches
-// up when the burst is over, and the next frame brings the picture.
+// or settling) the picture of the controller manager and the Events go at
+// most every pictureEvery: the frames come as fast as the page draws them,
+// and each would bring a new picture and a new list of the newest Events,
+// which the page copies whole and draws a few times a second. The clock
+// catches up when the burst is over, and the next frame brings both.
 func (h *workerHost) frame(behind bool) engine.Frame {
 	if now := h.now(); behind && now-h.pictureSent < pictureEvery {
-		h.e.HoldPicture()
+		h.e.HoldPictureAndEvents()
 	} else {
 		h.pictureSent = now
 	}
@@ -253,7 +254,7 @@ func (h *workerHost) frame(behind bool) engine.Frame {
 }
 
 // pictureEvery is how often, at most, the frames of a clock running
-// behind bring the picture of the controller manager (ms).
+// behind bring the picture of the controller manager and the Events (ms).
 const pictureEvery = 250
 
 // playTurn advances the clock by the real time since the last turn; it

@@ -193,9 +193,9 @@ func TestALaggingClockRestsBetweenTurnsOnTwoCores(t *testing.T) {
 }
 
 // While the clock lags, its frames bring the picture of the controller
-// manager at most every pictureEvery, and the page keeps the last; once
-// the clock catches up, the next frame brings it.
-func TestALaggingClocksFramesBringThePictureAFewTimesASecond(t *testing.T) {
+// manager and the Events at most every pictureEvery, and the page keeps
+// the last; once the clock catches up, the next frame brings them.
+func TestALaggingClocksFramesBringThePictureAndEventsAFewTimesASecond(t *testing.T) {
 	w := newFakeWorker(t)
 	w.send(1, engine.Request{Op: engine.OpStart, Seed: 1})
 	w.turn(1)
@@ -212,6 +212,7 @@ func TestALaggingClocksFramesBringThePictureAFewTimesASecond(t *testing.T) {
 			require.NotNil(t, p.Frame)
 			if p.Frame.PictureLater {
 				later++
+				assert.NotContains(t, p.Frame.Changed, "events", "the Events wait with the picture")
 			} else {
 				assert.NotEmpty(t, p.Frame.Picture.Replicas)
 				with = append(with, w.at[i])
@@ -231,6 +232,7 @@ func TestALaggingClocksFramesBringThePictureAFewTimesASecond(t *testing.T) {
 	posts := w.take()
 	require.Len(t, posts, 1)
 	assert.False(t, posts[0].Frame.PictureLater, "caught up: the picture comes")
+	assert.Contains(t, posts[0].Frame.Changed, "events", "and the Events held for it")
 }
 
 func TestTheWorkerSettlesInTurnsAndCanBeCancelled(t *testing.T) {

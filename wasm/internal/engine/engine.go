@@ -31,10 +31,11 @@ type Engine struct {
 	// running: the control plane has started (Start); before, a frame
 	// has the nodes and no picture of a controller manager.
 	running bool
-	// holdPicture: the next frame leaves the picture out (HoldPicture).
-	holdPicture bool
-	docs        explain.Docs
-	help        helptext.Pages
+	// hold: the next frame leaves the picture and the Events for a later
+	// one (HoldPictureAndEvents).
+	hold bool
+	docs explain.Docs
+	help helptext.Pages
 	// lessons are the page's lessons (SetLessons), whose checks, questions
 	// and outputs the engine answers for.
 	lessons []*lessons.Lesson

@@ -46,14 +46,20 @@ func stdout(rep Reply) string {
 	return b.String()
 }
 
-// A frame can leave the picture of the controller manager for a later one
-// (HoldPicture), which the page then draws instead of the one it kept.
-func TestAFrameCanLeaveThePictureForALaterOne(t *testing.T) {
+// A frame can leave the picture of the controller manager and the Events
+// for a later one (HoldPictureAndEvents), which the page then draws instead
+// of the ones it kept.
+func TestAFrameCanLeaveThePictureAndTheEventsForALaterOne(t *testing.T) {
 	e := started(t)
-	e.HoldPicture()
+	e.Frame()
+	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
+	do(t, e, Request{Op: "advance", Seconds: 10}) // the Deployment's Events
+	e.HoldPictureAndEvents()
 	f := e.Frame()
 	assert.True(t, f.PictureLater)
 	assert.Empty(t, f.Picture.Replicas)
+	assert.NotContains(t, f.Changed, "events", "the new Events wait")
+	assert.Empty(t, f.Events)
 	text, err := (&Post{Frame: &f}).Encode()
 	require.NoError(t, err)
 	back, err := DecodePost(text)
@@ -62,6 +68,17 @@ func TestAFrameCanLeaveThePictureForALaterOne(t *testing.T) {
 	next := e.Frame()
 	assert.False(t, next.PictureLater, "the next frame only")
 	assert.NotEmpty(t, next.Picture.Replicas)
+	assert.Contains(t, next.Changed, "events", "the held Events come with the next frame, though none changed since")
+	assert.True(t, slices.ContainsFunc(next.Events, func(ev cluster.EventView) bool { return strings.Contains(ev.Message, "Scaled up replica set") }))
+	assert.NotContains(t, e.Frame().Changed, "events", "and only once")
+}
+
+// The first frame, which the page draws from nothing, is never held.
+func TestTheFirstFrameIsNotHeld(t *testing.T) {
+	e := New(1)
+	e.HoldPictureAndEvents()
+	f := e.Frame()
+	assert.Contains(t, f.Changed, "events")
 }
 
 func TestAFrameBeforeTheControlPlaneStartsHasTheNodes(t *testing.T) {

@@ -31,7 +31,9 @@ type Frame struct {
 	// Overview is the nodes and workloads, when they changed.
 	Overview *cluster.Snapshot `json:"overview,omitempty"`
 	// Events are the newest Events (cluster.MaxSnapshotEvents), when they
-	// changed. The page gets them as EventsText, read when it draws them.
+	// changed and the frame does not leave them for a later one
+	// (HoldPictureAndEvents). The page gets them as EventsText, read when
+	// it draws them.
 	Events     EventList  `json:"-"` // after the JSON (Post.Encode)
 	EventsText EventsText `json:"-"`
 	// Trace are the reconciles since the last frame, oldest first, at most
@@ -41,7 +43,7 @@ type Frame struct {
 	TraceLast int64        `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it,
 	// unless PictureLater: the frame leaves it for a later one
-	// (HoldPicture), and the page keeps the one it has.
+	// (HoldPictureAndEvents), and the page keeps the one it has.
 	Picture      Picture `json:"picture"`
 	PictureLater bool    `json:"pictureLater,omitempty"`
 	// DNS is the names the cluster DNS answers for the learner's Services
@@ -132,6 +134,9 @@ type sentState struct {
 	// backlog are the pods that changed and that no frame has carried yet
 	// (MaxFramePods), sorted.
 	backlog []string
+	// eventsHeld: the Events changed and the frames since left them for a
+	// later one (HoldPictureAndEvents).
+	eventsHeld bool
 }
 
 // MaxFramePods bounds the pods one frame carries; the others go in the
@@ -187,14 +192,20 @@ func (e *Engine) Frame() Frame {
 		f.Overview, s.faultEpoch = &o, c.FaultEpoch()
 		f.Changed = append(f.Changed, "overview")
 	}
-	if !s.started || ch.Events {
-		f.Events = s.feed.Events()
-		f.Changed = append(f.Changed, "events")
+	hold := e.hold && s.started
+	e.hold = false
+	if !s.started || ch.Events || s.eventsHeld {
+		if hold {
+			s.eventsHeld = true
+		} else {
+			f.Events, s.eventsHeld = s.feed.Events(), false
+			f.Changed = append(f.Changed, "events")
+		}
 	}
 	e.frameTrace(&f)
 	switch {
-	case e.holdPicture:
-		f.PictureLater, e.holdPicture = true, false
+	case hold:
+		f.PictureLater = true
 	case e.running:
 		f.Picture = e.picture()
 	}
@@ -223,12 +234,13 @@ func (e *Engine) frameTrace(f *Frame) {
 	e.sent.traceLast = tr.Last()
 }
 
-// HoldPicture makes the next Frame leave out the picture of the controller
-// manager (PictureLater), which the page keeps from the last frame that had
-// one. The picture is most of a busy frame's JSON, the dearest part to
+// HoldPictureAndEvents makes the next Frame leave the picture of the
+// controller manager (PictureLater) and the Events for a later frame: the
+// page keeps the ones it has, and the first frame not held brings them as
+// they are then. They are the bulk of a busy frame, the dearest parts to
 // write and to read; a burst's frames come many times a second, and the
-// page need not redraw the picture as often.
-func (e *Engine) HoldPicture() { e.holdPicture = true }
+// page draws neither as often. The first frame is never held.
+func (e *Engine) HoldPictureAndEvents() { e.hold = true }
 
 // picture reads the controller manager's side of the batch.
 func (e *Engine) picture() Picture {
