@@ -80,6 +80,9 @@ func rolloutStatus(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.Repli
 			setCondition(&st, newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonNewReplicaSetAvailable,
 				rsOrDeployment(d, newRS)+" has successfully progressed.", now))
 			why = fmt.Sprintf("all %d replicas are updated and available: the rollout is complete", replicasOf(d))
+			if replicasOf(d) == 1 {
+				why = "its 1 replica is updated and available: the rollout is complete"
+			}
 		case DeploymentProgressing(d, &st):
 			c := newCondition(api.DeploymentProgressing, api.ConditionTrue, ReasonReplicaSetUpdated,
 				rsOrDeployment(d, newRS)+" is progressing.", now)

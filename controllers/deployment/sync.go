@@ -370,7 +370,10 @@ func (s *syncer) observeReplicaSets(newRS *api.ReplicaSet, old []*api.ReplicaSet
 	if idle > 0 {
 		s.ctx.Observe("%d old ReplicaSets at 0 replicas (history)", idle)
 	}
-	if n := sumSpec(old); n > 0 {
+	switch n := sumSpec(old); {
+	case n == 1:
+		s.ctx.Diff("old ReplicaSets still ask for 1 pod")
+	case n > 0:
 		s.ctx.Diff("old ReplicaSets still ask for %d pods", n)
 	}
 }
@@ -425,7 +428,11 @@ func (s *syncer) getNewReplicaSet(existing *api.ReplicaSet, oldRSs []*api.Replic
 	rs.Spec.Replicas = api.Ptr(n)
 	SetNewReplicaSetAnnotations(d, rs, newRevision, false)
 	s.ctx.Why("new pod template (pod-template-hash %s): creating ReplicaSet %s as revision %d; %s", hash, rs.Name, newRevision, why)
-	out, err := s.ctx.Create(rs, fmt.Sprintf("revision %d, %d replicas", newRevision, n))
+	detail := fmt.Sprintf("revision %d, %d replicas", newRevision, n)
+	if n == 1 {
+		detail = fmt.Sprintf("revision %d, 1 replica", newRevision)
+	}
+	out, err := s.ctx.Create(rs, detail)
 	existed := false
 	switch {
 	case api.IsAlreadyExists(err):

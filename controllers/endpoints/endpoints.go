@@ -82,7 +82,11 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	pods := SelectedPods(r.pods, svc)
 	want := r.desired(svc, pods)
 	ready, notReady := countAddresses(want.Subsets)
-	ctx.Observe("selector %s matches %d pods: %d ready, %d not ready", labelString(svc.Spec.Selector), len(pods), ready, notReady)
+	if len(pods) == 1 {
+		ctx.Observe("selector %s matches 1 pod: %d ready, %d not ready", labelString(svc.Spec.Selector), ready, notReady)
+	} else {
+		ctx.Observe("selector %s matches %d pods: %d ready, %d not ready", labelString(svc.Spec.Selector), len(pods), ready, notReady)
+	}
 	if truncate(want.Subsets) {
 		want.Annotations = map[string]string{OverCapacityAnnotation: "truncated"}
 		ready, notReady = countAddresses(want.Subsets)

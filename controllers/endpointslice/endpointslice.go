@@ -88,13 +88,17 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	var errs []error
 	for _, s := range p.create {
 		ctx.Diff("no slice for %d endpoints (ports %s)", len(s.Endpoints), portsKey(s.Ports))
-		if _, err := ctx.Create(s, fmt.Sprintf("%d endpoints", len(s.Endpoints))); err != nil {
+		if _, err := ctx.Create(s, endpointsDetail(len(s.Endpoints))); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	for _, s := range p.update {
-		ctx.Diff("slice %s: %d endpoints (%d ready)", s.Name, len(s.Endpoints), countReady(s.Endpoints))
-		if _, err := ctx.Update(s, fmt.Sprintf("%d endpoints", len(s.Endpoints))); err != nil {
+		if len(s.Endpoints) == 1 {
+			ctx.Diff("slice %s: 1 endpoint (%d ready)", s.Name, countReady(s.Endpoints))
+		} else {
+			ctx.Diff("slice %s: %d endpoints (%d ready)", s.Name, len(s.Endpoints), countReady(s.Endpoints))
+		}
+		if _, err := ctx.Update(s, endpointsDetail(len(s.Endpoints))); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -140,4 +144,13 @@ func countReady(eps []api.Endpoint) int {
 		}
 	}
 	return n
+}
+
+// endpointsDetail is a slice's write as the trace shows it: how many
+// endpoints it lists.
+func endpointsDetail(n int) string {
+	if n == 1 {
+		return "1 endpoint"
+	}
+	return fmt.Sprintf("%d endpoints", n)
 }

@@ -146,7 +146,11 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	current := api.Deref(t.replicas, 1)
 	st.CurrentReplicas = current
 	minR, maxR := api.Deref(h.Spec.MinReplicas, 1), h.Spec.MaxReplicas
-	ctx.Observe("%s/%s: %d replicas; min %d, max %d", h.Spec.ScaleTargetRef.Kind, h.Spec.ScaleTargetRef.Name, current, minR, maxR)
+	if current == 1 {
+		ctx.Observe("%s/%s: 1 replica; min %d, max %d", h.Spec.ScaleTargetRef.Kind, h.Spec.ScaleTargetRef.Name, minR, maxR)
+	} else {
+		ctx.Observe("%s/%s: %d replicas; min %d, max %d", h.Spec.ScaleTargetRef.Kind, h.Spec.ScaleTargetRef.Name, current, minR, maxR)
+	}
 
 	if current == 0 && minR != 0 {
 		setCondition(&st, now, api.HPAScalingActive, "False", "ScalingDisabled", "scaling is disabled since the replica count of the target is zero")

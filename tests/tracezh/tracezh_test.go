@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -169,21 +170,57 @@ var englishWords = regexp.MustCompile(`\b[a-z]{2,} [a-z]{2,}\b`)
 // the scheduler's reasons after its translated head too (个节点可用：).
 var kubernetesMessage = regexp.MustCompile(`Operation cannot be fulfilled on .*|\S+ "[^"]*" is forbidden: .*|nodes are available: .*|个节点可用：.*|waiting for ephemeral volume controller to create the persistentvolumeclaim "[^"]*"|PVC \S+ was not created for pod \S+ \(pod is not owner\)`)
 
+// scenarioLine is a line a course scenario's trace recorded.
+type scenarioLine struct{ scenario, text string }
+
+// scenarioLines runs the course's scenarios (tests/transcripts) once for
+// the tests that read their traces, and returns every line recorded: what
+// was observed, the diffs, the reasons, the actions' details, the results.
+var scenarioLines = sync.OnceValues(func() ([]scenarioLine, error) {
+	scripts, err := filepath.Glob("../transcripts/testdata/*.txt")
+	if err != nil || len(scripts) == 0 {
+		return nil, fmt.Errorf("no scenarios: %v", err)
+	}
+	var lines []scenarioLine
+	for _, path := range scripts {
+		name := strings.TrimSuffix(filepath.Base(path), ".txt")
+		script, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), TraceLimit: 1 << 20, ReadFile: func(f string) ([]byte, error) {
+			return os.ReadFile(filepath.Join("../transcripts/testdata", f))
+		}})
+		if _, err := transcript.Run(c, string(script)); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		for _, e := range c.TraceSince(0) {
+			texts := slices.Concat(e.Observed, e.Diff, e.Why, []string{e.Result})
+			for _, a := range e.Actions {
+				texts = append(texts, a.Detail)
+			}
+			for _, text := range texts {
+				if text != "" {
+					lines = append(lines, scenarioLine{name, text})
+				}
+			}
+		}
+	}
+	return lines, nil
+})
+
 // TestScenarioTracesTranslateWholly runs the course's scenarios and
 // translates every line their traces record: each matches a format, and
 // no English phrase is left in the Chinese (a phrase a controller computed
 // and passed as an argument, whose format is missing).
 func TestScenarioTracesTranslateWholly(t *testing.T) {
 	cat, _ := loadCatalog(t)
-	scripts, err := filepath.Glob("../transcripts/testdata/*.txt")
+	all, err := scenarioLines()
 	require.NoError(t, err)
-	require.NotEmpty(t, scripts)
 	bad := map[string]string{}
 	lines := 0
-	check := func(name, line string) {
-		if line == "" {
-			return
-		}
+	for _, l := range all {
+		name, line := l.scenario, l.text
 		lines++
 		zh, ok := cat.Translate(line)
 		if !ok {
@@ -195,25 +232,6 @@ func TestScenarioTracesTranslateWholly(t *testing.T) {
 			}
 		} else if p := textcat.Untranslated(kubernetesMessage.ReplaceAllString(zh, "")); p != "" {
 			bad[line] = name + ": English left: " + p + " in " + zh
-		}
-	}
-	for _, path := range scripts {
-		name := strings.TrimSuffix(filepath.Base(path), ".txt")
-		script, err := os.ReadFile(path)
-		require.NoError(t, err)
-		c := cluster.New(cluster.Options{Seed: 1, Controllers: controllers.All(), TraceLimit: 1 << 20, ReadFile: func(f string) ([]byte, error) {
-			return os.ReadFile(filepath.Join("../transcripts/testdata", f))
-		}})
-		_, err = transcript.Run(c, string(script))
-		require.NoError(t, err, name)
-		for _, e := range c.TraceSince(0) {
-			for _, s := range slices.Concat(e.Observed, e.Diff, e.Why) {
-				check(name, s)
-			}
-			for _, a := range e.Actions {
-				check(name, a.Detail)
-			}
-			check(name, e.Result)
 		}
 	}
 	require.Greater(t, lines, 10000)
@@ -240,4 +258,31 @@ func TestOneRestartTranslates(t *testing.T) {
 			assert.Equal(t, strings.Replace(plural, "2", "1", 1), zh, line)
 		}
 	}
+}
+
+// TestTheTraceCountsOneAsOne: the lines a learner reads most in the
+// course's scenarios say "1 pod", "1 replica", "1 endpoint", not "1 pods":
+// the Deployment's, the Endpoints', the EndpointSlices' and the
+// HorizontalPodAutoscaler's (each has a format for one).
+func TestTheTraceCountsOneAsOne(t *testing.T) {
+	all, err := scenarioLines()
+	require.NoError(t, err)
+	// Not "^1 endpoints$": the namespace controller counts what is left by
+	// resource ("%d %s"), and endpoints is a resource's name.
+	plural := regexp.MustCompile(`still ask for 1 pods|matches 1 pods: \d+ ready|: 1 endpoints \(|, 1 replicas$|: 1 replicas; min|all 1 replicas are`)
+	singular := regexp.MustCompile(`still ask for 1 pod$|matches 1 pod: |: 1 endpoint \(|^1 endpoint$|, 1 replica$|: 1 replica; min|its 1 replica is`)
+	ones, bad := 0, map[string]bool{}
+	for _, l := range all {
+		if !strings.Contains(l.text, "1 pod") && !strings.Contains(l.text, "1 replica") && !strings.Contains(l.text, "1 endpoint") {
+			continue // most lines: the regular expressions are slow on 400,000
+		}
+		if plural.MatchString(l.text) {
+			bad[l.scenario+": "+l.text] = true
+		}
+		if singular.MatchString(l.text) {
+			ones++
+		}
+	}
+	assert.Empty(t, bad)
+	assert.Greater(t, ones, 50, "the scenarios record lines of one")
 }
