@@ -117,7 +117,9 @@ func (p *plan) placeGroup(svc *api.Service, g *portGroup, existing []*api.Endpoi
 			rest = append(rest, ep)
 		}
 	}
-	// 2: fill the slices being updated, fullest first.
+	// 2: fill the slices being updated, fullest first. (sort.SliceStable:
+	// the sort package's one stable sort serves every element type, where
+	// slices' is a copy in the page's binary for each.)
 	sort.SliceStable(updating, func(i, j int) bool { return len(updating[i].Endpoints) > len(updating[j].Endpoints) })
 	for _, s := range updating {
 		n := min(max-len(s.Endpoints), len(rest))
