@@ -166,7 +166,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	for _, v := range n.Status.VolumesInUse {
 		inUse[v] = true
 	}
-	ctx.Observe("node %s: pods need %d volumes (%d mounted by running pods); %d attached, %d in use",
+	ctx.Observe("node %s: pods need %d volume(s) (%d mounted by running pods); %d attached, %d in use",
 		n.Name, len(attach), len(mounted), len(attached), len(inUse))
 
 	var toAttach []string

@@ -63,15 +63,15 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("selector: %v", err)
 		return controller.Result{}, nil // a bad selector waits for an edit
 	}
-	ctx.Observe("%d selectors match %d ClusterRoles %v: %d rules", len(role.AggregationRule.ClusterRoleSelectors), len(sources), sources, len(want))
+	ctx.Observe("%d selector(s) match %d ClusterRole(s) %v: %d rule(s)", len(role.AggregationRule.ClusterRoleSelectors), len(sources), sources, len(want))
 	if reflect.DeepEqual(want, role.Rules) || (len(want) == 0 && len(role.Rules) == 0) {
 		return controller.Result{}, nil
 	}
-	ctx.Diff("ClusterRole %s has %d rules, the roles it aggregates %d", role.Name, len(role.Rules), len(want))
+	ctx.Diff("ClusterRole %s has %d rule(s), the roles it aggregates %d", role.Name, len(role.Rules), len(want))
 	ctx.Why("an aggregated ClusterRole's rules are the union of the rules of the ClusterRoles its selectors match")
 	next := api.DeepCopy(role)
 	next.Rules = want
-	if _, err := ctx.Update(next, fmt.Sprintf("%d rules from %d ClusterRoles", len(want), len(sources))); err != nil && !api.IsNotFound(err) {
+	if _, err := ctx.Update(next, fmt.Sprintf("%d rule(s) from %d ClusterRole(s)", len(want), len(sources))); err != nil && !api.IsNotFound(err) {
 		return controller.Result{}, err
 	}
 	return controller.Result{}, nil

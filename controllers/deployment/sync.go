@@ -355,7 +355,12 @@ func (s *syncer) observeReplicaSets(newRS *api.ReplicaSet, old []*api.ReplicaSet
 		s.ctx.Diff("no ReplicaSet has the current pod template")
 	} else {
 		s.ctx.Observe("new ReplicaSet %s (revision %s): %s", newRS.Name, newRS.Annotations[RevisionAnnotation], rsCounts(newRS))
-		if specOf(newRS) != replicas || availableOf(newRS) != replicas {
+		switch {
+		case specOf(newRS) == replicas && availableOf(newRS) == replicas:
+			// nothing to say: the new ReplicaSet is the Deployment's size
+		case replicas == 1:
+			s.ctx.Diff("new ReplicaSet has %d of 1 replica, %d available", specOf(newRS), availableOf(newRS))
+		default:
 			s.ctx.Diff("new ReplicaSet has %d of %d replicas, %d available", specOf(newRS), replicas, availableOf(newRS))
 		}
 	}

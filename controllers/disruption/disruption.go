@@ -265,7 +265,7 @@ func (r *Reconciler) write(ctx *controller.Context, pdb *api.PodDisruptionBudget
 	if statusEqual(pdb.Status, c.Status) {
 		return nil
 	}
-	ctx.Diff("status: %d healthy of %d desired, %d disruptions allowed (was %d)", c.Status.CurrentHealthy, c.Status.DesiredHealthy,
+	ctx.Diff("status: %d healthy of %d desired, disruptions allowed: %d (was %d)", c.Status.CurrentHealthy, c.Status.DesiredHealthy,
 		c.Status.DisruptionsAllowed, pdb.Status.DisruptionsAllowed)
 	_, err := ctx.UpdateStatus(c, fmt.Sprintf("disruptionsAllowed=%d", c.Status.DisruptionsAllowed))
 	if api.IsNotFound(err) || api.IsConflict(err) {

@@ -80,7 +80,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 	for _, g := range want {
 		n += len(g.endpoints)
 	}
-	ctx.Observe("selector matches %d pods: %d endpoints in %d port mapping(s); %d slices exist", len(pods), n, len(want), len(have))
+	ctx.Observe("selector matches %d pod(s): %d endpoint(s) in %d port mapping(s); existing slices: %d", len(pods), n, len(want), len(have))
 	p := place(svc, want, have, MaxEndpointsPerSlice)
 	if len(p.create)+len(p.update)+len(p.delete) > 0 {
 		ctx.Why("endpoints stay in the slice that holds them; new ones fill slices being rewritten anyway, then new slices of at most %d", MaxEndpointsPerSlice)

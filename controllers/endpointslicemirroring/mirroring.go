@@ -104,7 +104,7 @@ func (r *Reconciler) Reconcile(ctx *controller.Context, req controller.Request) 
 		ctx.Observe("Endpoints %s are labelled %s=true", req, LabelSkipMirror)
 	default:
 		want = desired(o, e)
-		ctx.Observe("Service %s has no selector; its Endpoints list %d addresses: %d slices wanted, %d exist", req, countEndpoints(want), len(want), len(have))
+		ctx.Observe("Service %s has no selector; its Endpoints list %d address(es): slices wanted %d, existing %d", req, countEndpoints(want), len(want), len(have))
 	}
 	if len(want) == 0 && len(have) == 0 {
 		return controller.Result{}, nil
