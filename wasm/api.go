@@ -257,7 +257,7 @@ func (a *app) installDebugAPI(o apiObject) {
 		runtime.ReadMemStats(&m)
 		return a.toJS(map[string]any{"numGC": m.NumGC, "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys,
 			"sys": m.Sys, "nextGC": m.NextGC, "pauseTotalNs": m.PauseTotalNs, "gcCPUFraction": m.GCCPUFraction,
-			"aheadGC": a.collector.ahead})
+			"aheadGC": a.collector.ahead, "aheadGCms": a.collector.took[:]})
 	})
 	// How many pods the page shows Running and ready with an image (any
 	// image when none is given), as cards or as cells (cellcanvas.go):

@@ -34,7 +34,14 @@ type collector struct {
 	timer *timer
 	asked bool
 	ahead int // collections run ahead (kubeloop.debug.mem)
+	// took is how long each collection run ahead held the page's thread,
+	// in ms: the nth's at n % keptCollections, for the newest
+	// keptCollections (kubeloop.debug.mem; make perf reports each phase's).
+	took [keptCollections]int
 }
+
+// keptCollections is how many collections' times collector.took keeps.
+const keptCollections = 64
 
 // collectAhead asks for a collection in a task of its own when the heap
 // is near the point where the runtime would start one (collectDue). Each
@@ -52,7 +59,9 @@ func (a *app) collectAhead() {
 	}
 	if c.timer == nil {
 		c.timer = a.newTimer("collection", func() {
+			start := a.now()
 			runtime.GC()
+			c.took[c.ahead%keptCollections] = int(a.now() - start)
 			c.asked = false
 			c.ahead++
 		})

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -36,5 +37,20 @@ func TestThePagesCollectionsRunInTasksOfTheirOwn(t *testing.T) {
 	t.Logf("%d collections, %d of them ahead; heap %.0f MB", collections, ahead, after.HeapSys/1e6)
 	assert.Positive(t, collections, "the test can tell: the page collected")
 	assert.Equal(t, collections, ahead, "every collection ran ahead, in a task of its own")
+	assert.Positive(t, slices.Max(after.collectionsSince(before)), "a collection takes time")
 	p.noConsoleErrors()
+}
+
+// make perf reports each phase's collections: the newest times kept are
+// the phase's, as many as it ran.
+func TestThePhasesCollectionsAreTheNewest(t *testing.T) {
+	t.Parallel()
+	// Four kept, as the page keeps 64: the 70th to the 73rd collections'
+	// times, the 72nd's at 72 % 4.
+	before := goMem{AheadGC: 71}
+	after := goMem{AheadGC: 74, AheadGCms: []float64{55, 35, 90, 20}}
+	assert.Equal(t, []float64{20, 55, 35}, after.collectionsSince(before))
+	assert.Equal(t, "3 ran ahead, the longest 55 ms, 1 over 50 ms", after.collectionsText(before))
+	assert.Equal(t, "none ran ahead", after.collectionsText(after))
+	assert.Equal(t, []float64{90, 20, 55, 35}, after.collectionsSince(goMem{}), "more ran than were kept: all that were")
 }

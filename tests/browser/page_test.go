@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -419,12 +420,42 @@ type goMem struct {
 	NumGC int `json:"numGC"`
 	// AheadGC counts the collections the page ran in tasks of their own
 	// (wasm/collector.go).
-	AheadGC   int     `json:"aheadGC"`
-	HeapAlloc float64 `json:"heapAlloc"`
-	HeapSys   float64 `json:"heapSys"`
+	AheadGC int `json:"aheadGC"`
+	// AheadGCms is how long each of those held the page's thread, in ms:
+	// the nth's at n % len(AheadGCms), for the newest len(AheadGCms).
+	AheadGCms []float64 `json:"aheadGCms"`
+	HeapAlloc float64   `json:"heapAlloc"`
+	HeapSys   float64   `json:"heapSys"`
 }
 
 func (p *page) mem() goMem { return eval[goMem](p, `kubeloop.debug.mem()`) }
+
+// collectionsSince is how long each of the collections run ahead since
+// before held the page's thread, in ms, oldest first: as many as were
+// kept.
+func (m goMem) collectionsSince(before goMem) []float64 {
+	var took []float64
+	for n := max(before.AheadGC, m.AheadGC-len(m.AheadGCms)); n < m.AheadGC; n++ {
+		took = append(took, m.AheadGCms[n%len(m.AheadGCms)])
+	}
+	return took
+}
+
+// collectionsText says how many collections ran ahead since before, the
+// longest, and how many held the page's thread over 50 ms (make perf).
+func (m goMem) collectionsText(before goMem) string {
+	took := m.collectionsSince(before)
+	if len(took) == 0 {
+		return "none ran ahead"
+	}
+	over := 0
+	for _, ms := range took {
+		if ms > 50 {
+			over++
+		}
+	}
+	return fmt.Sprintf("%d ran ahead, the longest %.0f ms, %d over 50 ms", m.AheadGC-before.AheadGC, slices.Max(took), over)
+}
 
 // A very long output keeps its last 20,000 lines (wasm/scrollback.go), as a
 // terminal's scrollback does, after a note that says how many went and

@@ -282,6 +282,7 @@ func perfRollout(t *testing.T, n int, pauses perfPauses, report reporter) perfPh
 	eval[perfSample](p, perfTake)
 	eval[goFrames](p, takeGoFrames)
 
+	memBefore := p.mem()
 	measure := func(phase, done string) (perfSample, bool) {
 		start := time.Now()
 		for time.Since(start) < perfWindow && !eval[bool](p, done) {
@@ -294,9 +295,10 @@ func perfRollout(t *testing.T, n int, pauses perfPauses, report reporter) perfPh
 		// The page's Go heap (wasm memory never shrinks): views of the
 		// cluster only, whose objects are in the worker.
 		mem := p.mem()
-		report(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready; the page's Go heap %.0f MB, %d collections, %d of them in tasks of their own): %s", n, phase,
+		report(t, "perf %d pods, %s (%s after %.0f s, %d shown Running and ready; the page's Go heap %.0f MB, %d collections since it opened; this phase's: %s): %s", n, phase,
 			map[bool]string{true: "done", false: "NOT done"}[finished], time.Since(start).Seconds(), running,
-			mem.HeapSys/1e6, mem.NumGC, mem.AheadGC, s)
+			mem.HeapSys/1e6, mem.NumGC, mem.collectionsText(memBefore), s)
+		memBefore = mem
 		if g.Frames > 0 {
 			report(t, "perf %d pods, %s: %s", n, phase, g)
 		}
