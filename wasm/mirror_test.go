@@ -72,7 +72,9 @@ func TestTheMirrorKeepsNoPieceOfThePost(t *testing.T) {
 		return engine.PodChange{Key: "default/" + name, View: cluster.PodView{Name: name, Namespace: "default", Phase: "Running",
 			Status: "Running", ReadyText: "1/1", Node: "node-1", IP: "10.244.1.7", Owner: "web-5d4f", OwnerKind: "ReplicaSet", Image: "nginx"}}
 	}
-	post := engine.Post{Frame: &engine.Frame{Reset: true, Pods: engine.PodList{pod("web-5d4f-a"), pod("web-5d4f-b"), {Key: "default/gone", Gone: true}}}}
+	pending := pod("web-5d4f-c")
+	pending.View.IP, pending.View.Phase, pending.View.Node = "", "Pending", ""
+	post := engine.Post{Frame: &engine.Frame{Reset: true, Pods: engine.PodList{pod("web-5d4f-a"), pod("web-5d4f-b"), pending, {Key: "default/gone", Gone: true}}}}
 	text, err := post.Encode()
 	require.NoError(t, err)
 	got, err := engine.DecodePost(text)
@@ -85,7 +87,7 @@ func TestTheMirrorKeepsNoPieceOfThePost(t *testing.T) {
 	m.EachPod(func(key string, v *cluster.PodView) {
 		kept = append(kept, key, v.Name, v.Namespace, v.Phase, v.Status, v.ReadyText, v.Node, v.IP, v.Owner, v.OwnerKind, v.Image, v.Reason)
 	})
-	assert.Len(t, kept, 3+2*12)
+	assert.Len(t, kept, 4+3*12)
 	for _, s := range kept {
 		assert.False(t, pointsInto(s, text), "%q is a piece of the post", s)
 	}
