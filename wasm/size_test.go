@@ -74,7 +74,7 @@ import (
 // began to rest between turns on two cores (lagRestFor), the page to read
 // a frame's Events only when it draws them (engine.EventsText), and a
 // lagging clock's frames to bring the picture of the controller manager
-// and the Events a few times a second (engine.HoldPictureAndEvents).
+// and the Events a few times a second (engine.FrameHoldingPictureAndEvents).
 // Raised a little when a busy controller's rate began to be measured over
 // the time that passed, not shown as 0 before a simulated second had
 // (pace.rate), when one of a thing began to read as one ("1 pod",

@@ -245,11 +245,11 @@ func (h *workerHost) turn() {
 // which the page copies whole and draws a few times a second. The clock
 // catches up when the burst is over, and the next frame brings both.
 func (h *workerHost) frame(behind bool) engine.Frame {
-	if now := h.now(); behind && now-h.pictureSent < pictureEvery {
-		h.e.HoldPictureAndEvents()
-	} else {
-		h.pictureSent = now
+	now := h.now()
+	if behind && now-h.pictureSent < pictureEvery {
+		return h.e.FrameHoldingPictureAndEvents()
 	}
+	h.pictureSent = now
 	return h.e.Frame()
 }
 

@@ -31,11 +31,8 @@ type Engine struct {
 	// running: the control plane has started (Start); before, a frame
 	// has the nodes and no picture of a controller manager.
 	running bool
-	// hold: the next frame leaves the picture and the Events for a later
-	// one (HoldPictureAndEvents).
-	hold bool
-	docs explain.Docs
-	help helptext.Pages
+	docs    explain.Docs
+	help    helptext.Pages
 	// lessons are the page's lessons (SetLessons), whose checks, questions
 	// and outputs the engine answers for.
 	lessons []*lessons.Lesson

@@ -47,15 +47,14 @@ func stdout(rep Reply) string {
 }
 
 // A frame can leave the picture of the controller manager and the Events
-// for a later one (HoldPictureAndEvents), which the page then draws instead
+// for a later one (FrameHoldingPictureAndEvents), which the page then draws instead
 // of the ones it kept.
 func TestAFrameCanLeaveThePictureAndTheEventsForALaterOne(t *testing.T) {
 	e := started(t)
 	e.Frame()
 	do(t, e, Request{Op: "apply", Text: examples.NginxDeployment})
 	do(t, e, Request{Op: "advance", Seconds: 10}) // the Deployment's Events
-	e.HoldPictureAndEvents()
-	f := e.Frame()
+	f := e.FrameHoldingPictureAndEvents()
 	assert.True(t, f.PictureLater)
 	assert.Empty(t, f.Picture.Replicas)
 	assert.NotContains(t, f.Changed, "events", "the new Events wait")
@@ -66,7 +65,7 @@ func TestAFrameCanLeaveThePictureAndTheEventsForALaterOne(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, back.Frame.PictureLater, "it crosses to the page")
 	next := e.Frame()
-	assert.False(t, next.PictureLater, "the next frame only")
+	assert.False(t, next.PictureLater, "a frame not held")
 	assert.NotEmpty(t, next.Picture.Replicas)
 	assert.Contains(t, next.Changed, "events", "the held Events come with the next frame, though none changed since")
 	assert.True(t, slices.ContainsFunc(next.Events, func(ev cluster.EventView) bool { return strings.Contains(ev.Message, "Scaled up replica set") }))
@@ -76,8 +75,7 @@ func TestAFrameCanLeaveThePictureAndTheEventsForALaterOne(t *testing.T) {
 // The first frame, which the page draws from nothing, is never held.
 func TestTheFirstFrameIsNotHeld(t *testing.T) {
 	e := New(1)
-	e.HoldPictureAndEvents()
-	f := e.Frame()
+	f := e.FrameHoldingPictureAndEvents()
 	assert.Contains(t, f.Changed, "events")
 }
 

@@ -32,7 +32,7 @@ type Frame struct {
 	Overview *cluster.Snapshot `json:"overview,omitempty"`
 	// Events are the newest Events (cluster.MaxSnapshotEvents), when they
 	// changed and the frame does not leave them for a later one
-	// (HoldPictureAndEvents). The page gets them as EventsText, read when
+	// (FrameHoldingPictureAndEvents). The page gets them as EventsText, read when
 	// it draws them.
 	Events     EventList  `json:"-"` // after the JSON (Post.Encode)
 	EventsText EventsText `json:"-"`
@@ -43,7 +43,7 @@ type Frame struct {
 	TraceLast int64        `json:"traceLast"`
 	// Picture is the controller manager as the machinery strip draws it,
 	// unless PictureLater: the frame leaves it for a later one
-	// (HoldPictureAndEvents), and the page keeps the one it has.
+	// (FrameHoldingPictureAndEvents), and the page keeps the one it has.
 	Picture      Picture `json:"picture"`
 	PictureLater bool    `json:"pictureLater,omitempty"`
 	// DNS is the names the cluster DNS answers for the learner's Services
@@ -135,7 +135,7 @@ type sentState struct {
 	// (MaxFramePods), sorted.
 	backlog []string
 	// eventsHeld: the Events changed and the frames since left them for a
-	// later one (HoldPictureAndEvents).
+	// later one (FrameHoldingPictureAndEvents).
 	eventsHeld bool
 }
 
@@ -170,7 +170,19 @@ func (e *Engine) Moved() bool {
 }
 
 // Frame is the batch of what changed since the last Frame.
-func (e *Engine) Frame() Frame {
+func (e *Engine) Frame() Frame { return e.frame(false) }
+
+// FrameHoldingPictureAndEvents is Frame, but it leaves the picture of the
+// controller manager (PictureLater) and the Events for a later frame: the
+// page keeps the ones it has, and the first frame not held brings them as
+// they are then. They are the bulk of a busy frame, the dearest parts to
+// write and to read; a burst's frames come many times a second, and the
+// page draws neither as often. The first frame is never held.
+func (e *Engine) FrameHoldingPictureAndEvents() Frame { return e.frame(true) }
+
+// frame is the batch of what changed since the last frame; hold: it
+// leaves the picture and the Events for a later one.
+func (e *Engine) frame(hold bool) Frame {
 	c, s := e.c, &e.sent
 	st := c.Store()
 	tasks, _ := c.Clock().Ran()
@@ -192,8 +204,7 @@ func (e *Engine) Frame() Frame {
 		f.Overview, s.faultEpoch = &o, c.FaultEpoch()
 		f.Changed = append(f.Changed, "overview")
 	}
-	hold := e.hold && s.started
-	e.hold = false
+	hold = hold && s.started
 	if !s.started || ch.Events || s.eventsHeld {
 		if hold {
 			s.eventsHeld = true
@@ -233,14 +244,6 @@ func (e *Engine) frameTrace(f *Frame) {
 	}
 	e.sent.traceLast = tr.Last()
 }
-
-// HoldPictureAndEvents makes the next Frame leave the picture of the
-// controller manager (PictureLater) and the Events for a later frame: the
-// page keeps the ones it has, and the first frame not held brings them as
-// they are then. They are the bulk of a busy frame, the dearest parts to
-// write and to read; a burst's frames come many times a second, and the
-// page draws neither as often. The first frame is never held.
-func (e *Engine) HoldPictureAndEvents() { e.hold = true }
 
 // picture reads the controller manager's side of the batch.
 func (e *Engine) picture() Picture {
