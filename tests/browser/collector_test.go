@@ -50,7 +50,7 @@ func TestThePhasesCollectionsAreTheNewest(t *testing.T) {
 	before := goMem{AheadGC: 71}
 	after := goMem{AheadGC: 74, AheadGCms: []float64{55, 35, 90, 20}}
 	assert.Equal(t, []float64{20, 55, 35}, after.collectionsSince(before))
-	assert.Equal(t, "3 ran ahead, the longest 55 ms, 1 over 50 ms", after.collectionsText(before))
+	assert.Equal(t, "3 ran ahead, the median 35 ms, the longest 55 ms, 1 over 50 ms", after.collectionsText(before))
 	assert.Equal(t, "none ran ahead", after.collectionsText(after))
 	assert.Equal(t, []float64{90, 20, 55, 35}, after.collectionsSince(goMem{}), "more ran than were kept: all that were")
 }

@@ -442,7 +442,8 @@ func (m goMem) collectionsSince(before goMem) []float64 {
 }
 
 // collectionsText says how many collections ran ahead since before, the
-// longest, and how many held the page's thread over 50 ms (make perf).
+// median and the longest, and how many held the page's thread over 50 ms
+// (make perf).
 func (m goMem) collectionsText(before goMem) string {
 	took := m.collectionsSince(before)
 	if len(took) == 0 {
@@ -454,7 +455,8 @@ func (m goMem) collectionsText(before goMem) string {
 			over++
 		}
 	}
-	return fmt.Sprintf("%d ran ahead, the longest %.0f ms, %d over 50 ms", m.AheadGC-before.AheadGC, slices.Max(took), over)
+	sorted := slices.Sorted(slices.Values(took))
+	return fmt.Sprintf("%d ran ahead, the median %.0f ms, the longest %.0f ms, %d over 50 ms", m.AheadGC-before.AheadGC, sorted[len(sorted)/2], sorted[len(sorted)-1], over)
 }
 
 // A very long output keeps its last 20,000 lines (wasm/scrollback.go), as a
