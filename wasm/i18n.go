@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kubeloop/kubeloop/core/apijson"
+	"github.com/hack-pad/safejs"
 )
 
 // Every string of the page, in English and Simplified Chinese, is data:
@@ -20,17 +20,71 @@ import (
 // the learner will read on a real cluster.
 var messages = map[string][2]string{} // key → {en, zh-CN}
 
-// loadMessages fills messages from messages.json's text.
+// loadMessages fills messages from messages.json's text. The browser's
+// JSON.parse reads it and hands the table over as one string of keys and
+// texts between NULs: it is read before the nodes are first drawn, where
+// Go's decoding by reflection was far slower (docs/performance.md).
+// site/data's tests hold the file to key → [English, Chinese]; this
+// checks the count of texts only.
 func loadMessages(text string) error {
-	m := map[string][2]string{}
-	if err := apijson.Unmarshal([]byte(text), &m); err != nil {
+	parts, n, err := flatMessages(text)
+	if err != nil {
 		return fmt.Errorf("messages.json: %w", err)
 	}
-	if len(m) == 0 {
+	if n == 0 {
 		return errors.New("messages.json: no messages")
+	}
+	if len(parts) != 3*n {
+		return errors.New("messages.json: each message is a pair of texts, [English, Chinese]")
+	}
+	m := make(map[string][2]string, n)
+	for i := 0; i < len(parts); i += 3 {
+		m[parts[i]] = [2]string{parts[i+1], parts[i+2]}
 	}
 	messages = m
 	return nil
+}
+
+// flatMessages parses text with JSON.parse and returns the object's
+// entries flattened (key, English, Chinese, key, …) and how many keys it
+// has.
+func flatMessages(text string) (parts []string, keys int, err error) {
+	g := safejs.Global()
+	jsonObj, err := g.Get("JSON")
+	if err != nil {
+		return nil, 0, err
+	}
+	table, err := jsonObj.Call("parse", text)
+	if err != nil {
+		return nil, 0, err
+	}
+	if typeOf(table) != safejs.TypeObject || table.IsNull() {
+		return nil, 0, errors.New("not an object of messages")
+	}
+	object, err := g.Get("Object")
+	if err != nil {
+		return nil, 0, err
+	}
+	names, err := object.Call("keys", table)
+	if err != nil {
+		return nil, 0, err
+	}
+	if keys, err = names.Length(); err != nil || keys == 0 {
+		return nil, 0, err
+	}
+	entries, err := object.Call("entries", table)
+	if err != nil {
+		return nil, 0, err
+	}
+	flat, err := entries.Call("flat", 2)
+	if err != nil {
+		return nil, 0, err
+	}
+	joined, err := flat.Call("join", "\x00")
+	if err != nil {
+		return nil, 0, err
+	}
+	return strings.Split(jsString(joined), "\x00"), keys, nil
 }
 
 // Languages the page speaks, as BCP 47 tags; the index into messages' pairs.
