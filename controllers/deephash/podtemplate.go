@@ -56,9 +56,9 @@ func (p *printer) objectMeta(m *api.ObjectMeta) {
 }
 
 func (p *printer) podSpec(s *api.PodSpec) {
-	list(p, "Volumes", "[]v1.Volume", s.Volumes, func(v *api.Volume) { p.element(func() { p.volume(v) }) })
-	list(p, "InitContainers", "[]v1.Container", s.InitContainers, func(c *api.Container) { p.element(func() { p.container(c) }) })
-	list(p, "Containers", "[]v1.Container", s.Containers, func(c *api.Container) { p.element(func() { p.container(c) }) })
+	p.list("Volumes", "[]v1.Volume", len(s.Volumes), func(i int) { p.element(func() { p.volume(&s.Volumes[i]) }) })
+	p.list("InitContainers", "[]v1.Container", len(s.InitContainers), func(i int) { p.element(func() { p.container(&s.InitContainers[i]) }) })
+	p.list("Containers", "[]v1.Container", len(s.Containers), func(i int) { p.element(func() { p.container(&s.Containers[i]) }) })
 	p.nilField("EphemeralContainers", "[]v1.EphemeralContainer")
 	p.str("RestartPolicy", "v1.RestartPolicy", s.RestartPolicy)
 	p.int64Ptr("TerminationGracePeriodSeconds", s.TerminationGracePeriodSeconds)
@@ -73,13 +73,13 @@ func (p *printer) podSpec(s *api.PodSpec) {
 	p.boolean("HostPID", false)
 	p.boolean("HostIPC", false)
 	p.nilField("ShareProcessNamespace", "*bool")
-	ptrField(p, "SecurityContext", "v1.PodSecurityContext", s.SecurityContext, p.podSecurityContext)
+	p.ptrField("SecurityContext", "v1.PodSecurityContext", s.SecurityContext == nil, func() { p.podSecurityContext(s.SecurityContext) })
 	p.nilField("ImagePullSecrets", "[]v1.LocalObjectReference")
 	p.str("Hostname", "string", s.Hostname)
 	p.str("Subdomain", "string", s.Subdomain)
-	ptrField(p, "Affinity", "v1.Affinity", s.Affinity, p.affinity)
+	p.ptrField("Affinity", "v1.Affinity", s.Affinity == nil, func() { p.affinity(s.Affinity) })
 	p.str("SchedulerName", "string", s.SchedulerName)
-	list(p, "Tolerations", "[]v1.Toleration", s.Tolerations, func(t *api.Toleration) { p.element(func() { p.toleration(t) }) })
+	p.list("Tolerations", "[]v1.Toleration", len(s.Tolerations), func(i int) { p.element(func() { p.toleration(&s.Tolerations[i]) }) })
 	p.nilField("HostAliases", "[]v1.HostAlias")
 	p.str("PriorityClassName", "string", s.PriorityClassName)
 	p.int32Ptr("Priority", s.Priority)
@@ -111,7 +111,8 @@ func (p *printer) podSecurityContext(c *api.PodSecurityContext) {
 	p.int64Ptr("FSGroup", c.FSGroup)
 	p.nilField("Sysctls", "[]v1.Sysctl")
 	p.strPtr("FSGroupChangePolicy", "*v1.PodFSGroupChangePolicy", c.FSGroupChangePolicy)
-	ptrField(p, "SeccompProfile", "v1.SeccompProfile", c.SeccompProfile, func(s *api.SeccompProfile) {
+	p.ptrField("SeccompProfile", "v1.SeccompProfile", c.SeccompProfile == nil, func() {
+		s := c.SeccompProfile
 		p.str("Type", "v1.SeccompProfileType", s.Type)
 		p.strPtr("LocalhostProfile", "*string", s.LocalhostProfile)
 	})
@@ -127,17 +128,17 @@ func (p *printer) container(c *api.Container) {
 	p.strings("Command", c.Command)
 	p.strings("Args", c.Args)
 	p.str("WorkingDir", "string", c.WorkingDir)
-	list(p, "Ports", "[]v1.ContainerPort", c.Ports, func(cp *api.ContainerPort) { p.element(func() { p.containerPort(cp) }) })
+	p.list("Ports", "[]v1.ContainerPort", len(c.Ports), func(i int) { p.element(func() { p.containerPort(&c.Ports[i]) }) })
 	p.nilField("EnvFrom", "[]v1.EnvFromSource")
-	list(p, "Env", "[]v1.EnvVar", c.Env, func(e *api.EnvVar) { p.element(func() { p.envVar(e) }) })
+	p.list("Env", "[]v1.EnvVar", len(c.Env), func(i int) { p.element(func() { p.envVar(&c.Env[i]) }) })
 	p.structField("Resources", "v1.ResourceRequirements", func() { p.resources(&c.Resources) })
 	p.nilField("ResizePolicy", "[]v1.ContainerResizePolicy")
 	p.strPtr("RestartPolicy", "*v1.ContainerRestartPolicy", c.RestartPolicy)
-	list(p, "VolumeMounts", "[]v1.VolumeMount", c.VolumeMounts, func(m *api.VolumeMount) { p.element(func() { p.volumeMount(m) }) })
+	p.list("VolumeMounts", "[]v1.VolumeMount", len(c.VolumeMounts), func(i int) { p.element(func() { p.volumeMount(&c.VolumeMounts[i]) }) })
 	p.nilField("VolumeDevices", "[]v1.VolumeDevice")
-	ptrField(p, "LivenessProbe", "v1.Probe", c.LivenessProbe, p.probe)
-	ptrField(p, "ReadinessProbe", "v1.Probe", c.ReadinessProbe, p.probe)
-	ptrField(p, "StartupProbe", "v1.Probe", c.StartupProbe, p.probe)
+	p.ptrField("LivenessProbe", "v1.Probe", c.LivenessProbe == nil, func() { p.probe(c.LivenessProbe) })
+	p.ptrField("ReadinessProbe", "v1.Probe", c.ReadinessProbe == nil, func() { p.probe(c.ReadinessProbe) })
+	p.ptrField("StartupProbe", "v1.Probe", c.StartupProbe == nil, func() { p.probe(c.StartupProbe) })
 	p.nilField("Lifecycle", "*v1.Lifecycle")
 	p.str("TerminationMessagePath", "string", or(c.TerminationMessagePath, defaultTerminationPath))
 	p.str("TerminationMessagePolicy", "v1.TerminationMessagePolicy", or(c.TerminationMessagePolicy, defaultTerminationPolicy))
@@ -159,8 +160,9 @@ func (p *printer) containerPort(c *api.ContainerPort) {
 func (p *printer) envVar(e *api.EnvVar) {
 	p.str("Name", "string", e.Name)
 	p.str("Value", "string", e.Value)
-	ptrField(p, "ValueFrom", "v1.EnvVarSource", e.ValueFrom, func(s *api.EnvVarSource) {
-		ptrField(p, "FieldRef", "v1.ObjectFieldSelector", s.FieldRef, p.fieldSelector)
+	p.ptrField("ValueFrom", "v1.EnvVarSource", e.ValueFrom == nil, func() {
+		s := e.ValueFrom
+		p.ptrField("FieldRef", "v1.ObjectFieldSelector", s.FieldRef == nil, func() { p.fieldSelector(s.FieldRef) })
 		p.nilField("ResourceFieldRef", "*v1.ResourceFieldSelector")
 		p.nilField("ConfigMapKeyRef", "*v1.ConfigMapKeySelector")
 		p.nilField("SecretKeyRef", "*v1.SecretKeySelector")
@@ -194,15 +196,17 @@ func (p *printer) volumeMount(m *api.VolumeMount) {
 
 func (p *printer) probe(pr *api.Probe) {
 	p.structField("ProbeHandler", "v1.ProbeHandler", func() {
-		ptrField(p, "Exec", "v1.ExecAction", pr.Exec, func(e *api.ExecAction) { p.strings("Command", e.Command) })
-		ptrField(p, "HTTPGet", "v1.HTTPGetAction", pr.HTTPGet, func(h *api.HTTPGetAction) {
+		p.ptrField("Exec", "v1.ExecAction", pr.Exec == nil, func() { p.strings("Command", pr.Exec.Command) })
+		p.ptrField("HTTPGet", "v1.HTTPGetAction", pr.HTTPGet == nil, func() {
+			h := pr.HTTPGet
 			p.str("Path", "string", or(h.Path, "/"))
 			p.intOrString("Port", h.Port)
 			p.str("Host", "string", h.Host)
 			p.str("Scheme", "v1.URIScheme", or(h.Scheme, "HTTP"))
 			p.nilField("HTTPHeaders", "[]v1.HTTPHeader")
 		})
-		ptrField(p, "TCPSocket", "v1.TCPSocketAction", pr.TCPSocket, func(t *api.TCPSocketAction) {
+		p.ptrField("TCPSocket", "v1.TCPSocketAction", pr.TCPSocket == nil, func() {
+			t := pr.TCPSocket
 			p.intOrString("Port", t.Port)
 			p.str("Host", "string", "")
 		})
@@ -237,11 +241,14 @@ func (p *printer) toleration(t *api.Toleration) {
 }
 
 func (p *printer) affinity(a *api.Affinity) {
-	ptrField(p, "NodeAffinity", "v1.NodeAffinity", a.NodeAffinity, func(n *api.NodeAffinity) {
-		ptrField(p, "RequiredDuringSchedulingIgnoredDuringExecution", "v1.NodeSelector", n.RequiredDuringSchedulingIgnoredDuringExecution, func(s *api.NodeSelector) {
-			list(p, "NodeSelectorTerms", "[]v1.NodeSelectorTerm", s.NodeSelectorTerms, func(t *api.NodeSelectorTerm) { p.element(func() { p.nodeSelectorTerm(t) }) })
+	p.ptrField("NodeAffinity", "v1.NodeAffinity", a.NodeAffinity == nil, func() {
+		n := a.NodeAffinity
+		p.ptrField("RequiredDuringSchedulingIgnoredDuringExecution", "v1.NodeSelector", n.RequiredDuringSchedulingIgnoredDuringExecution == nil, func() {
+			s := n.RequiredDuringSchedulingIgnoredDuringExecution
+			p.list("NodeSelectorTerms", "[]v1.NodeSelectorTerm", len(s.NodeSelectorTerms), func(i int) { p.element(func() { p.nodeSelectorTerm(&s.NodeSelectorTerms[i]) }) })
 		})
-		list(p, "PreferredDuringSchedulingIgnoredDuringExecution", "[]v1.PreferredSchedulingTerm", n.PreferredDuringSchedulingIgnoredDuringExecution, func(t *api.PreferredSchedulingTerm) {
+		p.list("PreferredDuringSchedulingIgnoredDuringExecution", "[]v1.PreferredSchedulingTerm", len(n.PreferredDuringSchedulingIgnoredDuringExecution), func(i int) {
+			t := &n.PreferredDuringSchedulingIgnoredDuringExecution[i]
 			p.element(func() {
 				p.integer("Weight", "int32", int64(t.Weight))
 				p.structField("Preference", "v1.NodeSelectorTerm", func() { p.nodeSelectorTerm(&t.Preference) })
@@ -260,8 +267,8 @@ func (p *printer) nodeSelectorTerm(t *api.NodeSelectorTerm) {
 			p.strings("Values", r.Values)
 		})
 	}
-	list(p, "MatchExpressions", "[]v1.NodeSelectorRequirement", t.MatchExpressions, each)
-	list(p, "MatchFields", "[]v1.NodeSelectorRequirement", t.MatchFields, each)
+	p.list("MatchExpressions", "[]v1.NodeSelectorRequirement", len(t.MatchExpressions), func(i int) { each(&t.MatchExpressions[i]) })
+	p.list("MatchFields", "[]v1.NodeSelectorRequirement", len(t.MatchFields), func(i int) { each(&t.MatchFields[i]) })
 }
 
 func or(s, def string) string {

@@ -98,26 +98,29 @@ func (p *printer) strPtr(name, typ string, v *string) {
 // strings prints a []string; empty is nil, as the API server's protobuf
 // decoding leaves it.
 func (p *printer) strings(name string, v []string) {
-	list(p, name, "[]string", v, func(s *string) { p.raw(*s) })
+	p.list(name, "[]string", len(v), func(i int) { p.raw(v[i]) })
 }
 
 func (p *printer) int64s(name string, v []int64) {
-	list(p, name, "[]int64", v, func(n *int64) { p.raw(strconv.FormatInt(*n, 10)) })
+	p.list(name, "[]int64", len(v), func(i int) { p.raw(strconv.FormatInt(v[i], 10)) })
 }
 
-// list prints a slice field, each element untyped; empty is nil.
-func list[T any](p *printer, name, typ string, xs []T, each func(*T)) {
+// list prints a slice field of n elements, each (the ith) untyped; empty
+// is nil. Not generic over the slice: an instance of a generic function
+// for each element type made the page's wasm bigger, for no speed a hash
+// of a pod template needs.
+func (p *printer) list(name, typ string, n int, each func(i int)) {
 	p.field(name)
-	if len(xs) == 0 {
+	if n == 0 {
 		p.typed(typ, "<nil>")
 		return
 	}
 	p.open(typ, "[")
-	for i := range xs {
+	for i := range n {
 		if i > 0 {
 			p.raw(" ")
 		}
-		each(&xs[i])
+		each(i)
 	}
 	p.raw("]")
 }
@@ -159,13 +162,14 @@ func (p *printer) structField(name, typ string, body func()) {
 	p.raw("}")
 }
 
-// ptrField prints a pointer-to-struct field: nil, or its fields.
-func ptrField[T any](p *printer, name, typ string, v *T, body func(*T)) {
-	if v == nil {
+// ptrField prints a pointer-to-struct field: nil, or the fields body
+// prints (not generic, as list is not).
+func (p *printer) ptrField(name, typ string, isNil bool, body func()) {
+	if isNil {
 		p.nilField(name, "*"+typ)
 		return
 	}
-	p.structField(name, "*"+typ, func() { body(v) })
+	p.structField(name, "*"+typ, body)
 }
 
 // element prints an untyped struct inside a list or map.

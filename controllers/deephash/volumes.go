@@ -50,12 +50,14 @@ func (p *printer) volume(v *api.Volume) {
 		for _, f := range volumeSources {
 			switch f[0] {
 			case "HostPath":
-				ptrField(p, f[0], "v1.HostPathVolumeSource", v.HostPath, func(h *api.HostPathVolumeSource) {
+				p.ptrField(f[0], "v1.HostPathVolumeSource", v.HostPath == nil, func() {
+					h := v.HostPath
 					p.str("Path", "string", h.Path)
 					p.str("Type", "*v1.HostPathType", h.Type) // defaulted to a pointer to ""
 				})
 			case "EmptyDir":
-				ptrField(p, f[0], "v1.EmptyDirVolumeSource", emptyDir, func(e *api.EmptyDirVolumeSource) {
+				p.ptrField(f[0], "v1.EmptyDirVolumeSource", emptyDir == nil, func() {
+					e := emptyDir
 					p.str("Medium", "v1.StorageMedium", e.Medium)
 					if e.SizeLimit == nil {
 						p.nilField("SizeLimit", "*resource.Quantity")
@@ -64,26 +66,29 @@ func (p *printer) volume(v *api.Volume) {
 					}
 				})
 			case "Secret":
-				ptrField(p, f[0], "v1.SecretVolumeSource", v.Secret, func(s *api.SecretVolumeSource) {
+				p.ptrField(f[0], "v1.SecretVolumeSource", v.Secret == nil, func() {
+					s := v.Secret
 					p.str("SecretName", "string", s.SecretName)
 					p.keysToPaths(s.Items)
 					p.defaultMode(s.DefaultMode)
 					p.boolPtr("Optional", s.Optional)
 				})
 			case "PersistentVolumeClaim":
-				ptrField(p, f[0], "v1.PersistentVolumeClaimVolumeSource", v.PersistentVolumeClaim, func(c *api.PersistentVolumeClaimVolumeSource) {
+				p.ptrField(f[0], "v1.PersistentVolumeClaimVolumeSource", v.PersistentVolumeClaim == nil, func() {
+					c := v.PersistentVolumeClaim
 					p.str("ClaimName", "string", c.ClaimName)
 					p.boolean("ReadOnly", c.ReadOnly)
 				})
 			case "ConfigMap":
-				ptrField(p, f[0], "v1.ConfigMapVolumeSource", v.ConfigMap, func(c *api.ConfigMapVolumeSource) {
+				p.ptrField(f[0], "v1.ConfigMapVolumeSource", v.ConfigMap == nil, func() {
+					c := v.ConfigMap
 					p.localObjectReference(c.Name)
 					p.keysToPaths(c.Items)
 					p.defaultMode(c.DefaultMode)
 					p.boolPtr("Optional", c.Optional)
 				})
 			case "Projected":
-				ptrField(p, f[0], "v1.ProjectedVolumeSource", v.Projected, p.projected)
+				p.ptrField(f[0], "v1.ProjectedVolumeSource", v.Projected == nil, func() { p.projected(v.Projected) })
 			default:
 				p.nilField(f[0], f[1]) // also Ephemeral: its claim template is not reproduced
 			}
@@ -96,29 +101,35 @@ func (p *printer) localObjectReference(name string) {
 }
 
 func (p *printer) projected(s *api.ProjectedVolumeSource) {
-	list(p, "Sources", "[]v1.VolumeProjection", s.Sources, func(v *api.VolumeProjection) {
+	p.list("Sources", "[]v1.VolumeProjection", len(s.Sources), func(i int) {
+		v := &s.Sources[i]
 		p.element(func() {
-			ptrField(p, "Secret", "v1.SecretProjection", v.Secret, func(s *api.SecretProjection) {
+			p.ptrField("Secret", "v1.SecretProjection", v.Secret == nil, func() {
+				s := v.Secret
 				p.localObjectReference(s.Name)
 				p.keysToPaths(s.Items)
 				p.boolPtr("Optional", s.Optional)
 			})
-			ptrField(p, "DownwardAPI", "v1.DownwardAPIProjection", v.DownwardAPI, func(d *api.DownwardAPIProjection) {
-				list(p, "Items", "[]v1.DownwardAPIVolumeFile", d.Items, func(f *api.DownwardAPIVolumeFile) {
+			p.ptrField("DownwardAPI", "v1.DownwardAPIProjection", v.DownwardAPI == nil, func() {
+				d := v.DownwardAPI
+				p.list("Items", "[]v1.DownwardAPIVolumeFile", len(d.Items), func(i int) {
+					f := &d.Items[i]
 					p.element(func() {
 						p.str("Path", "string", f.Path)
-						ptrField(p, "FieldRef", "v1.ObjectFieldSelector", f.FieldRef, p.fieldSelector)
+						p.ptrField("FieldRef", "v1.ObjectFieldSelector", f.FieldRef == nil, func() { p.fieldSelector(f.FieldRef) })
 						p.nilField("ResourceFieldRef", "*v1.ResourceFieldSelector")
 						p.int32Ptr("Mode", f.Mode)
 					})
 				})
 			})
-			ptrField(p, "ConfigMap", "v1.ConfigMapProjection", v.ConfigMap, func(c *api.ConfigMapProjection) {
+			p.ptrField("ConfigMap", "v1.ConfigMapProjection", v.ConfigMap == nil, func() {
+				c := v.ConfigMap
 				p.localObjectReference(c.Name)
 				p.keysToPaths(c.Items)
 				p.boolPtr("Optional", c.Optional)
 			})
-			ptrField(p, "ServiceAccountToken", "v1.ServiceAccountTokenProjection", v.ServiceAccountToken, func(t *api.ServiceAccountTokenProjection) {
+			p.ptrField("ServiceAccountToken", "v1.ServiceAccountTokenProjection", v.ServiceAccountToken == nil, func() {
+				t := v.ServiceAccountToken
 				p.str("Audience", "string", t.Audience)
 				exp := int64(defaultTokenExpiration)
 				if t.ExpirationSeconds != nil {
@@ -140,7 +151,8 @@ func (p *printer) defaultMode(mode *int32) {
 }
 
 func (p *printer) keysToPaths(items []api.KeyToPath) {
-	list(p, "Items", "[]v1.KeyToPath", items, func(k *api.KeyToPath) {
+	p.list("Items", "[]v1.KeyToPath", len(items), func(i int) {
+		k := &items[i]
 		p.element(func() {
 			p.str("Key", "string", k.Key)
 			p.str("Path", "string", k.Path)
