@@ -95,7 +95,10 @@ func (t *ownerTree) take(keys []string, get podGetter) {
 		ok := p != nil
 		old, had := t.views[key]
 		if ok && had && !chipDiffers(old.PodView, p) {
-			continue // what a chip shows of it and where it sits are as they were
+			// What a chip shows of it and where it sits are as they were:
+			// the mirror's view is kept, so that the one drawn can go.
+			t.views[key] = treePod{p, old.group}
+			continue
 		}
 		switch {
 		case ok && had && sameOwner(old.PodView, p):
