@@ -37,7 +37,9 @@ func TestThePagesCollectionsRunInTasksOfTheirOwn(t *testing.T) {
 	t.Logf("%d collections, %d of them ahead; heap %.0f MB", collections, ahead, after.HeapSys/1e6)
 	assert.Positive(t, collections, "the test can tell: the page collected")
 	assert.Equal(t, collections, ahead, "every collection ran ahead, in a task of its own")
-	assert.Positive(t, slices.Max(after.collectionsSince(before)), "a collection takes time")
+	if took := after.collectionsSince(before); assert.NotEmpty(t, took, "each one's time is kept") {
+		assert.Positive(t, slices.Max(took), "a collection takes time")
+	}
 	p.noConsoleErrors()
 }
 
