@@ -383,8 +383,19 @@ func PlanHistoryCleanup(oldRSs []*api.ReplicaSet, limit int32) ([]*api.ReplicaSe
 		}
 		victims = append(victims, rs)
 	}
-	return victims, fmt.Sprintf("revisionHistoryLimit %d: %d old ReplicaSets, the %d lowest revisions go once they have 0 replicas",
-		limit, len(alive), diff)
+	return victims, historyWhy(limit, len(alive), diff)
+}
+
+// historyWhy says why the oldest of alive old ReplicaSets go: diff of
+// them are past the limit (one of a thing read as one).
+func historyWhy(limit int32, alive, diff int) string {
+	switch {
+	case alive == 1:
+		return fmt.Sprintf("revisionHistoryLimit %d: 1 old ReplicaSet, which goes once it has 0 replicas", limit)
+	case diff == 1:
+		return fmt.Sprintf("revisionHistoryLimit %d: %d old ReplicaSets, the lowest revision goes once it has 0 replicas", limit, alive)
+	}
+	return fmt.Sprintf("revisionHistoryLimit %d: %d old ReplicaSets, the %d lowest revisions go once they have 0 replicas", limit, alive, diff)
 }
 
 // DeploymentComplete reports a finished rollout: every replica updated and

@@ -452,3 +452,18 @@ func TestDeploymentTimedOut(t *testing.T) {
 		})
 	}
 }
+
+// The history cleanup's reason counts one as one.
+func TestHistoryWhyCountsOneAsOne(t *testing.T) {
+	for _, tt := range []struct {
+		limit       int32
+		alive, diff int
+		want        string
+	}{
+		{0, 1, 1, "revisionHistoryLimit 0: 1 old ReplicaSet, which goes once it has 0 replicas"},
+		{1, 2, 1, "revisionHistoryLimit 1: 2 old ReplicaSets, the lowest revision goes once it has 0 replicas"},
+		{1, 4, 3, "revisionHistoryLimit 1: 4 old ReplicaSets, the 3 lowest revisions go once they have 0 replicas"},
+	} {
+		assert.Equal(t, tt.want, historyWhy(tt.limit, tt.alive, tt.diff))
+	}
+}

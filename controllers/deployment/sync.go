@@ -372,7 +372,10 @@ func (s *syncer) observeReplicaSets(newRS *api.ReplicaSet, old []*api.ReplicaSet
 		}
 		s.ctx.Observe("old ReplicaSet %s (revision %s): %s", rs.Name, rs.Annotations[RevisionAnnotation], rsCounts(rs))
 	}
-	if idle > 0 {
+	switch {
+	case idle == 1:
+		s.ctx.Observe("1 old ReplicaSet at 0 replicas (history)")
+	case idle > 1:
 		s.ctx.Observe("%d old ReplicaSets at 0 replicas (history)", idle)
 	}
 	switch n := sumSpec(old); {
