@@ -58,22 +58,18 @@ func flatMessages(text string) (parts []string, keys int, err error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	if typeOf(table) != safejs.TypeObject || table.IsNull() {
+	if typeOf(table) != safejs.TypeObject { // null is TypeNull
 		return nil, 0, errors.New("not an object of messages")
 	}
 	object, err := g.Get("Object")
 	if err != nil {
 		return nil, 0, err
 	}
-	names, err := object.Call("keys", table)
+	entries, err := object.Call("entries", table) // [key, [English, Chinese]] each
 	if err != nil {
 		return nil, 0, err
 	}
-	if keys, err = names.Length(); err != nil || keys == 0 {
-		return nil, 0, err
-	}
-	entries, err := object.Call("entries", table)
-	if err != nil {
+	if keys, err = entries.Length(); err != nil || keys == 0 {
 		return nil, 0, err
 	}
 	flat, err := entries.Call("flat", 2)
