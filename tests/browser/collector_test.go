@@ -47,8 +47,8 @@ func TestThePagesCollectionsRunInTasksOfTheirOwn(t *testing.T) {
 // the phase's, as many as it ran.
 func TestThePhasesCollectionsAreTheNewest(t *testing.T) {
 	t.Parallel()
-	// Four kept, as the page keeps 64: the 70th to the 73rd collections'
-	// times, the 72nd's at 72 % 4.
+	// Four times kept where the page keeps 64, each at its collection's
+	// number modulo four: the newest four are collections 70 to 73.
 	before := goMem{AheadGC: 71}
 	after := goMem{AheadGC: 74, AheadGCms: []float64{55, 35, 90, 20}}
 	assert.Equal(t, []float64{20, 55, 35}, after.collectionsSince(before))
